@@ -1,0 +1,97 @@
+/** Business constants from the specification, in one place for the web, the server and the tests. */
+
+export const PAGINATION = {
+  defaultPageSize: 100,
+  maxPageSize: 1000,
+  largeQueryLimit: 50_000,
+} as const;
+
+export const QUERY_TIMEOUT_MS = 60_000;
+export const CACHE_TTL_MS = 300_000;
+export const SYNC_BATCH_SIZE = 25;
+
+/** Outbound HTTP policy of the general client (access spec §9). */
+export const HTTP_POLICY = {
+  timeoutMs: 30_000,
+  retries: 3,
+  retryStatuses: [408, 413, 429, 500, 502, 503, 504] as readonly number[],
+  initialDelayMs: 1_000,
+  maxDelayMs: 10_000,
+} as const;
+
+/** TanStack Query defaults (access spec §7, §9). */
+export const QUERY_CACHE = {
+  staleTimeMs: 300_000,
+  gcTimeMs: 600_000,
+  retries: 2,
+  mutationRetries: 1,
+} as const;
+
+export const INACTIVITY = {
+  timeoutMs: 30 * 60_000,
+  warningBeforeMs: 5 * 60_000,
+  activityThrottleMs: 1_000,
+} as const;
+
+export const ADMIN_SESSION_LIFETIME_MS = 480 * 60_000;
+
+export const ADMIN_MAGIC_LINK = {
+  maxAttempts: 3,
+  windowMs: 5 * 60_000,
+  resendCooldownMs: 60_000,
+  redirectDelayMs: 2_000,
+} as const;
+
+export const ADMIN_NETWORK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;
+
+export const FEEDBACK_LIMITS = {
+  perHour: 10,
+  perDay: 50,
+  userPageSize: 50,
+  adminPageSize: 100,
+  historySize: 10,
+} as const;
+
+export const ERROR_MONITOR = {
+  maxErrors: 100,
+  recentWindowMs: 24 * 60 * 60_000,
+} as const;
+
+export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
+
+export const TOAST = { visible: 3, durationMs: 4_000 } as const;
+
+export const DEMO_LENGTH_MINUTES = 30;
+
+export const SECTION_IDS = [
+  'professional_identity',
+  'education_training',
+  'practice_essentials',
+  'locations',
+  'biography',
+  'publications',
+  'clinical_trials',
+  'media_press',
+  'medical_expertise',
+] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+/** Sections a new hospital requires by default (profile spec §6). */
+export const DEFAULT_REQUIRED_SECTIONS: readonly SectionId[] = [
+  'professional_identity',
+  'education_training',
+  'practice_essentials',
+];
+
+export const READING_LEVEL_DEFAULTS = {
+  professionalReadingLevel: 12,
+  publicReadingLevel: 8,
+  professionalTone: 'professional',
+  publicTone: 'friendly',
+  professionalWordCountMin: 150,
+  professionalWordCountMax: 200,
+  publicWordCountMin: 120,
+  publicWordCountMax: 150,
+} as const;
+
+export const QUICK_ADD_LANGUAGE_CODES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ar', 'hi'] as const;

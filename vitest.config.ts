@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.config';
+
+// Three projects: pure unit tests (node), React components (jsdom) and the API suite, which runs the
+// app in-process against a freshly migrated database (PGlite, or PostgreSQL when DATABASE_URL is set).
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    projects: [
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: aliases },
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-components.ts'],
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['src/server/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-api.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One PGlite instance per file is heavy on 2 cores; files run in parallel, tests inside serially.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
