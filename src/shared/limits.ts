@@ -95,3 +95,17 @@ export const READING_LEVEL_DEFAULTS = {
 } as const;
 
 export const QUICK_ADD_LANGUAGE_CODES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ar', 'hi'] as const;
+
+/** Error-reporting sample rates by environment (access spec §9); error replays are always kept. */
+export const SENTRY_SAMPLE_RATES = {
+  production: { traces: 0.1, replays: 0.05 },
+  staging: { traces: 0.5, replays: 0.2 },
+  default: { traces: 1, replays: 0.5 },
+  errorReplays: 1,
+} as const;
+
+export function sentryRatesFor(environment: string) {
+  if (environment === 'production') return SENTRY_SAMPLE_RATES.production;
+  if (environment === 'staging') return SENTRY_SAMPLE_RATES.staging;
+  return SENTRY_SAMPLE_RATES.default;
+}

@@ -1,0 +1,25 @@
+// Bundles the server into dist/server/main.js and copies what it reads at run time (migrations,
+// seed data) next to it, so dist/ runs on its own with node_modules.
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist/server', { recursive: true, force: true });
+mkdirSync('dist/server', { recursive: true });
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outdir: 'dist/server',
+  entryNames: '[name]',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+}).catch(() => process.exit(1));
+
+cpSync('src/server/db/migrations', 'dist/server/db/migrations', { recursive: true });
+cpSync('src/server/db/seed/data', 'dist/server/db/seed/data', { recursive: true });
+console.log('server bundle written to dist/server');

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { DatabaseHandle } from './db/client';
+import type { Env } from './env';
+import { errorResponse, handleError } from './http/errors';
+import { guardStateChanges, requestLogger } from './http/middleware';
+import type { AppBindings } from './http/types';
+import type { Logger } from './lib/logger';
+import { sessionRoutes } from './modules/accounts/routes';
+import { systemRoutes } from './modules/system/routes';
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+  migrationsDir: string;
+  /** The built web app (dist/web); absent when Vite serves it in development and in API tests. */
+  webDir?: string;
+}
+
+function originOf(url: string | undefined) {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Origins the scheduling widget needs: Calendly loads assets from its CDN; others are framed. */
+function schedulingSources(schedulingUrl: string | undefined) {
+  const origin = originOf(schedulingUrl);
+  if (!origin) return { scripts: [], frames: [] };
+  if (/(^|\.)calendly\.com$/.test(new URL(origin).hostname)) {
+    return { scripts: ['https://assets.calendly.com'], frames: ['https://calendly.com', origin] };
+  }
+  return { scripts: [], frames: [origin] };
+}
+
+export function createApp(deps: AppDeps) {
+  const { env } = deps;
+  const app = new Hono<AppBindings>();
+  const scheduling = schedulingSources(env.SCHEDULING_URL);
+  const sentryOrigin = originOf(env.SENTRY_DSN);
+
+  app.use('*', requestId());
+  app.use('*', requestLogger(deps.logger));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scheduling.scripts],
+        // Radix and React set inline style attributes; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'", ...scheduling.scripts],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(sentryOrigin ? [sentryOrigin] : [])],
+        frameSrc: scheduling.frames.length > 0 ? scheduling.frames : ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(env.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+      strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: env.BODY_LIMIT_BYTES,
+      onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
+    }),
+  );
+  app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl] }));
+
+  app.route('/api', systemRoutes(deps));
+  app.route('/api', sessionRoutes(deps));
+
+  // Unknown API paths answer JSON, before the single-page app's fallback can claim them.
+  app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
+
+  if (deps.webDir) {
+    const webDir = deps.webDir;
+    const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: webDir,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root: webDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+
+  app.notFound((c) => errorResponse(c, 404, 'NOT_FOUND', 'Not found'));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Both drivers' databases share this type, so services are written once. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; `undefined` with no URL means an in-memory database (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The data folder ${dataDir} is in use by another Vitae process (pid ${pid}). PGlite allows one process per folder: stop that process or set DATA_DIR to another folder.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+function isProcessAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** PGlite is one process per data folder; a pid lock file makes a second process fail loudly. */
+function acquireLock(dataDir: string) {
+  const lockPath = join(dataDir, 'vitae.lock');
+  if (existsSync(lockPath)) {
+    const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+    if (Number.isInteger(pid) && pid !== process.pid && isProcessAlive(pid)) throw new DataDirLockedError(dataDir, pid);
+  }
+  writeFileSync(lockPath, String(process.pid));
+  return () => rmSync(lockPath, { force: true });
+}
+
+export async function createDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: (migrationsFolder) => migratePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+
+  let releaseLock = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm, btree_gin } });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+export interface MigrationLevel {
+  applied: number;
+  available: number;
+  latest: string | null;
+  upToDate: boolean;
+}
+
+/** How many of the committed migrations the database has applied. */
+export async function readMigrationLevel(db: Database, migrationsFolder: string): Promise<MigrationLevel> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
+  const result = await db.execute<{ count: string | number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ count: string | number }> }).rows);
+  const applied = Number(rows[0]?.count ?? 0);
+  const available = journal.entries.length;
+  return { applied, available, latest: journal.entries.at(-1)?.tag ?? null, upToDate: applied >= available };
+}
+
+export async function pingDatabase(db: Database) {
+  await db.execute(sql`select 1`);
+}

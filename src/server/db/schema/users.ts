@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { USER_STATUSES, USER_TIERS } from '../../../shared/enums';
+import { inList, timestamps } from './columns';
+import { hospitals } from './hospitals';
+
+/** Providers (physicians, clinicians and their staff). Admins live in admin_users. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    fullName: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    jobTitle: text().notNull(),
+    organization: text(),
+    // Unique: sign-in completion retries without the NPI when another provider already holds it.
+    npiNumber: text().unique('users_npi_number_unique'),
+    hospitalId: uuid().references(() => hospitals.id, { onDelete: 'set null' }),
+    status: text().notNull().default('active'),
+    tier: text().notNull().default('beta'),
+    emailVerified: boolean().notNull().default(false),
+    agreedToTerms: boolean().notNull().default(false),
+    agreedToPrivacy: boolean().notNull().default(false),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    profileCompletionPercentage: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // Case-insensitive so "A@x.org" and "a@x.org" cannot become two accounts.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_hospital_idx').on(t.hospitalId),
+    check('users_status_check', inList(t.status, USER_STATUSES)),
+    check('users_tier_check', inList(t.tier, USER_TIERS)),
+    check('users_npi_number_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),
+    check(
+      'users_profile_completion_range',
+      sql`${t.profileCompletionPercentage} between 0 and 100`,
+    ),
+  ],
+);

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ADMIN_ERROR_MESSAGES, DEFAULT_ERROR_MESSAGE, type ErrorBody } from '../../shared/errors';
+import { AppError, isAppError } from '../lib/app-error';
+import type { AppBindings } from './types';
+
+export function errorResponse(c: Context, status: number, code: string, message: string, details?: unknown) {
+  const body: ErrorBody = { error: { code, message, ...(details === undefined ? {} : { details }) } };
+  return c.json(body, status as ContentfulStatusCode);
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+/** A database that cannot be reached is a 503 the client may retry, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|PGlite is closed|database system is shutting down/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function handleError(error: Error, c: Context<AppBindings>) {
+  if (isAppError(error)) return errorResponse(c, error.status, error.code, error.message, error.details);
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    if (status === 413) return errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    return errorResponse(c, status, status === 400 ? 'VALIDATION_ERROR' : 'HTTP_ERROR', error.message || DEFAULT_ERROR_MESSAGE);
+  }
+  const logger = c.get('logger');
+  if (isDatabaseUnavailable(error)) {
+    logger?.error({ err: error }, 'database unavailable');
+    return errorResponse(c, 503, 'DATABASE_ERROR', ADMIN_ERROR_MESSAGES.DATABASE_ERROR);
+  }
+  logger?.error({ err: error }, 'unhandled error');
+  return errorResponse(c, 500, 'INTERNAL_ERROR', DEFAULT_ERROR_MESSAGE);
+}
+
+export { AppError };

@@ -1,0 +1,160 @@
+/**
+ * Closed value lists from the specification. The database schema turns each list into a CHECK
+ * constraint and the zod schemas reuse the same arrays, so a value is added in one place only.
+ */
+
+export { SECTION_IDS, type SectionId } from './limits';
+
+// ── Accounts ────────────────────────────────────────────────────────────────────────────────
+
+export const USER_STATUSES = ['active', 'pending'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Drives the feedback widget's visibility (beta and alpha see it). */
+export const USER_TIERS = ['alpha', 'beta', 'standard'] as const;
+export type UserTier = (typeof USER_TIERS)[number];
+
+export const ADMIN_ROLES = ['system_admin', 'hospital_admin'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** Every admin holds the first three; system_admin also holds system_settings. */
+export const ADMIN_PERMISSIONS = ['view_hospitals', 'manage_permissions', 'view_users', 'system_settings'] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+/** Who performed an audited action; `system` covers background jobs and seeds. */
+export const ACTOR_ROLES = ['provider', 'hospital_admin', 'system_admin', 'system'] as const;
+export type ActorRole = (typeof ACTOR_ROLES)[number];
+
+// ── Hospitals and data sources ──────────────────────────────────────────────────────────────
+
+export const DATA_SOURCES = ['npi_registry', 'yext'] as const;
+export type DataSource = (typeof DATA_SOURCES)[number];
+
+export const TAXONOMY_SOURCES = ['default', 'uploaded', 'yext_sync'] as const;
+export type TaxonomySource = (typeof TAXONOMY_SOURCES)[number];
+
+export const UPLOAD_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** All entity types the listing service (Yext) returns. */
+export const YEXT_ENTITY_TYPES = [
+  'healthcareProfessional',
+  'healthcareFacility',
+  'ce_subfacility',
+  'taxonomy_conditionTreated',
+  'taxonomy_procedure',
+  'taxonomy_reasonForVisit',
+  'taxonomy_specialty',
+] as const;
+export type YextEntityType = (typeof YEXT_ENTITY_TYPES)[number];
+
+/** The listing-service entity types that become expertise terms. */
+export const YEXT_TERM_ENTITY_TYPES = [
+  'taxonomy_conditionTreated',
+  'taxonomy_procedure',
+  'taxonomy_reasonForVisit',
+] as const;
+export type YextTermEntityType = (typeof YEXT_TERM_ENTITY_TYPES)[number];
+
+export const YEXT_SYNC_TYPES = ['manual', 'scheduled'] as const;
+export type YextSyncType = (typeof YEXT_SYNC_TYPES)[number];
+
+export const YEXT_SYNC_STATUSES = ['running', 'completed', 'failed'] as const;
+export type YextSyncStatus = (typeof YEXT_SYNC_STATUSES)[number];
+
+// ── Expertise terms ─────────────────────────────────────────────────────────────────────────
+
+export const TERM_TYPES = ['Condition', 'Procedure', 'Reason for Visit', 'Other'] as const;
+export type TermType = (typeof TERM_TYPES)[number];
+
+/** Term ids carry their type in the prefix; an id without a known prefix is of type Other. */
+export const TERM_ID_PREFIXES = {
+  'CON-': 'Condition',
+  'PROC-': 'Procedure',
+  'REAS-': 'Reason for Visit',
+} as const satisfies Record<string, TermType>;
+
+// ── Profile sections ────────────────────────────────────────────────────────────────────────
+
+export const EDUCATION_TYPES = [
+  'medical_school',
+  'residency',
+  'fellowship',
+  'undergraduate',
+  'graduate',
+  'continuing_education',
+] as const;
+export type EducationType = (typeof EDUCATION_TYPES)[number];
+
+/** Whether an education row was typed by the user or imported from a directory. */
+export const EDUCATION_SOURCES = ['user', 'directory'] as const;
+export type EducationSource = (typeof EDUCATION_SOURCES)[number];
+
+export const DEGREE_TYPES = ['MD', 'DO'] as const;
+export type DegreeType = (typeof DEGREE_TYPES)[number];
+
+/** The spec names only the default (basic); the rest is the usual CV scale. */
+export const LANGUAGE_PROFICIENCIES = ['basic', 'conversational', 'professional', 'fluent', 'native'] as const;
+export type LanguageProficiency = (typeof LANGUAGE_PROFICIENCIES)[number];
+
+export const LICENSE_STATUSES = ['active', 'inactive', 'expired', 'suspended'] as const;
+export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+
+/** Status of publications and media items; hand-entered rows are `manual`. */
+export const DISCOVERED_ITEM_STATUSES = ['pending', 'approved', 'rejected', 'manual'] as const;
+export type DiscoveredItemStatus = (typeof DISCOVERED_ITEM_STATUSES)[number];
+
+/** Clinical trials keep their own list: `hidden` is a trial the user chose not to show. */
+export const TRIAL_USER_STATUSES = ['pending', 'approved', 'rejected', 'manual', 'hidden'] as const;
+export type TrialUserStatus = (typeof TRIAL_USER_STATUSES)[number];
+
+/** Trials with these statuses are the ones shown on a profile. */
+export const DISPLAYED_TRIAL_USER_STATUSES = ['manual', 'approved', 'hidden'] as const satisfies readonly TrialUserStatus[];
+
+// ── Discovery ───────────────────────────────────────────────────────────────────────────────
+
+/** What a discovery session searched for, and what kind of item was rejected (the target section). */
+export const DISCOVERY_ITEM_TYPES = ['publications', 'clinical_trials', 'media_press'] as const;
+export type DiscoveryItemType = (typeof DISCOVERY_ITEM_TYPES)[number];
+
+// ── Directory updates offered to a provider ─────────────────────────────────────────────────
+
+export const PENDING_UPDATE_STATUSES = ['pending', 'accepted', 'dismissed'] as const;
+export type PendingUpdateStatus = (typeof PENDING_UPDATE_STATUSES)[number];
+
+// ── Content administration ──────────────────────────────────────────────────────────────────
+
+export const PROMPT_TYPES = ['professional', 'public'] as const;
+export type PromptType = (typeof PROMPT_TYPES)[number];
+
+// ── Feedback ────────────────────────────────────────────────────────────────────────────────
+
+export const FEEDBACK_CATEGORIES = ['bug', 'feature', 'ux', 'performance', 'other'] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
+  bug: 'Bug Report',
+  feature: 'Feature Request',
+  ux: 'UX/UI Issue',
+  performance: 'Performance Issue',
+  other: 'Other',
+};
+
+export const FEEDBACK_SEVERITIES = [1, 2, 3, 4, 5] as const;
+export type FeedbackSeverity = (typeof FEEDBACK_SEVERITIES)[number];
+
+export const FEEDBACK_SEVERITY_LABELS: Record<FeedbackSeverity, string> = {
+  1: 'Low',
+  2: 'Medium',
+  3: 'High',
+  4: 'Critical',
+  5: 'Urgent',
+};
+
+export const FEEDBACK_STATUSES = ['submitted', 'in_progress', 'completed', 'rejected'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+// ── Background work ─────────────────────────────────────────────────────────────────────────
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];

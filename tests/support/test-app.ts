@@ -1,0 +1,33 @@
+import { createApp } from '../../src/server/app';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import { loadEnv, type Env } from '../../src/server/env';
+import { createLogger } from '../../src/server/lib/logger';
+import { migrationsDir } from '../../src/server/paths';
+import { createTestDatabase } from './test-database';
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  database: DatabaseHandle;
+  env: Env;
+  close(): Promise<void>;
+}
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** The app in-process on a fresh migrated database; call `close()` in afterAll. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, ...overrides });
+  const logger = createLogger({ level: env.logLevel, environment: 'test' });
+  const app = createApp({ env, database, logger, migrationsDir });
+  return { app, database, env, close: () => database.close() };
+}
+
+/** A JSON request as the browser app sends it (same origin, JSON body). */
+export function jsonRequest(method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method,
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}

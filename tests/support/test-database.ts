@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { migrationsDir } from '../../src/server/paths';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or — when DATABASE_URL is set —
+ * a new PostgreSQL database created beside the one the URL names and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const handle = await createDatabase();
+    await handle.migrate(migrationsDir);
+    return handle;
+  }
+  const name = `vitae_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  await handle.migrate(migrationsDir);
+  return {
+    ...handle,
+    url: url.toString(),
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const databaseLabel = process.env.DATABASE_URL ? 'postgres' : 'pglite';
