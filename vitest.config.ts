@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { aliases } from './vite.config';
+import { aliases } from './vite.config.ts';
 
 // Three projects: pure unit tests (node), React components (jsdom) and the API suite, which runs the
 // app in-process against a freshly migrated database (PGlite, or PostgreSQL when DATABASE_URL is set).
@@ -37,6 +37,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One PGlite instance per file is heavy on 2 cores; files run in parallel, tests inside serially.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

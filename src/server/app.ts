@@ -11,7 +11,13 @@ import { errorResponse, handleError } from './http/errors';
 import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
-import { sessionRoutes } from './modules/accounts/routes';
+import { createAuth } from './auth/auth';
+import { resolveActor } from './auth/session';
+import { createNppesRegistry, type NpiRegistry } from './integrations/npi-registry';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer';
+import { accountRoutes, outboxRoutes } from './modules/accounts/routes';
+import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { npiRoutes } from './modules/npi/routes';
 import { systemRoutes } from './modules/system/routes';
 
 export interface AppDeps {
@@ -21,6 +27,9 @@ export interface AppDeps {
   migrationsDir: string;
   /** The built web app (dist/web); absent when Vite serves it in development and in API tests. */
   webDir?: string;
+  /** Outside services; tests inject fakes. Defaults follow the environment. */
+  mailer?: Mailer;
+  npiRegistry?: NpiRegistry;
 }
 
 function originOf(url: string | undefined) {
@@ -44,6 +53,11 @@ function schedulingSources(schedulingUrl: string | undefined) {
 
 export function createApp(deps: AppDeps) {
   const { env } = deps;
+  const db = deps.database.db;
+  const mailer =
+    deps.mailer ?? (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, deps.logger) : createOutboxMailer(db, deps.logger));
+  const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: env.NPI_REGISTRY_URL });
+  const auth = createAuth({ db, env, mailer });
   const app = new Hono<AppBindings>();
   const scheduling = schedulingSources(env.SCHEDULING_URL);
   const sentryOrigin = originOf(env.SENTRY_DSN);
@@ -82,9 +96,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl] }));
+  app.use('/api/*', resolveActor({ auth, db }));
 
   app.route('/api', systemRoutes(deps));
-  app.route('/api', sessionRoutes(deps));
+  app.route('/api', accountRoutes({ ...deps, auth, npiRegistry }));
+  app.route('/api', npiRoutes(npiRegistry, { trustProxy: env.TRUST_PROXY }));
+  app.route('/api', adminAuthRoutes(deps));
+  if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

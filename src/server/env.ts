@@ -33,7 +33,18 @@ const envSchema = z.object({
   SENTRY_ENVIRONMENT: optionalString,
   SENTRY_RELEASE: z.string().default('development'),
   FEEDBACK_BETA_ONLY: booleanFromString.default(true),
+  TRUST_PROXY: booleanFromString.default(false),
+  AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  ),
+  MAIL_FROM: z.string().default('Vitae <no-reply@vitae.local>'),
+  NPI_REGISTRY_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().default('https://npiregistry.cms.hhs.gov/api/')),
 });
+
+/** Used only outside production, so a local run needs no set-up; production refuses it. */
+export const DEVELOPMENT_AUTH_SECRET = 'vitae-development-secret-do-not-use-in-production';
 
 export type RawEnv = z.infer<typeof envSchema>;
 
@@ -44,6 +55,9 @@ export interface Env extends RawEnv {
   logLevel: NonNullable<RawEnv['LOG_LEVEL']>;
   seedDemoData: boolean;
   sentryEnvironment: string;
+  authSecret: string;
+  /** The development outbox stands in for SMTP; never in production. */
+  mailTransport: 'smtp' | 'outbox';
 }
 
 export class EnvError extends Error {
@@ -62,6 +76,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   const isProduction = raw.NODE_ENV === 'production';
+  if (isProduction) {
+    const problems: string[] = [];
+    if (!raw.AUTH_SECRET) problems.push('AUTH_SECRET: required in production (a random string of at least 32 characters)');
+    if (!raw.SMTP_URL) problems.push('SMTP_URL: required in production (the development mail outbox is disabled there)');
+    if (!raw.APP_URL) problems.push('APP_URL: required in production (links in e-mails and the allowed origin)');
+    if (problems.length > 0) throw new EnvError(problems);
+  }
   const host = raw.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   return {
@@ -72,5 +93,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'development' ? 'debug' : 'info'),
     seedDemoData: raw.SEED_DEMO_DATA ?? !isProduction,
     sentryEnvironment: raw.SENTRY_ENVIRONMENT ?? (isProduction ? 'production' : raw.NODE_ENV),
+    authSecret: raw.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    mailTransport: raw.SMTP_URL ? 'smtp' : 'outbox',
   };
 }

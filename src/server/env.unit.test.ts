@@ -19,8 +19,17 @@ describe('loadEnv', () => {
   });
 
   it('switches production defaults', () => {
-    const env = loadEnv({ NODE_ENV: 'production', APP_URL: 'https://vitae.example.org/' });
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      APP_URL: 'https://vitae.example.org/',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.org:465',
+    });
     expect(env).toMatchObject({ isProduction: true, host: '0.0.0.0', logLevel: 'info', seedDemoData: false, appUrl: 'https://vitae.example.org' });
+  });
+
+  it('refuses to run production on development defaults', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: required in production[\s\S]*SMTP_URL: required[\s\S]*APP_URL: required/);
   });
 
   it('treats empty strings as unset', () => {

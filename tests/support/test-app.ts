@@ -17,7 +17,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 /** The app in-process on a fresh migrated database; call `close()` in afterAll. */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, ...overrides });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true', ...overrides });
   const logger = createLogger({ level: env.logLevel, environment: 'test' });
   const app = createApp({ env, database, logger, migrationsDir });
   return { app, database, env, close: () => database.close() };

@@ -119,10 +119,15 @@ export async function readMigrationLevel(db: Database, migrationsFolder: string)
   const result = await db.execute<{ count: string | number }>(
     sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ count: string | number }> }).rows);
+  const rows = rowsOf<{ count: string | number }>(result);
   const applied = Number(rows[0]?.count ?? 0);
   const available = journal.entries.length;
   return { applied, available, latest: journal.entries.at(-1)?.tag ?? null, upToDate: applied >= available };
+}
+
+/** Rows of a raw `db.execute()` result; both drivers answer `{ rows }`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
 }
 
 export async function pingDatabase(db: Database) {

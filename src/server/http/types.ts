@@ -3,8 +3,20 @@ import type { Logger } from '../lib/logger';
 /** Who is calling, resolved on the server from the session; never taken from the request body. */
 export type Actor =
   | { kind: 'anonymous' }
-  | { kind: 'provider'; userId: string; email: string; hospitalId: string | null }
-  | { kind: 'admin'; adminId: string; email: string; role: 'system_admin' | 'hospital_admin'; hospitalId: string | null };
+  /** Signed in, but the provider profile does not exist yet (sign-in completion pending). */
+  | { kind: 'account'; email: string; sessionId: string; authUserId: string }
+  | { kind: 'provider'; userId: string; email: string; hospitalId: string | null; sessionId: string; authUserId: string }
+  | {
+      kind: 'admin';
+      adminId: string;
+      email: string;
+      role: 'system_admin' | 'hospital_admin';
+      hospitalId: string | null;
+      sessionId: string;
+      authUserId: string;
+      sessionCreatedAt: Date;
+      mustChangePassword: boolean;
+    };
 
 export interface AppBindings {
   Variables: {

@@ -47,8 +47,8 @@ describe('outbound HTTP policy', () => {
       new Promise<Response>((_resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       })) as unknown as typeof fetch;
-    const error = await requestJson('https://api.test/x', { fetchImpl: hang, sleep: noSleep, timeoutMs: 5, retries: 1 }).catch((e) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error.message).toBe('Request timed out');
+    const attempt = requestJson('https://api.test/x', { fetchImpl: hang, sleep: noSleep, timeoutMs: 5, retries: 1 });
+    await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    await expect(attempt).rejects.toThrow('Request timed out');
   });
 });

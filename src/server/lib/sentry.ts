@@ -11,7 +11,6 @@ export function initServerSentry(env: Env) {
     environment: env.sentryEnvironment,
     release: env.SENTRY_RELEASE,
     tracesSampleRate: sentryRatesFor(env.sentryEnvironment).traces,
-    sendDefaultPii: false,
     beforeSend(event) {
       const message = event.message ?? event.exception?.values?.[0]?.value ?? '';
       if (/ResizeObserver/.test(message)) return null;

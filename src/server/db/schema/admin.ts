@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES, type AdminPermission } from '../../../shared/enums';
 import { inList, timestamps } from './columns';
+import { authUsers } from './auth';
 import { hospitals } from './hospitals';
 
 /**
@@ -22,6 +23,7 @@ export const adminUsers = pgTable(
   'admin_users',
   {
     id: uuid().primaryKey().defaultRandom(),
+    authUserId: text().unique('admin_users_auth_user_id_unique').references(() => authUsers.id, { onDelete: 'set null' }),
     // Stored lower-cased (the magic-link flow trims and lower-cases before looking up).
     email: text().notNull().unique('admin_users_email_unique'),
     fullName: text(),

@@ -3,6 +3,7 @@
  * migrations, and the database client passes it to drizzle() for relational queries.
  * Column names are snake_case in SQL (casing: 'snake_case') and camelCase in TypeScript.
  */
+export * from './auth';
 export * from './users';
 export * from './hospitals';
 export * from './profile';

@@ -31,7 +31,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every app process (admin magic links, feedback, …). */
+/** Rate-limit attempts (one row per key and instant) shared by every app process; see auth/rate-limit.ts. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { USER_STATUSES, USER_TIERS } from '../../../shared/enums';
 import { inList, timestamps } from './columns';
+import { authUsers } from './auth';
 import { hospitals } from './hospitals';
 
 /** Providers (physicians, clinicians and their staff). Admins live in admin_users. */
@@ -9,6 +10,8 @@ export const users = pgTable(
   'users',
   {
     id: uuid().primaryKey().defaultRandom(),
+    // The sign-in account; null only while an account is being removed.
+    authUserId: text().unique('users_auth_user_id_unique').references(() => authUsers.id, { onDelete: 'set null' }),
     email: text().notNull(),
     fullName: text().notNull(),
     firstName: text(),

@@ -1,23 +1,359 @@
-import { Hono } from 'hono';
+import { desc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { APIError } from 'better-auth/api';
 import { ADMIN_ERROR_MESSAGES } from '../../../shared/errors';
+import {
+  AUTH_MESSAGES,
+  callbackSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  magicLinkRequestSchema,
+  resetPasswordSchema,
+  signUpSchema,
+} from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../app';
+import type { Auth } from '../../auth/auth';
+import { magicLinkIdentifier } from '../../auth/auth';
+import { consumeRateLimit } from '../../auth/rate-limit';
+import { clientIp as clientIpOf } from '../../http/client-ip';
+import { clearSessionCookies, forwardCookies } from '../../auth/session';
+import { authSessions, authUsers, authVerifications, hospitals, mailOutbox, users } from '../../db/schema';
 import { errorResponse } from '../../http/errors';
-import type { AppBindings } from '../../http/types';
+import type { Actor, AppBindings } from '../../http/types';
+import { validate } from '../../http/validate';
+import { AppError } from '../../lib/app-error';
+import type { NpiRegistry } from '../../integrations/npi-registry';
+import {
+  assertCanSignUp,
+  buildSignupMetadata,
+  completeSignIn,
+  createProviderProfile,
+  saveSignupMetadata,
+  syncAuthStatus,
+  type DirectoryPopulation,
+} from './service';
 
-/**
- * Session read-outs used by the web app's route guards. The actor is resolved by middleware from the
- * server-side session; without one these answer "signed out".
- */
-export function sessionRoutes(_deps: AppDeps) {
+const SIGN_IN_LIMITS = {
+  perEmail: { limit: 10, windowMs: 15 * 60_000 },
+  perIp: { limit: 60, windowMs: 15 * 60_000 },
+};
+const MAGIC_LINK_LIMIT = { limit: 3, windowMs: 5 * 60_000 };
+const PASSWORD_MAIL_LIMIT = { limit: 3, windowMs: 15 * 60_000 };
+
+export interface AccountsDeps extends AppDeps {
+  auth: Auth;
+  npiRegistry: NpiRegistry;
+  populateDirectory?: DirectoryPopulation;
+  /** Admin sign-in by link (issue 3): checks the admin row and returns the admin session object. */
+  verifyAdminSignIn?: (email: string) => Promise<{ must_change_password: boolean } & Record<string, unknown>>;
+  afterPasswordChange?: (actor: Exclude<Actor, { kind: 'anonymous' }>) => Promise<void>;
+}
+
+
+async function limitOrThrow(deps: AppDeps, key: string, rule: { limit: number; windowMs: number }) {
+  const result = await consumeRateLimit(deps.database.db, { key, ...rule });
+  if (!result.allowed) {
+    throw AppError.admin('RATE_LIMIT_EXCEEDED', 429, { retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000) });
+  }
+}
+
+function apiErrorCode(error: unknown): string | undefined {
+  if (error instanceof APIError) return (error.body as { code?: string } | undefined)?.code;
+  return undefined;
+}
+
+export function accountRoutes(deps: AccountsDeps) {
+  const { auth } = deps;
+  const db = deps.database.db;
+  const logger = deps.logger;
+  const lookupNpi = (npi: string) => deps.npiRegistry.lookup(npi);
+  const clientIp = (c: Context) => clientIpOf(c, deps.env.TRUST_PROXY);
+
+  const sessionUser = async (authUserId: string) => {
+    const [user] = await db.select().from(users).where(eq(users.authUserId, authUserId)).limit(1);
+    if (!user) return null;
+    const [hospital] = user.hospitalId
+      ? await db.select({ name: hospitals.name }).from(hospitals).where(eq(hospitals.id, user.hospitalId)).limit(1)
+      : [];
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      jobTitle: user.jobTitle,
+      hospitalId: user.hospitalId,
+      hospitalName: hospital?.name ?? null,
+      npiNumber: user.npiNumber,
+      tier: user.tier,
+      status: user.status,
+      emailVerified: user.emailVerified,
+      profileCompletionPercentage: user.profileCompletionPercentage,
+    };
+  };
+
+  /** After a successful password or link sign-in: ensure the profile; a failure signs out again. */
+  const finishProviderSignIn = async (c: Context<AppBindings>, token: string, account: { id: string; email: string; name: string; emailVerified: boolean }) => {
+    try {
+      const user = await completeSignIn({ db, logger, lookupNpi, populateDirectory: deps.populateDirectory }, account);
+      return user;
+    } catch (error) {
+      logger.error({ err: error, authUserId: account.id }, 'sign-in completion failed; signing out');
+      await db.delete(authSessions).where(eq(authSessions.token, token));
+      await clearSessionCookies(c, auth);
+      throw new AppError('ACCOUNT_SETUP_FAILED', 500, AUTH_MESSAGES.accountSetupFailed);
+    }
+  };
+
   return new Hono<AppBindings>()
-    .get('/auth/session', (c) => {
+    .get('/auth/session', async (c) => {
       const actor = c.get('actor');
       if (actor.kind !== 'provider') return c.json({ user: null });
-      return c.json({ user: { id: actor.userId, email: actor.email, hospitalId: actor.hospitalId } });
+      return c.json({ user: await sessionUser(actor.authUserId) });
     })
-    .get('/admin/me', (c) => {
+
+    .post('/auth/sign-up', validate('json', signUpSchema), async (c) => {
+      const input = c.req.valid('json');
+      await limitOrThrow(deps, `sign-up:ip:${clientIp(c)}`, { limit: 20, windowMs: 60 * 60_000 });
+      const { hospital } = await assertCanSignUp(db, input);
+      const metadata = buildSignupMetadata(input, hospital);
+
+      let created;
+      try {
+        created = await auth.api.signUpEmail({
+          body: { email: input.email, password: input.password, name: input.fullName },
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
+      } catch (error) {
+        const code = apiErrorCode(error);
+        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw AppError.conflict(AUTH_MESSAGES.emailTaken);
+        if (error instanceof APIError) throw AppError.validation((error.body as { message?: string } | undefined)?.message ?? 'Failed to create user account');
+        throw error;
+      }
+      const account = created.response.user;
+      await saveSignupMetadata(db, account.id, metadata);
+
+      const npiRecord = input.npiNumber ? await lookupNpi(input.npiNumber).catch(() => null) : null;
+      try {
+        await createProviderProfile(
+          db,
+          { authUserId: account.id, email: input.email, emailVerified: true, metadata, jobTitle: metadata.job_title ?? 'Physician', npiRecord },
+          logger,
+        );
+        await saveSignupMetadata(db, account.id, { ...metadata, pending_profile_setup: false });
+      } catch (error) {
+        // Nothing half-made stays behind: the account goes, and the person can simply try again.
+        logger.error({ err: error }, 'profile creation failed during sign-up');
+        await db.delete(authUsers).where(eq(authUsers.id, account.id));
+        throw new AppError('PROFILE_SETUP_FAILED', 500, AUTH_MESSAGES.profileSetupFailed);
+      }
+
+      let headers = created.headers;
+      if (!created.response.token) {
+        try {
+          const signedIn = await auth.api.signInEmail({
+            body: { email: input.email, password: input.password, rememberMe: true },
+            headers: c.req.raw.headers,
+            returnHeaders: true,
+          });
+          headers = signedIn.headers;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : 'unknown error';
+          throw new AppError('SESSION_NOT_ESTABLISHED', 500, AUTH_MESSAGES.sessionNotEstablished(reason));
+        }
+      }
+      forwardCookies(c, headers);
+      return c.json({ user: await sessionUser(account.id), redirectTo: '/dashboard' }, 201);
+    })
+
+    .post('/auth/sign-in', validate('json', loginSchema), async (c) => {
+      const input = c.req.valid('json');
+      await limitOrThrow(deps, `sign-in:ip:${clientIp(c)}`, SIGN_IN_LIMITS.perIp);
+      await limitOrThrow(deps, `sign-in:email:${input.email}`, SIGN_IN_LIMITS.perEmail);
+      let signedIn;
+      try {
+        signedIn = await auth.api.signInEmail({
+          body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
+      } catch (error) {
+        if (error instanceof APIError) throw new AppError('INVALID_CREDENTIALS', 401, AUTH_MESSAGES.invalidCredentials, { field: 'password' });
+        throw error;
+      }
+      forwardCookies(c, signedIn.headers);
+      const account = signedIn.response.user;
+      await finishProviderSignIn(c, signedIn.response.token, account);
+      return c.json({ user: await sessionUser(account.id), redirectTo: '/dashboard' });
+    })
+
+    .post('/auth/magic-link', validate('json', magicLinkRequestSchema), async (c) => {
+      const { email } = c.req.valid('json');
+      await limitOrThrow(deps, `magic-link:email:${email}`, MAGIC_LINK_LIMIT);
+      await limitOrThrow(deps, `magic-link:ip:${clientIp(c)}`, { limit: 20, windowMs: 15 * 60_000 });
+      // Only existing provider accounts get a link; the answer is the same either way.
+      const [account] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)).limit(1);
+      if (account) {
+        try {
+          await auth.api.signInMagicLink({ body: { email, metadata: { admin: false } }, headers: c.req.raw.headers });
+        } catch (error) {
+          logger.error({ err: error }, 'magic link could not be sent');
+          throw new AppError('MAGIC_LINK_FAILED', 502, AUTH_MESSAGES.magicLinkFailed);
+        }
+      }
+      return c.json({ sent: true, email });
+    })
+
+    .post('/auth/callback', validate('json', callbackSchema), async (c) => {
+      const input = c.req.valid('json');
+      if (input.type === 'email') {
+        let verified;
+        try {
+          verified = await auth.api.verifyEmail({ query: { token: input.token_hash }, headers: c.req.raw.headers, returnHeaders: true });
+        } catch {
+          throw new AppError('VERIFICATION_LINK_INVALID', 400, 'This verification link is invalid or has expired. Please request a new one.');
+        }
+        forwardCookies(c, verified.headers);
+        const accountEmail = (verified.response as { user?: { id: string } } | undefined)?.user?.id;
+        if (accountEmail) await syncAuthStatus(db, accountEmail);
+        return c.json({ verified: true, redirectTo: c.get('actor').kind === 'provider' ? '/dashboard' : '/login' });
+      }
+
+      // Magic link: tell an expired link from a good one before Better Auth consumes it.
+      const [pending] = await db
+        .select({ expiresAt: authVerifications.expiresAt })
+        .from(authVerifications)
+        .where(eq(authVerifications.identifier, magicLinkIdentifier(input.token_hash)))
+        .limit(1);
+      if (!pending || pending.expiresAt.getTime() <= Date.now()) throw AppError.admin('MAGIC_LINK_EXPIRED', 400);
+
+      let verified;
+      try {
+        verified = await auth.api.magicLinkVerify({ query: { token: input.token_hash }, headers: c.req.raw.headers, returnHeaders: true });
+      } catch {
+        throw AppError.admin('MAGIC_LINK_EXPIRED', 400);
+      }
+      const body = verified.response as { token: string; user: { id: string; email: string; name: string; emailVerified: boolean } };
+      forwardCookies(c, verified.headers);
+
+      if (input.admin) {
+        const verifyAdmin = deps.verifyAdminSignIn;
+        if (!verifyAdmin) throw AppError.admin('ADMIN_UNAUTHORIZED', 403);
+        const admin = await verifyAdmin(body.user.email).catch(async (error: unknown) => {
+          await db.delete(authSessions).where(eq(authSessions.token, body.token));
+          await clearSessionCookies(c, auth);
+          throw error;
+        });
+        await db.update(authSessions).set({ kind: 'admin' }).where(eq(authSessions.token, body.token));
+        return c.json({ admin, redirectTo: admin.must_change_password ? '/admin/change-password' : '/system-admin' });
+      }
+      await finishProviderSignIn(c, body.token, body.user);
+      return c.json({ user: await sessionUser(body.user.id), redirectTo: '/dashboard' });
+    })
+
+    .post('/auth/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
+      const { email } = c.req.valid('json');
+      await limitOrThrow(deps, `password-mail:email:${email}`, PASSWORD_MAIL_LIMIT);
+      try {
+        await auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: c.req.raw.headers });
+      } catch (error) {
+        logger.error({ err: error }, 'password reset request failed');
+      }
+      // The same answer whether or not the address has an account.
+      return c.json({ message: 'If an account exists for this e-mail, we sent a link to reset the password.' });
+    })
+
+    .post('/auth/reset-password', validate('json', resetPasswordSchema), async (c) => {
+      const { token, newPassword } = c.req.valid('json');
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword }, headers: c.req.raw.headers });
+      } catch {
+        throw new AppError('RESET_LINK_INVALID', 400, AUTH_MESSAGES.resetLinkInvalid);
+      }
+      return c.json({ reset: true, redirectTo: '/login' });
+    })
+
+    .post('/auth/change-password', validate('json', changePasswordSchema), async (c) => {
       const actor = c.get('actor');
-      if (actor.kind !== 'admin') return errorResponse(c, 401, 'ADMIN_UNAUTHORIZED', ADMIN_ERROR_MESSAGES.ADMIN_UNAUTHORIZED);
-      return c.json({ id: actor.adminId, email: actor.email, role: actor.role, hospital_id: actor.hospitalId });
+      if (actor.kind === 'anonymous') throw AppError.unauthenticated();
+      const input = c.req.valid('json');
+      try {
+        const changed = await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: input.revokeOtherSessions },
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
+        forwardCookies(c, changed.headers);
+      } catch (error) {
+        if (apiErrorCode(error) === 'INVALID_PASSWORD') throw AppError.validation(AUTH_MESSAGES.currentPasswordWrong, { field: 'currentPassword' });
+        throw error;
+      }
+      if (deps.afterPasswordChange) await deps.afterPasswordChange(actor);
+      return c.json({ changed: true });
+    })
+
+    .post('/auth/keep-alive', (c) => {
+      const actor = c.get('actor');
+      if (actor.kind === 'anonymous') return errorResponse(c, 401, 'SESSION_EXPIRED', ADMIN_ERROR_MESSAGES.SESSION_EXPIRED);
+      return c.json({ active: true });
+    })
+
+    .post('/auth/sign-out', async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'anonymous') await db.delete(authSessions).where(eq(authSessions.id, actor.sessionId));
+      await clearSessionCookies(c, auth);
+      return c.json({ signedOut: true });
+    })
+
+    .post('/auth/sign-out-everywhere', async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind === 'anonymous') throw AppError.unauthenticated();
+      await db.delete(authSessions).where(eq(authSessions.userId, actor.authUserId));
+      await clearSessionCookies(c, auth);
+      return c.json({ signedOut: true });
+    })
+
+    .get('/hospitals/options', async (c) => {
+      const rows = await db
+        .select({ id: hospitals.id, name: hospitals.name, dataSource: hospitals.dataSource })
+        .from(hospitals)
+        .where(eq(hospitals.isActive, true))
+        .orderBy(hospitals.name);
+      return c.json({ items: rows });
     });
 }
+
+/** The development outbox: messages the server "sent", with their links. Never in production. */
+export function outboxRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const list = (to?: string) =>
+    db
+      .select()
+      .from(mailOutbox)
+      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(100);
+
+  return new Hono<AppBindings>()
+    .get('/api/dev/outbox', async (c) => c.json({ items: await list(c.req.query('to') ?? undefined) }))
+    .get('/dev/outbox', async (c) => {
+      const items = await list(c.req.query('to') ?? undefined);
+      const escape = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+      const rows = items
+        .map(
+          (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.kind)} · ${m.createdAt.toISOString()}</span></header>
+<ul>${m.links.map((l) => `<li><a href="${escape(l)}">${escape(l)}</a></li>`).join('')}</ul>
+<details><summary>Message</summary><pre>${escape(m.text)}</pre></details></article>`,
+        )
+        .join('\n');
+      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development outbox · Vitae</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111827}main{max-width:860px;margin:0 auto;padding:32px 16px}h1{font-size:22px}p{color:#4b5563}
+article{background:#fff;border:1px solid #e5e7eb;border-radius:10px;padding:16px;margin:12px 0}header{display:flex;flex-direction:column;gap:4px}header span{color:#6b7280;font-size:13px}
+a{color:#1d4ed8;word-break:break-all}pre{white-space:pre-wrap;font-size:13px}</style></head>
+<body><main><h1>Development outbox</h1><p>No SMTP server is configured, so e-mails are kept here instead of being sent. Newest first; this page does not exist in production.</p>
+${rows || '<p>No messages yet.</p>'}</main></body></html>`);
+    });
+}
+

@@ -1,0 +1,72 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rateLimitCounters } from '../db/schema';
+
+export interface RateLimitRule {
+  /** What is counted, e.g. `admin-magic-link:jane@example.org`. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Attempts in the window, including this one when allowed. */
+  count: number;
+  /** When the oldest counted attempt leaves the window. */
+  retryAfterMs: number;
+}
+
+/**
+ * A sliding-window limit shared by every app process: each attempt is a row (key, time), and the
+ * check-and-record runs under a transaction-scoped advisory lock on the key, so parallel requests
+ * cannot both slip under the limit.
+ */
+export async function consumeRateLimit(db: Database, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
+  const windowStart = new Date(now.getTime() - rule.windowMs);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.key}))`);
+    const [row] = await tx
+      .select({
+        count: sql<number>`coalesce(sum(${rateLimitCounters.count}), 0)::int`,
+        oldest: sql<Date | string | null>`min(${rateLimitCounters.windowStart})`,
+      })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, rule.key), gt(rateLimitCounters.windowStart, windowStart)));
+    const count = Number(row?.count ?? 0);
+    if (count >= rule.limit) {
+      const oldest = row?.oldest ? new Date(row.oldest) : now;
+      return { allowed: false, count, retryAfterMs: Math.max(0, oldest.getTime() + rule.windowMs - now.getTime()) };
+    }
+    await tx
+      .insert(rateLimitCounters)
+      .values({ key: rule.key, windowStart: now, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+        set: { count: sql`${rateLimitCounters.count} + 1` },
+      });
+    return { allowed: true, count: count + 1, retryAfterMs: 0 };
+  });
+}
+
+/** The most recent recorded attempt for a key (for cooldowns), or null. */
+export async function lastAttemptAt(db: Database, key: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${rateLimitCounters.windowStart})` })
+    .from(rateLimitCounters)
+    .where(eq(rateLimitCounters.key, key));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Record an event without a limit (e.g. a successful send that starts a cooldown). */
+export async function recordAttempt(db: Database, key: string, now = new Date()) {
+  await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } });
+}
+
+/** Counters older than a day are no longer part of any window. */
+export async function sweepRateLimits(db: Database, now = new Date()) {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 24 * 60 * 60_000)));
+}

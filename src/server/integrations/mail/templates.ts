@@ -1,0 +1,102 @@
+/**
+ * Branded transactional e-mails. Every message has a plain-text part and a simple, table-free HTML
+ * part that renders in common mail clients. Values are escaped; links are built by the caller.
+ */
+
+const BRAND_BLUE = '#1d4ed8';
+const INK = '#111827';
+const MUTED = '#6b7280';
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+interface Layout {
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+}
+
+function render({ preheader, heading, paragraphs, action, footnote }: Layout) {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${INK}">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</span>
+<div style="max-width:560px;margin:0 auto;padding:32px 16px">
+  <div style="font-size:22px;font-weight:700;color:${BRAND_BLUE};margin-bottom:24px">Vitae</div>
+  <div style="background:#ffffff;border-radius:12px;padding:32px;border:1px solid #e5e7eb">
+    <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+    ${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.6;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n    ')}
+    <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${BRAND_BLUE};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
+    <p style="font-size:13px;line-height:1.5;color:${MUTED};margin:0">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
+  </div>
+  <p style="font-size:12px;line-height:1.5;color:${MUTED};margin:16px 8px">${escapeHtml(footnote)}</p>
+</div></body></html>`;
+  const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), `${action.label}: ${action.url}`, '', footnote].join('\n');
+  return { html, text };
+}
+
+export function magicLinkEmail(url: string, options: { admin: boolean; expiresInMinutes: number }) {
+  const subject = options.admin ? 'Your Vitae admin sign-in link' : 'Your Vitae sign-in link';
+  return {
+    subject,
+    ...render({
+      preheader: 'Use this link to sign in to Vitae.',
+      heading: options.admin ? 'Sign in to the Vitae admin console' : 'Sign in to Vitae',
+      paragraphs: [
+        'Someone (hopefully you) asked to sign in to Vitae with this e-mail address.',
+        `The link works once and expires in ${options.expiresInMinutes} minutes.`,
+      ],
+      action: { label: 'Sign in', url },
+      footnote: "If you did not ask for this, you can ignore this e-mail: nobody can sign in without the link.",
+    }),
+  };
+}
+
+export function verificationEmail(url: string) {
+  return {
+    subject: 'Confirm your e-mail address for Vitae',
+    ...render({
+      preheader: 'Confirm your e-mail address to finish setting up Vitae.',
+      heading: 'Confirm your e-mail address',
+      paragraphs: ['Thanks for joining Vitae. Please confirm that this is your e-mail address.'],
+      action: { label: 'Confirm e-mail address', url },
+      footnote: 'If you did not create a Vitae account, you can ignore this e-mail.',
+    }),
+  };
+}
+
+export function passwordResetEmail(url: string, expiresInMinutes: number) {
+  return {
+    subject: 'Reset your Vitae password',
+    ...render({
+      preheader: 'Choose a new password for Vitae.',
+      heading: 'Reset your password',
+      paragraphs: [
+        'We received a request to reset the password of your Vitae account.',
+        `The link expires in ${expiresInMinutes} minutes. Choosing a new password signs you out everywhere else.`,
+      ],
+      action: { label: 'Choose a new password', url },
+      footnote: 'If you did not ask for a new password, ignore this e-mail; your password stays as it is.',
+    }),
+  };
+}
+
+export function adminInviteEmail(url: string, options: { role: string; hospitalName: string | null; expiresInMinutes: number }) {
+  const where = options.hospitalName ? ` for ${options.hospitalName}` : '';
+  return {
+    subject: 'You have been invited to the Vitae admin console',
+    ...render({
+      preheader: 'Set a password for your Vitae administrator account.',
+      heading: 'Welcome to the Vitae admin console',
+      paragraphs: [
+        `An administrator created a ${options.role === 'system_admin' ? 'system administrator' : 'hospital administrator'} account${where} for this e-mail address.`,
+        `Set your password with the link below; it expires in ${options.expiresInMinutes} minutes. You sign in to the console with a magic link sent to this address.`,
+      ],
+      action: { label: 'Set your password', url },
+      footnote: 'If you were not expecting this, contact your Vitae administrator.',
+    }),
+  };
+}

@@ -1,0 +1,289 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AUTH_MESSAGES, type signUpSchema } from '../../../shared/schemas/auth';
+import { splitProviderName } from '../../../shared/names';
+import type { NpiRecord } from '../../../shared/npi';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import {
+  authUsers,
+  hospitals,
+  professionalIdentity,
+  professionalLicenses,
+  users,
+  type SignupMetadata,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+
+export type SignUpData = z.output<typeof signUpSchema>;
+
+export const SIGNUP_JOB_TITLE = 'Physician';
+export const METADATA_JOB_TITLE = 'Healthcare Provider';
+
+const UNIQUE_VIOLATION = '23505';
+
+function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function constraintOf(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const constraint = (current as { constraint?: unknown; constraint_name?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && message.includes('constraint')) return message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return '';
+}
+
+export const isUniqueViolation = (error: unknown) => pgCode(error) === UNIQUE_VIOLATION;
+const isNpiConflict = (error: unknown) => isUniqueViolation(error) && /npi_number/.test(constraintOf(error));
+
+/** Checks that must pass before an authentication account is created. */
+export async function assertCanSignUp(db: Database, input: SignUpData) {
+  const [existingAccount] = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(sql`lower(${authUsers.email}) = ${input.email}`)
+    .limit(1);
+  const [existingProfile] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
+  if (existingAccount || existingProfile) throw AppError.conflict(AUTH_MESSAGES.emailTaken);
+
+  let hospital: { id: string; name: string; dataSource: string } | undefined;
+  if (input.hospitalId) {
+    [hospital] = await db
+      .select({ id: hospitals.id, name: hospitals.name, dataSource: hospitals.dataSource })
+      .from(hospitals)
+      .where(and(eq(hospitals.id, input.hospitalId), eq(hospitals.isActive, true)))
+      .limit(1);
+    if (!hospital) throw new AppError('HOSPITAL_NOT_FOUND', 404, AUTH_MESSAGES.hospitalNotFound);
+  }
+
+  if (input.npiNumber) {
+    const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.npiNumber, input.npiNumber)).limit(1);
+    if (holder) throw AppError.conflict(AUTH_MESSAGES.npiTaken, { field: 'npiNumber' });
+  }
+  return { hospital };
+}
+
+export function buildSignupMetadata(input: SignUpData, hospital: { id: string; name: string; dataSource: string } | undefined): SignupMetadata {
+  return {
+    full_name: input.fullName,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    credential: input.credential,
+    specialty: input.specialty,
+    job_title: input.jobTitle ?? SIGNUP_JOB_TITLE,
+    npi_number: input.npiNumber,
+    hospital_id: hospital?.id,
+    hospitalName: hospital?.name,
+    agreed_to_terms: input.agreedToTerms,
+    agreed_to_privacy: input.agreedToPrivacy,
+    data_source: hospital?.dataSource === 'yext' ? 'yext' : 'npi_registry',
+    pending_profile_setup: true,
+    needs_directory_population: hospital?.dataSource === 'yext',
+  };
+}
+
+export async function saveSignupMetadata(db: Database, authUserId: string, metadata: SignupMetadata) {
+  await db.update(authUsers).set({ metadata, updatedAt: new Date() }).where(eq(authUsers.id, authUserId));
+}
+
+interface ProfileSeed {
+  authUserId: string;
+  email: string;
+  emailVerified: boolean;
+  metadata: SignupMetadata;
+  jobTitle: string;
+  npiRecord: NpiRecord | null;
+}
+
+/**
+ * One transaction: the users row, the professional identity (with the registry's specialties,
+ * credential and raw record when we have it) and the registry's licenses in their own table.
+ */
+async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) {
+  const { metadata, npiRecord } = seed;
+  const split = splitProviderName(metadata.full_name);
+  const firstName = metadata.first_name ?? npiRecord?.first_name ?? split.firstName;
+  const lastName = metadata.last_name ?? npiRecord?.last_name ?? split.lastName;
+  const credential = metadata.credential ?? npiRecord?.credential ?? split.credentials.join(', ');
+  const npiNumber = withNpi ? (metadata.npi_number ?? null) : null;
+  const record = withNpi ? npiRecord : null;
+
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        authUserId: seed.authUserId,
+        email: seed.email,
+        fullName: split.fullName || metadata.full_name,
+        firstName: firstName || null,
+        lastName: lastName || null,
+        jobTitle: seed.jobTitle,
+        organization: metadata.hospitalName ?? null,
+        npiNumber,
+        hospitalId: metadata.hospital_id ?? null,
+        status: 'active',
+        emailVerified: seed.emailVerified,
+        agreedToTerms: metadata.agreed_to_terms,
+        agreedToPrivacy: metadata.agreed_to_privacy,
+        lastLoginAt: new Date(),
+      })
+      .returning();
+    if (!user) throw new Error('users insert returned no row');
+
+    const specialties = record?.specialties ?? [];
+    const primary = specialties.find((s) => s.is_primary)?.name ?? metadata.specialty ?? null;
+    await tx.insert(professionalIdentity).values({
+      userId: user.id,
+      npiNumber,
+      fullLegalName: split.fullName || metadata.full_name,
+      firstName: firstName || null,
+      lastName: lastName || null,
+      professionalEmail: seed.email,
+      jobTitle: seed.jobTitle,
+      primarySpecialty: primary,
+      primarySpecialties: primary ? [primary] : [],
+      npiSpecialties: specialties.map((s) => ({ name: s.name, code: s.code, is_primary: s.is_primary })),
+      credentials: credential ? credential.split(/\s*,\s*/).filter(Boolean).map((name) => ({ type: 'degree', name, verified: Boolean(record?.credential) })) : [],
+      licenses: (record?.licenses ?? []).map((l) => ({ number: l.license_number, state: l.state ?? '', status: 'active' as const, taxonomy_code: l.taxonomy_code })),
+      isAutoPopulated: Boolean(record),
+      autoPopulatedAt: record ? new Date() : null,
+      npiRawData: record ? (record as unknown as Record<string, unknown>) : null,
+    });
+
+    // Licenses live in their own table; a number already registered to someone else is skipped.
+    const licenses = (record?.licenses ?? []).filter((l) => l.state);
+    if (licenses.length > 0) {
+      await tx
+        .insert(professionalLicenses)
+        .values(
+          licenses.map((l, index) => ({
+            userId: user.id,
+            licenseName: l.taxonomy_desc,
+            licenseNumber: l.license_number,
+            issuingState: l.state!,
+            issuingAuthority: `${l.state} medical licensing board`,
+            status: 'active',
+            isVerified: false,
+            displayOrder: index,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    return user;
+  });
+}
+
+/**
+ * Creates the provider profile; when the NPI turns out to belong to another provider (a race with
+ * another sign-up), the profile is created without it (access spec §4, step 3).
+ */
+export async function createProviderProfile(db: Database, seed: ProfileSeed, logger: Logger) {
+  try {
+    return await insertProfile(db, seed, true);
+  } catch (error) {
+    if (!seed.metadata.npi_number || !isNpiConflict(error)) throw error;
+    logger.warn({ authUserId: seed.authUserId }, 'NPI already used by another provider; creating the profile without it');
+    return insertProfile(db, seed, false);
+  }
+}
+
+export async function clearPendingProfile(db: Database, authUserId: string, metadata: SignupMetadata) {
+  await saveSignupMetadata(db, authUserId, { ...metadata, pending_profile_setup: false });
+}
+
+/** Hook for the listing-service import (issue 8); returns whether anything was populated. */
+export type DirectoryPopulation = (input: { userId: string; metadata: SignupMetadata }) => Promise<'populated' | 'nothing'>;
+
+export interface CompletionDeps {
+  db: Database;
+  logger: Logger;
+  lookupNpi?: (npi: string) => Promise<NpiRecord | null>;
+  populateDirectory?: DirectoryPopulation;
+}
+
+/**
+ * Sign-in completion (access spec §4): make sure the signed-in account has its provider profile,
+ * built from the pending setup or from the account's metadata, then run any deferred directory
+ * population. Throws when the profile cannot be created; the caller signs the user out.
+ */
+export async function completeSignIn(deps: CompletionDeps, account: { id: string; email: string; name: string; emailVerified: boolean }) {
+  const { db } = deps;
+  const [linked] = await db.select().from(users).where(eq(users.authUserId, account.id)).limit(1);
+  const [accountRow] = await db.select({ metadata: authUsers.metadata }).from(authUsers).where(eq(authUsers.id, account.id)).limit(1);
+  let metadata = accountRow?.metadata ?? null;
+  let user = linked;
+
+  if (!user) {
+    // A profile imported or created before the account existed is adopted by e-mail.
+    const [byEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${account.email.toLowerCase()} and ${users.authUserId} is null`).limit(1);
+    if (byEmail) {
+      [user] = await db.update(users).set({ authUserId: account.id }).where(eq(users.id, byEmail.id)).returning();
+    }
+  }
+
+  if (!user) {
+    const pending = metadata?.pending_profile_setup === true;
+    const base: SignupMetadata = metadata ?? {
+      full_name: account.name || account.email.split('@')[0]!,
+      agreed_to_terms: false,
+      agreed_to_privacy: false,
+      data_source: 'npi_registry',
+      pending_profile_setup: false,
+      needs_directory_population: false,
+    };
+    let npiRecord: NpiRecord | null = null;
+    if (pending && base.npi_number && deps.lookupNpi) {
+      npiRecord = await deps.lookupNpi(base.npi_number).catch(() => null);
+    }
+    user = await createProviderProfile(
+      db,
+      {
+        authUserId: account.id,
+        email: account.email.toLowerCase(),
+        emailVerified: account.emailVerified || pending,
+        metadata: base,
+        // A pending sign-up keeps the title chosen there; a profile rebuilt from bare metadata gets the spec's default.
+        jobTitle: pending ? (base.job_title ?? SIGNUP_JOB_TITLE) : METADATA_JOB_TITLE,
+        npiRecord,
+      },
+      deps.logger,
+    );
+    if (metadata) {
+      metadata = { ...metadata, pending_profile_setup: false };
+      await saveSignupMetadata(db, account.id, metadata);
+    }
+  } else {
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  }
+
+  if (metadata?.needs_directory_population && !metadata.directory_populated_at && deps.populateDirectory) {
+    const outcome = await deps.populateDirectory({ userId: user.id, metadata });
+    if (outcome === 'populated') {
+      await saveSignupMetadata(db, account.id, {
+        ...metadata,
+        needs_directory_population: false,
+        directory_populated_at: new Date().toISOString(),
+      });
+    }
+  }
+  return user;
+}
+
+/** Moves a pending provider to active once the e-mail is confirmed (sync auth status). */
+export async function syncAuthStatus(db: Database, authUserId: string) {
+  await db
+    .update(users)
+    .set({ emailVerified: true, status: sql`case when ${users.status} = 'pending' then 'active' else ${users.status} end` })
+    .where(eq(users.authUserId, authUserId));
+}
