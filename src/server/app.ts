@@ -16,7 +16,12 @@ import { resolveActor } from './auth/session';
 import { createNppesRegistry, type NpiRegistry } from './integrations/npi-registry';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer';
 import { accountRoutes, outboxRoutes } from './modules/accounts/routes';
-import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { adminAuthRoutes, adminSessionObject } from './modules/admin-auth/routes';
+import { completeAdminSignIn } from './modules/admin-auth/service';
+import { adminUserRoutes } from './modules/admin-users/routes';
+import { markPasswordChanged } from './modules/admin-users/service';
+import { auditRoutes } from './modules/audit/routes';
+import { clientIp } from './http/client-ip';
 import { npiRoutes } from './modules/npi/routes';
 import { systemRoutes } from './modules/system/routes';
 
@@ -96,12 +101,35 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl] }));
+  app.use('/api/*', async (c, next) => {
+    c.set('db', db);
+    await next();
+  });
   app.use('/api/*', resolveActor({ auth, db }));
 
   app.route('/api', systemRoutes(deps));
-  app.route('/api', accountRoutes({ ...deps, auth, npiRegistry }));
+  app.route(
+    '/api',
+    accountRoutes({
+      ...deps,
+      auth,
+      npiRegistry,
+      verifyAdminSignIn: async (email, c) => {
+        const admin = await completeAdminSignIn({ db, auth, logger: deps.logger }, email, {
+          ip: clientIp(c, env.TRUST_PROXY),
+          userAgent: c.req.header('user-agent') ?? null,
+        });
+        return adminSessionObject(deps, admin.id, new Date());
+      },
+      afterPasswordChange: async (actor) => {
+        if (actor.kind === 'admin') await markPasswordChanged(db, actor);
+      },
+    }),
+  );
   app.route('/api', npiRoutes(npiRegistry, { trustProxy: env.TRUST_PROXY }));
-  app.route('/api', adminAuthRoutes(deps));
+  app.route('/api', adminAuthRoutes({ ...deps, auth }));
+  app.route('/api', adminUserRoutes({ ...deps, auth }));
+  app.route('/api', auditRoutes(deps));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

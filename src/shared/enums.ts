@@ -22,7 +22,7 @@ export const ADMIN_PERMISSIONS = ['view_hospitals', 'manage_permissions', 'view_
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
 /** Who performed an audited action; `system` covers background jobs and seeds. */
-export const ACTOR_ROLES = ['provider', 'hospital_admin', 'system_admin', 'system'] as const;
+export const ACTOR_ROLES = ['anonymous', 'provider', 'hospital_admin', 'system_admin', 'system'] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];
 
 // ── Hospitals and data sources ──────────────────────────────────────────────────────────────

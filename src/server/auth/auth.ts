@@ -3,10 +3,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { magicLink } from 'better-auth/plugins';
 import type { Database } from '../db/client';
-import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { adminUsers, authAccounts, authSessions, authUsers, authVerifications, hospitals } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../integrations/mail/mailer';
-import { magicLinkEmail, passwordResetEmail, verificationEmail } from '../integrations/mail/templates';
+import { adminInviteEmail, magicLinkEmail, passwordResetEmail, verificationEmail } from '../integrations/mail/templates';
 
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
@@ -56,14 +57,30 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
+      // The reset link reached the inbox, so the address is proven; without this a later magic-link
+      // sign-in would treat the password as unproven and remove it.
+      onPasswordReset: async ({ user }) => {
+        await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
+      },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       sendResetPassword: async ({ user, token }) => {
-        const url = link('/reset-password', { token });
+        // Administrators set and reset their password on the admin pages; a new admin gets an invitation.
+        const [admin] = await db
+          .select({ mustChangePassword: adminUsers.mustChangePassword, emailVerified: adminUsers.emailVerified, role: adminUsers.role, hospitalName: hospitals.name })
+          .from(adminUsers)
+          .leftJoin(hospitals, eq(hospitals.id, adminUsers.hospitalId))
+          .where(eq(adminUsers.email, user.email.toLowerCase()))
+          .limit(1);
+        const url = link(admin ? '/admin/reset-password' : '/reset-password', { token });
+        const minutes = PASSWORD_RESET_TTL_SECONDS / 60;
+        const invite = admin && admin.mustChangePassword && !admin.emailVerified;
         await mailer.send({
           to: user.email,
-          kind: 'password_reset',
+          kind: invite ? 'admin_invite' : 'password_reset',
           links: [url],
-          ...passwordResetEmail(url, PASSWORD_RESET_TTL_SECONDS / 60),
+          ...(invite
+            ? adminInviteEmail(url, { role: admin.role, hospitalName: admin.hospitalName, expiresInMinutes: minutes })
+            : passwordResetEmail(url, minutes)),
         });
       },
     },

@@ -1,25 +1,64 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ADMIN_ERROR_MESSAGES } from '../../shared/errors';
+import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { errorResponse } from '../http/errors';
 import type { AppBindings } from '../http/types';
+import { recordAudit } from '../modules/audit/service';
+import { can, type Capability } from './policies';
 
-/** Any admin session (hospital or system). */
+/** Paths an admin who must change their password may still use. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/me', '/api/admin/auth/sign-out']);
+
+async function denied(c: Context<AppBindings>, status: 401 | 403, code: string, message: string, reason: string) {
+  const db = c.get('db');
+  if (db) {
+    await recordAudit(db, c.get('actor'), {
+      action: 'authz.denied',
+      targetType: 'route',
+      targetId: `${c.req.method} ${c.req.path}`,
+      summary: { reason, status },
+      userAgent: c.req.header('user-agent') ?? null,
+    }).catch((error: unknown) => c.get('logger').warn({ err: error }, 'could not audit a denied request'));
+  }
+  const ended = c.res.headers.get('x-session-ended');
+  if (status === 401 && ended) return errorResponse(c, 401, 'SESSION_EXPIRED', ADMIN_ERROR_MESSAGES.SESSION_EXPIRED, { reason: ended });
+  return errorResponse(c, status, code, message);
+}
+
+/** Any admin session (hospital or system); a forced password change blocks everything else. */
 export const requireAdmin: MiddlewareHandler<AppBindings> = async (c, next) => {
   const actor = c.get('actor');
-  if (actor.kind !== 'admin') return errorResponse(c, 401, 'ADMIN_UNAUTHORIZED', ADMIN_ERROR_MESSAGES.ADMIN_UNAUTHORIZED);
+  if (actor.kind !== 'admin') return denied(c, 401, 'ADMIN_UNAUTHORIZED', ADMIN_ERROR_MESSAGES.ADMIN_UNAUTHORIZED, 'no admin session');
+  if (actor.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(c.req.path)) {
+    return errorResponse(c, 403, 'PASSWORD_CHANGE_REQUIRED', ADMIN_MESSAGES.passwordChangeRequired);
+  }
   return next();
 };
 
-/** System administrators only; a hospital admin is authenticated but not allowed. */
-export const requireSystemAdmin: MiddlewareHandler<AppBindings> = async (c, next) => {
-  const actor = c.get('actor');
-  if (actor.kind !== 'admin') return errorResponse(c, 401, 'ADMIN_UNAUTHORIZED', ADMIN_ERROR_MESSAGES.ADMIN_UNAUTHORIZED);
-  if (actor.role !== 'system_admin') return errorResponse(c, 403, 'FORBIDDEN', ADMIN_ERROR_MESSAGES.ADMIN_UNAUTHORIZED);
-  return next();
-};
+/** An admin holding a capability of the policy map. */
+export function requireCapability(capability: Capability): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    let passed = false;
+    const refusal = await requireAdmin(c, async () => {
+      passed = true;
+    });
+    if (!passed) return refusal;
+    if (!can(c.get('actor'), capability)) {
+      return denied(c, 403, 'FORBIDDEN', ADMIN_ERROR_MESSAGES.ADMIN_UNAUTHORIZED, `missing capability ${capability}`);
+    }
+    return next();
+  };
+}
+
+/** System administrators only. */
+export const requireSystemAdmin = requireCapability('system.settings');
 
 /** A signed-in provider. */
 export const requireProvider: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (c.get('actor').kind !== 'provider') return errorResponse(c, 401, 'UNAUTHENTICATED', 'User not authenticated');
+  if (c.get('actor').kind !== 'provider') {
+    const ended = c.res.headers.get('x-session-ended');
+    if (ended) return errorResponse(c, 401, 'SESSION_EXPIRED', ADMIN_ERROR_MESSAGES.SESSION_EXPIRED, { reason: ended });
+    return errorResponse(c, 401, 'UNAUTHENTICATED', 'User not authenticated');
+  }
   return next();
 };

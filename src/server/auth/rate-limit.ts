@@ -29,7 +29,7 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule, now = 
     const [row] = await tx
       .select({
         count: sql<number>`coalesce(sum(${rateLimitCounters.count}), 0)::int`,
-        oldest: sql<Date | string | null>`min(${rateLimitCounters.windowStart})`,
+        oldest: sql<Date | null>`min(${rateLimitCounters.windowStart})`.mapWith(rateLimitCounters.windowStart),
       })
       .from(rateLimitCounters)
       .where(and(eq(rateLimitCounters.key, rule.key), gt(rateLimitCounters.windowStart, windowStart)));
@@ -52,7 +52,7 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule, now = 
 /** The most recent recorded attempt for a key (for cooldowns), or null. */
 export async function lastAttemptAt(db: Database, key: string): Promise<Date | null> {
   const [row] = await db
-    .select({ at: sql<Date | string | null>`max(${rateLimitCounters.windowStart})` })
+    .select({ at: sql<Date | null>`max(${rateLimitCounters.windowStart})`.mapWith(rateLimitCounters.windowStart) })
     .from(rateLimitCounters)
     .where(eq(rateLimitCounters.key, key));
   return row?.at ? new Date(row.at) : null;

@@ -1,3 +1,4 @@
+import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
 
 /** Who is calling, resolved on the server from the session; never taken from the request body. */
@@ -23,5 +24,6 @@ export interface AppBindings {
     requestId: string;
     logger: Logger;
     actor: Actor;
+    db: Database;
   };
 }

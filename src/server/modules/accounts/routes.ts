@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { APIError } from 'better-auth/api';
 import { ADMIN_ERROR_MESSAGES } from '../../../shared/errors';
@@ -24,6 +24,7 @@ import type { Actor, AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import type { NpiRegistry } from '../../integrations/npi-registry';
+import { recordAudit } from '../audit/service';
 import {
   assertCanSignUp,
   buildSignupMetadata,
@@ -46,7 +47,7 @@ export interface AccountsDeps extends AppDeps {
   npiRegistry: NpiRegistry;
   populateDirectory?: DirectoryPopulation;
   /** Admin sign-in by link (issue 3): checks the admin row and returns the admin session object. */
-  verifyAdminSignIn?: (email: string) => Promise<{ must_change_password: boolean } & Record<string, unknown>>;
+  verifyAdminSignIn?: (email: string, c: Context<AppBindings>) => Promise<{ must_change_password: boolean } & Record<string, unknown>>;
   afterPasswordChange?: (actor: Exclude<Actor, { kind: 'anonymous' }>) => Promise<void>;
 }
 
@@ -54,6 +55,7 @@ export interface AccountsDeps extends AppDeps {
 async function limitOrThrow(deps: AppDeps, key: string, rule: { limit: number; windowMs: number }) {
   const result = await consumeRateLimit(deps.database.db, { key, ...rule });
   if (!result.allowed) {
+    await recordAudit(deps.database.db, null, { action: 'rate_limit.exceeded', targetType: 'rate_limit', targetId: key.replace(/:[^:]*@.*$/, ':<email>') });
     throw AppError.admin('RATE_LIMIT_EXCEEDED', 429, { retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000) });
   }
 }
@@ -180,12 +182,16 @@ export function accountRoutes(deps: AccountsDeps) {
           returnHeaders: true,
         });
       } catch (error) {
-        if (error instanceof APIError) throw new AppError('INVALID_CREDENTIALS', 401, AUTH_MESSAGES.invalidCredentials, { field: 'password' });
+        if (error instanceof APIError) {
+          await recordAudit(db, null, { action: 'provider.sign_in_failed', actorEmail: input.email, targetType: 'user', ip: clientIp(c) });
+          throw new AppError('INVALID_CREDENTIALS', 401, AUTH_MESSAGES.invalidCredentials, { field: 'password' });
+        }
         throw error;
       }
       forwardCookies(c, signedIn.headers);
       const account = signedIn.response.user;
-      await finishProviderSignIn(c, signedIn.response.token, account);
+      const user = await finishProviderSignIn(c, signedIn.response.token, account);
+      await recordAudit(db, null, { action: 'provider.sign_in', actorEmail: account.email, targetType: 'user', targetId: user.id, hospitalId: user.hospitalId, ip: clientIp(c) });
       return c.json({ user: await sessionUser(account.id), redirectTo: '/dashboard' });
     })
 
@@ -241,7 +247,7 @@ export function accountRoutes(deps: AccountsDeps) {
       if (input.admin) {
         const verifyAdmin = deps.verifyAdminSignIn;
         if (!verifyAdmin) throw AppError.admin('ADMIN_UNAUTHORIZED', 403);
-        const admin = await verifyAdmin(body.user.email).catch(async (error: unknown) => {
+        const admin = await verifyAdmin(body.user.email, c).catch(async (error: unknown) => {
           await db.delete(authSessions).where(eq(authSessions.token, body.token));
           await clearSessionCookies(c, auth);
           throw error;
@@ -280,15 +286,18 @@ export function accountRoutes(deps: AccountsDeps) {
       if (actor.kind === 'anonymous') throw AppError.unauthenticated();
       const input = c.req.valid('json');
       try {
-        const changed = await auth.api.changePassword({
-          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: input.revokeOtherSessions },
+        // Other sessions are revoked here rather than by Better Auth, which would also replace the
+        // current session (losing an admin session's kind and its sign-in time).
+        await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
           headers: c.req.raw.headers,
-          returnHeaders: true,
         });
-        forwardCookies(c, changed.headers);
       } catch (error) {
         if (apiErrorCode(error) === 'INVALID_PASSWORD') throw AppError.validation(AUTH_MESSAGES.currentPasswordWrong, { field: 'currentPassword' });
         throw error;
+      }
+      if (input.revokeOtherSessions) {
+        await db.delete(authSessions).where(and(eq(authSessions.userId, actor.authUserId), ne(authSessions.id, actor.sessionId)));
       }
       if (deps.afterPasswordChange) await deps.afterPasswordChange(actor);
       return c.json({ changed: true });
@@ -302,7 +311,10 @@ export function accountRoutes(deps: AccountsDeps) {
 
     .post('/auth/sign-out', async (c) => {
       const actor = c.get('actor');
-      if (actor.kind !== 'anonymous') await db.delete(authSessions).where(eq(authSessions.id, actor.sessionId));
+      if (actor.kind !== 'anonymous') {
+        await db.delete(authSessions).where(eq(authSessions.id, actor.sessionId));
+        await recordAudit(db, actor, { action: 'sign_out', targetType: 'session' });
+      }
       await clearSessionCookies(c, auth);
       return c.json({ signedOut: true });
     })

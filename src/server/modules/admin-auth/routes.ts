@@ -1,10 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { adminMagicLinkSchema } from '../../../shared/schemas/admin';
 import type { AppDeps } from '../../app';
+import type { Auth } from '../../auth/auth';
 import { requireAdmin } from '../../auth/guards';
-import { adminUsers } from '../../db/schema';
+import { hospitalScope } from '../../auth/policies';
+import { clearSessionCookies } from '../../auth/session';
+import { adminUsers, authSessions, hospitalSectionPermissions, hospitals, users } from '../../db/schema';
+import { clientIp } from '../../http/client-ip';
 import type { AppBindings } from '../../http/types';
+import { validate } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/service';
+import { requestAdminMagicLink } from './service';
 
 /** The admin session object of the spec, built from the database row. */
 export async function adminSessionObject(deps: AppDeps, adminId: string, sessionCreatedAt: Date) {
@@ -26,10 +34,53 @@ export async function adminSessionObject(deps: AppDeps, adminId: string, session
   };
 }
 
-export function adminAuthRoutes(deps: AppDeps) {
-  return new Hono<AppBindings>().get('/admin/me', requireAdmin, async (c) => {
-    const actor = c.get('actor');
-    if (actor.kind !== 'admin') throw AppError.admin('ADMIN_UNAUTHORIZED', 401);
-    return c.json(await adminSessionObject(deps, actor.adminId, actor.sessionCreatedAt));
-  });
+export function adminAuthRoutes(deps: AppDeps & { auth: Auth }) {
+  const db = deps.database.db;
+  return new Hono<AppBindings>()
+    .post('/admin/auth/magic-link', validate('json', adminMagicLinkSchema), async (c) => {
+      const { email } = c.req.valid('json');
+      const result = await requestAdminMagicLink(
+        { db, auth: deps.auth, logger: deps.logger },
+        email,
+        { ip: clientIp(c, deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? null, headers: c.req.raw.headers },
+      );
+      return c.json({ sent: true, ...result });
+    })
+
+    .get('/admin/me', requireAdmin, async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'admin') throw AppError.admin('ADMIN_UNAUTHORIZED', 401);
+      return c.json(await adminSessionObject(deps, actor.adminId, actor.sessionCreatedAt));
+    })
+
+    // Admin sign-out is global by default: every admin session of this account ends.
+    .post('/admin/auth/sign-out', async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind === 'admin') {
+        await db.delete(authSessions).where(and(eq(authSessions.userId, actor.authUserId), eq(authSessions.kind, 'admin')));
+        await recordAudit(db, actor, { action: 'admin.sign_out', targetType: 'admin_user', targetId: actor.adminId });
+      }
+      await clearSessionCookies(c, deps.auth);
+      return c.json({ signedOut: true, redirectTo: '/admin/login' });
+    })
+
+    .get('/admin/stats', requireAdmin, async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'admin') throw AppError.admin('ADMIN_UNAUTHORIZED', 401);
+      const [[hospitalCount], [activeCount], [userCount], [sections]] = await Promise.all([
+        db.select({ n: count() }).from(hospitals).where(hospitalScope(actor, hospitals.id)),
+        db.select({ n: count() }).from(hospitals).where(and(eq(hospitals.isActive, true), hospitalScope(actor, hospitals.id))),
+        db.select({ n: count() }).from(users).where(hospitalScope(actor, users.hospitalId)),
+        db
+          .select({ n: count() })
+          .from(hospitalSectionPermissions)
+          .where(and(eq(hospitalSectionPermissions.isVisible, true), hospitalScope(actor, hospitalSectionPermissions.hospitalId))),
+      ]);
+      return c.json({
+        hospitals: Number(hospitalCount?.n ?? 0),
+        users: Number(userCount?.n ?? 0),
+        activeHospitals: Number(activeCount?.n ?? 0),
+        sectionsConfigured: Number(sections?.n ?? 0),
+      });
+    });
 }

@@ -1,0 +1,60 @@
+import { desc, eq } from 'drizzle-orm';
+import { permissionsForRole } from '../../src/server/auth/policies';
+import { adminUsers, hospitals, mailOutbox } from '../../src/server/db/schema';
+import { browserClient, type BrowserClient } from './clients';
+import type { TestContext } from './test-app';
+
+let sequence = 0;
+export const uniqueSuffix = () => `${Date.now().toString(36)}${(sequence += 1).toString(36)}`;
+
+export async function createHospital(ctx: TestContext, overrides: Partial<typeof hospitals.$inferInsert> = {}) {
+  const suffix = uniqueSuffix();
+  const [hospital] = await ctx.database.db
+    .insert(hospitals)
+    .values({ name: `Hospital ${suffix}`, code: `H${suffix}`.toUpperCase(), ...overrides })
+    .returning();
+  return hospital!;
+}
+
+/** An admin row as the seed or the CLI makes it: active, password already settled. */
+export async function createAdminRow(
+  ctx: TestContext,
+  input: { role: 'system_admin' | 'hospital_admin'; hospitalId?: string | null; email?: string; mustChangePassword?: boolean; isActive?: boolean },
+) {
+  const email = input.email ?? `${input.role.replace('_', '-')}.${uniqueSuffix()}@example.org`;
+  const [admin] = await ctx.database.db
+    .insert(adminUsers)
+    .values({
+      email,
+      fullName: input.role === 'system_admin' ? 'Sam System' : 'Hana Hospital',
+      role: input.role,
+      hospitalId: input.role === 'system_admin' ? null : (input.hospitalId ?? null),
+      isSuperAdmin: input.role === 'system_admin',
+      isActive: input.isActive ?? true,
+      mustChangePassword: input.mustChangePassword ?? false,
+      emailVerified: true,
+      permissions: permissionsForRole(input.role),
+    })
+    .returning();
+  return admin!;
+}
+
+export async function latestMail(ctx: TestContext, to: string) {
+  const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  return mail;
+}
+
+/** Signs an admin in the way a person does: request the link, read it from the outbox, post the callback. */
+export async function signInAdmin(ctx: TestContext, email: string, client: BrowserClient = browserClient(ctx.app)) {
+  const requested = await client.post('/api/admin/auth/magic-link', { email }, { 'x-forwarded-for': `198.51.100.${(sequence += 1) % 250}` });
+  if (requested.status !== 200) throw new Error(`magic link refused: ${requested.status} ${await requested.text()}`);
+  const mail = await latestMail(ctx, email);
+  const link = new URL(mail!.links[0]!);
+  const verified = await client.post('/api/auth/callback', {
+    token_hash: link.searchParams.get('token_hash'),
+    type: link.searchParams.get('type'),
+    admin: link.searchParams.get('admin') === 'true',
+  });
+  if (verified.status !== 200) throw new Error(`admin callback refused: ${verified.status} ${await verified.text()}`);
+  return client;
+}
