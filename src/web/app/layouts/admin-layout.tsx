@@ -1,0 +1,93 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '@web/components/brand/logo';
+import { MAIN_CONTENT_ID } from '@web/components/layout/skip-link';
+import { Container } from '@web/components/ui/container';
+import { useAdminMe, type AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+import { cn } from '@web/lib/cn';
+import { AppErrorBoundary } from '../error-boundary';
+
+function adminLinks(admin: AdminUser) {
+  const links = [
+    { to: '/system-admin', label: 'System Admin' },
+    { to: '/admin/feedback', label: 'Feedback' },
+    { to: '/yext-test', label: 'Listing Test' },
+    { to: '/yext-expertise-test', label: 'Expertise Test' },
+    { to: '/yext-field-mapping-test', label: 'Field Mapping' },
+  ];
+  if (admin.role === 'system_admin') {
+    links.push({ to: '/database-schema', label: 'Database Schema' }, { to: '/test-sentry', label: 'Error Reporting Test' });
+  }
+  return links;
+}
+
+/** The administration area. Navigation appears once an administrator is signed in. */
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  const { data: admin } = useAdminMe();
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-gray-50">
+      <header className="bg-brand-950 text-white">
+        <Container className="flex h-16 items-center justify-between gap-4">
+          <Logo to={admin ? '/system-admin' : '/admin/login'} suffix="Admin" tone="light" className="focus-visible:outline-white" />
+          {admin ? (
+            <p className="truncate text-sm text-brand-100" title={admin.email}>
+              {admin.email}
+            </p>
+          ) : (
+            <Link to="/" className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-100 hover:bg-white/10 hover:text-white focus-visible:outline-white">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Vitae
+            </Link>
+          )}
+        </Container>
+        {admin ? (
+          <nav aria-label="Administration" className="border-t border-white/10">
+            <Container>
+              <ul className="-mx-2 flex gap-1 overflow-x-auto py-2">
+                {adminLinks(admin).map((link) => (
+                  <li key={link.to} className="shrink-0">
+                    <NavLink
+                      to={link.to}
+                      className={({ isActive }) =>
+                        cn(
+                          'block rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-white',
+                          isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white',
+                        )
+                      }
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </Container>
+          </nav>
+        ) : null}
+      </header>
+
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Container className="py-8 lg:py-12">
+          <AppErrorBoundary name="admin" resetKeys={[pathname]}>
+            <Outlet />
+          </AppErrorBoundary>
+        </Container>
+      </main>
+
+      <footer className="border-t border-gray-200 bg-white">
+        <Container className="flex flex-wrap items-center justify-between gap-3 py-5 text-sm text-gray-600">
+          <p>© {new Date().getFullYear()} Vitae administration</p>
+          <div className="flex gap-4">
+            <Link to="/help" className="hover:text-brand-700 hover:underline">
+              Help Center
+            </Link>
+            <Link to="/privacy" className="hover:text-brand-700 hover:underline">
+              Privacy
+            </Link>
+          </div>
+        </Container>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  BookOpen,
+  Building2,
+  CircleUserRound,
+  FileText,
+  GraduationCap,
+  Hospital,
+  KeyRound,
+  LifeBuoy,
+  Lock,
+  Mail,
+  MapPin,
+  MessageSquare,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  Stethoscope,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+// Help categories name their icon in the database; unknown names fall back to a neutral one.
+const ICONS: Record<string, LucideIcon> = {
+  book: BookOpen,
+  bookopen: BookOpen,
+  building: Building2,
+  account: CircleUserRound,
+  user: CircleUserRound,
+  usercircle: CircleUserRound,
+  file: FileText,
+  filetext: FileText,
+  graduationcap: GraduationCap,
+  education: GraduationCap,
+  hospital: Hospital,
+  key: KeyRound,
+  keyround: KeyRound,
+  lock: Lock,
+  security: Lock,
+  mail: Mail,
+  email: Mail,
+  mappin: MapPin,
+  location: MapPin,
+  message: MessageSquare,
+  messagesquare: MessageSquare,
+  feedback: MessageSquare,
+  settings: Settings,
+  shield: ShieldCheck,
+  shieldcheck: ShieldCheck,
+  admin: ShieldCheck,
+  sparkles: Sparkles,
+  ai: Sparkles,
+  stethoscope: Stethoscope,
+  profile: Stethoscope,
+  users: Users,
+};
+
+export function helpIcon(name: string | null | undefined): LucideIcon {
+  const key = (name ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  return ICONS[key] ?? LifeBuoy;
+}

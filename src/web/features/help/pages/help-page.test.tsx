@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt, stubFetch } from '@web/test/render';
+import { HelpPage } from './help-page';
+
+const HELP = {
+  categories: [
+    {
+      id: 'start',
+      title: 'Getting started',
+      icon: 'book',
+      description: 'Create your account.',
+      faqs: [
+        { id: 'f1', question: 'How do I create my account?', answer: 'Choose Get Started on the home page.' },
+        { id: 'f2', question: 'Why do you ask for my NPI?', answer: 'It fills in your credentials from the registry.' },
+      ],
+    },
+    {
+      id: 'signin',
+      title: 'Signing in',
+      icon: 'no-such-icon',
+      description: null,
+      faqs: [{ id: 'f3', question: 'What is a magic link?', answer: 'A one-time link we email you.' }],
+    },
+  ],
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('HelpPage', () => {
+  it('shows a friendly empty state when the help endpoint is not there', async () => {
+    vi.stubGlobal('fetch', stubFetch({}));
+    renderAt('/help', <HelpPage />);
+    expect(await screen.findByRole('heading', { name: 'No help articles have been published yet' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'support@vitae.health' }).getAttribute('href')).toBe('mailto:support@vitae.health');
+  });
+
+  it('shows the same empty state when there are no categories', async () => {
+    vi.stubGlobal('fetch', stubFetch({ '/api/help': { body: { categories: [] } } }));
+    renderAt('/help', <HelpPage />);
+    expect(await screen.findByRole('heading', { name: 'No help articles have been published yet' })).toBeDefined();
+  });
+
+  it('lists categories and their questions, and filters them by search', async () => {
+    vi.stubGlobal('fetch', stubFetch({ '/api/help': { body: HELP } }));
+    renderAt('/help', <HelpPage />);
+
+    expect(await screen.findByRole('navigation', { name: 'Help categories' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Getting started' })).toBeDefined();
+    expect(screen.getByText('What is a magic link?')).toBeDefined();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the Help Center' }), { target: { value: 'npi' } });
+    await waitFor(() => expect(screen.queryByText('What is a magic link?')).toBeNull());
+    expect(screen.getByText('Why do you ask for my NPI?')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toContain('1 answer');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the Help Center' }), { target: { value: 'zebra' } });
+    expect(await screen.findByRole('heading', { name: /No answers match/ })).toBeDefined();
+  });
+
+  it('offers a retry when loading fails', async () => {
+    vi.stubGlobal('fetch', stubFetch({ '/api/help': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Boom' } } } }));
+    renderAt('/help', <HelpPage />);
+    expect(await screen.findByRole('heading', { name: 'We couldn’t load the Help Center' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
+  });
+});

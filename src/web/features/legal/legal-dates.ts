@@ -1,0 +1,1 @@
+export const LEGAL_UPDATED = 'November 22, 2026';

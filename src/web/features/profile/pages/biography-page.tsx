@@ -1,0 +1,7 @@
+import { SectionPage } from '../components/section-page';
+
+export function BiographyPage() {
+  return <SectionPage id="biography" />;
+}
+
+export { BiographyPage as Component };

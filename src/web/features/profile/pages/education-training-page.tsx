@@ -1,0 +1,7 @@
+import { SectionPage } from '../components/section-page';
+
+export function EducationTrainingPage() {
+  return <SectionPage id="education_training" />;
+}
+
+export { EducationTrainingPage as Component };

@@ -1,0 +1,7 @@
+import { SectionPage } from '../components/section-page';
+
+export function LocationsPage() {
+  return <SectionPage id="locations" />;
+}
+
+export { LocationsPage as Component };

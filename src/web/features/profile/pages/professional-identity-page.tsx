@@ -1,0 +1,7 @@
+import { SectionPage } from '../components/section-page';
+
+export function ProfessionalIdentityPage() {
+  return <SectionPage id="professional_identity" />;
+}
+
+export { ProfessionalIdentityPage as Component };

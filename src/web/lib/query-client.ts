@@ -1,0 +1,29 @@
+import { QueryClient } from '@tanstack/react-query';
+import { QUERY_CACHE } from '@shared/limits';
+import { ApiError } from './api-client';
+
+// A 4xx answer will not change on a retry (signed out, forbidden, not found, invalid input), so
+// only network failures, timeouts and 5xx answers use the spec's retry budget.
+function shouldRetry(failureCount: number, error: unknown, budget: number): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < budget;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_CACHE.staleTimeMs,
+        gcTime: QUERY_CACHE.gcTimeMs,
+        retry: (failureCount, error) => shouldRetry(failureCount, error, QUERY_CACHE.retries),
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
+      },
+      mutations: {
+        retry: (failureCount, error) => shouldRetry(failureCount, error, QUERY_CACHE.mutationRetries),
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppErrorBoundary } from '@web/app/error-boundary';
+import { AppProviders } from '@web/app/providers';
+import { createAppRouter } from '@web/app/router';
+import { configQueryOptions } from '@web/features/app-config/api/get-config';
+import { installGlobalHandlers } from '@web/lib/error-monitor';
+import { queryClient } from '@web/lib/query-client';
+import { initSentry } from '@web/lib/sentry';
+import './styles.css';
+
+installGlobalHandlers();
+
+// Error reporting must not delay the first paint; it starts once the configuration arrives.
+queryClient
+  .fetchQuery(configQueryOptions())
+  .then((config) => initSentry(config))
+  .catch(() => undefined);
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppErrorBoundary name="root">
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
+  </StrictMode>,
+);

@@ -1,0 +1,49 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from '@web/app/providers';
+
+/** A query client for tests: no retries, so failures show at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } } });
+}
+
+interface RenderRoutesOptions {
+  initialEntries?: string[];
+  client?: QueryClient;
+}
+
+/** Renders routes in a memory router inside the app's providers. */
+export function renderRoutes(routes: RouteObject[], { initialEntries = ['/'], client = createTestQueryClient() }: RenderRoutesOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries });
+  const view = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, client };
+}
+
+export function renderAt(path: string, element: ReactElement, options: Omit<RenderRoutesOptions, 'initialEntries'> = {}) {
+  return renderRoutes([{ path, element }], { ...options, initialEntries: [path] });
+}
+
+/** Answers fetch calls by path; anything not listed gets a 404 in the server's error shape. */
+export function stubFetch(responses: Record<string, { status?: number; body?: unknown }>) {
+  return async (input: RequestInfo | URL): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    const match = responses[path];
+    if (!match) {
+      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    return new Response(match.body === undefined ? null : JSON.stringify(match.body), {
+      status: match.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+}
