@@ -7,7 +7,7 @@ rmSync('dist/server', { recursive: true, force: true });
 mkdirSync('dist/server', { recursive: true });
 
 await build({
-  entryPoints: ['src/server/main.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/cli/create-admin.ts'],
   outdir: 'dist/server',
   entryNames: '[name]',
   bundle: true,

@@ -317,3 +317,23 @@ describe('sessions table', () => {
     expect(sessions[0]!.kind).toBe('provider');
   });
 });
+
+describe(`account settings (${databaseLabel})`, () => {
+  it('renames the account and sends a verification e-mail whose link confirms the address', async () => {
+    const { client, body } = await signUp();
+    const renamed = await client.patch('/api/auth/profile', { fullName: 'Jordan A. Avery, MD' });
+    expect((await renamed.json()).user).toMatchObject({ fullName: 'Jordan A. Avery', firstName: 'Jordan', lastName: 'Avery' });
+    expect((await client.patch('/api/auth/profile', { fullName: '  ' })).status).toBe(400);
+
+    expect((await client.post('/api/auth/verification-email')).status).toBe(200);
+    const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email)).orderBy(sql`${mailOutbox.createdAt} desc`);
+    expect(mail!.kind).toBe('verification');
+    const link = new URL(mail!.links[0]!);
+    expect(link.searchParams.get('type')).toBe('email');
+    await ctx.database.db.update(users).set({ status: 'pending', emailVerified: false }).where(eq(users.email, body.email));
+    const verified = await client.post('/api/auth/callback', { token_hash: link.searchParams.get('token_hash'), type: 'email' });
+    expect(verified.status).toBe(200);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, body.email));
+    expect(user).toMatchObject({ status: 'active', emailVerified: true });
+  });
+});

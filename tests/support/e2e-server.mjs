@@ -1,4 +1,5 @@
-// Serves the production build for Playwright on a fresh, throw-away PGlite data folder.
+// Serves the production build for Playwright on a fresh, throw-away PGlite data folder, with the
+// loopback NPPES fake standing in for the national NPI registry.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,14 @@ import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vitae-e2e-'));
 const port = process.env.PORT ?? '4317';
-const child = spawn(process.execPath, ['dist/server/main.js'], {
+const nppesPort = process.env.E2E_NPPES_PORT ?? String(Number(port) + 1);
+
+const fake = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/nppes.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: nppesPort },
+});
+
+const app = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
@@ -17,13 +25,18 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SEED_DEMO_DATA: 'true',
-    NPI_REGISTRY_URL: process.env.NPI_REGISTRY_URL ?? '',
+    NPI_REGISTRY_URL: `http://127.0.0.1:${nppesPort}/api/`,
   },
 });
-const stop = () => child.kill('SIGTERM');
+
+const stop = () => {
+  app.kill('SIGTERM');
+  fake.kill('SIGTERM');
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => {
+app.on('exit', (code) => {
+  fake.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

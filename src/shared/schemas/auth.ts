@@ -124,3 +124,8 @@ export const signUpSchema = z.object({
   ...signUpProfessionalSchema.shape,
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
+
+/** /settings: the name shown on the account (the e-mail is shown, not edited). */
+export const updateAccountSchema = z.object({
+  fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(200),
+});

@@ -11,7 +11,9 @@ import {
   magicLinkRequestSchema,
   resetPasswordSchema,
   signUpSchema,
+  updateAccountSchema,
 } from '../../../shared/schemas/auth';
+import { splitProviderName } from '../../../shared/names';
 import type { AppDeps } from '../../app';
 import type { Auth } from '../../auth/auth';
 import { magicLinkIdentifier } from '../../auth/auth';
@@ -63,6 +65,15 @@ async function limitOrThrow(deps: AppDeps, key: string, rule: { limit: number; w
 function apiErrorCode(error: unknown): string | undefined {
   if (error instanceof APIError) return (error.body as { code?: string } | undefined)?.code;
   return undefined;
+}
+
+function emailInVerificationToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
+    return typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
 
 export function accountRoutes(deps: AccountsDeps) {
@@ -222,8 +233,10 @@ export function accountRoutes(deps: AccountsDeps) {
           throw new AppError('VERIFICATION_LINK_INVALID', 400, 'This verification link is invalid or has expired. Please request a new one.');
         }
         forwardCookies(c, verified.headers);
-        const accountEmail = (verified.response as { user?: { id: string } } | undefined)?.user?.id;
-        if (accountEmail) await syncAuthStatus(db, accountEmail);
+        // Better Auth has checked the token's signature; its payload names the confirmed address.
+        const email = emailInVerificationToken(input.token_hash);
+        const [account] = email ? await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)).limit(1) : [];
+        if (account) await syncAuthStatus(db, account.id);
         return c.json({ verified: true, redirectTo: c.get('actor').kind === 'provider' ? '/dashboard' : '/login' });
       }
 
@@ -301,6 +314,27 @@ export function accountRoutes(deps: AccountsDeps) {
       }
       if (deps.afterPasswordChange) await deps.afterPasswordChange(actor);
       return c.json({ changed: true });
+    })
+
+    .patch('/auth/profile', validate('json', updateAccountSchema), async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'provider') throw AppError.unauthenticated();
+      const { fullName } = c.req.valid('json');
+      const split = splitProviderName(fullName);
+      await db
+        .update(users)
+        .set({ fullName: split.fullName || fullName, firstName: split.firstName || null, lastName: split.lastName || null })
+        .where(eq(users.id, actor.userId));
+      await db.update(authUsers).set({ name: fullName, updatedAt: new Date() }).where(eq(authUsers.id, actor.authUserId));
+      return c.json({ user: await sessionUser(actor.authUserId) });
+    })
+
+    .post('/auth/verification-email', async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'provider' && actor.kind !== 'account') throw AppError.unauthenticated();
+      await limitOrThrow(deps, `verification-mail:${actor.email}`, PASSWORD_MAIL_LIMIT);
+      await auth.api.sendVerificationEmail({ body: { email: actor.email }, headers: c.req.raw.headers });
+      return c.json({ sent: true, email: actor.email });
     })
 
     .post('/auth/keep-alive', (c) => {

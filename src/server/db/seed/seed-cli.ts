@@ -1,0 +1,18 @@
+// `npm run db:seed`: migrate, then load reference data (and the demo tenant outside production).
+import { loadEnv } from '../../env';
+import { createLogger } from '../../lib/logger';
+import { migrationsDir, seedDataDir } from '../../paths';
+import { createDatabase } from '../client';
+import { seedDatabase } from './index';
+
+const env = loadEnv();
+const logger = createLogger({ level: env.logLevel, environment: env.NODE_ENV });
+const database = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  await database.migrate(migrationsDir);
+  const result = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger });
+  console.log('Reference rows inserted:', Object.keys(result.reference).length > 0 ? result.reference : 'none (already seeded)');
+  if (result.demo) console.log(`Demo tenant ${result.demo.hospitalName}; admins ${result.demo.systemAdminEmail}, ${result.demo.hospitalAdminEmail}`);
+} finally {
+  await database.close();
+}

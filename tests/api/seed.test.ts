@@ -1,0 +1,73 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import {
+  adminUsers,
+  fellowshipSpecialties,
+  hospitalReadingLevels,
+  hospitals,
+  hospitalSectionPermissions,
+  languages,
+  medicalExpertiseTerms,
+  medicalSchools,
+  medicalSpecialtyTaxonomy,
+  residencyPrograms,
+} from '../../src/server/db/schema';
+import { DEMO, seedDatabase } from '../../src/server/db/seed';
+import { loadReferenceData } from '../../src/server/db/seed/reference-data';
+import { createLogger } from '../../src/server/lib/logger';
+import { seedDataDir } from '../../src/server/paths';
+import { createTestDatabase, databaseLabel } from '../support/test-database';
+
+let database: DatabaseHandle;
+const logger = createLogger({ level: 'silent', environment: 'test' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe(`first-run seed (${databaseLabel})`, () => {
+  it('loads every reference table, the demo tenant and its admins; a second run changes nothing', async () => {
+    const data = loadReferenceData(seedDataDir);
+    const first = await seedDatabase(database.db, { dataDir: seedDataDir, demo: true, logger });
+    expect(first.reference).toEqual({
+      languages: 42,
+      medical_schools: data.medicalSchools.length,
+      residency_programs: data.residencyPrograms.length,
+      fellowship_specialties: data.fellowshipSpecialties.length,
+      medical_specialty_taxonomy: data.specialtyTaxonomy.length,
+      medical_expertise_terms: data.expertiseTerms.length,
+    });
+    const db = database.db;
+    const n = async (table: typeof languages | typeof medicalSchools | typeof residencyPrograms | typeof fellowshipSpecialties | typeof medicalSpecialtyTaxonomy | typeof medicalExpertiseTerms) =>
+      Number((await db.select({ n: count() }).from(table))[0]!.n);
+    expect(await n(languages)).toBe(42);
+    expect(await n(medicalSchools)).toBe(data.medicalSchools.length);
+    expect(await n(residencyPrograms)).toBe(data.residencyPrograms.length);
+    expect(await n(fellowshipSpecialties)).toBe(data.fellowshipSpecialties.length);
+    expect(await n(medicalSpecialtyTaxonomy)).toBe(data.specialtyTaxonomy.length);
+    expect(await n(medicalExpertiseTerms)).toBe(data.expertiseTerms.length);
+    expect(data.expertiseTerms.length).toBeGreaterThan(5000);
+
+    const [hospital] = await db.select().from(hospitals).where(eq(hospitals.code, DEMO.hospitalCode));
+    expect(hospital!.name).toBe(DEMO.hospitalName);
+    const permissions = await db.select().from(hospitalSectionPermissions).where(eq(hospitalSectionPermissions.hospitalId, hospital!.id));
+    expect(permissions).toHaveLength(9);
+    expect(permissions.filter((p) => p.isRequired).map((p) => p.sectionId).sort()).toEqual(['education_training', 'practice_essentials', 'professional_identity']);
+    const [levels] = await db.select().from(hospitalReadingLevels).where(eq(hospitalReadingLevels.hospitalId, hospital!.id));
+    expect(levels).toMatchObject({ professionalReadingLevel: 12, publicReadingLevel: 8, professionalWordCountMin: 150, publicWordCountMax: 150 });
+    const admins = await db.select().from(adminUsers);
+    expect(admins.map((a) => [a.email, a.role]).sort()).toEqual([
+      [DEMO.systemAdminEmail, 'system_admin'],
+      [DEMO.hospitalAdminEmail, 'hospital_admin'],
+    ].sort());
+
+    const second = await seedDatabase(database.db, { dataDir: seedDataDir, demo: true, logger });
+    expect(second.reference).toEqual({});
+    expect(await n(medicalExpertiseTerms)).toBe(data.expertiseTerms.length);
+    expect(await db.select().from(adminUsers)).toHaveLength(2);
+  });
+});
