@@ -22,11 +22,6 @@ export const DATA_ATTRIBUTIONS: readonly DataAttribution[] = [
     url: 'https://disease-ontology.org',
   },
   {
-    name: 'Medical vocabulary',
-    notice: 'Medical Subject Headings (MeSH c. 2020) courtesy of the U.S. National Library of Medicine; selected and re-mapped by Vitae, no endorsement implied.',
-    url: 'https://www.nlm.nih.gov/mesh/',
-  },
-  {
     name: 'Languages',
     notice: 'ISO 639-1 language codes from the Library of Congress registration authority list (ODC-PDDL 1.0 via datasets/language-codes).',
     url: 'https://www.loc.gov/standards/iso639-2/',
