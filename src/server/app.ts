@@ -21,6 +21,8 @@ import { completeAdminSignIn } from './modules/admin-auth/service';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { markPasswordChanged } from './modules/admin-users/service';
 import { auditRoutes } from './modules/audit/routes';
+import { hospitalRoutes } from './modules/hospitals/routes';
+import { createSecretBox } from './lib/secret-box';
 import { clientIp } from './http/client-ip';
 import { npiRoutes } from './modules/npi/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -36,6 +38,13 @@ export interface AppDeps {
   mailer?: Mailer;
   npiRegistry?: NpiRegistry;
 }
+
+/** Routes that take multipart file uploads (larger body limit, not JSON). */
+export const UPLOAD_PATHS: RegExp[] = [
+  /^\/api\/admin\/hospitals\/[^/]+\/brand-documents$/,
+  /^\/api\/profile\/photo$/,
+  /^\/api\/feedback\/screenshot$/,
+];
 
 function originOf(url: string | undefined) {
   if (!url) return undefined;
@@ -63,6 +72,7 @@ export function createApp(deps: AppDeps) {
     deps.mailer ?? (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, deps.logger) : createOutboxMailer(db, deps.logger));
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: env.NPI_REGISTRY_URL });
   const auth = createAuth({ db, env, mailer });
+  const secretBox = createSecretBox(env.encryptionKey);
   const app = new Hono<AppBindings>();
   const scheduling = schedulingSources(env.SCHEDULING_URL);
   const sentryOrigin = originOf(env.SENTRY_DSN);
@@ -93,14 +103,16 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: env.BODY_LIMIT_BYTES,
-      onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
-    }),
-  );
-  app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl] }));
+  const jsonBodyLimit = bodyLimit({
+    maxSize: env.BODY_LIMIT_BYTES,
+    onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'),
+  });
+  const uploadBodyLimit = bodyLimit({
+    maxSize: env.UPLOAD_LIMIT_BYTES,
+    onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', `The file is too large (at most ${Math.round(env.UPLOAD_LIMIT_BYTES / 1_048_576)} MB).`),
+  });
+  app.use('/api/*', (c, next) => (UPLOAD_PATHS.some((path) => path.test(c.req.path)) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next)));
+  app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl], multipartPaths: UPLOAD_PATHS }));
   app.use('/api/*', async (c, next) => {
     c.set('db', db);
     await next();
@@ -130,6 +142,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminAuthRoutes({ ...deps, auth }));
   app.route('/api', adminUserRoutes({ ...deps, auth }));
   app.route('/api', auditRoutes(deps));
+  app.route('/api', hospitalRoutes({ ...deps, secretBox }));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

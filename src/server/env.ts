@@ -27,6 +27,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1_048_576),
+  STORAGE_DIR: z.string().min(1).optional(),
+  ENCRYPTION_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   SEED_DEMO_DATA: booleanFromString.optional(),
   SCHEDULING_URL: optionalUrl,
   SENTRY_DSN: optionalUrl,
@@ -56,6 +59,10 @@ export interface Env extends RawEnv {
   seedDemoData: boolean;
   sentryEnvironment: string;
   authSecret: string;
+  /** Key for secrets stored in the database (AES-256-GCM); defaults to the auth secret. */
+  encryptionKey: string;
+  /** Local folder for uploaded files when S3 is not configured. */
+  storageDir: string;
   /** The development outbox stands in for SMTP; never in production. */
   mailTransport: 'smtp' | 'outbox';
 }
@@ -94,6 +101,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemoData: raw.SEED_DEMO_DATA ?? !isProduction,
     sentryEnvironment: raw.SENTRY_ENVIRONMENT ?? (isProduction ? 'production' : raw.NODE_ENV),
     authSecret: raw.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    encryptionKey: raw.ENCRYPTION_KEY ?? raw.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR.replace(/\/+$/, '')}/storage`,
     mailTransport: raw.SMTP_URL ? 'smtp' : 'outbox',
   };
 }
