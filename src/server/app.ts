@@ -22,6 +22,8 @@ import { adminUserRoutes } from './modules/admin-users/routes';
 import { markPasswordChanged } from './modules/admin-users/service';
 import { auditRoutes } from './modules/audit/routes';
 import { hospitalRoutes } from './modules/hospitals/routes';
+import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
+import { userRoutes } from './modules/users/routes';
 import { createSecretBox } from './lib/secret-box';
 import { clientIp } from './http/client-ip';
 import { npiRoutes } from './modules/npi/routes';
@@ -143,6 +145,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminUserRoutes({ ...deps, auth }));
   app.route('/api', auditRoutes(deps));
   app.route('/api', hospitalRoutes({ ...deps, secretBox }));
+  app.route('/api', dataSourceRoutes(deps));
+  app.route('/api', userRoutes(deps));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

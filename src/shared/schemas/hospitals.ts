@@ -61,7 +61,7 @@ export const hospitalCreateSchema = z
       .transform((v) => (v ? v.toLowerCase() : null))
       .pipe(z.union([z.null(), z.email('Contact email format is invalid')])),
     contactPhone: optionalText(40),
-    dataSource: z.enum(DATA_SOURCES).default('npi_registry'),
+    dataSource: z.enum(DATA_SOURCES).optional(),
     yextConfig: yextConfigInputSchema.optional(),
     populationConfig: populationConfigSchema.optional(),
   })

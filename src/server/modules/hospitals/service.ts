@@ -113,7 +113,7 @@ export async function createHospital(deps: HospitalDeps, actor: AdminActor, inpu
         address: input.address,
         contactEmail: input.contactEmail,
         contactPhone: input.contactPhone,
-        dataSource: input.dataSource,
+        dataSource: input.dataSource ?? 'npi_registry',
         ...(input.populationConfig ? { populationConfig: input.populationConfig } : {}),
         ...yextColumns(deps, {}, input.yextConfig),
       })

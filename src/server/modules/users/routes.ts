@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { HOSPITAL_MESSAGES, pageQuerySchema } from '../../../shared/schemas/hospitals';
+import type { AppDeps } from '../../app';
+import { requireCapability, requireProvider } from '../../auth/guards';
+import type { AdminActor } from '../../auth/policies';
+import type { AppBindings } from '../../http/types';
+import { validate } from '../../http/validate';
+import { findHospitalForAdmin, getSectionPermissions } from '../hospitals/service';
+import { deleteUser, listUsers, syncUserAuthStatus, viewUserProfile } from './service';
+
+const userIdParam = z.object({ userId: z.uuid('User not found') });
+const usersQuery = pageQuerySchema.extend({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired).optional() });
+const hospitalParam = z.object({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired) });
+
+export function userRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const actorOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
+  return new Hono<AppBindings>()
+    .get('/admin/users', requireCapability('users.manage'), validate('query', usersQuery), async (c) =>
+      c.json(await listUsers(db, actorOf(c), c.req.valid('query'))),
+    )
+    .get('/admin/hospitals/:hospitalId/users', requireCapability('users.manage'), validate('param', hospitalParam), validate('query', pageQuerySchema), async (c) => {
+      const hospital = await findHospitalForAdmin(db, actorOf(c), c.req.valid('param').hospitalId);
+      return c.json(await listUsers(db, actorOf(c), { ...c.req.valid('query'), hospitalId: hospital.id }));
+    })
+    .get('/admin/users/:userId', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
+      c.json(await viewUserProfile(db, actorOf(c), c.req.valid('param').userId)),
+    )
+    .delete('/admin/users/:userId', requireCapability('users.delete'), validate('param', userIdParam), async (c) =>
+      c.json(await deleteUser(db, actorOf(c), c.req.valid('param').userId)),
+    )
+    .post('/admin/users/:userId/sync-auth-status', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
+      c.json(await syncUserAuthStatus(db, actorOf(c), c.req.valid('param').userId)),
+    )
+    // The provider's own view: which sections their hospital shows and requires.
+    .get('/me/sections', requireProvider, async (c) => {
+      const actor = c.get('actor');
+      const hospitalId = actor.kind === 'provider' ? actor.hospitalId : null;
+      return c.json({ hospitalId, items: await getSectionPermissions(db, hospitalId) });
+    });
+}

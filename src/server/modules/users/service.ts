@@ -1,0 +1,113 @@
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { HOSPITAL_MESSAGES } from '../../../shared/schemas/hospitals';
+import { hospitalScope, type AdminActor } from '../../auth/policies';
+import type { Database } from '../../db/client';
+import { authUsers, hospitals, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/service';
+import { syncAuthStatus } from '../accounts/service';
+import { readProfileSnapshot } from '../profile/snapshot';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUserDto(user: UserRow & { hospitalName?: string | null }) {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    jobTitle: user.jobTitle,
+    organization: user.organization,
+    npiNumber: user.npiNumber,
+    hospitalId: user.hospitalId,
+    hospitalName: user.hospitalName ?? null,
+    status: user.status,
+    tier: user.tier,
+    emailVerified: user.emailVerified,
+    profileCompletionPercentage: user.profileCompletionPercentage,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Providers the admin may see: all for system admins (optionally one hospital's), their own hospital's otherwise. */
+export async function listUsers(db: Database, actor: AdminActor, query: { hospitalId?: string; q?: string; page: number; pageSize: number }) {
+  const conditions: Array<SQL | undefined> = [hospitalScope(actor, users.hospitalId)];
+  if (query.hospitalId) conditions.push(eq(users.hospitalId, query.hospitalId));
+  if (query.q) {
+    const pattern = escapeLike(query.q);
+    conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.npiNumber, pattern)));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, hospitalName: hospitals.name })
+      .from(users)
+      .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+      .where(where)
+      .orderBy(asc(users.fullName), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map((r) => toUserDto({ ...r.user, hospitalName: r.hospitalName })), totalCount: Number(total?.n ?? 0) };
+}
+
+async function findUserForAdmin(db: Database, actor: AdminActor, userId: string) {
+  const [row] = await db
+    .select({ user: users, hospitalName: hospitals.name })
+    .from(users)
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .where(and(eq(users.id, userId), hospitalScope(actor, users.hospitalId)))
+    .limit(1);
+  if (!row) throw AppError.notFound(`User not found: ${userId}`);
+  return { ...row.user, hospitalName: row.hospitalName };
+}
+
+/** A provider's stored profile, read-only, for an admin of their hospital. */
+export async function viewUserProfile(db: Database, actor: AdminActor, userId: string) {
+  const user = await findUserForAdmin(db, actor, userId);
+  const snapshot = await readProfileSnapshot(db, user.id);
+  return { user: toUserDto(user), sections: snapshot?.sections ?? {} };
+}
+
+/**
+ * Deletes a provider: every profile table (they cascade from users), the users row and the
+ * sign-in account, in one transaction, so a failure leaves everything in place.
+ */
+export async function deleteUser(db: Database, actor: AdminActor, userId: string) {
+  const user = await findUserForAdmin(db, actor, userId);
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, user.id));
+    if (user.authUserId) await tx.delete(authUsers).where(eq(authUsers.id, user.authUserId));
+  });
+  await recordAudit(db, actor, {
+    action: 'user.delete',
+    targetType: 'user',
+    targetId: user.id,
+    hospitalId: user.hospitalId,
+    summary: { before: { email: user.email, fullName: user.fullName, npiNumber: user.npiNumber } },
+  });
+  return { deleted: true };
+}
+
+/** Pending → active once the account's e-mail is confirmed (the spec's sync of auth status). */
+export async function syncUserAuthStatus(db: Database, actor: AdminActor, userId: string) {
+  const user = await findUserForAdmin(db, actor, userId);
+  if (!user.authUserId) throw AppError.validation('This provider has no sign-in account.');
+  const [account] = await db.select({ emailVerified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, user.authUserId)).limit(1);
+  if (account?.emailVerified) await syncAuthStatus(db, user.authUserId);
+  const after = await findUserForAdmin(db, actor, userId);
+  if (after.status !== user.status || after.emailVerified !== user.emailVerified) {
+    await recordAudit(db, actor, { action: 'user.sync_auth_status', targetType: 'user', targetId: user.id, hospitalId: user.hospitalId, summary: { before: { status: user.status }, after: { status: after.status } } });
+  }
+  return toUserDto(after);
+}
+
+export function requireHospitalId(hospitalId: string | undefined): string {
+  if (!hospitalId) throw AppError.validation(HOSPITAL_MESSAGES.hospitalIdRequired);
+  return hospitalId;
+}
