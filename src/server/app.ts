@@ -24,6 +24,9 @@ import { auditRoutes } from './modules/audit/routes';
 import { hospitalRoutes } from './modules/hospitals/routes';
 import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
 import { userRoutes } from './modules/users/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { referenceRoutes } from './modules/reference/routes';
+import { expertiseTermRoutes } from './modules/expertise-terms/routes';
 import { createSecretBox } from './lib/secret-box';
 import { clientIp } from './http/client-ip';
 import { npiRoutes } from './modules/npi/routes';
@@ -46,6 +49,13 @@ export const UPLOAD_PATHS: RegExp[] = [
   /^\/api\/admin\/hospitals\/[^/]+\/brand-documents$/,
   /^\/api\/profile\/photo$/,
   /^\/api\/feedback\/screenshot$/,
+];
+
+/** JSON routes that carry whole files (CSV uploads): the upload size limit applies instead of the JSON one. */
+export const BULK_JSON_PATHS: RegExp[] = [
+  /^\/api\/admin\/hospitals\/[^/]+\/terms(\/bulk)?$/,
+  /^\/api\/admin\/hospitals\/[^/]+\/taxonomy\/upload$/,
+  /^\/api\/admin\/hospitals\/[^/]+\/locations\/bulk$/,
 ];
 
 function originOf(url: string | undefined) {
@@ -113,7 +123,8 @@ export function createApp(deps: AppDeps) {
     maxSize: env.UPLOAD_LIMIT_BYTES,
     onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', `The file is too large (at most ${Math.round(env.UPLOAD_LIMIT_BYTES / 1_048_576)} MB).`),
   });
-  app.use('/api/*', (c, next) => (UPLOAD_PATHS.some((path) => path.test(c.req.path)) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next)));
+  const largeBody = [...UPLOAD_PATHS, ...BULK_JSON_PATHS];
+  app.use('/api/*', (c, next) => (largeBody.some((path) => path.test(c.req.path)) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next)));
   app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl], multipartPaths: UPLOAD_PATHS }));
   app.use('/api/*', async (c, next) => {
     c.set('db', db);
@@ -147,6 +158,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', hospitalRoutes({ ...deps, secretBox }));
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes(deps));
+  app.route('/api', profileRoutes({ ...deps, npiRegistry }));
+  app.route('/api', referenceRoutes(deps));
+  app.route('/api', expertiseTermRoutes(deps));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

@@ -1,0 +1,55 @@
+import { CsvParseError, formatCsv, normalizeCsvHeader, parseCsv } from '../../../shared/csv';
+import { AppError } from '../../lib/app-error';
+
+/** Columns of the terms CSV; keywords and synonyms are `;`-separated. */
+export const TERM_CSV_COLUMNS = ['term_id', 'term', 'term_type', 'specialty_name', 'synonyms', 'search_keywords', 'is_active'] as const;
+
+export function termsCsvTemplate() {
+  return formatCsv([
+    [...TERM_CSV_COLUMNS],
+    ['CON-I48', 'Atrial fibrillation and flutter', 'Condition', 'Cardiovascular Disease', 'AFib; AF', 'arrhythmia; irregular heartbeat', 'true'],
+    ['PROC-cardiac-catheterization', 'Cardiac catheterization', 'Procedure', 'Interventional Cardiology', 'heart cath', '', 'true'],
+  ]);
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(';')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** CSV text → raw term objects (validated later, row by row) and each row's line number. */
+export function termsFromCsv(csv: string) {
+  let records;
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (error instanceof CsvParseError) throw AppError.validation(`The CSV could not be read: ${error.message}`);
+    throw error;
+  }
+  const [header, ...rows] = records;
+  if (!header) throw AppError.validation('The CSV is empty');
+  const index = new Map(header.fields.map((name, i) => [normalizeCsvHeader(name), i]));
+  for (const required of ['termid', 'term']) {
+    if (!index.has(required)) throw AppError.validation(`The CSV needs a "${required === 'termid' ? 'term_id' : 'term'}" column`);
+  }
+  const cell = (fields: string[], name: string) => {
+    const i = index.get(name);
+    return i === undefined ? undefined : fields[i]?.trim();
+  };
+  const terms = rows.map((row) => {
+    const termType = cell(row.fields, 'termtype');
+    const specialty = cell(row.fields, 'specialtyname') ?? cell(row.fields, 'specialty');
+    const active = cell(row.fields, 'isactive');
+    return {
+      termId: cell(row.fields, 'termid') ?? '',
+      term: cell(row.fields, 'term') ?? '',
+      ...(termType ? { termType } : {}),
+      specialtyName: specialty || null,
+      synonyms: list(cell(row.fields, 'synonyms')),
+      searchKeywords: list(cell(row.fields, 'searchkeywords')),
+      isActive: active ? !/^(false|no|0)$/i.test(active) : true,
+    };
+  });
+  return { terms, lines: rows.map((row) => row.line) };
+}

@@ -1,0 +1,399 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
+import type { AdminActor } from '../../auth/policies';
+import { rowsOf, type Database } from '../../db/client';
+import { hospitalExpertiseTermsPoc as hospitalTerms, medicalExpertiseTerms as defaultTerms, professionalIdentity } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../accounts/service';
+import { recordAudit } from '../audit/service';
+import { findHospitalForAdmin } from '../hospitals/service';
+
+export const BULK_BATCH_SIZE = 100;
+const TERMS_BY_SPECIALTY_LIMIT = 50_000;
+
+export interface TermDto {
+  id: string;
+  termId: string;
+  term: string;
+  termType: string;
+  specialtyName: string | null;
+  isActive: boolean;
+  source: 'hospital' | 'default' | 'placeholder';
+  isCustom?: boolean;
+  isYextSourced?: boolean;
+  yextEntityId?: string | null;
+  yextEntityType?: string | null;
+  sortOrder?: number;
+  synonyms?: string[];
+  searchKeywords?: string[];
+}
+
+type HospitalTermRow = typeof hospitalTerms.$inferSelect;
+type DefaultTermRow = typeof defaultTerms.$inferSelect;
+
+export const fromHospitalRow = (row: HospitalTermRow): TermDto => ({
+  id: row.id,
+  termId: row.termId,
+  term: row.term,
+  termType: row.termType,
+  specialtyName: row.specialtyName,
+  isActive: row.isActive,
+  source: 'hospital',
+  isCustom: row.isCustom,
+  isYextSourced: row.isYextSourced,
+  yextEntityId: row.yextEntityId,
+  yextEntityType: row.yextEntityType,
+  sortOrder: row.sortOrder,
+  synonyms: row.synonyms,
+  searchKeywords: row.searchKeywords,
+});
+
+export const fromDefaultRow = (row: DefaultTermRow): TermDto => ({
+  id: row.id,
+  termId: row.termId,
+  term: row.term,
+  termType: row.termType,
+  specialtyName: row.specialtyName,
+  isActive: row.isActive,
+  source: 'default',
+  isYextSourced: row.isYextSourced,
+});
+
+/** `%…%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Search of a hospital's terms (spec §7): active only unless asked, case-insensitive "contains" on
+ * the term — and on the term id for listing-service terms — ordered by term (listing-service terms
+ * by type, then term), paged with the total.
+ */
+export async function searchHospitalTerms(db: Database, hospitalId: string, query: TermSearchQuery) {
+  const conditions: Array<SQL | undefined> = [eq(hospitalTerms.hospitalId, hospitalId)];
+  if (query.activeOnly) conditions.push(eq(hospitalTerms.isActive, true));
+  if (query.yextOnly) conditions.push(eq(hospitalTerms.isYextSourced, true));
+  if (query.termType) conditions.push(eq(hospitalTerms.termType, query.termType));
+  if (query.specialty) conditions.push(eq(hospitalTerms.specialtyName, query.specialty));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(query.yextOnly ? or(ilike(hospitalTerms.term, pattern), ilike(hospitalTerms.termId, pattern)) : ilike(hospitalTerms.term, pattern));
+  }
+  const where = and(...conditions);
+  const order = query.yextOnly ? [asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)] : [asc(hospitalTerms.term), asc(hospitalTerms.id)];
+  const [rows, [total]] = await Promise.all([
+    db.select().from(hospitalTerms).where(where).orderBy(...order).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(hospitalTerms).where(where),
+  ]);
+  return { items: rows.map(fromHospitalRow), totalCount: Number(total?.n ?? 0) };
+}
+
+/** Search of the default terms, ordered by specialty, type, term (spec §7). */
+export async function searchDefaultTerms(db: Database, query: TermSearchQuery) {
+  const conditions: Array<SQL | undefined> = [];
+  if (query.activeOnly) conditions.push(eq(defaultTerms.isActive, true));
+  if (query.termType) conditions.push(eq(defaultTerms.termType, query.termType));
+  if (query.specialty) conditions.push(eq(defaultTerms.specialtyName, query.specialty));
+  if (query.q) conditions.push(ilike(defaultTerms.term, containsPattern(query.q)));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(defaultTerms)
+      .where(where)
+      .orderBy(asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(defaultTerms).where(where),
+  ]);
+  return { items: rows.map(fromDefaultRow), totalCount: Number(total?.n ?? 0) };
+}
+
+/** A hospital with terms of its own uses them; otherwise its providers see the defaults. */
+export async function hospitalHasTerms(db: Database, hospitalId: string | null) {
+  if (!hospitalId) return false;
+  const [row] = await db.select({ id: hospitalTerms.id }).from(hospitalTerms).where(and(eq(hospitalTerms.hospitalId, hospitalId), eq(hospitalTerms.isActive, true))).limit(1);
+  return Boolean(row);
+}
+
+export async function searchTermsForProvider(db: Database, hospitalId: string | null, query: TermSearchQuery) {
+  if (hospitalId && (await hospitalHasTerms(db, hospitalId))) return { source: 'hospital' as const, ...(await searchHospitalTerms(db, hospitalId, query)) };
+  return { source: 'default' as const, ...(await searchDefaultTerms(db, query)) };
+}
+
+/**
+ * Terms by id (spec §5): ids de-duplicated, the hospital's terms first, then the defaults; an id
+ * found nowhere becomes a placeholder typed by its prefix under 'All Specialties'.
+ */
+export async function lookupTermsByIds(db: Database, hospitalId: string | null, ids: string[]): Promise<TermDto[]> {
+  const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  if (unique.length === 0) return [];
+  const found = new Map<string, TermDto>();
+  if (hospitalId) {
+    const rows = await db
+      .select()
+      .from(hospitalTerms)
+      .where(and(eq(hospitalTerms.hospitalId, hospitalId), inArray(hospitalTerms.termId, unique)))
+      .orderBy(asc(hospitalTerms.specialtyName));
+    for (const row of rows) if (!found.has(row.termId)) found.set(row.termId, fromHospitalRow(row));
+  }
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    const rows = await db.select().from(defaultTerms).where(inArray(defaultTerms.termId, missing)).orderBy(asc(defaultTerms.specialtyName));
+    for (const row of rows) if (!found.has(row.termId)) found.set(row.termId, fromDefaultRow(row));
+  }
+  return unique.map(
+    (termId) =>
+      found.get(termId) ?? {
+        id: termId,
+        termId,
+        term: termId,
+        termType: termTypeFromId(termId),
+        specialtyName: ALL_SPECIALTIES,
+        isActive: true,
+        source: 'placeholder' as const,
+      },
+  );
+}
+
+/** Terms of a specialty, with the spec's fallbacks for specialties that have none of their own. */
+export async function termsBySpecialty(db: Database, hospitalId: string | null, specialty: string) {
+  const useHospital = Boolean(hospitalId) && (await hospitalHasTerms(db, hospitalId));
+  const read = async (names: readonly string[]) => {
+    if (useHospital) {
+      const rows = await db
+        .select()
+        .from(hospitalTerms)
+        .where(and(eq(hospitalTerms.hospitalId, hospitalId!), eq(hospitalTerms.isActive, true), inArray(hospitalTerms.specialtyName, [...names])))
+        .orderBy(asc(hospitalTerms.termType), asc(hospitalTerms.term))
+        .limit(TERMS_BY_SPECIALTY_LIMIT);
+      return rows.map(fromHospitalRow);
+    }
+    const rows = await db
+      .select()
+      .from(defaultTerms)
+      .where(and(eq(defaultTerms.isActive, true), inArray(defaultTerms.specialtyName, [...names])))
+      .orderBy(asc(defaultTerms.termType), asc(defaultTerms.term))
+      .limit(TERMS_BY_SPECIALTY_LIMIT);
+    return rows.map(fromDefaultRow);
+  };
+  const exact = await read([specialty]);
+  if (exact.length > 0) return { specialty, fallbackFrom: null, items: exact };
+  const fallbacks = SPECIALTY_FALLBACKS[specialty];
+  if (!fallbacks) return { specialty, fallbackFrom: null, items: [] };
+  // A term listed under two fallback specialties appears once.
+  const seen = new Set<string>();
+  const items = (await read(fallbacks)).filter((term) => (seen.has(term.termId) ? false : (seen.add(term.termId), true)));
+  return { specialty, fallbackFrom: fallbacks, items };
+}
+
+/** NPI specialties matched to taxonomy specialties by trigram similarity; only matches above 0.3 count. */
+export const SPECIALTY_MATCH_THRESHOLD = 0.3;
+
+export async function specialtySuggestions(db: Database, userId: string) {
+  const [identity] = await db.select({ npiSpecialties: professionalIdentity.npiSpecialties }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
+  const names = (identity?.npiSpecialties ?? []).map((s) => s.name).filter(Boolean);
+  const suggestions: Array<{ npiSpecialty: string; specialty: string; confidence: number }> = [];
+  for (const name of names) {
+    // NPPES describes taxonomies as "Classification, Specialization"; the specific part matches best.
+    const candidate = name.includes(',') ? name.split(',').at(-1)!.trim() : name;
+    const result = await db.execute(sql`
+      select specialty, greatest(similarity(specialty, ${candidate}), similarity(specialty, ${name}))::float as confidence
+      from medical_specialty_taxonomy
+      where is_active
+      order by confidence desc, specialty
+      limit 1`);
+    const [best] = rowsOf<{ specialty: string; confidence: number }>(result);
+    if (best && Number(best.confidence) > SPECIALTY_MATCH_THRESHOLD) {
+      suggestions.push({ npiSpecialty: name, specialty: best.specialty, confidence: Math.round(Number(best.confidence) * 100) / 100 });
+    }
+  }
+  return { items: suggestions };
+}
+
+// ── Admin writes ────────────────────────────────────────────────────────────────────────────
+
+type TermInput = z.output<typeof termInputSchema>;
+
+export interface RowReport {
+  created: number;
+  failed: number;
+  errors: string[];
+}
+
+/** Validates raw rows; returns the valid ones and `Row N: message` for the others. */
+export function validateTermRows(rows: unknown[], lineOf: (index: number) => number = (index) => index + 1) {
+  const valid: Array<{ line: number; term: TermInput }> = [];
+  const errors: string[] = [];
+  rows.forEach((row, index) => {
+    const parsed = termInputSchema.safeParse(row);
+    if (parsed.success) valid.push({ line: lineOf(index), term: parsed.data });
+    else errors.push(`Row ${lineOf(index)}: ${parsed.error.issues[0]?.message ?? 'invalid term'}`);
+  });
+  return { valid, errors };
+}
+
+const toHospitalValues = (hospitalId: string, term: TermInput) => ({
+  hospitalId,
+  termId: term.termId,
+  term: term.term,
+  termType: term.termType,
+  specialtyName: term.specialtyName,
+  isActive: term.isActive,
+  sortOrder: term.sortOrder,
+  searchKeywords: term.searchKeywords,
+  synonyms: term.synonyms,
+  isCustom: true,
+});
+
+export async function createHospitalTerm(db: Database, actor: AdminActor, hospitalId: string, input: TermInput) {
+  const hospital = await findHospitalForAdmin(db, actor, hospitalId);
+  try {
+    const [row] = await db.insert(hospitalTerms).values(toHospitalValues(hospital.id, input)).returning();
+    await recordAudit(db, actor, { action: 'expertise_term.create', targetType: 'hospital_expertise_term', targetId: row!.id, hospitalId: hospital.id, summary: { after: { termId: row!.termId, term: row!.term } } });
+    return fromHospitalRow(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(TERM_MESSAGES.duplicate, { field: 'termId' });
+    throw error;
+  }
+}
+
+async function findHospitalTerm(db: Database, hospitalId: string, id: string) {
+  const [row] = await db.select().from(hospitalTerms).where(and(eq(hospitalTerms.id, id), eq(hospitalTerms.hospitalId, hospitalId))).limit(1);
+  if (!row) throw AppError.notFound(TERM_MESSAGES.notFound);
+  return row;
+}
+
+export async function updateHospitalTerm(db: Database, actor: AdminActor, hospitalId: string, id: string, input: z.output<typeof termUpdateSchema>) {
+  const hospital = await findHospitalForAdmin(db, actor, hospitalId);
+  const before = await findHospitalTerm(db, hospital.id, id);
+  try {
+    const [after] = await db.update(hospitalTerms).set({ ...input, updatedAt: new Date() }).where(eq(hospitalTerms.id, before.id)).returning();
+    await recordAudit(db, actor, {
+      action: 'expertise_term.update',
+      targetType: 'hospital_expertise_term',
+      targetId: before.id,
+      hospitalId: hospital.id,
+      summary: { before: Object.fromEntries(Object.keys(input).map((k) => [k, (before as Record<string, unknown>)[k]])), after: input },
+    });
+    return fromHospitalRow(after!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(TERM_MESSAGES.duplicate);
+    throw error;
+  }
+}
+
+export async function deleteHospitalTerm(db: Database, actor: AdminActor, hospitalId: string, id: string) {
+  const hospital = await findHospitalForAdmin(db, actor, hospitalId);
+  const before = await findHospitalTerm(db, hospital.id, id);
+  await db.delete(hospitalTerms).where(eq(hospitalTerms.id, before.id));
+  await recordAudit(db, actor, { action: 'expertise_term.delete', targetType: 'hospital_expertise_term', targetId: before.id, hospitalId: hospital.id, summary: { before: { termId: before.termId, term: before.term } } });
+  return { deleted: true };
+}
+
+/** Bulk create in batches of 100; duplicates and invalid rows are reported, the rest are kept. */
+export async function bulkCreateHospitalTerms(db: Database, actor: AdminActor, hospitalId: string, rows: unknown[]): Promise<RowReport> {
+  const hospital = await findHospitalForAdmin(db, actor, hospitalId);
+  const { valid, errors } = validateTermRows(rows);
+  let created = 0;
+  for (let i = 0; i < valid.length; i += BULK_BATCH_SIZE) {
+    const batch = valid.slice(i, i + BULK_BATCH_SIZE);
+    const inserted = await db
+      .insert(hospitalTerms)
+      .values(batch.map((entry) => toHospitalValues(hospital.id, entry.term)))
+      .onConflictDoNothing()
+      .returning({ termId: hospitalTerms.termId, specialtyName: hospitalTerms.specialtyName });
+    created += inserted.length;
+    const insertedKeys = new Set(inserted.map((r) => `${r.termId}\u0000${r.specialtyName ?? ''}`));
+    for (const entry of batch) {
+      const key = `${entry.term.termId}\u0000${entry.term.specialtyName ?? ''}`;
+      if (!insertedKeys.has(key)) errors.push(`Row ${entry.line}: ${TERM_MESSAGES.duplicate} (${entry.term.termId})`);
+      else insertedKeys.delete(key);
+    }
+  }
+  const report = { created, failed: rows.length - created, errors };
+  await recordAudit(db, actor, { action: 'expertise_term.bulk_create', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { created: report.created, failed: report.failed } });
+  return report;
+}
+
+/**
+ * Replaces all of a hospital's terms in one transaction. Every row must be valid: one bad row and
+ * nothing changes.
+ */
+export async function replaceHospitalTerms(db: Database, actor: AdminActor, hospitalId: string, rows: unknown[], lineOf?: (index: number) => number) {
+  const hospital = await findHospitalForAdmin(db, actor, hospitalId);
+  const { valid, errors } = validateTermRows(rows, lineOf);
+  const seen = new Set<string>();
+  for (const entry of valid) {
+    const key = `${entry.term.termId}\u0000${entry.term.specialtyName ?? ''}`;
+    if (seen.has(key)) errors.push(`Row ${entry.line}: ${TERM_MESSAGES.duplicate} (${entry.term.termId})`);
+    seen.add(key);
+  }
+  if (errors.length > 0) {
+    throw new AppError('TERMS_INVALID', 400, `The file has ${errors.length} invalid row${errors.length === 1 ? '' : 's'}; nothing was changed.`, { errors: errors.slice(0, 200) });
+  }
+  const previous = await db.select({ n: count() }).from(hospitalTerms).where(eq(hospitalTerms.hospitalId, hospital.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(hospitalTerms).where(eq(hospitalTerms.hospitalId, hospital.id));
+    for (let i = 0; i < valid.length; i += 1000) {
+      await tx.insert(hospitalTerms).values(valid.slice(i, i + 1000).map((entry) => toHospitalValues(hospital.id, entry.term)));
+    }
+  });
+  await recordAudit(db, actor, { action: 'expertise_term.replace_all', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { before: { count: Number(previous[0]?.n ?? 0) }, after: { count: valid.length } } });
+  return { created: valid.length, failed: 0, errors: [] as string[] };
+}
+
+/**
+ * Copies the active default terms into a hospital with one INSERT … SELECT; terms the hospital
+ * already has are left alone. Returns how many were created.
+ */
+export async function copyDefaultTermsToHospital(db: Database, actor: AdminActor, hospitalId: string) {
+  const hospital = await findHospitalForAdmin(db, actor, hospitalId);
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into hospital_expertise_terms_poc (hospital_id, term_id, term, term_type, specialty_name, is_active, is_custom)
+      select ${hospital.id}::uuid, term_id, term, term_type, specialty_name, true, false
+      from medical_expertise_terms
+      where is_active
+      on conflict do nothing
+      returning 1
+    )
+    select count(*)::int as created_count from inserted`);
+  const createdCount = Number(rowsOf<{ created_count: number }>(result)[0]?.created_count ?? 0);
+  await recordAudit(db, actor, { action: 'expertise_term.copy_defaults', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { createdCount } });
+  return { success: true, created_count: createdCount };
+}
+
+// ── Default terms (system admins) ───────────────────────────────────────────────────────────
+
+export async function createDefaultTerm(db: Database, actor: AdminActor, input: TermInput) {
+  if (!input.specialtyName) throw AppError.validation('Specialty is required for a default term', { field: 'specialtyName' });
+  try {
+    const [row] = await db
+      .insert(defaultTerms)
+      .values({ termId: input.termId, term: input.term, termType: input.termType, specialtyName: input.specialtyName, isActive: input.isActive })
+      .returning();
+    await recordAudit(db, actor, { action: 'default_term.create', targetType: 'medical_expertise_term', targetId: row!.id, summary: { after: { termId: row!.termId, term: row!.term } } });
+    return fromDefaultRow(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(TERM_MESSAGES.duplicate, { field: 'termId' });
+    throw error;
+  }
+}
+
+export async function updateDefaultTerm(db: Database, actor: AdminActor, id: string, input: z.output<typeof termUpdateSchema>) {
+  const [before] = await db.select().from(defaultTerms).where(eq(defaultTerms.id, id)).limit(1);
+  if (!before) throw AppError.notFound(TERM_MESSAGES.notFound);
+  const { sortOrder: _s, searchKeywords: _k, synonyms: _y, ...columns } = input;
+  if (columns.specialtyName === null) throw AppError.validation('Specialty is required for a default term', { field: 'specialtyName' });
+  const [after] = await db.update(defaultTerms).set({ ...columns, specialtyName: columns.specialtyName ?? undefined, updatedAt: new Date() }).where(eq(defaultTerms.id, id)).returning();
+  await recordAudit(db, actor, { action: 'default_term.update', targetType: 'medical_expertise_term', targetId: id, summary: { after: input } });
+  return fromDefaultRow(after!);
+}
+
+export async function deleteDefaultTerm(db: Database, actor: AdminActor, id: string) {
+  const [before] = await db.select().from(defaultTerms).where(eq(defaultTerms.id, id)).limit(1);
+  if (!before) throw AppError.notFound(TERM_MESSAGES.notFound);
+  await db.delete(defaultTerms).where(eq(defaultTerms.id, id));
+  await recordAudit(db, actor, { action: 'default_term.delete', targetType: 'medical_expertise_term', targetId: id, summary: { before: { termId: before.termId, term: before.term } } });
+  return { deleted: true };
+}
