@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hospitalExpertiseTermsPoc, hospitals, medicalExpertiseTerms, professionalIdentity, users } from '../../src/server/db/schema';
+import type { hospitals} from '../../src/server/db/schema';
+import { hospitalExpertiseTermsPoc, medicalExpertiseTerms, professionalIdentity, users } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { seedDataDir } from '../../src/server/paths';
 import { browserClient, type BrowserClient } from '../support/clients';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
 import { rowsOf, type Database } from '../../db/client';
