@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { CsvParseError, formatCsv, formatCsvField, normalizeCsvHeader, parseCsv } from './csv';
+
+const fieldsOf = (text: string) => parseCsv(text).map((record) => record.fields);
+
+describe('parseCsv', () => {
+  it('splits plain records and keeps empty fields', () => {
+    expect(fieldsOf('a,b,c\n1,,3\n,,\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', '', '3'],
+      ['', '', ''],
+    ]);
+  });
+
+  it('reads quoted fields with commas, doubled quotes and line breaks', () => {
+    const text = 'name,address\n"Smith, Jones Clinic","12 Main St\nSuite 4"\n"The ""Best"" Clinic",x\n';
+    expect(parseCsv(text)).toEqual([
+      { fields: ['name', 'address'], line: 1 },
+      { fields: ['Smith, Jones Clinic', '12 Main St\nSuite 4'], line: 2 },
+      { fields: ['The "Best" Clinic', 'x'], line: 4 },
+    ]);
+  });
+
+  it('accepts CRLF, lone CR, a byte-order mark and a missing final line break', () => {
+    expect(fieldsOf('\uFEFFa,b\r\n1,2\r\n3,4')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+    expect(fieldsOf('a\r1\r2')).toEqual([['a'], ['1'], ['2']]);
+    expect(parseCsv('a\r\n"x\r\ny",z\r\nlast,1').map((r) => r.line)).toEqual([1, 2, 4]);
+    expect(parseCsv('a\r\n"x\r\ny",z')[1]!.fields[0]).toBe('x\r\ny');
+  });
+
+  it('skips blank lines but counts them for line numbers', () => {
+    expect(parseCsv('h\n\n\nrow\n\n')).toEqual([
+      { fields: ['h'], line: 1 },
+      { fields: ['row'], line: 4 },
+    ]);
+    expect(fieldsOf('h\n""\n')).toEqual([['h'], ['']]);
+  });
+
+  it('keeps spaces and a literal quote inside an unquoted field', () => {
+    expect(fieldsOf(' a , 5" pipe ')).toEqual([[' a ', ' 5" pipe ']]);
+  });
+
+  it('refuses an unclosed quote and text after a closing quote, naming the line', () => {
+    expect(() => parseCsv('a\n"open,1\n2')).toThrow(new CsvParseError('a quoted field is not closed', 2));
+    expect(() => parseCsv('a\n"closed"x,1')).toThrow(CsvParseError);
+    expect(fieldsOf('"padded"  ,b')).toEqual([['padded', 'b']]);
+    expect(() => parseCsv('a\n"closed"x,1')).toThrow(/^line 2: unexpected "x" after a closing quote/);
+  });
+
+  it('returns nothing for empty input', () => {
+    expect(parseCsv('')).toEqual([]);
+    expect(parseCsv('\uFEFF\n\r\n')).toEqual([]);
+  });
+});
+
+describe('formatCsv', () => {
+  it('quotes only what needs quoting and round-trips through the parser', () => {
+    expect(formatCsvField('plain')).toBe('plain');
+    expect(formatCsvField('a,b')).toBe('"a,b"');
+    expect(formatCsvField('say "hi"')).toBe('"say ""hi"""');
+    expect(formatCsvField(' padded')).toBe('" padded"');
+    expect(formatCsvField(null)).toBe('');
+    const rows = [
+      ['name', 'note'],
+      ['Smith, Jones', 'line 1\nline 2'],
+      ['"Q"', ''],
+    ];
+    const text = formatCsv(rows);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(fieldsOf(text)).toEqual(rows);
+  });
+});
+
+describe('normalizeCsvHeader', () => {
+  it('ignores case, spaces, underscores and dashes', () => {
+    expect(['Zip Code', 'zip_code', ' ZIP-CODE ', 'zipcode'].map(normalizeCsvHeader)).toEqual(['zipcode', 'zipcode', 'zipcode', 'zipcode']);
+  });
+});
