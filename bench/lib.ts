@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import { createDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { adminUsers, mailOutbox } from '../src/server/db/schema';
+import { seedDatabase } from '../src/server/db/seed';
+import { loadEnv } from '../src/server/env';
+import { createLogger } from '../src/server/lib/logger';
+import { migrationsDir, seedDataDir } from '../src/server/paths';
+
+export type DatabaseTarget = 'pglite' | 'postgres';
+
+/** Benchmarks talk to a real server on loopback, on a fresh database of the chosen kind. */
+export async function startBenchServer(target: DatabaseTarget, postgresUrl?: string) {
+  let database: DatabaseHandle;
+  let cleanup = async () => {};
+  if (target === 'postgres') {
+    if (!postgresUrl) throw new Error('PostgreSQL benchmark needs DATABASE_URL');
+    const name = `vitae_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    database = await createDatabase({ databaseUrl: url.toString() });
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'vitae-bench-'));
+    database = await createDatabase({ dataDir: dir });
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  await database.migrate(migrationsDir);
+  const logger = createLogger({ level: 'silent', environment: 'bench' });
+  await seedDatabase(database.db, { dataDir: seedDataDir, demo: true, logger });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1', UPLOAD_LIMIT_BYTES: String(50 * 1_048_576) });
+  const app = createApp({ env, database, logger, migrationsDir });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    database,
+    async close() {
+      server.close();
+      await database.close();
+      await cleanup();
+    },
+  };
+}
+
+/** A signed-in admin's cookie, obtained the way a person signs in (magic link from the outbox). */
+export async function adminCookie(base: string, database: DatabaseHandle, email: string) {
+  const origin = { origin: 'http://127.0.0.1', 'content-type': 'application/json' };
+  const requested = await fetch(`${base}/api/admin/auth/magic-link`, { method: 'POST', headers: origin, body: JSON.stringify({ email }) });
+  if (!requested.ok) throw new Error(`magic link: ${requested.status}`);
+  const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const link = new URL(mail!.links[0]!);
+  const verified = await fetch(`${base}/api/auth/callback`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ token_hash: link.searchParams.get('token_hash'), type: 'magiclink', admin: true }),
+  });
+  if (!verified.ok) throw new Error(`callback: ${verified.status}`);
+  return verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export async function hospitalOfAdmin(database: DatabaseHandle, email: string) {
+  const [admin] = await database.db.select().from(adminUsers).where(eq(adminUsers.email, email)).limit(1);
+  return admin!.hospitalId!;
+}
+
+export function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export async function timeIt<T>(fn: () => Promise<T>) {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+export function writeResults(name: string, results: unknown, markdown: string) {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  writeFileSync(join('bench', 'results', `${name}-${stamp}.json`), JSON.stringify(results, null, 2));
+  writeFileSync(join('bench', 'results', `${name}-latest.md`), markdown);
+}
+
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
