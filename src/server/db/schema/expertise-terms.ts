@@ -71,6 +71,9 @@ export const hospitalExpertiseTermsPoc = pgTable(
       t.term.op('gin_trgm_ops'),
     ),
     index('hospital_expertise_terms_poc_hospital_type_term_idx').on(t.hospitalId, t.termType, t.term),
+    // Listing order: a common short query matches thousands of terms, and walking this index in term
+    // order finds the first page without sorting them all.
+    index('hospital_expertise_terms_poc_hospital_term_order_idx').on(t.hospitalId, t.term, t.id),
     index('hospital_expertise_terms_poc_hospital_yext_entity_idx').on(t.hospitalId, t.yextEntityId),
     index('hospital_expertise_terms_poc_taxonomy_idx').on(t.hospitalSpecialtyTaxonomyId),
     check('hospital_expertise_terms_poc_term_type_check', inList(t.termType, TERM_TYPES)),

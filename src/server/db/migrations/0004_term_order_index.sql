@@ -1,0 +1,1 @@
+CREATE INDEX "hospital_expertise_terms_poc_hospital_term_order_idx" ON "hospital_expertise_terms_poc" USING btree ("hospital_id","term","id");
