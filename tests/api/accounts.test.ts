@@ -200,7 +200,7 @@ describe(`sessions (${databaseLabel})`, () => {
     vi.setSystemTime(start + 75 * 60_000 + 1); // 30 minutes after the last activity
     const expired = await client.get('/api/auth/session');
     expect(expired.headers.get('x-session-ended')).toBe('idle');
-    expect((await expired.json()).user).toBeNull();
+    expect(await expired.json()).toEqual({ user: null, ended: 'idle' });
     expect(client.jar.has('vitae.session_token')).toBe(false);
   });
 

@@ -89,3 +89,16 @@ describe(`foundation HTTP behaviour (${databaseLabel})`, () => {
     expect((await ctx.app.request('/api/admin/me')).status).toBe(401);
   });
 });
+
+describe('body-less state changes', () => {
+  it('accepts a POST without a body, refuses one with a non-JSON body', async () => {
+    const empty = await ctx.app.request('/api/auth/sign-out', { method: 'POST', headers: { origin: 'http://localhost:3000' } });
+    expect(empty.status).toBe(200);
+    const form = await ctx.app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' },
+      body: 'a=b',
+    });
+    expect(form.status).toBe(415);
+  });
+});

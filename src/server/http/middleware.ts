@@ -37,11 +37,13 @@ export function guardStateChanges(options: { allowedOrigins: string[]; multipart
       return errorResponse(c, 403, 'FORBIDDEN', 'Cross-origin requests are not allowed.');
     }
     const contentType = (c.req.header('content-type') ?? '').toLowerCase();
-    const hasBody = c.req.header('content-length') !== undefined && c.req.header('content-length') !== '0';
+    const length = c.req.header('content-length');
+    const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
     const isJson = /^application\/([a-z0-9.+-]*\+)?json\b/.test(contentType);
     const isMultipartRoute = options.multipartPaths?.some((pattern) => pattern.test(c.req.path)) ?? false;
     if (isMultipartRoute && contentType.startsWith('multipart/form-data')) return next();
-    const needsJson = c.req.method !== 'DELETE' || hasBody || contentType !== '';
+    // A body-less request (sign-out, keep-alive) has nothing to parse; anything with a body must be JSON.
+    const needsJson = hasBody || contentType !== '';
     if (needsJson && !isJson) {
       return errorResponse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json).');
     }

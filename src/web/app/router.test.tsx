@@ -58,7 +58,7 @@ describe('public routes', () => {
     vi.stubGlobal('fetch', stubFetch(signedOut));
     const { router } = visit('/?token_hash=abc&type=magiclink');
     await expectPath(router, '/auth/callback', '?token_hash=abc&type=magiclink');
-    expect(await screen.findByRole('heading', { name: 'Completing sign-in' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Continue to sign in' })).toBeDefined();
   });
 
   it.each([

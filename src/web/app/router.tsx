@@ -75,17 +75,27 @@ const adminAuthRoutes: RouteObject[] = [
   { path: 'admin', loader: () => redirect('/admin/login'), Component: Redirecting },
   { path: 'admin/login', lazy: () => import('@web/features/admin-auth/pages/admin-login-page') },
   { path: 'admin/magic-link-sent', lazy: () => import('@web/features/admin-auth/pages/admin-magic-link-sent-page') },
-  { path: 'admin/change-password', lazy: () => import('@web/features/admin-auth/pages/admin-change-password-page') },
   { path: 'admin/reset-password', lazy: () => import('@web/features/admin-auth/pages/admin-reset-password-page') },
 ];
 
 /**
- * Behind RequireAdmin. Unlike the original product, /admin/feedback is guarded too. The database
+ * Behind RequireAdmin, which also holds an administrator on /admin/change-password while a password
+ * change is pending. Unlike the original product, /admin/feedback is guarded too. The database
  * schema and error-reporting test are for system administrators: the server refuses others.
  */
 const adminRoutes: RouteObject[] = [
+  { path: 'admin/change-password', lazy: () => import('@web/features/admin-auth/pages/admin-change-password-page') },
   { path: 'admin/feedback', lazy: () => import('@web/features/feedback/pages/admin-feedback-page') },
-  { path: 'system-admin/*', lazy: () => import('@web/features/system-admin/pages/system-admin-page') },
+  {
+    path: 'system-admin',
+    lazy: () => import('@web/features/system-admin/pages/system-admin-page'),
+    children: [
+      { index: true, lazy: () => import('@web/features/system-admin/pages/dashboard-page') },
+      { path: 'admins', lazy: () => import('@web/features/system-admin/pages/administrators-page') },
+      { path: 'audit-log', lazy: () => import('@web/features/system-admin/pages/audit-log-page') },
+      { path: '*', lazy: () => import('@web/features/system-admin/pages/console-not-found-page') },
+    ],
+  },
   { path: 'yext-test', lazy: () => import('@web/features/yext/pages/yext-test-page') },
   { path: 'yext-expertise-test', lazy: () => import('@web/features/yext/pages/yext-expertise-test-page') },
   { path: 'yext-field-mapping-test', lazy: () => import('@web/features/yext/pages/yext-field-mapping-test-page') },

@@ -122,7 +122,8 @@ export function accountRoutes(deps: AccountsDeps) {
   return new Hono<AppBindings>()
     .get('/auth/session', async (c) => {
       const actor = c.get('actor');
-      if (actor.kind !== 'provider') return c.json({ user: null });
+      const ended = c.res.headers.get('x-session-ended');
+      if (actor.kind !== 'provider') return c.json({ user: null, ...(ended ? { ended } : {}) });
       return c.json({ user: await sessionUser(actor.authUserId) });
     })
 

@@ -1,6 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
 import { useSession } from '@web/features/accounts/api/get-session';
+import { InactivityWatcher } from '../inactivity/inactivity-watcher';
+import { SessionEndedRedirect } from '../inactivity/session-ended-redirect';
 import { GuardError } from './guard-error';
 
 /** Renders the member area only for a signed-in provider; anyone else goes to the login page. */
@@ -9,10 +11,17 @@ export function RequireMember() {
   const session = useSession();
 
   if (session.isPending) return <FullPageStatus label="Checking your session…" />;
-  if (session.isError) return <GuardError onRetry={() => void session.refetch()} retrying={session.isFetching} />;
+  // A failed background re-check keeps the page: only a first check that failed blocks it.
+  if (!session.data) return <GuardError onRetry={() => void session.refetch()} retrying={session.isFetching} />;
   if (!session.data.user) {
+    if (session.data.endedReason) return <SessionEndedRedirect />;
     const next = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <InactivityWatcher />
+    </>
+  );
 }

@@ -1,11 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
+import { useContext } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@web/components/brand/logo';
 import { MAIN_CONTENT_ID } from '@web/components/layout/skip-link';
 import { Container } from '@web/components/ui/container';
 import { useAdminMe, type AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+import { AdminAccountMenu } from '@web/features/admin-auth/components/admin-account-menu';
 import { cn } from '@web/lib/cn';
 import { AppErrorBoundary } from '../error-boundary';
+import { InsideAdminGuard } from '../guards/require-admin';
 
 function adminLinks(admin: AdminUser) {
   const links = [
@@ -24,7 +27,10 @@ function adminLinks(admin: AdminUser) {
 /** The administration area. Navigation appears once an administrator is signed in. */
 export function AdminLayout() {
   const { pathname } = useLocation();
-  const { data: admin } = useAdminMe();
+  const guarded = useContext(InsideAdminGuard);
+  // The sign-in pages only reuse what is already known: asking the server from there would write an
+  // "access denied" line to the audit log for every visitor of the login page.
+  const { data: admin } = useAdminMe({ enabled: guarded });
 
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
@@ -32,9 +38,7 @@ export function AdminLayout() {
         <Container className="flex h-16 items-center justify-between gap-4">
           <Logo to={admin ? '/system-admin' : '/admin/login'} suffix="Admin" tone="light" className="focus-visible:outline-white" />
           {admin ? (
-            <p className="truncate text-sm text-brand-100" title={admin.email}>
-              {admin.email}
-            </p>
+            <AdminAccountMenu admin={admin} />
           ) : (
             <Link to="/" className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-100 hover:bg-white/10 hover:text-white focus-visible:outline-white">
               <ArrowLeft aria-hidden="true" className="size-4" />
@@ -42,7 +46,8 @@ export function AdminLayout() {
             </Link>
           )}
         </Container>
-        {admin ? (
+        {/* While a password change is pending every other page would send the admin back anyway. */}
+        {admin && !admin.must_change_password ? (
           <nav aria-label="Administration" className="border-t border-white/10">
             <Container>
               <ul className="-mx-2 flex gap-1 overflow-x-auto py-2">

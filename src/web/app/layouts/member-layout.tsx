@@ -6,23 +6,10 @@ import { MAIN_CONTENT_ID } from '@web/components/layout/skip-link';
 import { Container } from '@web/components/ui/container';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { useSession } from '@web/features/accounts/api/get-session';
+import { AccountMenu } from '@web/features/accounts/components/account-menu';
 import { errorMonitor } from '@web/lib/error-monitor';
 import { AppErrorBoundary } from '../error-boundary';
 import { MemberNav } from './member-nav';
-
-function SignedInAs() {
-  const { data } = useSession();
-  const user = data?.user;
-  if (!user) return null;
-  return (
-    <div className="border-t border-gray-200 px-3 pt-4">
-      <p className="text-xs text-gray-500">Signed in as</p>
-      <p className="truncate text-sm font-medium text-gray-900" title={user.email}>
-        {user.name || user.email}
-      </p>
-    </div>
-  );
-}
 
 /** The signed-in provider's area: sidebar with the nine sections, drawer on small screens. */
 export function MemberLayout() {
@@ -44,14 +31,16 @@ export function MemberLayout() {
         </div>
         <div className="flex flex-1 flex-col justify-between gap-6 overflow-y-auto px-3 pt-2 pb-6">
           <MemberNav />
-          <SignedInAs />
         </div>
       </aside>
 
       <div className="flex min-h-dvh flex-col lg:pl-72">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur lg:hidden">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur lg:h-16 lg:px-8">
           <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-            <DialogTrigger className="inline-flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100" aria-label="Open navigation">
+            <DialogTrigger
+              className="inline-flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden"
+              aria-label="Open navigation"
+            >
               <Menu aria-hidden="true" className="size-5" />
             </DialogTrigger>
             <DialogContent placement="left">
@@ -62,11 +51,13 @@ export function MemberLayout() {
               </div>
               <div className="mt-4 flex flex-col gap-6">
                 <MemberNav onNavigate={() => setMenuOpen(false)} />
-                <SignedInAs />
               </div>
             </DialogContent>
           </Dialog>
-          <Logo to="/dashboard" />
+          <Logo to="/dashboard" className="lg:hidden" />
+          <div className="ml-auto">
+            <AccountMenu />
+          </div>
         </header>
 
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">

@@ -1,0 +1,99 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_ERROR_MESSAGES } from '@shared/errors';
+import { renderRoutes } from '@web/test/render';
+import { rememberCooldown } from '../lib/magic-link-cooldown';
+import { AdminMagicLinkSentPage } from './admin-magic-link-sent-page';
+
+const EMAIL = 'admin@vitae.local';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderSent(path = `/admin/magic-link-sent?email=${encodeURIComponent(EMAIL)}`) {
+  return renderRoutes(
+    [
+      { path: '/admin/magic-link-sent', element: <AdminMagicLinkSentPage /> },
+      { path: '/admin/login', element: <h1>Admin login</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+}
+
+const resendButton = () => screen.getByRole('button', { name: /Resend/ }) as HTMLButtonElement;
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('AdminMagicLinkSentPage', () => {
+  it('shows the e-mail and keeps Resend off for 60 seconds, counting down', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderSent();
+    expect(await screen.findByText(EMAIL)).toBeDefined();
+    expect(resendButton().disabled).toBe(true);
+    expect(resendButton().textContent).toBe('Resend in 1:00');
+
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(resendButton().textContent).toBe('Resend in 0:59');
+    await act(() => vi.advanceTimersByTimeAsync(49_000));
+    expect(resendButton().textContent).toBe('Resend in 0:10');
+    expect(resendButton().disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(resendButton().textContent).toBe('Resend link');
+    expect(resendButton().disabled).toBe(false);
+  });
+
+  it('continues the countdown started when the link was requested', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    rememberCooldown(EMAIL);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    renderSent();
+    expect((await screen.findByRole('button', { name: /Resend/ })).textContent).toBe('Resend in 0:58');
+  });
+
+  it('sends a new link and starts the countdown again', async () => {
+    const fetchMock = vi.fn(async () => json({ sent: true, email: EMAIL, cooldownSeconds: 60, redirectDelayMs: 2000 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderSent();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    fireEvent.click(resendButton());
+    await waitFor(() => expect(resendButton().textContent).toBe('Resend in 1:00'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/admin/auth/magic-link');
+    expect(JSON.parse(String(init.body))).toEqual({ email: EMAIL });
+  });
+
+  it.each([
+    ['RESEND_COOLDOWN_ACTIVE', 20, 'Resend in 0:20'],
+    ['RATE_LIMIT_EXCEEDED', 240, 'Resend in 4:00'],
+  ] as const)('shows the %s text and waits as long as the server says', async (code, seconds, label) => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code, message: 'x', details: { retryAfterSeconds: seconds } } }, 429)));
+    renderSent();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    fireEvent.click(resendButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_ERROR_MESSAGES[code]);
+    expect(resendButton().textContent).toBe(label);
+    expect(resendButton().disabled).toBe(true);
+  });
+
+  it('offers another address', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const { router } = renderSent();
+    fireEvent.click(await screen.findByRole('link', { name: 'Use a different e-mail' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+  });
+
+  it('sends a visitor without an e-mail back to the login page', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const { router } = renderSent('/admin/magic-link-sent');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+  });
+});

@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_MESSAGES } from '@shared/schemas/admin';
+import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { createTestQueryClient, renderRoutes } from '@web/test/render';
+import { adminMeQueryKey } from '../api/get-admin-me';
+import { AdminChangePasswordPage } from './admin-change-password-page';
+import { AdminResetPasswordPage } from './admin-reset-password-page';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AdminResetPasswordPage', () => {
+  function renderReset(path: string) {
+    return renderRoutes(
+      [
+        { path: '/admin/reset-password', element: <AdminResetPasswordPage /> },
+        { path: '/admin/login', element: <h1>Admin login</h1> },
+      ],
+      { initialEntries: [path] },
+    );
+  }
+
+  it('applies the password rules before sending', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderReset('/admin/reset-password?token=t1');
+    type('New password', 'short');
+    type('Confirm new password', 'different');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(AUTH_MESSAGES.passwordTooShort)).toBeDefined();
+    expect(screen.getByText(AUTH_MESSAGES.passwordsDiffer)).toBeDefined();
+    type('New password', 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(AUTH_MESSAGES.passwordCommon)).toBeDefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sets the password with the token and sends the administrator to sign in', async () => {
+    const fetchMock = vi.fn(async () => json({ reset: true, redirectTo: '/login' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderReset('/admin/reset-password?token=t1');
+    type('New password', 'Lantern-Harbour-2931');
+    type('Confirm new password', 'Lantern-Harbour-2931');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin/login?reason=password_set'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/reset-password');
+    expect(JSON.parse(String(init.body))).toEqual({ token: 't1', newPassword: 'Lantern-Harbour-2931' });
+  });
+
+  it('explains an invalid or used link', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code: 'RESET_LINK_INVALID', message: AUTH_MESSAGES.resetLinkInvalid } }, 400)));
+    renderReset('/admin/reset-password?token=used');
+    type('New password', 'Lantern-Harbour-2931');
+    type('Confirm new password', 'Lantern-Harbour-2931');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('heading', { name: 'This link can’t be used' })).toBeDefined();
+    expect(screen.getByText(AUTH_MESSAGES.resetLinkInvalid)).toBeDefined();
+  });
+
+  it('shows the invalid-link state when the token is missing', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderReset('/admin/reset-password');
+    expect(await screen.findByRole('heading', { name: 'This link can’t be used' })).toBeDefined();
+  });
+});
+
+describe('AdminChangePasswordPage', () => {
+  function renderChange(mustChange: boolean, answer: () => Response) {
+    const client = createTestQueryClient();
+    const me = { id: 'a1', email: 'new@northfield.example', role: 'hospital_admin', must_change_password: mustChange };
+    client.setQueryData(adminMeQueryKey, { admin: me, expired: false });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/admin/me' ? json({ ...me, must_change_password: false }) : answer(),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const view = renderRoutes(
+      [
+        { path: '/admin/change-password', element: <AdminChangePasswordPage /> },
+        { path: '/system-admin', element: <h1>Console</h1> },
+      ],
+      { initialEntries: ['/admin/change-password'], client },
+    );
+    return { ...view, fetchMock };
+  }
+
+  it('says the change is required when it is', async () => {
+    renderChange(true, () => json({ changed: true }));
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeDefined();
+    expect(screen.getByText(ADMIN_MESSAGES.passwordChangeRequired)).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('changes the password, signing out other sessions by default, then opens the console', async () => {
+    const { router, fetchMock } = renderChange(true, () => json({ changed: true }));
+    type('Current password', 'Lantern-Harbour-2931');
+    type('New password', 'Quiet-Meadow-Compass-77');
+    type('Confirm new password', 'Quiet-Meadow-Compass-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system-admin'));
+    const call = fetchMock.mock.calls.find(([input]) => String(input) === '/api/auth/change-password') as unknown as [string, RequestInit];
+    expect(JSON.parse(String(call[1].body))).toEqual({ currentPassword: 'Lantern-Harbour-2931', newPassword: 'Quiet-Meadow-Compass-77', revokeOtherSessions: true });
+  });
+
+  it('puts a wrong current password on its field', async () => {
+    renderChange(false, () =>
+      json({ error: { code: 'VALIDATION_ERROR', message: AUTH_MESSAGES.currentPasswordWrong, details: { field: 'currentPassword' } } }, 400),
+    );
+    expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeDefined();
+    type('Current password', 'wrong-password-1');
+    type('New password', 'Quiet-Meadow-Compass-77');
+    type('Confirm new password', 'Quiet-Meadow-Compass-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const message = await screen.findByText(AUTH_MESSAGES.currentPasswordWrong);
+    expect(screen.getByLabelText('Current password').getAttribute('aria-describedby')).toContain(message.id);
+  });
+});

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { useSignOutEverywhere } from '@web/features/accounts/api/sign-out-everywhere';
+import { FormAlert } from '@web/features/accounts/components/form-alert';
+import { useEndSession } from '@web/features/accounts/hooks/use-end-session';
+import { errorMessage } from '@web/features/accounts/lib/server-errors';
+
+interface SignOutEverywhereDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function SignOutEverywhereDialog({ open, onOpenChange }: SignOutEverywhereDialogProps) {
+  const signOutEverywhere = useSignOutEverywhere();
+  const endSession = useEndSession();
+  const [ending, setEnding] = useState(false);
+
+  const confirm = async () => {
+    try {
+      await signOutEverywhere.mutateAsync();
+    } catch {
+      return;
+    }
+    setEnding(true);
+    // The server has ended this session along with the others.
+    await endSession({ reason: 'signed-out', callServer: false });
+  };
+
+  const busy = signOutEverywhere.isPending || ending;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        if (!next) signOutEverywhere.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="sm:p-8">
+        <DialogTitle>Sign out everywhere?</DialogTitle>
+        <DialogDescription>
+          This signs you out on every device and browser where you use Vitae, including this one. You will need to sign in again.
+        </DialogDescription>
+        {signOutEverywhere.isError ? <FormAlert className="mt-4">{errorMessage(signOutEverywhere.error)}</FormAlert> : null}
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="accent" onClick={() => void confirm()} loading={busy}>
+            Sign out everywhere
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

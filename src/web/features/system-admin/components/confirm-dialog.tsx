@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Notice } from '@web/features/admin-auth/components/notice';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  /** The server's refusal, shown in the dialog so the reason is read where the action was taken. */
+  error?: string | null;
+  destructive?: boolean;
+}
+
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, pending, error, destructive }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
+      <DialogContent role="alertdialog">
+        <DialogTitle className="pr-8">{title}</DialogTitle>
+        <DialogDescription asChild>
+          <div>{description}</div>
+        </DialogDescription>
+        {error ? (
+          <Notice tone="error" className="mt-4">
+            {error}
+          </Notice>
+        ) : null}
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="ghost" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
+            className={destructive ? 'bg-red-600 hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-600' : undefined}
+            onClick={onConfirm}
+            loading={pending}
+          >
+            {confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  BookOpenText,
+  Building2,
+  FileClock,
+  LayoutDashboard,
+  ListTree,
+  MessageSquare,
+  Palette,
+  ShieldCheck,
+  Sparkles,
+  Stethoscope,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { AdminRole } from '@shared/enums';
+
+export interface ConsoleSection {
+  id: string;
+  label: string;
+  /** Absolute path of the section's page. */
+  to: string;
+  icon: LucideIcon;
+  /** Who may open it (profile spec §6). */
+  roles: readonly AdminRole[];
+  /** Off until the issue that builds the page lands; the entry is hidden meanwhile. */
+  enabled: boolean;
+  /** One line for the dashboard's quick links. */
+  summary: string;
+}
+
+const BOTH: readonly AdminRole[] = ['system_admin', 'hospital_admin'];
+const SYSTEM: readonly AdminRole[] = ['system_admin'];
+
+/** The console's sections, in sidebar order. Later issues switch their entry on here. */
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  { id: 'dashboard', label: 'Dashboard', to: '/system-admin', icon: LayoutDashboard, roles: BOTH, enabled: true, summary: 'Overview of your organisation.' },
+  { id: 'hospitals', label: 'Hospitals', to: '/system-admin/hospitals', icon: Building2, roles: BOTH, enabled: false, summary: 'Hospital settings, locations and data sources.' },
+  { id: 'users', label: 'Users', to: '/system-admin/users', icon: Users, roles: BOTH, enabled: false, summary: 'Provider accounts and their profiles.' },
+  {
+    id: 'admins',
+    label: 'Administrators',
+    to: '/system-admin/admins',
+    icon: ShieldCheck,
+    roles: BOTH,
+    enabled: true,
+    summary: 'Invite, edit, deactivate or remove administrators.',
+  },
+  { id: 'taxonomy', label: 'Taxonomy', to: '/system-admin/taxonomy', icon: ListTree, roles: BOTH, enabled: false, summary: 'Specialty taxonomies.' },
+  { id: 'terms', label: 'Expertise terms', to: '/system-admin/expertise-terms', icon: Stethoscope, roles: BOTH, enabled: false, summary: 'Conditions, procedures and reasons for visit.' },
+  { id: 'help', label: 'Help content', to: '/system-admin/help', icon: BookOpenText, roles: SYSTEM, enabled: false, summary: 'Help Center categories and answers.' },
+  { id: 'prompts', label: 'Prompt templates', to: '/system-admin/prompt-templates', icon: Sparkles, roles: BOTH, enabled: false, summary: 'Templates for AI-written biographies.' },
+  { id: 'brand', label: 'Brand', to: '/system-admin/brand', icon: Palette, roles: BOTH, enabled: false, summary: 'Reading levels, tone and brand guidelines.' },
+  { id: 'feedback', label: 'Feedback', to: '/system-admin/feedback', icon: MessageSquare, roles: BOTH, enabled: false, summary: 'Feedback from beta users.' },
+  { id: 'audit', label: 'Audit log', to: '/system-admin/audit-log', icon: FileClock, roles: SYSTEM, enabled: true, summary: 'Every sign-in and change, newest first.' },
+];
+
+/** The entries this administrator sees. */
+export function consoleSectionsFor(role: AdminRole): ConsoleSection[] {
+  return CONSOLE_SECTIONS.filter((section) => section.enabled && section.roles.includes(role));
+}

@@ -1,0 +1,6 @@
+import { useAdminMe, type AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+
+/** The console only renders behind RequireAdmin, so an administrator is always there. */
+export function useConsoleAdmin(): AdminUser | null {
+  return useAdminMe().data ?? null;
+}

@@ -1,0 +1,191 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_MESSAGES } from '@shared/schemas/admin';
+import { routes } from '@web/app/router';
+import { renderRoutes } from '@web/test/render';
+import type { AdminDto } from '../api/list-admins';
+
+const NORTHFIELD = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
+const STARTED = new Date().toISOString();
+
+const systemAdmin = { id: 'a-sys', email: 'admin@vitae.local', full_name: 'Sam System', role: 'system_admin', hospital_id: null, must_change_password: false, session_started_at: STARTED };
+const hospitalAdmin = {
+  id: 'a-hosp',
+  email: 'hospital.admin@northfield.example',
+  full_name: 'Hana Hospital',
+  role: 'hospital_admin',
+  hospital_id: NORTHFIELD,
+  must_change_password: false,
+  session_started_at: STARTED,
+};
+
+function row(fields: Partial<AdminDto>): AdminDto {
+  return {
+    id: 'x',
+    email: 'x@example.org',
+    full_name: 'X',
+    first_name: null,
+    last_name: null,
+    role: 'hospital_admin',
+    hospital_id: NORTHFIELD,
+    hospital_name: 'Northfield Health',
+    is_active: true,
+    is_super_admin: false,
+    must_change_password: false,
+    email_verified: true,
+    permissions: [],
+    created_by: null,
+    updated_by: null,
+    last_login_at: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
+
+function serve(me: object, handler: Handler = () => undefined) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push({ method: init.method ?? 'GET', path: `${url.pathname}${url.search}`, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const custom = handler(url, init);
+    const answer =
+      custom ??
+      (url.pathname === '/api/admin/me'
+        ? { body: me }
+        : url.pathname === '/api/hospitals/options'
+          ? { body: { items: [{ id: NORTHFIELD, name: 'Northfield Health', dataSource: 'npi_registry' }] } }
+          : url.pathname === '/api/admin/stats'
+            ? { body: { hospitals: 3, users: 42, activeHospitals: 2, sectionsConfigured: 27 } }
+            : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } });
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+}
+
+function visit(path: string) {
+  return renderRoutes(routes, { initialEntries: [path] });
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('console navigation', () => {
+  it('shows a system administrator Dashboard, Administrators and Audit log, and the figures', async () => {
+    serve(systemAdmin);
+    visit('/system-admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
+    const nav = screen.getAllByRole('navigation', { name: 'Console' })[0] as HTMLElement;
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Administrators', 'Audit log']);
+    expect(await screen.findByText('42')).toBeDefined();
+    expect(screen.getAllByText('All hospitals').length).toBeGreaterThan(0);
+  });
+
+  it('shows a hospital administrator their hospital and no audit log', async () => {
+    serve(hospitalAdmin);
+    visit('/system-admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
+    const nav = screen.getAllByRole('navigation', { name: 'Console' })[0] as HTMLElement;
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Administrators']);
+    expect((await screen.findAllByText('Northfield Health')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+
+  it('sends a hospital administrator away from the audit log', async () => {
+    const calls = serve(hospitalAdmin);
+    const { router } = visit('/system-admin/audit-log');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system-admin'));
+    expect(calls.some((call) => call.path.startsWith('/api/admin/audit-log'))).toBe(false);
+  });
+});
+
+describe('Administrators', () => {
+  const admins = [
+    row({ id: 'a-sys', email: 'admin@vitae.local', full_name: 'Sam System', role: 'system_admin', hospital_id: null, hospital_name: null }),
+    row({ id: 'a-other', email: 'ops@vitae.local', full_name: 'Olu Ops', role: 'system_admin', hospital_id: null, hospital_name: null }),
+    row({ id: 'a-hosp', email: 'hospital.admin@northfield.example', full_name: 'Hana Hospital', is_active: false }),
+  ];
+
+  it('lists administrators and searches by name or e-mail', async () => {
+    const calls = serve(systemAdmin, (url) => (url.pathname === '/api/admin/admins' ? { body: { items: admins, totalCount: 3 } } : undefined));
+    visit('/system-admin/admins');
+    expect(await screen.findByText('ops@vitae.local')).toBeDefined();
+    expect(screen.getByText('Deactivated')).toBeDefined();
+    expect(screen.getByText('1–3 of 3 administrators')).toBeDefined();
+    // Your own row offers no deactivate or delete: the server refuses both.
+    expect(screen.queryByRole('button', { name: 'Delete Sam System' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reactivate Hana Hospital' })).toBeDefined();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search administrators' }), { target: { value: 'olu' } });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/admins?page=1&pageSize=20&q=olu')).toBe(true));
+  });
+
+  it('confirms a deletion and shows the server’s refusal in the dialog', async () => {
+    const calls = serve(systemAdmin, (url, init) => {
+      if (url.pathname === '/api/admin/admins') return { body: { items: admins, totalCount: 3 } };
+      if (url.pathname === '/api/admin/admins/a-other' && init.method === 'DELETE') {
+        return { status: 400, body: { error: { code: 'LAST_SYSTEM_ADMIN', message: ADMIN_MESSAGES.lastSystemAdmin } } };
+      }
+      return undefined;
+    });
+    visit('/system-admin/admins');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Olu Ops' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Delete Olu Ops?')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete administrator' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(ADMIN_MESSAGES.lastSystemAdmin);
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('deactivates after confirmation', async () => {
+    const calls = serve(systemAdmin, (url, init) => {
+      if (url.pathname === '/api/admin/admins') return { body: { items: admins, totalCount: 3 } };
+      if (url.pathname === '/api/admin/admins/a-other' && init.method === 'PATCH') return { body: { ...admins[1], is_active: false } };
+      return undefined;
+    });
+    visit('/system-admin/admins');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Olu Ops' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', path: '/api/admin/admins/a-other', body: { isActive: false } });
+  });
+});
+
+describe('Audit log', () => {
+  it('filters, pages and expands a row to its summary', async () => {
+    const entry = {
+      id: 'e1',
+      actorId: 'a-sys',
+      actorRole: 'system_admin',
+      actorEmail: 'admin@vitae.local',
+      hospitalId: null,
+      action: 'admin_user.create',
+      targetType: 'admin_user',
+      targetId: 'a-new',
+      summary: { after: { email: 'new@northfield.example', role: 'hospital_admin' } },
+      ip: '127.0.0.1',
+      userAgent: 'Test browser',
+      createdAt: '2025-03-01T10:00:00.000Z',
+    };
+    const calls = serve(systemAdmin, (url) => (url.pathname === '/api/admin/audit-log' ? { body: { items: [entry], totalCount: 60 } } : undefined));
+    visit('/system-admin/audit-log');
+    expect(await screen.findByText('admin_user.create')).toBeDefined();
+    expect(screen.getByText('1–25 of 60 entries')).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: /details/i }));
+    const pretty = JSON.stringify(entry.summary, null, 2);
+    expect(screen.getByText((_, element) => element?.tagName === 'PRE' && element.textContent === pretty)).toBeDefined();
+
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'admin.sign_in' } });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/audit-log?page=1&pageSize=25&action=admin.sign_in')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/audit-log?page=2&pageSize=25&action=admin.sign_in')).toBe(true));
+  });
+});
