@@ -27,7 +27,11 @@ import { userRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { expertiseTermRoutes } from './modules/expertise-terms/routes';
+import { taxonomyRoutes } from './modules/taxonomy/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { createSecretBox } from './lib/secret-box';
+import { createStorageFromEnv, type FileStorage } from './integrations/storage';
+import { createLinearFromEnv, type LinearClient } from './integrations/linear/client';
 import { clientIp } from './http/client-ip';
 import { npiRoutes } from './modules/npi/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -42,6 +46,8 @@ export interface AppDeps {
   /** Outside services; tests inject fakes. Defaults follow the environment. */
   mailer?: Mailer;
   npiRegistry?: NpiRegistry;
+  storage?: FileStorage;
+  linear?: LinearClient | null;
 }
 
 /** Routes that take multipart file uploads (larger body limit, not JSON). */
@@ -85,6 +91,8 @@ export function createApp(deps: AppDeps) {
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: env.NPI_REGISTRY_URL });
   const auth = createAuth({ db, env, mailer });
   const secretBox = createSecretBox(env.encryptionKey);
+  const storage = deps.storage ?? createStorageFromEnv(env);
+  const linear = deps.linear !== undefined ? deps.linear : createLinearFromEnv(env);
   const app = new Hono<AppBindings>();
   const scheduling = schedulingSources(env.SCHEDULING_URL);
   const sentryOrigin = originOf(env.SENTRY_DSN);
@@ -130,7 +138,7 @@ export function createApp(deps: AppDeps) {
     c.set('db', db);
     await next();
   });
-  app.use('/api/*', resolveActor({ auth, db }));
+  app.use('/api/*', resolveActor({ auth, db, trustProxy: env.TRUST_PROXY }));
 
   app.route('/api', systemRoutes(deps));
   app.route(
@@ -161,6 +169,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', profileRoutes({ ...deps, npiRegistry }));
   app.route('/api', referenceRoutes(deps));
   app.route('/api', expertiseTermRoutes(deps));
+  app.route('/api', taxonomyRoutes(deps));
+  app.route('/api', feedbackRoutes({ ...deps, storage, linear }));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

@@ -166,6 +166,25 @@ describe(`admin accounts (${databaseLabel})`, () => {
     expect(row!.mustChangePassword).toBe(false);
   });
 
+  it('lets an admin held to a password change set one without the lost temporary password', async () => {
+    const hospital = await createHospital(ctx);
+    const system = await createAdminRow(ctx, { role: 'system_admin' });
+    const client = await signInAdmin(ctx, system.email);
+    const email = `lost.invite.${uniqueSuffix()}@example.org`;
+    expect((await client.post('/api/admin/admins', { email, fullName: 'Lee Lost', role: 'hospital_admin', hospitalId: hospital.id })).status).toBe(201);
+    const newcomer = await signInAdmin(ctx, email);
+    const me = await (await newcomer.get('/api/admin/me')).json();
+    expect(me).toMatchObject({ must_change_password: true, hospital_id: hospital.id, hospital_name: hospital.name });
+    const set = await newcomer.post('/api/admin/auth/set-password', { newPassword: 'chosen without the old one' });
+    const setBody = await set.json();
+    expect(setBody, JSON.stringify(setBody)).toEqual({ changed: true });
+    expect((await newcomer.get('/api/admin/admins')).status).toBe(200);
+    // Once the change is done, the current password is required again.
+    expect((await newcomer.post('/api/admin/auth/set-password', { newPassword: 'another passphrase here' })).status).toBe(403);
+    const changed = await newcomer.post('/api/auth/change-password', { currentPassword: 'chosen without the old one', newPassword: 'another passphrase here' });
+    expect(changed.status).toBe(200);
+  });
+
   it('refuses a duplicate e-mail and a hospital admin without a hospital', async () => {
     const system = await createAdminRow(ctx, { role: 'system_admin' });
     const client = await signInAdmin(ctx, system.email);
@@ -238,6 +257,10 @@ describe(`admin accounts (${databaseLabel})`, () => {
     const createdId = (await created.json()).id;
     const writes = await (await client.get(`/api/admin/audit-log?action=admin_user.create&q=${createdId}`)).json();
     expect(writes.items[0]).toMatchObject({ actorId: system.id, actorRole: 'system_admin', targetType: 'admin_user', targetId: createdId });
+    // A signed-out browser probing /api/admin/me is not an access attempt worth a log line.
+    const before = (await (await client.get('/api/admin/audit-log?action=authz.denied&pageSize=1')).json()).totalCount;
+    await browserClient(ctx.app).get('/api/admin/me');
+    expect((await (await client.get('/api/admin/audit-log?action=authz.denied&pageSize=1')).json()).totalCount).toBe(before);
     await expect(ctx.database.db.delete(auditLog)).rejects.toThrow();
     await expect(ctx.database.db.update(auditLog).set({ action: 'x' })).rejects.toThrow();
   });

@@ -7,11 +7,13 @@ import { recordAudit } from '../modules/audit/service';
 import { can, type Capability } from './policies';
 
 /** Paths an admin who must change their password may still use. */
-const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/me', '/api/admin/auth/sign-out']);
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/me', '/api/admin/auth/sign-out', '/api/admin/auth/set-password']);
 
 async function denied(c: Context<AppBindings>, status: 401 | 403, code: string, message: string, reason: string) {
   const db = c.get('db');
-  if (db) {
+  // A signed-out browser asking "am I an admin?" is not an attempted access.
+  const sessionProbe = c.req.path === '/api/admin/me' && c.get('actor').kind === 'anonymous' && !c.res.headers.get('x-session-ended');
+  if (db && !sessionProbe) {
     await recordAudit(db, c.get('actor'), {
       action: 'authz.denied',
       targetType: 'route',

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ADMIN_SESSION_LIFETIME_MS, INACTIVITY } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { adminUsers, authSessions, users } from '../db/schema';
+import { clientIp } from '../http/client-ip';
 import type { AppBindings } from '../http/types';
 import type { Auth } from './auth';
 
@@ -34,7 +35,7 @@ export async function clearSessionCookies(c: Context, auth: Auth) {
  * sessions 8 hours after sign-in (absolute) or as soon as the admin is deactivated. An ended
  * session is deleted, its cookies cleared, and `X-Session-Ended` tells the browser why.
  */
-export function resolveActor(deps: { auth: Auth; db: Database }): MiddlewareHandler<AppBindings> {
+export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boolean }): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
     const cookieHeader = c.req.header('cookie') ?? '';
     if (!cookieHeader.includes('vitae.session_token')) return next();
@@ -78,6 +79,8 @@ export function resolveActor(deps: { auth: Auth; db: Database }): MiddlewareHand
         authUserId: found.user.id,
         sessionCreatedAt: new Date(session.createdAt),
         mustChangePassword: admin.mustChangePassword,
+        ip: clientIp(c, deps.trustProxy),
+        userAgent: c.req.header('user-agent') ?? null,
       });
       return next();
     }

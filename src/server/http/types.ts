@@ -17,6 +17,9 @@ export type Actor =
       authUserId: string;
       sessionCreatedAt: Date;
       mustChangePassword: boolean;
+      /** Where the request came from, for the audit trail. */
+      ip?: string;
+      userAgent?: string | null;
     };
 
 export interface AppBindings {

@@ -1,6 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { adminMagicLinkSchema } from '../../../shared/schemas/admin';
+import { z } from 'zod';
+import { newPasswordSchema } from '../../../shared/schemas/auth';
+import { markPasswordChanged } from '../admin-users/service';
 import type { AppDeps } from '../../app';
 import type { Auth } from '../../auth/auth';
 import { requireAdmin } from '../../auth/guards';
@@ -16,14 +19,21 @@ import { requestAdminMagicLink } from './service';
 
 /** The admin session object of the spec, built from the database row. */
 export async function adminSessionObject(deps: AppDeps, adminId: string, sessionCreatedAt: Date) {
-  const [admin] = await deps.database.db.select().from(adminUsers).where(eq(adminUsers.id, adminId)).limit(1);
-  if (!admin) throw AppError.admin('ADMIN_USER_NOT_FOUND', 404);
+  const [row] = await deps.database.db
+    .select({ admin: adminUsers, hospitalName: hospitals.name })
+    .from(adminUsers)
+    .leftJoin(hospitals, eq(hospitals.id, adminUsers.hospitalId))
+    .where(eq(adminUsers.id, adminId))
+    .limit(1);
+  if (!row) throw AppError.admin('ADMIN_USER_NOT_FOUND', 404);
+  const admin = row.admin;
   return {
     id: admin.id,
     email: admin.email,
     full_name: admin.fullName,
     role: admin.role,
     hospital_id: admin.hospitalId,
+    hospital_name: row.hospitalName ?? null,
     created_at: admin.createdAt.toISOString(),
     last_login_at: admin.lastLoginAt?.toISOString() ?? null,
     is_super_admin: admin.isSuperAdmin,
@@ -33,6 +43,8 @@ export async function adminSessionObject(deps: AppDeps, adminId: string, session
     session_started_at: sessionCreatedAt.toISOString(),
   };
 }
+
+const setPasswordSchema = z.object({ newPassword: newPasswordSchema });
 
 export function adminAuthRoutes(deps: AppDeps & { auth: Auth }) {
   const db = deps.database.db;
@@ -51,6 +63,22 @@ export function adminAuthRoutes(deps: AppDeps & { auth: Auth }) {
       const actor = c.get('actor');
       if (actor.kind !== 'admin') throw AppError.admin('ADMIN_UNAUTHORIZED', 401);
       return c.json(await adminSessionObject(deps, actor.adminId, actor.sessionCreatedAt));
+    })
+
+    // While a change is forced, an admin who never received or lost the invitation may set a new
+    // password without the temporary one: the magic link already proved the address.
+    .post('/admin/auth/set-password', requireAdmin, validate('json', setPasswordSchema), async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'admin') throw AppError.admin('ADMIN_UNAUTHORIZED', 401);
+      if (!actor.mustChangePassword) throw AppError.forbidden('Use change password with your current password.');
+      const context = await deps.auth.$context;
+      const hash = await context.password.hash(c.req.valid('json').newPassword);
+      const accounts = await context.internalAdapter.findAccounts(actor.authUserId);
+      if (accounts.some((account) => account.providerId === 'credential')) await context.internalAdapter.updatePassword(actor.authUserId, hash);
+      else await context.internalAdapter.linkAccount({ userId: actor.authUserId, providerId: 'credential', accountId: actor.authUserId, password: hash });
+      await db.delete(authSessions).where(and(eq(authSessions.userId, actor.authUserId), ne(authSessions.id, actor.sessionId)));
+      await markPasswordChanged(db, actor);
+      return c.json({ changed: true });
     })
 
     // Admin sign-out is global by default: every admin session of this account ends.

@@ -35,8 +35,8 @@ export async function recordAudit(
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
     summary: entry.summary ?? {},
-    ip: entry.ip ?? null,
-    userAgent: entry.userAgent?.slice(0, 300) ?? null,
+    ip: entry.ip ?? (actor?.kind === 'admin' ? actor.ip : undefined) ?? null,
+    userAgent: (entry.userAgent ?? (actor?.kind === 'admin' ? actor.userAgent : undefined))?.slice(0, 300) ?? null,
   });
 }
 

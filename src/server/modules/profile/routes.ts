@@ -1,11 +1,61 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { npiRefreshSchema, trialRoleSchema } from '../../../shared/schemas/profile';
 import type { AppDeps } from '../../app';
+import { requireProvider } from '../../auth/guards';
 import type { AppBindings } from '../../http/types';
-import type { NpiRegistry } from '../../integrations/npi-registry';
+import { validate } from '../../http/validate';
+import { createNppesRegistry, type NpiRegistry } from '../../integrations/npi-registry';
+import { AppError } from '../../lib/app-error';
+import { exportProfile } from './export';
+import { refreshIdentityFromRegistry } from './identity';
+import { getDashboard, getProfile, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
 
 export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry };
 
-/** The provider's own profile: sections, dashboard, export. Mounted under /api. */
-export function profileRoutes(_deps: ProfileRouteDeps) {
-  return new Hono<AppBindings>();
+/** The signed-in provider; requireProvider has run, so anything else is a wiring mistake. */
+function provider(c: Context<AppBindings>): ProviderRef {
+  const actor = c.get('actor');
+  if (actor.kind !== 'provider') throw AppError.unauthenticated();
+  return { userId: actor.userId };
+}
+
+async function jsonBody(c: Context<AppBindings>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw AppError.validation('The request body must be JSON');
+  }
+}
+
+/**
+ * The provider's own profile, mounted under /api. Every route requires a provider session and reads
+ * or writes only that provider's rows (guards are per route so they never reach sibling modules'
+ * paths under /api/profile).
+ */
+export function profileRoutes(deps: ProfileRouteDeps) {
+  const base = { db: deps.database.db, logger: deps.logger };
+  const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: deps.env.NPI_REGISTRY_URL });
+
+  return new Hono<AppBindings>()
+    .get('/profile', requireProvider, async (c) => c.json(await getProfile(base, provider(c))))
+    .get('/profile/export', requireProvider, async (c) => {
+      const { body, fileName } = await exportProfile(base, provider(c));
+      c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
+    })
+    .get('/profile/sections/:sectionId', requireProvider, async (c) =>
+      c.json(await getSection(base, provider(c), parseSectionId(c.req.param('sectionId')))),
+    )
+    .put('/profile/sections/:sectionId', requireProvider, async (c) => {
+      const sectionId = parseSectionId(c.req.param('sectionId'));
+      return c.json(await saveSection(base, provider(c), sectionId, await jsonBody(c)));
+    })
+    .patch('/profile/clinical-trials/:trialId/role', requireProvider, validate('json', trialRoleSchema), async (c) =>
+      c.json(await updateTrialRole(base, provider(c), c.req.param('trialId'), c.req.valid('json').role)),
+    )
+    .post('/profile/identity/npi-refresh', requireProvider, validate('json', npiRefreshSchema), async (c) =>
+      c.json(await refreshIdentityFromRegistry({ ...base, npiRegistry }, provider(c), c.req.valid('json'))),
+    )
+    .get('/dashboard', requireProvider, async (c) => c.json(await getDashboard(base, provider(c))));
 }

@@ -1,0 +1,190 @@
+import { and, eq } from 'drizzle-orm';
+import { SECTION_IDS } from '../../../shared/limits';
+import { computeProfileCompletion, nextSteps, type CompletionSections } from '../../../shared/profile-completion';
+import {
+  PROFILE_MESSAGES,
+  PROFILE_READ_ERROR,
+  PROFILE_SECTION_IDS,
+  PROFILE_SECTION_SCHEMAS,
+  SECTION_READ_ERRORS,
+  SECTION_SAVE_ERRORS,
+  isProfileSectionId,
+  type ProfileSectionId,
+} from '../../../shared/schemas/profile';
+import type { Database } from '../../db/client';
+import { clinicalTrials, hospitals, users } from '../../db/schema';
+import { AppError, isAppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { isUniqueViolation } from '../accounts/service';
+import { getSectionPermissions } from '../hospitals/service';
+import { toUserDto } from '../users/service';
+import { SECTION_PLANNERS, SECTION_READERS, type SectionContext, type SectionView, type Writer } from './sections';
+import { trialView } from './views';
+
+export interface ProfileDeps {
+  db: Database;
+  logger: Logger;
+}
+
+export interface ProviderRef {
+  userId: string;
+}
+
+/** The constraint a database error names, through drizzle's wrapping. */
+export function constraintName(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return '';
+}
+
+/** The users row and hospital name; the users row is the source of the hospital (a session may be older). */
+export async function loadUser(db: Database, userId: string) {
+  const [row] = await db
+    .select({ user: users, hospitalName: hospitals.name })
+    .from(users)
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw AppError.unauthenticated();
+  return { ...row.user, hospitalName: row.hospitalName };
+}
+
+export type ProfileSections = { [Id in ProfileSectionId]: SectionView<Id> };
+
+async function readSections<Ids extends readonly ProfileSectionId[]>(db: Database, userId: string, ids: Ids) {
+  const entries = await Promise.all(ids.map(async (id) => [id, await SECTION_READERS[id](db, userId)] as const));
+  return Object.fromEntries(entries) as { [Id in Ids[number]]: Awaited<ReturnType<(typeof SECTION_READERS)[Id]>> };
+}
+
+/** The nine sections' status, flags and percentage for this provider's hospital. */
+async function computeCompletion(db: Database, userId: string, hospitalId: string | null, now = new Date()) {
+  const [sections, permissions] = await Promise.all([readSections(db, userId, SECTION_IDS), getSectionPermissions(db, hospitalId)]);
+  return computeProfileCompletion(sections as CompletionSections, permissions, now);
+}
+
+/** Recomputes and stores users.profile_completion_percentage; returns the completion. */
+export async function refreshCompletion(db: Database, userId: string) {
+  const [user] = await db.select({ hospitalId: users.hospitalId, stored: users.profileCompletionPercentage }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw AppError.unauthenticated();
+  const completion = await computeCompletion(db, userId, user.hospitalId);
+  if (completion.percentage !== user.stored) {
+    await db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, userId));
+  }
+  return completion;
+}
+
+export function parseSectionId(id: string): ProfileSectionId {
+  if (!isProfileSectionId(id)) throw AppError.validation(PROFILE_MESSAGES.unknownSection(id));
+  return id;
+}
+
+/** A failed read answers the spec's text instead of a generic error; our own errors pass through. */
+async function reading<T>(deps: ProfileDeps, message: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    deps.logger.error({ err: error }, message);
+    throw new AppError('LOAD_FAILED', 500, message);
+  }
+}
+
+/** `GET /api/profile`: the users row, every section and extra list, and the completion. */
+export async function getProfile(deps: ProfileDeps, actor: ProviderRef) {
+  const user = await loadUser(deps.db, actor.userId);
+  const sections = await reading(deps, PROFILE_READ_ERROR, () => readSections(deps.db, actor.userId, PROFILE_SECTION_IDS));
+  const permissions = await getSectionPermissions(deps.db, user.hospitalId);
+  const completion = computeProfileCompletion(sections as CompletionSections, permissions);
+  if (completion.percentage !== user.profileCompletionPercentage) {
+    await deps.db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, user.id));
+  }
+  return {
+    user: { ...toUserDto(user), profileCompletionPercentage: completion.percentage },
+    sections: Object.fromEntries(PROFILE_SECTION_IDS.map((id) => [id, sections[id].data])) as ProfileSections,
+    completion,
+  };
+}
+
+/** `GET /api/profile/sections/:id`: the data (the form's shape) and when it was last saved. */
+export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId) {
+  const reader = SECTION_READERS[sectionId] as (db: Database, userId: string) => Promise<{ data: unknown; updatedAt: Date | null }>;
+  const read = await reading(deps, SECTION_READ_ERRORS[sectionId], () => reader(deps.db, actor.userId));
+  return { sectionId, data: read.data, updatedAt: read.updatedAt ? read.updatedAt.toISOString() : null };
+}
+
+/**
+ * `PUT /api/profile/sections/:id`: validate, check against reference data, then write the section and
+ * the completion percentage in one transaction. Any database failure leaves the previous data and
+ * answers the section's 'Failed to save …' text; a duplicate maps to its friendly message.
+ */
+export async function saveSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId, body: unknown) {
+  const parsed = PROFILE_SECTION_SCHEMAS[sectionId].safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    throw AppError.validation(issues[0]?.message ?? 'Invalid request', { issues });
+  }
+  const user = await loadUser(deps.db, actor.userId);
+  const ctx: SectionContext = { userId: user.id, hospitalId: user.hospitalId };
+  // The schema just parsed is this section's, so its output is what this planner takes.
+  const plan = SECTION_PLANNERS[sectionId] as (db: Database, ctx: SectionContext, input: unknown) => Promise<Writer>;
+  const write = await plan(deps.db, ctx, parsed.data);
+
+  let completion;
+  try {
+    completion = await deps.db.transaction(async (tx) => {
+      await write(tx);
+      return refreshCompletion(tx, user.id);
+    });
+  } catch (error) {
+    throw toSaveError(deps, sectionId, error, user.id);
+  }
+  return { ...(await getSection(deps, actor, sectionId)), completionPercentage: completion.percentage };
+}
+
+function toSaveError(deps: ProfileDeps, sectionId: ProfileSectionId, error: unknown, userId: string) {
+  if (isAppError(error)) return error;
+  if (isUniqueViolation(error)) {
+    const constraint = constraintName(error);
+    if (/professional_licenses_state_number/.test(constraint)) return AppError.conflict(PROFILE_MESSAGES.duplicateLicense, { field: 'licenseNumber' });
+    if (/npi_number/.test(constraint)) return AppError.conflict(PROFILE_MESSAGES.npiTaken, { field: 'npiNumber' });
+  }
+  deps.logger.error({ err: error, sectionId, userId }, 'profile section save failed');
+  return new AppError('SAVE_FAILED', 500, SECTION_SAVE_ERRORS[sectionId]);
+}
+
+/** `PATCH /api/profile/clinical-trials/:trialId/role`: only the provider's own trial. */
+export async function updateTrialRole(deps: ProfileDeps, actor: ProviderRef, trialId: string, role: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trialId)) throw AppError.notFound(PROFILE_MESSAGES.trialNotFound);
+  let row;
+  try {
+    [row] = await deps.db
+      .update(clinicalTrials)
+      .set({ role })
+      .where(and(eq(clinicalTrials.id, trialId), eq(clinicalTrials.userId, actor.userId)))
+      .returning();
+  } catch (error) {
+    deps.logger.error({ err: error, trialId }, 'trial role update failed');
+    throw new AppError('SAVE_FAILED', 500, PROFILE_MESSAGES.trialRoleFailed);
+  }
+  if (!row) throw AppError.notFound(PROFILE_MESSAGES.trialNotFound);
+  return trialView(row);
+}
+
+/** `GET /api/dashboard`: the provider, each section's state and what to do next. */
+export async function getDashboard(deps: ProfileDeps, actor: ProviderRef) {
+  const user = await loadUser(deps.db, actor.userId);
+  const completion = await computeCompletion(deps.db, user.id, user.hospitalId);
+  if (completion.percentage !== user.profileCompletionPercentage) {
+    await deps.db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, user.id));
+  }
+  return {
+    user: { ...toUserDto(user), profileCompletionPercentage: completion.percentage },
+    sections: completion.sections,
+    completionPercentage: completion.percentage,
+    nextSteps: nextSteps(completion.sections),
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { HOSPITAL_MESSAGES } from './hospitals';
+
+export { pageQuerySchema as locationListQuerySchema } from './hospitals';
+
+export const LOCATION_MESSAGES = {
+  notFound: HOSPITAL_MESSAGES.locationNotFound,
+  authRequired: HOSPITAL_MESSAGES.locationAuthRequired,
+  nameRequired: 'Location name is required',
+  state: 'State must be a 2-letter code, like IL',
+  zip: 'ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)',
+  url: 'URL must be a web address starting with http:// or https://',
+  phone: 'Phone number must have 7 to 15 digits',
+  country: 'Country must be a 2-letter code, like US',
+  csvRequired: 'Paste or upload the CSV text in the "csv" field',
+  csvHeader: 'The first line of the CSV must be a header row with a "name" column',
+  csvEmpty: 'The CSV has a header row but no locations',
+  csvTooManyRows: (max: number) => `The CSV has more than ${max.toLocaleString('en-US')} locations; split it into smaller files`,
+} as const;
+
+export const BULK_LOCATION_MAX_ROWS = 5_000;
+
+/**
+ * Optional text: trimmed; '' or null clears the value (null); absent stays absent, so a PATCH
+ * leaves the column alone. `check` validates and normalizes a non-empty value (null = invalid).
+ */
+const text = (label: string, max: number, check?: { normalize: (value: string) => string | null; message: string }) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, check?.message ?? `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (!value) return null;
+      if (!check) return value;
+      const normalized = check.normalize(value);
+      if (normalized === null) {
+        ctx.addIssue({ code: 'custom', message: check.message });
+        return z.NEVER;
+      }
+      return normalized;
+    });
+
+const normalizeCode = (value: string) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null);
+
+/** 12345, 123456789 or 12345-6789 → 12345 or 12345-6789. */
+const normalizeZip = (value: string) => {
+  const match = /^(\d{5})(?:[-\s]?(\d{4}))?$/.exec(value);
+  return match ? (match[2] ? `${match[1]}-${match[2]}` : match[1]!) : null;
+};
+
+const normalizePhone = (value: string) => {
+  if (!/^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i.test(value)) return null;
+  const digits = value.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '');
+  return digits.length >= 7 && digits.length <= 15 ? value.replace(/\s+/g, ' ') : null;
+};
+
+const normalizeUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? value : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The whitelist: the only columns a client may write. hospital_id comes from the path, and the
+ * listing-service columns (yext_entity_id, is_yext_sourced, …) only from a sync; unknown keys are
+ * dropped by zod before the service sees the payload.
+ */
+const locationFields = {
+  name: z.string({ error: LOCATION_MESSAGES.nameRequired }).trim().min(1, LOCATION_MESSAGES.nameRequired).max(200, 'Location name must be at most 200 characters'),
+  address: text('Address', 500),
+  addressLine1: text('Address line 1', 200),
+  addressLine2: text('Address line 2', 200),
+  city: text('City', 100),
+  state: text('State', 20, { normalize: normalizeCode, message: LOCATION_MESSAGES.state }),
+  zipCode: text('ZIP code', 20, { normalize: normalizeZip, message: LOCATION_MESSAGES.zip }),
+  postalCode: text('Postal code', 20, { normalize: normalizeZip, message: LOCATION_MESSAGES.zip }),
+  country: text('Country', 20, { normalize: normalizeCode, message: LOCATION_MESSAGES.country }),
+  phoneNumber: text('Phone number', 40, { normalize: normalizePhone, message: LOCATION_MESSAGES.phone }),
+  mainPhone: text('Main phone', 40, { normalize: normalizePhone, message: LOCATION_MESSAGES.phone }),
+  url: text('URL', 2000, { normalize: normalizeUrl, message: LOCATION_MESSAGES.url }),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  cDepartmentSpecialty: text('Department', 200),
+};
+
+export const locationCreateSchema = z.object(locationFields);
+export const locationUpdateSchema = z.object({ ...locationFields, name: locationFields.name.optional() });
+
+export type LocationCreateInput = z.output<typeof locationCreateSchema>;
+export type LocationUpdateInput = z.output<typeof locationUpdateSchema>;
+
+export const locationBulkSchema = z.object({
+  csv: z.string({ error: LOCATION_MESSAGES.csvRequired }).min(1, LOCATION_MESSAGES.csvRequired),
+});
+
+export interface HospitalLocationDto {
+  id: string;
+  hospitalId: string;
+  name: string;
+  address: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  postalCode: string | null;
+  country: string | null;
+  phoneNumber: string | null;
+  mainPhone: string | null;
+  url: string | null;
+  isActive: boolean;
+  cDepartmentSpecialty: string | null;
+  yextEntityId: string | null;
+  isYextSourced: boolean;
+  lastSyncedFromYextAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BulkLocationReport {
+  created: number;
+  failed: number;
+  /** '{name}: line {n}: {error}' per refused row. */
+  errors: string[];
+}
