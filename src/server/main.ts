@@ -5,6 +5,8 @@ import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { initServerSentry } from './lib/sentry';
+import { createJobHandlers } from './jobs/handlers';
+import { createWorker } from './jobs/queue';
 import { migrationsDir, seedDataDir, webDistDir } from './paths';
 
 async function main() {
@@ -35,6 +37,9 @@ async function main() {
   const seeded = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger });
 
   const app = createApp({ env, database, logger, migrationsDir, webDir: webDistDir });
+  // Background work (tracker filing, syncs, scheduled discovery) runs in every app process.
+  const worker = createWorker(database.db, createJobHandlers({ db: database.db, env, logger }), logger);
+  worker.start();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.host }, (info) => {
     const url = env.APP_URL ?? `http://localhost:${info.port}`;
     const lines = [
@@ -61,6 +66,7 @@ async function main() {
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     server.close();
+    await worker.stop();
     await database.close();
     logger.flush();
     process.exit(0);

@@ -32,6 +32,11 @@ const RULES: Rule[] = [
     pattern: /\b([a-z][a-z0-9+.-]*):\/\/[^\s:/@]+:[^\s@/]+@[^\s'"<>]+/gi,
     replace: (_m, scheme) => `${scheme}://${REDACTED}`,
   },
+  // key=value and key: value pairs naming a secret, as they appear in URLs and messages
+  {
+    pattern: /\b(password|passwd|pwd|token|access_token|refresh_token|id_token|secret|client_secret|api[_-]?key|apikey|session(?:id)?|auth)("?\s*[=:]\s*)(?!\[)("?)[^\s"&,;]+/gi,
+    replace: (_m, key, separator, quote) => `${key}${separator}${quote}${REDACTED}`,
+  },
   // Bearer / Basic authorization values
   { pattern: /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, replace: (_m, kind) => `${kind} ${REDACTED}` },
   // Well-known API key shapes (sk-…, pk_live_…, lin_api_…, AKIA…, ghp_…) and long opaque tokens

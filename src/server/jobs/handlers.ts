@@ -1,0 +1,26 @@
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import { createLinearFromEnv, type LinearClient } from '../integrations/linear/client';
+import { createStorageFromEnv } from '../integrations/storage';
+import type { Logger } from '../lib/logger';
+import { fileLinearIssue, LINEAR_JOB } from '../modules/feedback/service';
+import type { JobHandler } from './queue';
+
+/** Every background job type the app knows, with the services it needs. */
+export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger; linear?: LinearClient | null }): Record<string, JobHandler> {
+  const linear = deps.linear !== undefined ? deps.linear : createLinearFromEnv(deps.env);
+  const feedbackDeps = {
+    db: deps.db,
+    logger: deps.logger,
+    linear,
+    storage: createStorageFromEnv(deps.env),
+    appUrl: deps.env.appUrl,
+    betaOnly: deps.env.FEEDBACK_BETA_ONLY,
+  };
+  return {
+    [LINEAR_JOB]: async (job) => {
+      if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');
+      await fileLinearIssue(feedbackDeps, String(job.payload.feedbackId));
+    },
+  };
+}
