@@ -22,6 +22,8 @@ import { adminUserRoutes } from './modules/admin-users/routes';
 import { markPasswordChanged } from './modules/admin-users/service';
 import { auditRoutes } from './modules/audit/routes';
 import { hospitalRoutes } from './modules/hospitals/routes';
+import { brandRoutes } from './modules/brand/routes';
+import { hospitalLocationRoutes } from './modules/hospital-locations/routes';
 import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
 import { userRoutes } from './modules/users/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -164,6 +166,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminUserRoutes({ ...deps, auth }));
   app.route('/api', auditRoutes(deps));
   app.route('/api', hospitalRoutes({ ...deps, secretBox }));
+  app.route('/api', brandRoutes({ ...deps, storage }));
+  app.route('/api', hospitalLocationRoutes(deps));
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes(deps));
   app.route('/api', profileRoutes({ ...deps, npiRegistry }));

@@ -136,7 +136,7 @@ describe(`feedback submission (${databaseLabel})`, () => {
   it('stores screenshots of real images and shows them to the author and their hospital’s admins only', async () => {
     const { client, user } = await provider(hospitalA);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    const upload = (bytes: Uint8Array, name: string) => {
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
       const form = new FormData();
       form.append('file', new File([bytes], name, { type: 'image/png' }));
       return ctx.app.request('/api/feedback/screenshot', { method: 'POST', body: form, headers: { origin: TEST_ORIGIN, ...client.jar.header() } });

@@ -1,0 +1,287 @@
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { CsvParseError, formatCsv, normalizeCsvHeader, parseCsv } from '../../../shared/csv';
+import {
+  BULK_LOCATION_MAX_ROWS,
+  LOCATION_MESSAGES,
+  locationCreateSchema,
+  type BulkLocationReport,
+  type HospitalLocationDto,
+  type LocationCreateInput,
+  type LocationUpdateInput,
+} from '../../../shared/schemas/locations';
+import type { AdminActor } from '../../auth/policies';
+import type { Database } from '../../db/client';
+import { hospitalLocationsPoc } from '../../db/schema';
+import type { Actor } from '../../http/types';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/service';
+import { findHospitalForAdmin } from '../hospitals/service';
+
+export interface LocationDeps {
+  db: Database;
+}
+
+type LocationRow = typeof hospitalLocationsPoc.$inferSelect;
+type LocationInsert = typeof hospitalLocationsPoc.$inferInsert;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const INSERT_BATCH = 500;
+/** Larger than any page an admin screen asks for, the spec's paged-fetch size. */
+const PROVIDER_LIST_LIMIT = 1000;
+
+export function toLocationDto(row: LocationRow): HospitalLocationDto {
+  return {
+    id: row.id,
+    hospitalId: row.hospitalId,
+    name: row.name,
+    address: row.address,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    postalCode: row.postalCode,
+    country: row.country,
+    phoneNumber: row.phoneNumber,
+    mainPhone: row.mainPhone,
+    url: row.url,
+    isActive: row.isActive,
+    cDepartmentSpecialty: row.cDepartmentSpecialty,
+    yextEntityId: row.yextEntityId,
+    isYextSourced: row.isYextSourced,
+    lastSyncedFromYextAt: row.lastSyncedFromYextAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Column values from validated input only: the schema is the whitelist, this copies named keys. */
+function columnsOf(input: LocationUpdateInput): Partial<LocationInsert> {
+  const columns: Partial<LocationInsert> = {};
+  const keys = ['name', 'address', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'postalCode', 'country', 'phoneNumber', 'mainPhone', 'url', 'isActive', 'cDepartmentSpecialty'] as const;
+  for (const key of keys) {
+    if (input[key] !== undefined) (columns as Record<string, unknown>)[key] = input[key];
+  }
+  // The table has both zip_code and postal_code; readers use either, so one given sets both.
+  if (input.zipCode !== undefined && input.postalCode === undefined) columns.postalCode = input.zipCode;
+  if (input.postalCode !== undefined && input.zipCode === undefined) columns.zipCode = input.postalCode;
+  return columns;
+}
+
+function insertValues(hospitalId: string, input: LocationCreateInput): LocationInsert {
+  return { country: 'US', isActive: true, ...columnsOf(input), name: input.name, hospitalId };
+}
+
+const auditFields = (row: Partial<LocationRow>) => ({ name: row.name, city: row.city ?? null, state: row.state ?? null, isActive: row.isActive });
+
+async function findLocation(db: Database, hospitalId: string, locationId: string) {
+  if (!UUID.test(locationId)) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
+  const [row] = await db
+    .select()
+    .from(hospitalLocationsPoc)
+    .where(and(eq(hospitalLocationsPoc.id, locationId), eq(hospitalLocationsPoc.hospitalId, hospitalId)))
+    .limit(1);
+  if (!row) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
+  return row;
+}
+
+export async function listLocations(deps: LocationDeps, actor: AdminActor, hospitalId: string, query: { q?: string; page: number; pageSize: number }) {
+  const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
+  const conditions: Array<SQL | undefined> = [eq(hospitalLocationsPoc.hospitalId, hospital.id)];
+  if (query.q) {
+    const pattern = escapeLike(query.q);
+    conditions.push(or(ilike(hospitalLocationsPoc.name, pattern), ilike(hospitalLocationsPoc.city, pattern), ilike(hospitalLocationsPoc.addressLine1, pattern)));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(hospitalLocationsPoc)
+      .where(where)
+      // The id breaks ties between equal names so pages never overlap or skip.
+      .orderBy(asc(hospitalLocationsPoc.name), asc(hospitalLocationsPoc.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    deps.db.select({ n: count() }).from(hospitalLocationsPoc).where(where),
+  ]);
+  return { items: rows.map(toLocationDto), totalCount: Number(total?.n ?? 0) };
+}
+
+export async function getLocation(deps: LocationDeps, actor: AdminActor, hospitalId: string, locationId: string) {
+  const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
+  return toLocationDto(await findLocation(deps.db, hospital.id, locationId));
+}
+
+export async function createLocation(deps: LocationDeps, actor: AdminActor, hospitalId: string, input: LocationCreateInput) {
+  const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(hospitalLocationsPoc).values(insertValues(hospital.id, input)).returning();
+    await recordAudit(tx, actor, {
+      action: 'hospital_location.create',
+      targetType: 'hospital_location',
+      targetId: inserted!.id,
+      hospitalId: hospital.id,
+      summary: { after: auditFields(inserted!) },
+    });
+    return inserted!;
+  });
+  return toLocationDto(row);
+}
+
+export async function updateLocation(deps: LocationDeps, actor: AdminActor, hospitalId: string, locationId: string, input: LocationUpdateInput) {
+  const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
+  const before = await findLocation(deps.db, hospital.id, locationId);
+  const changes = columnsOf(input);
+  if (Object.keys(changes).length === 0) return toLocationDto(before);
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(hospitalLocationsPoc)
+      .set(changes)
+      .where(and(eq(hospitalLocationsPoc.id, before.id), eq(hospitalLocationsPoc.hospitalId, hospital.id)))
+      .returning();
+    if (!updated) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
+    const fields = Object.keys(changes) as Array<keyof typeof changes>;
+    await recordAudit(tx, actor, {
+      action: 'hospital_location.update',
+      targetType: 'hospital_location',
+      targetId: before.id,
+      hospitalId: hospital.id,
+      summary: {
+        fields,
+        before: Object.fromEntries(fields.map((key) => [key, before[key as keyof LocationRow] ?? null])),
+        after: Object.fromEntries(fields.map((key) => [key, updated[key as keyof LocationRow] ?? null])),
+      },
+    });
+    return updated;
+  });
+  return toLocationDto(row);
+}
+
+export async function deleteLocation(deps: LocationDeps, actor: AdminActor, hospitalId: string, locationId: string) {
+  const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
+  const before = await findLocation(deps.db, hospital.id, locationId);
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(hospitalLocationsPoc)
+      .where(and(eq(hospitalLocationsPoc.id, before.id), eq(hospitalLocationsPoc.hospitalId, hospital.id)))
+      .returning({ id: hospitalLocationsPoc.id });
+    if (deleted.length === 0) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
+    await recordAudit(tx, actor, {
+      action: 'hospital_location.delete',
+      targetType: 'hospital_location',
+      targetId: before.id,
+      hospitalId: hospital.id,
+      summary: { before: auditFields(before) },
+    });
+  });
+  return { deleted: true };
+}
+
+type CsvColumn = keyof Pick<
+  LocationCreateInput,
+  'name' | 'address' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode' | 'country' | 'phoneNumber' | 'mainPhone' | 'url' | 'cDepartmentSpecialty'
+>;
+
+/** Normalized header → field. Only these columns are read; any other column is ignored. */
+const CSV_COLUMNS: Record<string, CsvColumn> = {
+  name: 'name',
+  locationname: 'name',
+  address: 'address',
+  addressline1: 'addressLine1',
+  address1: 'addressLine1',
+  street: 'addressLine1',
+  addressline2: 'addressLine2',
+  address2: 'addressLine2',
+  city: 'city',
+  state: 'state',
+  zipcode: 'zipCode',
+  zip: 'zipCode',
+  postalcode: 'zipCode',
+  country: 'country',
+  phone: 'phoneNumber',
+  phonenumber: 'phoneNumber',
+  mainphone: 'mainPhone',
+  url: 'url',
+  website: 'url',
+  department: 'cDepartmentSpecialty',
+  departmentspecialty: 'cDepartmentSpecialty',
+  cdepartmentspecialty: 'cDepartmentSpecialty',
+};
+
+export const LOCATION_TEMPLATE_CSV = formatCsv([
+  ['name', 'address_line1', 'address_line2', 'city', 'state', 'zip_code', 'phone', 'url', 'department'],
+  ['Northfield Heart Center', '251 E Huron St', 'Suite 8-100', 'Chicago', 'IL', '60611', '(312) 555-0100', 'https://www.example.org/heart-center', 'Cardiology'],
+  ['Lakeside Clinic, West Campus', '1200 W Lake St', '', 'Evanston', 'IL', '60201-4418', '(847) 555-0142', 'https://www.example.org/lakeside', 'Family Medicine'],
+]);
+
+/**
+ * Reads a CSV of locations (header row required), validates every row with the same schema as a
+ * single create, and inserts the valid rows in one transaction. Refused rows are reported, not fatal.
+ */
+export async function bulkCreateLocations(deps: LocationDeps, actor: AdminActor, hospitalId: string, csv: string): Promise<BulkLocationReport> {
+  const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
+  let records;
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (error instanceof CsvParseError) throw AppError.validation(`The CSV could not be read: ${error.message}`, { line: error.line });
+    throw error;
+  }
+  const [header, ...rows] = records;
+  const columns = header?.fields.map((name) => CSV_COLUMNS[normalizeCsvHeader(name)]) ?? [];
+  if (!columns.includes('name')) throw AppError.validation(LOCATION_MESSAGES.csvHeader);
+  if (rows.length === 0) throw AppError.validation(LOCATION_MESSAGES.csvEmpty);
+  if (rows.length > BULK_LOCATION_MAX_ROWS) throw AppError.validation(LOCATION_MESSAGES.csvTooManyRows(BULK_LOCATION_MAX_ROWS));
+
+  const valid: LocationInsert[] = [];
+  const errors: string[] = [];
+  for (const row of rows) {
+    const values: Partial<Record<CsvColumn, string>> = {};
+    // A repeated column (zip and zip_code) keeps its first non-empty value.
+    columns.forEach((column, index) => {
+      const value = row.fields[index];
+      if (column && value !== undefined && !values[column]?.trim()) values[column] = value;
+    });
+    const label = values.name?.trim() || '(no name)';
+    const extra = row.fields.slice(columns.length).filter((value) => value.trim() !== '');
+    if (extra.length > 0) {
+      errors.push(`${label}: line ${row.line}: has ${row.fields.length} values but the header has ${columns.length} columns`);
+      continue;
+    }
+    const parsed = locationCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      errors.push(`${label}: line ${row.line}: ${[...new Set(parsed.error.issues.map((issue) => issue.message))].join('; ')}`);
+      continue;
+    }
+    valid.push(insertValues(hospital.id, parsed.data));
+  }
+
+  if (valid.length > 0 || errors.length > 0) {
+    await deps.db.transaction(async (tx) => {
+      for (let start = 0; start < valid.length; start += INSERT_BATCH) {
+        await tx.insert(hospitalLocationsPoc).values(valid.slice(start, start + INSERT_BATCH));
+      }
+      await recordAudit(tx, actor, {
+        action: 'hospital_location.bulk_create',
+        targetType: 'hospital',
+        targetId: hospital.id,
+        hospitalId: hospital.id,
+        summary: { after: { created: valid.length, failed: errors.length }, errors: errors.slice(0, 20) },
+      });
+    });
+  }
+  return { created: valid.length, failed: errors.length, errors };
+}
+
+/** A provider's picker: the active locations of their own hospital; none without a hospital. */
+export async function listProviderLocations(db: Database, actor: Extract<Actor, { kind: 'provider' }>) {
+  if (!actor.hospitalId) return { items: [] };
+  const rows = await db
+    .select()
+    .from(hospitalLocationsPoc)
+    .where(and(eq(hospitalLocationsPoc.hospitalId, actor.hospitalId), eq(hospitalLocationsPoc.isActive, true)))
+    .orderBy(asc(hospitalLocationsPoc.name), asc(hospitalLocationsPoc.id))
+    .limit(PROVIDER_LIST_LIMIT);
+  return { items: rows.map(toLocationDto) };
+}
