@@ -70,7 +70,19 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     return {
       db,
       kind: 'postgres',
-      migrate: (migrationsFolder) => migratePg(db as never, { migrationsFolder }),
+      // Several processes may start together: a session advisory lock held on its own connection
+      // lets one apply the migrations while the others wait, then find nothing left to do.
+      migrate: async (migrationsFolder) => {
+        const lock = new pg.Client({ connectionString: options.databaseUrl });
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock(hashtext($1))', ['vitae:migrations']);
+          await migratePg(db as never, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock(hashtext($1))', ['vitae:migrations']).catch(() => {});
+          await lock.end();
+        }
+      },
       close: () => pool.end(),
     };
   }
