@@ -16,6 +16,7 @@ import {
 import { splitProviderName } from '../../../shared/names';
 import type { AppDeps } from '../../app';
 import type { Auth } from '../../auth/auth';
+import { requireProvider } from '../../auth/guards';
 import { magicLinkIdentifier } from '../../auth/auth';
 import { consumeRateLimit } from '../../auth/rate-limit';
 import { clientIp as clientIpOf } from '../../http/client-ip';
@@ -317,7 +318,7 @@ export function accountRoutes(deps: AccountsDeps) {
       return c.json({ changed: true });
     })
 
-    .patch('/auth/profile', validate('json', updateAccountSchema), async (c) => {
+    .patch('/auth/profile', requireProvider, validate('json', updateAccountSchema), async (c) => {
       const actor = c.get('actor');
       if (actor.kind !== 'provider') throw AppError.unauthenticated();
       const { fullName } = c.req.valid('json');
