@@ -112,3 +112,53 @@ describe(`authorization matrix (${databaseLabel})`, () => {
     console.log(`authorization matrix: ${appRoutes().length} routes × 6 roles, ${checked} requests checked`);
   });
 });
+
+describe(`CSRF and body hygiene on every state-changing route (${databaseLabel})`, () => {
+  const stateChanging = () => appRoutes().filter((route) => !route.startsWith('GET '));
+
+  it('refuses a cross-origin request from a signed-in browser on every route', async () => {
+    const failures: string[] = [];
+    for (const route of stateChanging()) {
+      const [method, path] = route.split(' ') as [string, string];
+      for (const role of ['provider', 'system_admin'] as const) {
+        const response = await ctx.app.request(concrete(path), {
+          method,
+          headers: { 'content-type': 'application/json', origin: 'https://attacker.example', ...clients[role].jar.header() },
+          body: '{}',
+        });
+        if (response.status !== 403) failures.push(`${role} ${route}: ${response.status}`);
+        const sameSiteless = await ctx.app.request(concrete(path), {
+          method,
+          headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site', ...clients[role].jar.header() },
+          body: '{}',
+        });
+        if (sameSiteless.status !== 403) failures.push(`${role} ${route} (sec-fetch-site): ${sameSiteless.status}`);
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it('refuses non-JSON bodies on every route that takes JSON', async () => {
+    const failures: string[] = [];
+    for (const route of stateChanging()) {
+      const [method, path] = route.split(' ') as [string, string];
+      const response = await ctx.app.request(concrete(path), {
+        method,
+        headers: { 'content-type': 'text/plain', origin: 'http://localhost:3000', 'content-length': '5', ...clients.system_admin.jar.header() },
+        body: 'hello',
+      });
+      if (response.status !== 415) failures.push(`${route}: ${response.status}`);
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it('ignores identity, role and tenancy fields smuggled into bodies', async () => {
+    const provider = clients.provider;
+    const before = await (await provider.get('/api/auth/session')).json();
+    await provider.patch('/api/auth/profile', { fullName: 'Max Matrix', role: 'system_admin', hospital_id: null, hospitalId: null, tier: 'alpha', status: 'pending', email_verified: false, userId: '00000000-0000-0000-0000-000000000000' });
+    const after = await (await provider.get('/api/auth/session')).json();
+    expect(after.user).toMatchObject({ id: before.user.id, hospitalId: before.user.hospitalId, tier: before.user.tier, status: before.user.status, emailVerified: before.user.emailVerified });
+    const escalate = await clients.hospital_admin.post('/api/admin/admins', { email: `esc.${uniqueSuffix()}@example.org`, fullName: 'E', role: 'system_admin', is_super_admin: true });
+    expect(escalate.status).toBe(403);
+  });
+});
