@@ -23,6 +23,8 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // The manifest lets scripts/report-bundle.mjs measure what each page loads first.
+    manifest: true,
   },
   server: {
     port: 5173,
