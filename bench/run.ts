@@ -1,6 +1,7 @@
 // `npm run bench [-- terms]`: runs the benchmarks and prints their figures; results are also written
 // to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set.
 import { writeResults } from './lib';
+import { benchHttp } from './http';
 import { benchTerms } from './terms';
 
 const which = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
@@ -26,5 +27,19 @@ if (all || which.has('terms')) {
   ];
   console.log(`\n${lines.join('\n')}`);
   writeResults('terms', results, `# Expertise terms benchmark\n\n${new Date().toISOString()}\n\n${lines.join('\n')}\n`);
+}
+if (all || which.has('http')) {
+  const rows = [];
+  for (const target of targets) {
+    console.log(`\nHTTP benchmark on ${target} (production build; run \`npm run build\` first)…`);
+    rows.push(...(await benchHttp(target, postgresUrl)));
+  }
+  const lines = [
+    '| database | endpoint | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | RSS MB | DB p50 ms | API p50 / DB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.database} | ${r.endpoint} | ${r.requestsPerSec} | ${r.p50} | ${r.p975} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rssMb} | ${r.dbMs ?? '–'} | ${r.ratio ?? '–'} |`),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  writeResults('http', rows, `# HTTP benchmark\n\n${new Date().toISOString()}\n\n${lines.join('\n')}\n`);
 }
 process.exit(0);
