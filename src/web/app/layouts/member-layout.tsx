@@ -9,6 +9,7 @@ import { useSession } from '@web/features/accounts/api/get-session';
 import { AccountMenu } from '@web/features/accounts/components/account-menu';
 import { errorMonitor } from '@web/lib/error-monitor';
 import { AppErrorBoundary } from '../error-boundary';
+import { FeedbackWidget } from '../feedback-widget';
 import { MemberNav } from './member-nav';
 
 /** The signed-in provider's area: sidebar with the nine sections, drawer on small screens. */
@@ -68,6 +69,8 @@ export function MemberLayout() {
           </Container>
         </main>
       </div>
+
+      <FeedbackWidget />
     </div>
   );
 }

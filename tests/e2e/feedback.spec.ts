@@ -1,0 +1,161 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Beta feedback against the production build: a new provider (beta by default) drags the widget,
+// sends feedback with a captured screenshot, and the Northfield hospital administrator finds it,
+// sees the screenshot and completes it. The server allows one admin magic link per address per
+// 60 s; when another journey asked for the hospital administrator's link just before, the system
+// administrator reviews instead.
+
+const PASSWORD = 'Cardio-Rounds-2024!';
+const HOSPITAL = 'Northfield Health';
+const HOSPITAL_ADMIN = 'hospital.admin@northfield.example';
+const SYSTEM_ADMIN = 'admin@vitae.local';
+const COOLDOWN_MS = 60_000;
+
+interface OutboxItem {
+  to: string;
+  kind: string;
+  links: string[];
+  createdAt: string;
+}
+
+async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { items: OutboxItem[] }).items;
+}
+
+/** The hospital administrator, unless a link went to them less than a minute ago. */
+async function reviewer(request: APIRequestContext): Promise<string> {
+  const recent = (await outbox(request, HOSPITAL_ADMIN)).some(
+    (item) => item.kind === 'admin_magic_link' && Date.now() - Date.parse(item.createdAt) < COOLDOWN_MS + 5_000,
+  );
+  return recent ? SYSTEM_ADMIN : HOSPITAL_ADMIN;
+}
+
+async function adminSignIn(page: Page, email: string) {
+  const requestedAt = Date.now();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send magic link' }).click();
+  await expect(page).toHaveURL(`/admin/magic-link-sent?email=${encodeURIComponent(email)}`);
+
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const fresh = (await outbox(page.request, email)).filter((item) => item.kind === 'admin_magic_link' && Date.parse(item.createdAt) >= requestedAt - 5_000);
+        link = fresh[0]?.links.find((candidate) => new URL(candidate, 'http://x').pathname === '/auth/callback');
+        return link ?? null;
+      },
+      { message: `an admin magic link for ${email}`, timeout: 15_000 },
+    )
+    .not.toBeNull();
+  const url = new URL(link!, 'http://x');
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/system-admin$/);
+}
+
+test('a beta provider sends feedback with a screenshot; the hospital administrator completes it', async ({ page, browser }) => {
+  // Two sign-ins and a page capture: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
+  const email = `feedback.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@northfield.example`;
+  const title = `Save button stays grey ${Date.now().toString(36)}`;
+
+  // ── Sign up: new providers are beta users.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/unified-signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Professional details' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Riley Beta');
+  await page.getByLabel('Hospital or health system').selectOption({ label: HOSPITAL });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { tier: string } };
+  expect(session.user.tier).toBe('beta');
+
+  // ── The widget: 24 px from the corner; a drag moves it and does not open it.
+  const button = page.getByRole('button', { name: 'Send Feedback', exact: true });
+  await expect(button).toBeVisible();
+  const before = (await button.boundingBox())!;
+  expect(Math.round(1280 - (before.x + before.width))).toBe(24);
+  expect(Math.round(800 - (before.y + before.height))).toBe(24);
+
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width / 2 - 120, before.y + before.height / 2 - 90, { steps: 8 });
+  await page.mouse.up();
+  const after = (await button.boundingBox())!;
+  expect(Math.round(before.x - after.x)).toBe(120);
+  expect(Math.round(before.y - after.y)).toBe(90);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('vitae.feedback-widget.position'))) ?? 'null')).toEqual({ right: 144, bottom: 114 });
+
+  // ── Open it, capture a screenshot, send.
+  await button.click();
+  const panel = page.getByRole('dialog', { name: 'Send Feedback' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Send feedback' })).toBeDisabled();
+  await panel.getByLabel('Category').selectOption({ label: 'UX/UI Issue' });
+  await panel.getByLabel('Severity').selectOption('4');
+  await panel.getByLabel('Title').fill(title);
+  await panel.getByLabel('Description').fill('After editing the biography the Save button never turns blue again.');
+  await panel.getByLabel('Steps to reproduce (optional)').fill('1. Open Biography\n2. Type a sentence\n3. Look at Save');
+  await panel.getByRole('button', { name: 'Capture screenshot' }).click();
+  const thumbnail = panel.getByRole('img', { name: 'Screenshot to be attached' });
+  await expect(thumbnail).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  const submitted = page.waitForResponse((response) => response.url().endsWith('/api/feedback') && response.request().method() === 'POST');
+  await panel.getByRole('button', { name: 'Send feedback' }).click();
+  expect((await submitted).status()).toBe(201);
+  await expect(page.getByText('Feedback submitted successfully!')).toBeVisible();
+  await expect(page.getByText("Thank you for your feedback. We'll review it and get back to you soon.")).toBeVisible();
+  await expect(panel).toBeHidden();
+
+  const mine = (await (await page.request.get('/api/feedback/mine')).json()) as { items: Array<{ title: string; screenshotUrl: string | null; severity: number; category: string }> };
+  expect(mine.items[0]).toMatchObject({ title, severity: 4, category: 'ux' });
+  expect(mine.items[0]?.screenshotUrl).toMatch(/^\/api\/feedback\/screenshots\/.+\.jpg$/);
+
+  // The provider's own list shows it.
+  await page.getByRole('navigation', { name: 'Member' }).getByRole('link', { name: 'Feedback' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  // ── The administrator reviews it, in their own browser.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await adminSignIn(admin, await reviewer(admin.request));
+  await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Feedback' }).click();
+  await expect(admin).toHaveURL(/\/admin\/feedback$/);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
+
+  await admin.getByRole('searchbox', { name: 'Search feedback' }).fill(title);
+  const row = admin.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(admin.getByRole('row')).toHaveCount(2); // the header and this one
+  await row.getByRole('button', { name: title }).click();
+
+  const detail = admin.getByRole('dialog', { name: title });
+  await expect(detail).toBeVisible();
+  const screenshot = detail.getByRole('img', { name: 'Screenshot sent with the feedback' });
+  await expect(screenshot).toBeVisible();
+  await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect(detail.getByText(email)).toBeVisible();
+  await expect(detail.locator('dd', { hasText: /^\/dashboard$/ })).toBeVisible();
+
+  await detail.getByLabel('Status').selectOption('completed');
+  await expect(admin.getByText('Status set to Completed')).toBeVisible();
+  await expect(detail.getByLabel('Status')).toHaveValue('completed');
+  await admin.keyboard.press('Escape');
+  await expect(row.getByText('Completed').filter({ visible: true })).toBeVisible();
+
+  const stored = (await (await admin.request.get(`/api/admin/feedback?q=${encodeURIComponent(title)}`)).json()) as { items: Array<{ status: string }> };
+  expect(stored.items.map((item) => item.status)).toEqual(['completed']);
+  await adminContext.close();
+});
