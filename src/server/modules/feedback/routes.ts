@@ -79,7 +79,7 @@ export function feedbackRoutes(deps: AppDeps & { storage: FileStorage; linear: L
     )
     .post('/admin/feedback/bulk', requireCapability('feedback.review'), validate('json', feedbackBulkSchema), async (c) => {
       const { ids, action } = c.req.valid('json');
-      return c.json(await bulkFeedbackAction(db, actorOf(c), ids, action));
+      return c.json(await bulkFeedbackAction(db, actorOf(c), ids, action, service.storage, service.logger));
     })
     // The feedback tier of a provider (beta by default) is a system setting.
     .patch('/admin/users/:userId/tier', requireCapability('system.settings'), validate('param', userParam), validate('json', userTierSchema), async (c) => {

@@ -83,8 +83,8 @@ export async function submitFeedback(deps: FeedbackDeps, userId: string, input: 
       })
       .from(feedbackSubmissions)
       .where(and(eq(feedbackSubmissions.userId, userId), sql`${feedbackSubmissions.createdAt} > ${new Date(now - DAY_MS).toISOString()}::timestamptz`));
-    if (Number(counts?.lastHour ?? 0) >= FEEDBACK_LIMITS.perHour) throw new AppError('RATE_LIMIT_EXCEEDED', 429, FEEDBACK_MESSAGES.hourlyLimit);
-    if (Number(counts?.lastDay ?? 0) >= FEEDBACK_LIMITS.perDay) throw new AppError('RATE_LIMIT_EXCEEDED', 429, FEEDBACK_MESSAGES.dailyLimit);
+    if (Number(counts?.lastHour ?? 0) >= FEEDBACK_LIMITS.perHour) throw new AppError('RATE_LIMIT_EXCEEDED', 429, FEEDBACK_MESSAGES.hourlyLimit, { window: 'hour' });
+    if (Number(counts?.lastDay ?? 0) >= FEEDBACK_LIMITS.perDay) throw new AppError('RATE_LIMIT_EXCEEDED', 429, FEEDBACK_MESSAGES.dailyLimit, { window: 'day' });
 
     const [inserted] = await tx
       .insert(feedbackSubmissions)
@@ -260,16 +260,24 @@ export async function updateFeedbackStatus(db: Database, actor: AdminActor, id: 
 }
 
 /** Archive or delete several at once; ids outside the admin's scope count as failed. */
-export async function bulkFeedbackAction(db: Database, actor: AdminActor, ids: string[], action: 'archive' | 'delete') {
+export async function bulkFeedbackAction(db: Database, actor: AdminActor, ids: string[], action: 'archive' | 'delete', storage?: FileStorage, logger?: Logger) {
   const allowed = await db
-    .select({ id: feedbackSubmissions.id })
+    .select({ id: feedbackSubmissions.id, screenshotUrl: feedbackSubmissions.screenshotUrl })
     .from(feedbackSubmissions)
     .innerJoin(users, eq(users.id, feedbackSubmissions.userId))
     .where(and(inArray(feedbackSubmissions.id, ids), feedbackScope(actor)));
   const allowedIds = allowed.map((r) => r.id);
   if (allowedIds.length > 0) {
     if (action === 'archive') await db.update(feedbackSubmissions).set({ archivedAt: new Date() }).where(inArray(feedbackSubmissions.id, allowedIds));
-    else await db.delete(feedbackSubmissions).where(inArray(feedbackSubmissions.id, allowedIds));
+    else {
+      await db.delete(feedbackSubmissions).where(inArray(feedbackSubmissions.id, allowedIds));
+      // Deleted feedback takes its screenshot with it; a file that cannot be removed is only logged.
+      for (const row of allowed) {
+        if (!row.screenshotUrl || !storage) continue;
+        const key = `feedback-screenshots/${row.screenshotUrl.slice('/api/feedback/screenshots/'.length)}`;
+        await storage.delete(key).catch((error: unknown) => logger?.warn({ err: error, feedbackId: row.id }, 'screenshot could not be removed'));
+      }
+    }
   }
   await recordAudit(db, actor, { action: `feedback.bulk_${action}`, targetType: 'feedback', summary: { ids: allowedIds } });
   const failed = new Set(ids).size - allowedIds.length;
