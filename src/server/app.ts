@@ -31,6 +31,9 @@ import { referenceRoutes } from './modules/reference/routes';
 import { expertiseTermRoutes } from './modules/expertise-terms/routes';
 import { taxonomyRoutes } from './modules/taxonomy/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { helpRoutes } from './modules/help/routes';
+import { promptTemplateRoutes } from './modules/prompt-templates/routes';
+import { biographyRoutes } from './modules/biography/routes';
 import { createSecretBox } from './lib/secret-box';
 import { createStorageFromEnv, type FileStorage } from './integrations/storage';
 import { createLinearFromEnv, type LinearClient } from './integrations/linear/client';
@@ -175,6 +178,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', expertiseTermRoutes(deps));
   app.route('/api', taxonomyRoutes(deps));
   app.route('/api', feedbackRoutes({ ...deps, storage, linear }));
+  app.route('/api', helpRoutes(deps));
+  app.route('/api', promptTemplateRoutes(deps));
+  app.route('/api', biographyRoutes(deps));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

@@ -92,6 +92,9 @@ const adminRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('@web/features/system-admin/pages/dashboard-page') },
       { path: 'admins', lazy: () => import('@web/features/system-admin/pages/administrators-page') },
+      { path: 'help', lazy: () => import('@web/features/system-admin/help/help-content-page') },
+      { path: 'prompt-templates', lazy: () => import('@web/features/system-admin/prompt-templates/prompt-templates-page') },
+      { path: 'brand-voice', lazy: () => import('@web/features/system-admin/prompt-templates/brand-voice-page') },
       { path: 'audit-log', lazy: () => import('@web/features/system-admin/pages/audit-log-page') },
       { path: '*', lazy: () => import('@web/features/system-admin/pages/console-not-found-page') },
     ],

@@ -16,6 +16,7 @@ import {
   medicalSpecialtyTaxonomy,
   residencyPrograms,
 } from '../schema';
+import { seedHelpContent } from './help-content';
 import { loadReferenceData } from './reference-data';
 
 export const DEMO = {
@@ -136,6 +137,8 @@ export async function seedDatabase(db: Database, options: { dataDir: string; dem
   if (Object.keys(reference).length > 0) {
     options.logger.info({ inserted: reference, ms: Math.round(performance.now() - started) }, 'reference data seeded');
   }
+  // Help articles and the default prompt templates are product content, seeded in every environment.
+  await seedHelpContent(db);
   const demo = options.demo ? await seedDemo(db) : null;
   return { reference, demo };
 }

@@ -47,10 +47,11 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   },
   { id: 'taxonomy', label: 'Taxonomy', to: '/system-admin/taxonomy', icon: ListTree, roles: BOTH, enabled: false, summary: 'Specialty taxonomies.' },
   { id: 'terms', label: 'Expertise terms', to: '/system-admin/expertise-terms', icon: Stethoscope, roles: BOTH, enabled: false, summary: 'Conditions, procedures and reasons for visit.' },
-  { id: 'help', label: 'Help content', to: '/system-admin/help', icon: BookOpenText, roles: SYSTEM, enabled: false, summary: 'Help Center categories and answers.' },
-  { id: 'prompts', label: 'Prompt templates', to: '/system-admin/prompt-templates', icon: Sparkles, roles: BOTH, enabled: false, summary: 'Templates for AI-written biographies.' },
+  { id: 'help', label: 'Help content', to: '/system-admin/help', icon: BookOpenText, roles: SYSTEM, enabled: true, summary: 'Help Center categories and answers.' },
+  { id: 'prompts', label: 'Prompt templates', to: '/system-admin/prompt-templates', icon: Sparkles, roles: BOTH, enabled: true, summary: 'Templates for AI-written biographies.' },
   { id: 'brand', label: 'Brand', to: '/system-admin/brand', icon: Palette, roles: BOTH, enabled: false, summary: 'Reading levels, tone and brand guidelines.' },
-  { id: 'feedback', label: 'Feedback', to: '/system-admin/feedback', icon: MessageSquare, roles: BOTH, enabled: false, summary: 'Feedback from beta users.' },
+  // The list lives at /admin/feedback (its own route since the original product); the entry links there.
+  { id: 'feedback', label: 'Feedback', to: '/admin/feedback', icon: MessageSquare, roles: BOTH, enabled: true, summary: 'Review, triage and close feedback from beta users.' },
   { id: 'audit', label: 'Audit log', to: '/system-admin/audit-log', icon: FileClock, roles: SYSTEM, enabled: true, summary: 'Every sign-in and change, newest first.' },
 ];
 

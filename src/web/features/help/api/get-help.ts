@@ -1,25 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicHelpCategory, PublicHelpContent, PublicHelpFaq } from '@shared/schemas/help';
 import { apiFetch, isApiError } from '@web/lib/api-client';
 
-export interface HelpFaq {
-  id: string;
-  question: string;
-  answer: string;
-}
+export type HelpFaq = PublicHelpFaq;
+export type HelpCategory = PublicHelpCategory;
+export type HelpContent = PublicHelpContent;
 
-export interface HelpCategory {
-  id: string;
-  title: string;
-  icon: string | null;
-  description: string | null;
-  faqs: HelpFaq[];
-}
-
-/** `GET /api/help`: published help categories with their questions, in display order. */
-export interface HelpContent {
-  categories: HelpCategory[];
-}
-
+/** `GET /api/help`: published help categories with their questions, in display order, answers as safe HTML. */
 export async function getHelp(signal?: AbortSignal): Promise<HelpContent> {
   try {
     const payload = await apiFetch<Partial<HelpContent> | undefined>('/api/help', { signal });
@@ -30,8 +17,10 @@ export async function getHelp(signal?: AbortSignal): Promise<HelpContent> {
   }
 }
 
+export const helpQueryKey = ['help'] as const;
+
 export function helpQueryOptions() {
-  return queryOptions({ queryKey: ['help'], queryFn: ({ signal }) => getHelp(signal) });
+  return queryOptions({ queryKey: helpQueryKey, queryFn: ({ signal }) => getHelp(signal) });
 }
 
 export function useHelp() {

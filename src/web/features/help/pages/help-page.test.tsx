@@ -11,8 +11,8 @@ const HELP = {
       icon: 'book',
       description: 'Create your account.',
       faqs: [
-        { id: 'f1', question: 'How do I create my account?', answer: 'Choose Get Started on the home page.' },
-        { id: 'f2', question: 'Why do you ask for my NPI?', answer: 'It fills in your credentials from the registry.' },
+        { id: 'f1', question: 'How do I create my account?', answerHtml: '<p>Choose <strong>Get Started</strong> on the home page.</p>' },
+        { id: 'f2', question: 'Why do you ask for my NPI?', answerHtml: '<p>It fills in your credentials from the <a href="https://npiregistry.cms.hhs.gov" rel="noopener noreferrer" target="_blank">registry</a>.</p>' },
       ],
     },
     {
@@ -20,7 +20,7 @@ const HELP = {
       title: 'Signing in',
       icon: 'no-such-icon',
       description: null,
-      faqs: [{ id: 'f3', question: 'What is a magic link?', answer: 'A one-time link we email you.' }],
+      faqs: [{ id: 'f3', question: 'What is a magic link?', answerHtml: '<p>A one-time link we email you.</p>' }],
     },
   ],
 };
@@ -56,8 +56,25 @@ describe('HelpPage', () => {
     expect(screen.getByText('Why do you ask for my NPI?')).toBeDefined();
     expect(screen.getByRole('status').textContent).toContain('1 answer');
 
+    // Answers are searched too, without their markup, and every word must match.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the Help Center' }), { target: { value: 'home get' } });
+    await waitFor(() => expect(screen.queryByText('Why do you ask for my NPI?')).toBeNull());
+    expect(screen.getByText('How do I create my account?')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toContain('1 answer');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the Help Center' }), { target: { value: 'strong' } });
+    expect(await screen.findByRole('heading', { name: /No answers match/ })).toBeDefined();
+
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search the Help Center' }), { target: { value: 'zebra' } });
     expect(await screen.findByRole('heading', { name: /No answers match/ })).toBeDefined();
+  });
+
+  it('renders answers as formatted HTML with safe links', async () => {
+    vi.stubGlobal('fetch', stubFetch({ '/api/help': { body: HELP } }));
+    renderAt('/help', <HelpPage />);
+    const link = await screen.findByRole('link', { name: 'registry' });
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('Get Started').tagName).toBe('STRONG');
   });
 
   it('offers a retry when loading fails', async () => {

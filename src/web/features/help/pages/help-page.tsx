@@ -11,11 +11,18 @@ import { useHelp, type HelpCategory } from '../api/get-help';
 import { FaqItem } from '../components/faq-item';
 import { HelpEmptyState } from '../components/help-empty-state';
 import { helpIcon } from '../components/help-icon';
+import { htmlToText } from '../components/rich-text';
 
-function matches(category: HelpCategory, query: string): HelpCategory | null {
+/** Lower-cased question and answer text of every FAQ, worked out once per load rather than per keystroke. */
+function searchIndex(categories: HelpCategory[]) {
+  return new Map(categories.flatMap((category) => category.faqs.map((faq) => [faq.id, `${faq.question} ${htmlToText(faq.answerHtml)}`.toLowerCase()] as const)));
+}
+
+/** Every word of the query must appear (in any order), so "reset password" finds "password … reset". */
+function matches(category: HelpCategory, query: string, index: Map<string, string>): HelpCategory | null {
   if (!query) return category;
-  const needle = query.toLowerCase();
-  const faqs = category.faqs.filter((faq) => `${faq.question} ${faq.answer}`.toLowerCase().includes(needle));
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const faqs = category.faqs.filter((faq) => words.every((word) => index.get(faq.id)?.includes(word)));
   return faqs.length > 0 ? { ...category, faqs } : null;
 }
 
@@ -30,9 +37,10 @@ export function HelpPage() {
   const searchId = useId();
 
   const categories = useMemo(() => help.data?.categories ?? [], [help.data]);
+  const index = useMemo(() => searchIndex(categories), [categories]);
   const visible = useMemo(
-    () => categories.map((category) => matches(category, deferredQuery)).filter((category) => category !== null),
-    [categories, deferredQuery],
+    () => categories.map((category) => matches(category, deferredQuery, index)).filter((category) => category !== null),
+    [categories, deferredQuery, index],
   );
   const resultCount = visible.reduce((total, category) => total + category.faqs.length, 0);
 
@@ -136,7 +144,8 @@ export function HelpPage() {
               {category.faqs.length > 0 ? (
                 <div className="mt-4 rounded-2xl border border-gray-200 bg-white px-5 shadow-xs sm:px-6">
                   {category.faqs.map((faq) => (
-                    <FaqItem key={faq.id} faq={faq} />
+                    // While searching the matching answers are shown open, so the reason they matched is visible.
+                    <FaqItem key={faq.id} faq={faq} open={deferredQuery ? true : undefined} />
                   ))}
                 </div>
               ) : (

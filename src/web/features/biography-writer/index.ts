@@ -1,0 +1,2 @@
+export { WriteForMePanel, type BiographyDraftSelection } from './write-for-me-panel';
+export { TargetMeter } from './target-meter';
