@@ -92,6 +92,13 @@ const adminRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('@web/features/system-admin/pages/dashboard-page') },
       { path: 'admins', lazy: () => import('@web/features/system-admin/pages/administrators-page') },
+      { path: 'hospitals', lazy: () => import('@web/features/system-admin/hospitals/pages/hospitals-page') },
+      { path: 'hospitals/:hospitalId/:tab?', lazy: () => import('@web/features/system-admin/hospitals/pages/hospital-detail-page') },
+      { path: 'users', lazy: () => import('@web/features/system-admin/users/pages/users-page') },
+      { path: 'users/:userId', lazy: () => import('@web/features/system-admin/users/pages/user-profile-page') },
+      { path: 'taxonomy', lazy: () => import('@web/features/system-admin/taxonomy/pages/taxonomy-page') },
+      { path: 'expertise-terms', lazy: () => import('@web/features/system-admin/terms/pages/terms-page') },
+      { path: 'brand', lazy: () => import('@web/features/system-admin/hospitals/pages/brand-page') },
       { path: 'help', lazy: () => import('@web/features/system-admin/help/help-content-page') },
       { path: 'prompt-templates', lazy: () => import('@web/features/system-admin/prompt-templates/prompt-templates-page') },
       { path: 'brand-voice', lazy: () => import('@web/features/system-admin/prompt-templates/brand-voice-page') },

@@ -34,8 +34,8 @@ const SYSTEM: readonly AdminRole[] = ['system_admin'];
 /** The console's sections, in sidebar order. Later issues switch their entry on here. */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'dashboard', label: 'Dashboard', to: '/system-admin', icon: LayoutDashboard, roles: BOTH, enabled: true, summary: 'Overview of your organisation.' },
-  { id: 'hospitals', label: 'Hospitals', to: '/system-admin/hospitals', icon: Building2, roles: BOTH, enabled: false, summary: 'Hospital settings, locations and data sources.' },
-  { id: 'users', label: 'Users', to: '/system-admin/users', icon: Users, roles: BOTH, enabled: false, summary: 'Provider accounts and their profiles.' },
+  { id: 'hospitals', label: 'Hospitals', to: '/system-admin/hospitals', icon: Building2, roles: BOTH, enabled: true, summary: 'Hospital settings, locations and data sources.' },
+  { id: 'users', label: 'Users', to: '/system-admin/users', icon: Users, roles: BOTH, enabled: true, summary: 'Provider accounts and their profiles.' },
   {
     id: 'admins',
     label: 'Administrators',
@@ -45,11 +45,11 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     enabled: true,
     summary: 'Invite, edit, deactivate or remove administrators.',
   },
-  { id: 'taxonomy', label: 'Taxonomy', to: '/system-admin/taxonomy', icon: ListTree, roles: BOTH, enabled: false, summary: 'Specialty taxonomies.' },
-  { id: 'terms', label: 'Expertise terms', to: '/system-admin/expertise-terms', icon: Stethoscope, roles: BOTH, enabled: false, summary: 'Conditions, procedures and reasons for visit.' },
+  { id: 'taxonomy', label: 'Taxonomy', to: '/system-admin/taxonomy', icon: ListTree, roles: BOTH, enabled: true, summary: 'Specialty taxonomies.' },
+  { id: 'terms', label: 'Expertise terms', to: '/system-admin/expertise-terms', icon: Stethoscope, roles: BOTH, enabled: true, summary: 'Conditions, procedures and reasons for visit.' },
   { id: 'help', label: 'Help content', to: '/system-admin/help', icon: BookOpenText, roles: SYSTEM, enabled: true, summary: 'Help Center categories and answers.' },
   { id: 'prompts', label: 'Prompt templates', to: '/system-admin/prompt-templates', icon: Sparkles, roles: BOTH, enabled: true, summary: 'Templates for AI-written biographies.' },
-  { id: 'brand', label: 'Brand', to: '/system-admin/brand', icon: Palette, roles: BOTH, enabled: false, summary: 'Reading levels, tone and brand guidelines.' },
+  { id: 'brand', label: 'Brand', to: '/system-admin/brand', icon: Palette, roles: BOTH, enabled: true, summary: 'Reading levels, tone and brand guidelines.' },
   // The list lives at /admin/feedback (its own route since the original product); the entry links there.
   { id: 'feedback', label: 'Feedback', to: '/admin/feedback', icon: MessageSquare, roles: BOTH, enabled: true, summary: 'Review, triage and close feedback from beta users.' },
   { id: 'audit', label: 'Audit log', to: '/system-admin/audit-log', icon: FileClock, roles: SYSTEM, enabled: true, summary: 'Every sign-in and change, newest first.' },

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from '@shared/schemas/admin';
 import { routes } from '@web/app/router';
 import { renderRoutes } from '@web/test/render';
 import type { AdminDto } from '../api/list-admins';
+import { consoleSectionsFor } from '../console-sections';
 
 const NORTHFIELD = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
 const STARTED = new Date().toISOString();
@@ -83,7 +84,10 @@ describe('console navigation', () => {
     visit('/system-admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
     const nav = screen.getAllByRole('navigation', { name: 'Console' })[0] as HTMLElement;
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Administrators', 'Audit log']);
+    const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
+    // Sections switch on as their issues land; the sidebar follows console-sections.ts.
+    expect(labels).toEqual(consoleSectionsFor('system_admin').map((section) => section.label));
+    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Hospitals', 'Users', 'Administrators', 'Taxonomy', 'Expertise terms', 'Brand', 'Audit log']));
     expect(await screen.findByText('42')).toBeDefined();
     expect(screen.getAllByText('All hospitals').length).toBeGreaterThan(0);
   });
@@ -93,7 +97,10 @@ describe('console navigation', () => {
     visit('/system-admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
     const nav = screen.getAllByRole('navigation', { name: 'Console' })[0] as HTMLElement;
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Administrators']);
+    const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
+    expect(labels).toEqual(consoleSectionsFor('hospital_admin').map((section) => section.label));
+    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Hospitals', 'Users', 'Administrators', 'Taxonomy', 'Expertise terms', 'Brand']));
+    expect(labels).not.toContain('Audit log');
     expect((await screen.findAllByText('Northfield Health')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
   });

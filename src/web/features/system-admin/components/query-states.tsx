@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { Notice } from '@web/features/admin-auth/components/notice';
+import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+
+export function LoadingPanel({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-16 text-brand-600">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** A failed read with the server's reason and a retry. */
+export function ErrorPanel({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry?: () => void; retrying?: boolean }) {
+  return (
+    <Notice tone="error" title={title}>
+      <p>{serverMessage(error)}</p>
+      {onRetry ? (
+        <Button variant="outline" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
+          Try again
+        </Button>
+      ) : null}
+    </Notice>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-16 text-center text-sm text-gray-600">{children}</p>;
+}

@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { READING_LEVEL_DEFAULTS } from '@shared/limits';
+import { renderAt } from '@web/test/render';
+import { ReadingLevelsForm } from './reading-levels-tab';
+
+const HOSPITAL = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  const sent: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+      sent.push(JSON.parse(String(init.body)));
+      return new Response(String(init.body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  renderAt('/x', <ReadingLevelsForm hospitalId={HOSPITAL} levels={{ ...READING_LEVEL_DEFAULTS }} />);
+  return sent;
+}
+
+const field = (name: string, index = 0) => screen.getAllByLabelText(name)[index] as HTMLInputElement;
+
+describe('ReadingLevelsForm', () => {
+  it('refuses out-of-range levels, an empty number, a blank tone and a maximum below the minimum', async () => {
+    const sent = setup();
+    fireEvent.change(field('Reading level (grade)', 0), { target: { value: '19' } });
+    fireEvent.change(field('Reading level (grade)', 1), { target: { value: '' } });
+    fireEvent.change(field('Tone', 1), { target: { value: '   ' } });
+    fireEvent.change(field('Minimum words', 0), { target: { value: '300' } });
+    fireEvent.change(field('Maximum words', 0), { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Reading level must be between 1 and 18')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number')).toBeTruthy();
+    expect(screen.getByText('Describe the tone, e.g. professional')).toBeTruthy();
+    // min ≤ max is checked only once every field is valid on its own.
+    fireEvent.change(field('Reading level (grade)', 0), { target: { value: '14' } });
+    fireEvent.change(field('Reading level (grade)', 1), { target: { value: '6' } });
+    fireEvent.change(field('Tone', 1), { target: { value: 'warm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The maximum must not be below the minimum')).toBeTruthy();
+    expect(field('Maximum words', 0).getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(field('Maximum words', 0), { target: { value: '320' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ ...READING_LEVEL_DEFAULTS, professionalReadingLevel: 14, publicReadingLevel: 6, publicTone: 'warm', professionalWordCountMin: 300, professionalWordCountMax: 320 });
+  });
+
+  it('restores the defaults', async () => {
+    setup();
+    fireEvent.change(field('Tone', 0), { target: { value: 'academic' } });
+    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore defaults' }));
+    expect(field('Tone', 0).value).toBe('professional');
+  });
+});

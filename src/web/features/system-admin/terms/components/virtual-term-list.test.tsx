@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '@web/test/render';
+import type { TermRow } from '../api/terms';
+import { VirtualTermList } from './virtual-term-list';
+
+const TOTAL = 25_000;
+// jsdom matches no media query, so the list estimates phone rows (66 px); measured rows agree.
+const ROW_HEIGHT = 66;
+const VIEWPORT = 660;
+
+function term(index: number): TermRow {
+  return { id: `row-${index}`, termId: `CON-${index}`, term: `Condition ${index}`, termType: 'Condition', specialtyName: 'Cardiology', isActive: true };
+}
+
+/** jsdom has no layout: give the scroll box a height and every row a measured height. */
+const originals = {
+  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
+  offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight'),
+};
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => ROW_HEIGHT });
+});
+afterAll(() => {
+  for (const [key, descriptor] of Object.entries(originals)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function serveTerms() {
+  const pagesAsked: number[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const page = Number(url.searchParams.get('page'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      pagesAsked.push(page);
+      const start = (page - 1) * pageSize;
+      const items = Array.from({ length: Math.max(0, Math.min(pageSize, TOTAL - start)) }, (_, i) => term(start + i));
+      return new Response(JSON.stringify({ items, totalCount: TOTAL }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return pagesAsked;
+}
+
+describe('VirtualTermList', () => {
+  it('renders only the rows in view out of 25,000 and fetches only the pages under them', async () => {
+    const pagesAsked = serveTerms();
+    renderAt('/x', <VirtualTermList scope={{ kind: 'default' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
+
+    expect(await screen.findByText('Condition 0')).toBeTruthy();
+    expect(screen.getByText('25,000 terms')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Expertise terms' });
+    expect(table.getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
+    const bodyRows = () => within(table).getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+    // 660 px of 66 px rows, plus the overscan: a few dozen at most, never thousands.
+    expect(bodyRows().length).toBeGreaterThanOrEqual(VIEWPORT / ROW_HEIGHT);
+    expect(bodyRows().length).toBeLessThan(40);
+    expect(screen.queryByText('Condition 500')).toBeNull();
+    expect(new Set(pagesAsked)).toEqual(new Set([1]));
+
+    // Jump to the middle: the rows there render, and only their page is fetched.
+    const scroller = screen.getByTestId('terms-scroll');
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 12_345 * ROW_HEIGHT });
+    fireEvent.scroll(scroller);
+    expect(await screen.findByText('Condition 12345')).toBeTruthy();
+    expect(screen.queryByText('Condition 0')).toBeNull();
+    expect(bodyRows().length).toBeLessThan(40);
+    await waitFor(() => expect(new Set(pagesAsked)).toEqual(new Set([1, 13])));
+    expect(bodyRows()[0]?.getAttribute('aria-rowindex')).toMatch(/^123\d\d$/);
+  });
+
+  it('edits a row inline and sends only what changed', async () => {
+    serveTerms();
+    const patches: Array<{ url: string; body: unknown }> = [];
+    const list = vi.fn(globalThis.fetch);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        if (init.method === 'PATCH') {
+          patches.push({ url: String(input), body: JSON.parse(String(init.body)) });
+          return new Response(JSON.stringify({ ...term(3), term: 'Atrial fibrillation' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        }
+        return list(input, init);
+      }),
+    );
+    renderAt('/x', <VirtualTermList scope={{ kind: 'hospital', hospitalId: 'h1' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Condition 3' }));
+    const input = screen.getByRole('textbox', { name: 'Term (CON-3)' });
+    fireEvent.change(input, { target: { value: 'Atrial fibrillation' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(patches).toEqual([{ url: '/api/admin/hospitals/h1/terms/row-3', body: { term: 'Atrial fibrillation' } }]));
+  });
+});
