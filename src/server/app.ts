@@ -32,6 +32,8 @@ import { expertiseTermRoutes } from './modules/expertise-terms/routes';
 import { taxonomyRoutes } from './modules/taxonomy/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { helpRoutes } from './modules/help/routes';
+import { discoveryRoutes } from './modules/discovery/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { promptTemplateRoutes } from './modules/prompt-templates/routes';
 import { biographyRoutes } from './modules/biography/routes';
 import { createSecretBox } from './lib/secret-box';
@@ -179,6 +181,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', taxonomyRoutes(deps));
   app.route('/api', feedbackRoutes({ ...deps, storage, linear }));
   app.route('/api', helpRoutes(deps));
+  app.route('/api', discoveryRoutes({ ...deps, mailer }));
+  app.route('/api', notificationRoutes(deps));
   app.route('/api', promptTemplateRoutes(deps));
   app.route('/api', biographyRoutes(deps));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));

@@ -174,4 +174,17 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'GET /api/admin/prompt-templates/:id/history': 'admin',
   'POST /api/admin/prompt-templates/:id/history/:version/restore': 'admin',
   'POST /api/biography/draft': 'provider',
+
+  'POST /api/discovery/run': 'provider',
+  'GET /api/discovery/items': 'provider',
+  'PATCH /api/discovery/items/:type/:id': 'provider',
+  'POST /api/discovery/items/bulk': 'provider',
+  'GET /api/discovery/sessions': 'provider',
+  'GET /api/notifications': 'provider',
+  'PATCH /api/notifications/:id': 'provider',
+  'DELETE /api/notifications/:id': 'provider',
+  'POST /api/notifications/read-all': 'provider',
+  'GET /api/notifications/settings': 'provider',
+  'PUT /api/notifications/settings': 'provider',
+
 };

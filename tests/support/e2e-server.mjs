@@ -9,6 +9,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vitae-e2e-'));
 const port = process.env.PORT ?? '4317';
 const nppesPort = process.env.E2E_NPPES_PORT ?? String(Number(port) + 1);
 
+const pubmedPort = process.env.E2E_PUBMED_PORT ?? String(Number(port) + 2);
+const trialsPort = process.env.E2E_TRIALS_PORT ?? String(Number(port) + 3);
+const pubmed = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/pubmed.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: pubmedPort } });
+const trials = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/clinical-trials.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: trialsPort } });
+
 const fake = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/nppes.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: nppesPort },
@@ -26,17 +31,20 @@ const app = spawn(process.execPath, ['dist/server/main.js'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SEED_DEMO_DATA: 'true',
     NPI_REGISTRY_URL: `http://127.0.0.1:${nppesPort}/api/`,
+    PUBMED_BASE_URL: `http://127.0.0.1:${pubmedPort}/entrez/eutils`,
+    CLINICAL_TRIALS_BASE_URL: `http://127.0.0.1:${trialsPort}/api/v2`,
   },
 });
 
+const fakes = [fake, pubmed, trials];
 const stop = () => {
   app.kill('SIGTERM');
-  fake.kill('SIGTERM');
+  for (const child of fakes) child.kill('SIGTERM');
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 app.on('exit', (code) => {
-  fake.kill('SIGTERM');
+  for (const child of fakes) child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

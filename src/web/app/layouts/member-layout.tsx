@@ -7,6 +7,7 @@ import { Container } from '@web/components/ui/container';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { useSession } from '@web/features/accounts/api/get-session';
 import { AccountMenu } from '@web/features/accounts/components/account-menu';
+import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { errorMonitor } from '@web/lib/error-monitor';
 import { AppErrorBoundary } from '../error-boundary';
 import { FeedbackWidget } from '../feedback-widget';
@@ -56,7 +57,8 @@ export function MemberLayout() {
             </DialogContent>
           </Dialog>
           <Logo to="/dashboard" className="lg:hidden" />
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            <NotificationBell />
             <AccountMenu />
           </div>
         </header>

@@ -1,0 +1,3 @@
+export * from './client';
+export * from './rate-limiter';
+export * from './search';

@@ -1,0 +1,359 @@
+/**
+ * The discovery sources on their own: the SSRF guard of the media reader (with a connector that
+ * records and blocks every attempt, so nothing here can leave the machine), page metadata, the
+ * PubMed client (parameters, mapping, the 3/s limiter) and the ClinicalTrials.gov client.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CT_OVERALL_STATUSES, CT_STATUS_MAP, createClinicalTrialsClient, mapOverallStatus, mapStudy } from '../../src/server/integrations/clinical-trials';
+import { authorTerm, createPubmedClient, createRateLimiter, mapEsummaryDocument, searchPublications } from '../../src/server/integrations/pubmed';
+import {
+  blockedReason,
+  createSafeFetcher,
+  createWebPageReader,
+  parsePageMetadata,
+  SafeFetchError,
+  type LookupFn,
+  type Transport,
+  type TransportRequest,
+} from '../../src/server/integrations/web-page';
+import { FAKE_STUDIES, startFakeClinicalTrials, toStudy, type FakeClinicalTrials } from '../fakes/clinical-trials';
+import { FAKE_PUBMED_ARTICLES, startFakePubmed, type FakePubmed } from '../fakes/pubmed';
+
+// ── SSRF ────────────────────────────────────────────────────────────────────────────────────
+
+/** Records every DNS question and every connection attempt; connects to nothing. */
+function blockingConnector(dns: Record<string, string[]> = {}, answer?: (request: TransportRequest) => Response) {
+  const lookups: string[] = [];
+  const connections: Array<{ url: string; address: string }> = [];
+  const lookup: LookupFn = async (hostname) => {
+    lookups.push(hostname);
+    const addresses = dns[hostname];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  const transport: Transport = async (request) => {
+    connections.push({ url: request.url.toString(), address: request.address });
+    if (answer) return answer(request);
+    throw new Error('the test connector blocks every connection');
+  };
+  return { lookup, transport, lookups, connections };
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(SafeFetchError);
+    return error as SafeFetchError;
+  }
+  throw new Error('expected the fetch to be refused');
+}
+
+describe('media reader SSRF guard', () => {
+  it.each([
+    ['http://localhost/admin', 'loopback'],
+    ['http://127.0.0.1/', 'loopback'],
+    ['http://127.0.0.2:8080/', 'loopback'],
+    ['http://2130706433/', 'loopback'],
+    ['http://0x7f.1/', 'loopback'],
+    ['http://10.1.2.3/', 'private'],
+    ['http://172.16.0.1/', 'private'],
+    ['http://172.31.255.254/', 'private'],
+    ['http://192.168.1.1/router', 'private'],
+    ['http://169.254.169.254/latest/meta-data/', 'link-local'],
+    ['http://100.64.0.1/', 'carrier-grade NAT'],
+    ['http://[::1]/', 'loopback'],
+    ['http://[::ffff:127.0.0.1]/', 'loopback'],
+    ['http://[::ffff:10.0.0.1]/', 'private'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'link-local'],
+    ['http://[fc00::1]/', 'unique-local'],
+    ['http://[fd12:3456::1]/', 'unique-local'],
+    ['http://[fe80::1]/', 'link-local'],
+    ['http://0.0.0.0/', 'unspecified'],
+    ['http://[::]/', 'unspecified'],
+    ['http://224.0.0.251/', 'multicast'],
+    ['http://[ff02::1]/', 'multicast'],
+  ])('refuses %s (%s) before any connection', async (url, reason) => {
+    const connector = blockingConnector();
+    const error = await refusal(createSafeFetcher(connector)(url));
+    expect(error.code).toBe('BLOCKED_ADDRESS');
+    expect(error.message).toContain(`${reason} addresses are not allowed`);
+    expect(connector.connections).toEqual([]);
+  });
+
+  it.each(['file:///etc/passwd', 'gopher://example.com:70/_GET', 'ftp://example.com/', 'javascript:alert(1)', 'data:text/html,hi'])('refuses the scheme of %s', async (url) => {
+    const connector = blockingConnector();
+    const error = await refusal(createSafeFetcher(connector)(url));
+    expect(error.code).toBe('UNSUPPORTED_SCHEME');
+    expect(connector.lookups).toEqual([]);
+    expect(connector.connections).toEqual([]);
+  });
+
+  it('refuses a public host name whose DNS answer is private, and one that mixes public and private answers', async () => {
+    const connector = blockingConnector({ 'intranet.example.com': ['10.0.0.7'], 'mixed.example.com': ['93.184.216.34', '192.168.0.10'], 'v6.example.com': ['fd00::5'] });
+    const fetchPage = createSafeFetcher(connector);
+    expect((await refusal(fetchPage('https://intranet.example.com/'))).message).toBe('Refused to fetch intranet.example.com (10.0.0.7): private addresses are not allowed');
+    expect((await refusal(fetchPage('https://mixed.example.com/'))).code).toBe('BLOCKED_ADDRESS');
+    expect((await refusal(fetchPage('https://v6.example.com/'))).message).toContain('unique-local');
+    expect(connector.lookups).toEqual(['intranet.example.com', 'mixed.example.com', 'v6.example.com']);
+    expect(connector.connections).toEqual([]);
+  });
+
+  it('re-checks every redirect: a hop to a private address is refused before connecting to it', async () => {
+    const connector = blockingConnector({ 'news.example.com': ['93.184.216.34'], 'cdn.example.net': ['93.184.216.35'], 'sneaky.example.org': ['127.0.0.1'] }, (request) => {
+      const routes: Record<string, string> = {
+        'http://news.example.com/story': 'http://cdn.example.net/story',
+        'http://cdn.example.net/story': 'http://192.168.1.1/admin',
+        'http://news.example.com/dns': 'http://sneaky.example.org/',
+      };
+      return new Response(null, { status: 302, headers: { location: routes[request.url.toString()]! } });
+    });
+    const fetchPage = createSafeFetcher(connector);
+    const error = await refusal(fetchPage('http://news.example.com/story'));
+    expect(error.message).toBe('Refused to fetch 192.168.1.1: private addresses are not allowed');
+    expect(connector.connections).toEqual([
+      { url: 'http://news.example.com/story', address: '93.184.216.34' },
+      { url: 'http://cdn.example.net/story', address: '93.184.216.35' },
+    ]);
+    expect((await refusal(fetchPage('http://news.example.com/dns'))).message).toBe('Refused to fetch sneaky.example.org (127.0.0.1): loopback addresses are not allowed');
+    expect(connector.connections).toHaveLength(3);
+  });
+
+  it('follows at most three redirects and pins each connection to the checked address', async () => {
+    let hop = 0;
+    const connector = blockingConnector({ 'loop.example.com': ['93.184.216.34'] }, () => new Response(null, { status: 301, headers: { location: `/hop${(hop += 1)}` } }));
+    const error = await refusal(createSafeFetcher(connector)('http://loop.example.com/'));
+    expect(error.code).toBe('TOO_MANY_REDIRECTS');
+    expect(connector.connections.map((c) => c.url)).toEqual(['http://loop.example.com/', 'http://loop.example.com/hop1', 'http://loop.example.com/hop2', 'http://loop.example.com/hop3']);
+    expect(connector.connections.every((c) => c.address === '93.184.216.34')).toBe(true);
+  });
+
+  it('reads only text/html, at most the byte limit, within the time limit', async () => {
+    const dns = { 'site.example.com': ['93.184.216.34'] };
+    const pdf = blockingConnector(dns, () => new Response('%PDF', { headers: { 'content-type': 'application/pdf' } }));
+    expect((await refusal(createSafeFetcher(pdf)('https://site.example.com/a.pdf'))).code).toBe('NOT_HTML');
+
+    const big = `<html><head><title>Big page</title></head><body>${'x'.repeat(50_000)}</body></html>`;
+    const large = blockingConnector(dns, () => new Response(big, { headers: { 'content-type': 'text/html' } }));
+    const page = await createSafeFetcher({ ...large, maxBytes: 1000 })('https://site.example.com/');
+    expect(page.truncated).toBe(true);
+    expect(page.html.length).toBe(1000);
+
+    const slow = blockingConnector(dns, (request) => {
+      const body = new ReadableStream({
+        start(controller) {
+          request.signal.addEventListener('abort', () => controller.error(new Error('aborted')));
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/html' } });
+    });
+    expect((await refusal(createSafeFetcher({ ...slow, timeoutMs: 50 })('https://site.example.com/'))).code).toBe('TIMEOUT');
+  });
+
+  it('reaches loopback only with allowLoopbackForTests, and never the other private ranges', async () => {
+    const connector = blockingConnector({}, () => new Response('<title>Loopback fake</title>', { headers: { 'content-type': 'text/html' } }));
+    const allowed = createWebPageReader({ ...connector, allowLoopbackForTests: true });
+    expect((await allowed.read('http://127.0.0.1:9/page')).title).toBe('Loopback fake');
+    expect((await refusal(allowed.read('http://10.0.0.1/'))).code).toBe('BLOCKED_ADDRESS');
+    expect((await refusal(allowed.read('http://169.254.169.254/'))).code).toBe('BLOCKED_ADDRESS');
+    expect(connector.connections).toHaveLength(1);
+  });
+
+  it('classifies addresses', () => {
+    expect(blockedReason('93.184.216.34')).toBeNull();
+    expect(blockedReason('2606:2800:220:1:248:1893:25c8:1946')).toBeNull();
+    expect(blockedReason('2002:c0a8:0101::1')).toBe('private');
+    expect(blockedReason('198.18.0.1')).toBe('reserved');
+    expect(blockedReason('not an address')).toBe('reserved');
+  });
+});
+
+describe('page metadata', () => {
+  it('reads Open Graph and meta tags as written and invents nothing', () => {
+    const html = `<html><head>
+      <!-- <meta property="og:title" content="Commented out"> -->
+      <title>  Site &ndash; Title  </title>
+      <meta name="description" content="Plain description">
+      <meta content='Quoted &quot;OG&quot; title' property='og:title'>
+      <meta property="og:site_name" content="Daily News">
+      <meta property="article:published_time" content="2024-02-01T08:00:00+01:00">
+      <script>var s = '<meta property="og:description" content="from a script">';</script>
+    </head></html>`;
+    expect(parsePageMetadata(html)).toEqual({ title: 'Quoted "OG" title', description: 'Plain description', siteName: 'Daily News', publishedTime: '2024-02-01T08:00:00+01:00' });
+    expect(parsePageMetadata('<html><head><title>Only a title</title></head></html>')).toEqual({ title: 'Only a title', description: null, siteName: null, publishedTime: null });
+    expect(parsePageMetadata('<p>nothing</p>')).toEqual({ title: null, description: null, siteName: null, publishedTime: null });
+  });
+});
+
+// ── PubMed ──────────────────────────────────────────────────────────────────────────────────
+
+let pubmed: FakePubmed;
+let trials: FakeClinicalTrials;
+
+beforeAll(async () => {
+  pubmed = await startFakePubmed();
+  trials = await startFakeClinicalTrials();
+});
+afterAll(async () => {
+  await pubmed?.close();
+  await trials?.close();
+});
+
+describe('PubMed client', () => {
+  it('builds the author term from the name and initials', () => {
+    expect(authorTerm({ firstName: 'Margaret', middleName: 'Adaeze', lastName: 'Okafor' })).toBe('Okafor MA[Author]');
+    expect(authorTerm({ firstName: 'Émile', middleName: null, lastName: 'Zola' })).toBe('Zola E[Author]');
+    expect(authorTerm({ firstName: null, middleName: null, lastName: 'Doe [x]' })).toBe('Doe x[Author]');
+  });
+
+  it('sends tool, email and api_key, narrows by affiliation and ORCID, and maps esummary to publication fields', async () => {
+    pubmed.articles[0]!.orcids = ['0000-0002-1825-0097'];
+    const client = createPubmedClient({ baseUrl: pubmed.url, apiKey: 'ncbi-key', tool: 'vitae', email: 'ops@vitae.test', limiter: createRateLimiter({ limit: 100 }) });
+    const before = pubmed.requests.length;
+    const result = await searchPublications(client, { firstName: 'Margaret', middleName: null, lastName: 'Okafor', affiliation: 'Northfield Health', orcid: '0000-0002-1825-0097' });
+    const calls = pubmed.requests.slice(before);
+    expect(calls.map((c) => c.params.term ?? c.params.id)).toEqual(['Okafor M[Author]', 'Okafor M[Author] AND Northfield Health[Affiliation]', '0000-0002-1825-0097[auid]', '38000001,37000002,36000003,35000004']);
+    expect(calls.every((c) => c.params.tool === 'vitae' && c.params.email === 'ops@vitae.test' && c.params.api_key === 'ncbi-key')).toBe(true);
+    expect(result.query).toBe('Okafor M[Author]');
+    expect(result.articles[0]).toEqual({
+      pmid: '38000001',
+      title: 'Sex differences in outcomes after transcatheter aortic valve replacement.',
+      authors: ['Okafor MA', 'Lindqvist P', 'Haddad R'],
+      journalName: 'Journal of the American College of Cardiology',
+      publicationDate: '2024 Mar 12',
+      volume: '83',
+      issue: '10',
+      pages: '1001-1012',
+      doi: '10.1016/j.jacc.2024.01.001',
+      publicationTypes: ['Journal Article'],
+      matchedAffiliation: true,
+      matchedOrcid: true,
+    });
+    expect(result.articles.map((a) => [a.pmid, a.matchedAffiliation])).toEqual([
+      ['38000001', true],
+      ['37000002', true],
+      ['36000003', false],
+      ['35000004', false],
+    ]);
+    delete pubmed.articles[0]!.orcids;
+  });
+
+  it('falls back to the abbreviation and elocation DOI and skips error entries', () => {
+    expect(mapEsummaryDocument({ uid: '1', title: 'T', source: 'J X', elocationid: 'doi: 10.1/ABC', authors: [{ name: 'Group X', authtype: 'CollectiveName' }] })).toMatchObject({
+      journalName: 'J X',
+      doi: '10.1/abc',
+      authors: [],
+      volume: null,
+    });
+    expect(mapEsummaryDocument({ uid: '2', error: 'cannot get document summary' })).toBeNull();
+  });
+
+  it('keeps to 3 requests a second without a key, 10 with one', async () => {
+    let clock = 0;
+    const limiter = createRateLimiter({
+      limit: 3,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    });
+    const starts: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      await limiter.acquire();
+      starts.push(clock);
+    }
+    expect(starts).toEqual([0, 0, 0, 1000, 1000, 1000, 2000]);
+
+    // With the real clock, timed where the client hands each request to the network (arrival times
+    // at the fake would add connection set-up noise): a fourth request waits for the next second.
+    const handedOff: number[] = [];
+    const timedFetch: typeof fetch = (input, init) => {
+      handedOff.push(Date.now());
+      return fetch(input, init);
+    };
+    const client = createPubmedClient({ baseUrl: pubmed.url, limiter: createRateLimiter({ limit: 3 }), fetchImpl: timedFetch });
+    await Promise.all([1, 2, 3, 4].map(() => client.esearch('Okafor M[Author]')));
+    expect(handedOff[2]! - handedOff[0]!).toBeLessThan(500);
+    expect(handedOff[3]! - handedOff[0]!).toBeGreaterThanOrEqual(990);
+
+    // With an API key the process-wide limiter allows 10: the 11th request waits for the next second.
+    handedOff.length = 0;
+    const keyed = createPubmedClient({ baseUrl: pubmed.url, apiKey: 'limit-test-key', fetchImpl: timedFetch });
+    await Promise.all(Array.from({ length: 11 }, () => keyed.esearch('Okafor M[Author]')));
+    expect(handedOff[9]! - handedOff[0]!).toBeLessThan(500);
+    expect(handedOff[10]! - handedOff[0]!).toBeGreaterThanOrEqual(990);
+  });
+
+  it('reports PubMed errors', async () => {
+    const client = createPubmedClient({ baseUrl: pubmed.url, limiter: createRateLimiter({ limit: 100 }), http: { retries: 0 } });
+    pubmed.setMode('rateLimited');
+    try {
+      await expect(client.esearch('Okafor M[Author]')).rejects.toThrow('Request failed with status code 429');
+    } finally {
+      pubmed.setMode('normal');
+    }
+  });
+});
+
+// ── ClinicalTrials.gov ──────────────────────────────────────────────────────────────────────
+
+describe('ClinicalTrials.gov client', () => {
+  it('maps every one of the 14 overall statuses, defaulting to recruiting', () => {
+    expect(CT_OVERALL_STATUSES).toHaveLength(14);
+    for (const status of CT_OVERALL_STATUSES) expect(mapOverallStatus(status)).toBe(CT_STATUS_MAP[status]);
+    expect(new Set(Object.values(CT_STATUS_MAP)).size).toBe(14);
+    expect(mapOverallStatus(undefined)).toBe('recruiting');
+    expect(mapOverallStatus('SOMETHING_NEW')).toBe('recruiting');
+  });
+
+  it('searches by overall official across pages and reads single studies', async () => {
+    const many = Array.from({ length: 3 }, (_, i) => ({ ...FAKE_STUDIES[0]!, nctId: `NCT0900000${i}` }));
+    const paged = await startFakeClinicalTrials({ studies: many });
+    try {
+      const client = createClinicalTrialsClient({ baseUrl: paged.url });
+      const result = await client.searchByOfficial('Margaret Okafor', { pageSize: 2 });
+      expect(result.query).toBe('AREA[OverallOfficialName]"Margaret Okafor"');
+      expect(result.studies.map((s) => s.nctNumber)).toEqual(['NCT09000000', 'NCT09000001', 'NCT09000002']);
+      expect(paged.requests.map((r) => [r.params.pageSize, r.params.pageToken ?? null])).toEqual([
+        ['2', null],
+        ['2', expect.any(String)],
+      ]);
+    } finally {
+      await paged.close();
+    }
+    const client = createClinicalTrialsClient({ baseUrl: trials.url });
+    expect(await client.getStudy('NCT04000002')).toMatchObject({
+      nctNumber: 'NCT04000002',
+      trialTitle: 'Wearable ECG Screening for Atrial Fibrillation',
+      status: 'completed',
+      phase: 'N/A',
+      startDate: '2019-09-15',
+      completionDate: '2022-03-30',
+      sponsor: 'Lakeshore Cardiology Institute',
+      conditionsStudied: ['Atrial Fibrillation'],
+      officials: [{ name: 'Margaret A. Okafor', affiliation: 'Lakeshore Cardiology Institute', role: 'STUDY_CHAIR' }],
+    });
+    expect(await client.getStudy('NCT99999999')).toBeNull();
+    expect(trials.requests.at(-1)!.path).toBe('/api/v2/studies/NCT99999999');
+  });
+
+  it('maps protocolSection fields', () => {
+    expect(mapStudy(toStudy(FAKE_STUDIES[0]!))).toMatchObject({
+      nctNumber: 'NCT05000001',
+      trialTitle: 'Colchicine After Myocardial Infarction in Women',
+      officialTitle: 'A Randomized Trial of Low-Dose Colchicine After Myocardial Infarction in Women',
+      status: 'recruiting',
+      overallStatus: 'RECRUITING',
+      phase: 'Phase 3',
+      completionDate: '2026-12',
+      description: 'Does colchicine reduce recurrent events after a heart attack in women?',
+      keywords: ['cardiology', 'inflammation'],
+      locations: ['Northfield Health Evanston Hospital, Evanston, Illinois'],
+    });
+    expect(mapStudy({ protocolSection: { identificationModule: { briefTitle: 'No id' } } })).toBeNull();
+  });
+});
+
+it('the default fake data set is the browser tests’ provider', () => {
+  expect(FAKE_PUBMED_ARTICLES.every((a) => a.authors.some((name) => name.startsWith('Okafor M')))).toBe(true);
+});
