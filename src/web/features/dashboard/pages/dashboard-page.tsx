@@ -1,13 +1,165 @@
-import { LayoutDashboard } from 'lucide-react';
+import { ArrowRight, Download, LayoutDashboard, PartyPopper, RotateCw } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { FormAlert } from '@web/features/accounts/components/form-alert';
+import { errorText } from '@web/features/profile/lib/server-errors';
+import { useDashboard, type Dashboard } from '../api/get-dashboard';
+import { useExportProfile } from '../api/export-profile';
+import { CompletionRing } from '../components/completion-ring';
+import { SectionCard } from '../components/section-card';
+import { StatusBadge } from '../components/status-badge';
+
+function greeting(now = new Date()) {
+  const hour = now.getHours();
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+function firstNameOf(user: Dashboard['user'] | undefined) {
+  return user?.firstName || user?.fullName?.split(/\s+/)[0] || null;
+}
+
+function DashboardSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-6">
+      <span role="status" className="sr-only">
+        Loading your dashboard
+      </span>
+      <div className="grid animate-pulse gap-6 motion-reduce:animate-none lg:grid-cols-5" aria-hidden="true">
+        <div className="h-52 rounded-2xl bg-gray-200/70 lg:col-span-2" />
+        <div className="h-52 rounded-2xl bg-gray-200/70 lg:col-span-3" />
+      </div>
+      <div className="grid animate-pulse gap-4 motion-reduce:animate-none sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className="h-44 rounded-2xl bg-gray-200/60" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function CompletionCard({ dashboard }: { dashboard: Dashboard }) {
+  const visible = dashboard.sections.filter((s) => s.isVisible);
+  const required = visible.filter((s) => s.isRequired);
+  const requiredDone = required.filter((s) => s.status === 'complete').length;
+  const allDone = visible.filter((s) => s.status === 'complete').length;
+  return (
+    <Card className="flex flex-col items-center gap-6 p-6 sm:flex-row lg:col-span-2 lg:flex-col lg:items-stretch">
+      <CompletionRing percentage={dashboard.completionPercentage} className="self-center" />
+      <div className="min-w-0 flex-1 text-center sm:text-left lg:text-center">
+        <h2 className="text-lg font-semibold text-gray-900">Profile completion</h2>
+        <p className="mt-1 text-sm leading-6 text-gray-600">
+          {required.length > 0
+            ? `${requiredDone} of ${required.length} required ${required.length === 1 ? 'section' : 'sections'} complete.`
+            : 'Your hospital does not require any sections.'}
+        </p>
+        <p className="mt-3 text-xs font-medium text-gray-700">
+          All sections: {allDone} of {visible.length}
+        </p>
+        <div className="mt-1.5 h-2 w-full overflow-hidden rounded-full bg-gray-100" aria-hidden="true">
+          <div className="h-full rounded-full bg-brand-600 transition-[width] duration-700" style={{ width: `${visible.length ? (allDone / visible.length) * 100 : 0}%` }} />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function NextStepsCard({ dashboard }: { dashboard: Dashboard }) {
+  return (
+    <Card className="p-6 lg:col-span-3">
+      <h2 className="text-lg font-semibold text-gray-900">Next steps</h2>
+      {dashboard.nextSteps.length === 0 ? (
+        <div className="mt-4 flex items-start gap-3 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          <PartyPopper aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+          <p>Every section is complete. Review your profile now and then so it stays current.</p>
+        </div>
+      ) : (
+        <ol className="mt-4 space-y-2">
+          {dashboard.nextSteps.map((step, index) => (
+            <li key={step.sectionId}>
+              <Link
+                to={step.path}
+                className="group flex items-center gap-3 rounded-xl border border-gray-200 p-3 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
+              >
+                <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">{index + 1}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-semibold text-gray-900">{step.action}</span>
+                  <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-gray-600">
+                    {step.title}
+                    <StatusBadge status={step.status} />
+                    {step.isRequired ? <span className="font-medium text-coral-700">Required</span> : null}
+                  </span>
+                </span>
+                <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-brand-600 transition-transform group-hover:translate-x-0.5" />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
 
 export function DashboardPage() {
+  const dashboard = useDashboard();
+  const exporter = useExportProfile();
+  const name = firstNameOf(dashboard.data?.user);
+
+  const onExport = () =>
+    exporter.mutate(undefined, {
+      onSuccess: ({ fileName }) => toast.success('Profile downloaded', { description: fileName }),
+      onError: (error) => toast.error('Download failed', { description: errorText(error) }),
+    });
+
   return (
-    <PageHeader
-      icon={LayoutDashboard}
-      title="Dashboard"
-      description={<p>An overview of your profile: how complete each of the nine sections is, what still needs your attention, and updates from your hospital directory waiting for your review.</p>}
-    />
+    <div className="space-y-8">
+      <PageHeader
+        icon={LayoutDashboard}
+        eyebrow={name ? `${greeting()}, ${name}` : greeting()}
+        title="Dashboard"
+        description={<p>How complete your profile is, what to do next, and every section at a glance.</p>}
+        actions={
+          <Button variant="outline" onClick={onExport} loading={exporter.isPending}>
+            {exporter.isPending ? null : <Download aria-hidden="true" className="size-4" />}
+            Download my profile (JSON)
+          </Button>
+        }
+      />
+
+      {dashboard.isPending ? <DashboardSkeleton /> : null}
+      {dashboard.isError ? (
+        <FormAlert title="Your dashboard could not be loaded">
+          <p>{errorText(dashboard.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void dashboard.refetch()} loading={dashboard.isFetching}>
+            {dashboard.isFetching ? null : <RotateCw aria-hidden="true" className="size-4" />}
+            Try again
+          </Button>
+        </FormAlert>
+      ) : null}
+
+      {dashboard.data ? (
+        <>
+          <div className="grid gap-6 lg:grid-cols-5">
+            <CompletionCard dashboard={dashboard.data} />
+            <NextStepsCard dashboard={dashboard.data} />
+          </div>
+          <section aria-labelledby="dashboard-sections">
+            <h2 id="dashboard-sections" className="text-lg font-semibold text-gray-900">
+              Your profile sections
+            </h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {dashboard.data.sections
+                .filter((section) => section.isVisible)
+                .map((section) => (
+                  <SectionCard key={section.sectionId} section={section} />
+                ))}
+            </ul>
+          </section>
+        </>
+      ) : null}
+    </div>
   );
 }
 

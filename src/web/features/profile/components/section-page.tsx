@@ -1,17 +1,49 @@
+import { EyeOff } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { SectionId } from '@shared/limits';
 import { PageHeader } from '@web/components/layout/page-header';
+import { Badge } from '@web/components/ui/badge';
 import { PROFILE_SECTIONS, profileSection } from '@web/lib/profile-sections';
+import { useMySections } from '../api/get-my-sections';
+import { FormAlert } from './fields';
+import { UnsavedChangesProvider } from './unsaved-changes';
 
-/** The frame every profile section page shares: its number, title and what it is for. */
-export function SectionPage({ id }: { id: SectionId }) {
+/**
+ * The frame every profile section page shares: its number, title and what it is for, a note when
+ * the hospital hides or requires the section, and the unsaved-changes guard for the forms inside.
+ */
+export function SectionPage({ id, description, children }: { id: SectionId; description?: ReactNode; children?: ReactNode }) {
   const section = profileSection(id);
   const position = PROFILE_SECTIONS.indexOf(section) + 1;
+  const permission = useMySections().data?.items.find((item) => item.sectionId === id);
   return (
-    <PageHeader
-      eyebrow={`Profile section ${position} of ${PROFILE_SECTIONS.length}`}
-      icon={section.icon}
-      title={section.title}
-      description={<p>{section.description}</p>}
-    />
+    <UnsavedChangesProvider>
+      <div className="space-y-8">
+        <PageHeader
+          eyebrow={`Profile section ${position} of ${PROFILE_SECTIONS.length}`}
+          icon={section.icon}
+          title={section.title}
+          description={
+            <>
+              <p>{description ?? section.description}</p>
+              {permission?.isRequired ? (
+                <p className="mt-3">
+                  <Badge variant="coral">Required by your hospital</Badge>
+                </p>
+              ) : null}
+            </>
+          }
+        />
+        {permission && !permission.isVisible ? (
+          <FormAlert tone="info" title="Your hospital does not show this section">
+            <span className="inline-flex items-center gap-1.5">
+              <EyeOff aria-hidden="true" className="size-4" />
+              You can still keep it up to date; it is not part of your profile’s completion.
+            </span>
+          </FormAlert>
+        ) : null}
+        {children}
+      </div>
+    </UnsavedChangesProvider>
   );
 }
