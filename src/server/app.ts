@@ -31,11 +31,14 @@ import { referenceRoutes } from './modules/reference/routes';
 import { expertiseTermRoutes } from './modules/expertise-terms/routes';
 import { taxonomyRoutes } from './modules/taxonomy/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
-import { helpRoutes } from './modules/help/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { helpRoutes } from './modules/help/routes';
 import { promptTemplateRoutes } from './modules/prompt-templates/routes';
 import { biographyRoutes } from './modules/biography/routes';
+import { yextRoutes } from './modules/yext/routes';
+import { pendingUpdateRoutes } from './modules/pending-updates/routes';
+import { createDirectoryPopulation } from './modules/yext/population';
 import { createSecretBox } from './lib/secret-box';
 import { createStorageFromEnv, type FileStorage } from './integrations/storage';
 import { createLinearFromEnv, type LinearClient } from './integrations/linear/client';
@@ -154,6 +157,7 @@ export function createApp(deps: AppDeps) {
       ...deps,
       auth,
       npiRegistry,
+      populateDirectory: createDirectoryPopulation({ db, env, logger: deps.logger, secretBox }),
       verifyAdminSignIn: async (email, c) => {
         const admin = await completeAdminSignIn({ db, auth, logger: deps.logger }, email, {
           ip: clientIp(c, env.TRUST_PROXY),
@@ -180,11 +184,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api', expertiseTermRoutes(deps));
   app.route('/api', taxonomyRoutes(deps));
   app.route('/api', feedbackRoutes({ ...deps, storage, linear }));
-  app.route('/api', helpRoutes(deps));
   app.route('/api', discoveryRoutes({ ...deps, mailer }));
   app.route('/api', notificationRoutes(deps));
+  app.route('/api', helpRoutes(deps));
   app.route('/api', promptTemplateRoutes(deps));
   app.route('/api', biographyRoutes(deps));
+  app.route('/api', yextRoutes({ ...deps, secretBox, npiRegistry }));
+  app.route('/api', pendingUpdateRoutes(deps));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

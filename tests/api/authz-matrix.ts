@@ -187,4 +187,13 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'GET /api/notifications/settings': 'provider',
   'PUT /api/notifications/settings': 'provider',
 
+  'POST /api/yext/sync': 'provider',
+  'GET /api/pending-updates': 'provider',
+  'POST /api/pending-updates/:id/accept': 'provider',
+  'POST /api/pending-updates/:id/dismiss': 'provider',
+  'POST /api/pending-updates/accept-all': 'provider',
+  'POST /api/admin/hospitals/:hospitalId/yext/test': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/yext/preview': 'admin',
+  'POST /api/admin/hospitals/:hospitalId/yext/term-sync': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/yext/sync-logs': 'admin',
 };

@@ -14,6 +14,9 @@ const trialsPort = process.env.E2E_TRIALS_PORT ?? String(Number(port) + 3);
 const pubmed = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/pubmed.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: pubmedPort } });
 const trials = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/clinical-trials.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: trialsPort } });
 
+const yextPort = process.env.E2E_YEXT_PORT ?? String(Number(port) + 4);
+const yext = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/yext.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: yextPort } });
+
 const fake = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/nppes.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: nppesPort },
@@ -33,10 +36,12 @@ const app = spawn(process.execPath, ['dist/server/main.js'], {
     NPI_REGISTRY_URL: `http://127.0.0.1:${nppesPort}/api/`,
     PUBMED_BASE_URL: `http://127.0.0.1:${pubmedPort}/entrez/eutils`,
     CLINICAL_TRIALS_BASE_URL: `http://127.0.0.1:${trialsPort}/api/v2`,
+    YEXT_API_URL: `http://127.0.0.1:${yextPort}`,
+    YEXT_SANDBOX_URL: `http://127.0.0.1:${yextPort}/sandbox`,
   },
 });
 
-const fakes = [fake, pubmed, trials];
+const fakes = [fake, pubmed, trials, yext];
 const stop = () => {
   app.kill('SIGTERM');
   for (const child of fakes) child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { createStorageFromEnv } from '../integrations/storage';
 import type { Logger } from '../lib/logger';
 import { fileLinearIssue, LINEAR_JOB } from '../modules/feedback/service';
 import { createDiscoveryJobHandlers } from '../modules/discovery/jobs';
+import { createYextJobHandlers } from '../modules/yext/jobs';
 import type { JobHandler } from './queue';
 
 /** Every background job type the app knows, with the services it needs. */
@@ -20,6 +21,7 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
   };
   return {
     ...createDiscoveryJobHandlers({ db: deps.db, env: deps.env, logger: deps.logger }),
+    ...createYextJobHandlers(deps),
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');
       await fileLinearIssue(feedbackDeps, String(job.payload.feedbackId));

@@ -151,8 +151,9 @@ export function accountRoutes(deps: AccountsDeps) {
       await saveSignupMetadata(db, account.id, metadata);
 
       const npiRecord = input.npiNumber ? await lookupNpi(input.npiNumber).catch(() => null) : null;
+      let profile: { id: string } | undefined;
       try {
-        await createProviderProfile(
+        profile = await createProviderProfile(
           db,
           { authUserId: account.id, email: input.email, emailVerified: true, metadata, jobTitle: metadata.job_title ?? 'Physician', npiRecord },
           logger,
@@ -165,6 +166,13 @@ export function accountRoutes(deps: AccountsDeps) {
         throw new AppError('PROFILE_SETUP_FAILED', 500, AUTH_MESSAGES.profileSetupFailed);
       }
 
+      // Hospitals set up for a directory import fill the new profile now; failures are logged inside.
+      if (profile && metadata.needs_directory_population && deps.populateDirectory) {
+        const outcome = await deps.populateDirectory({ userId: profile.id, metadata });
+        if (outcome === 'populated') {
+          await saveSignupMetadata(db, account.id, { ...metadata, pending_profile_setup: false, needs_directory_population: false, directory_populated_at: new Date().toISOString() });
+        }
+      }
       let headers = created.headers;
       if (!created.response.token) {
         try {

@@ -1,4 +1,5 @@
 import { ArrowRight, Download, LayoutDashboard, PartyPopper, RotateCw } from 'lucide-react';
+import { PendingUpdatesNotice } from '@web/features/pending-updates/pending-updates-modal';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -115,6 +116,7 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-8">
+      <PendingUpdatesNotice />
       <PageHeader
         icon={LayoutDashboard}
         eyebrow={name ? `${greeting()}, ${name}` : greeting()}

@@ -79,8 +79,17 @@ describe('ExpertisePicker', () => {
     expect(group('Conditions').getByText('Asthma')).toBeDefined();
 
     fireEvent.change(searchBox(), { target: { value: 'check' } });
-    await waitFor(() => expect(searches().at(-1)?.search.get('q')).toBe('check'));
-    fireEvent.click((await screen.findByText('Asthma check-up', {}, { timeout: 3000 })).closest('[role="option"]')!);
+    // Results for the earlier text stay on screen, dimmed and not pickable, until the new ones arrive.
+    const fresh = await waitFor(
+      () => {
+        const option = screen.getByText('Asthma check-up').closest('[role="option"]');
+        expect(searches().at(-1)?.search.get('q')).toBe('check');
+        expect(option?.getAttribute('aria-disabled')).toBeNull();
+        return option!;
+      },
+      { timeout: 3000 },
+    );
+    fireEvent.click(fresh);
     expect(group('Reasons for visit').getByText('Asthma check-up')).toBeDefined();
 
     expect(group('Conditions').getByText('1')).toBeDefined();

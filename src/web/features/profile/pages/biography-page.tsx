@@ -1,4 +1,5 @@
 import { BookUser, HeartHandshake, PenLine } from 'lucide-react';
+import { WriteForMePanel } from '@web/features/biography-writer';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { READING_LEVEL_DEFAULTS } from '@shared/limits';
 import { BIOGRAPHY_PLACEHOLDER, biographySchema, type ProfileSectionData } from '@shared/schemas/profile';
@@ -66,6 +67,12 @@ function BiographyFormCard({ data }: { data: SectionView<'biography'> }) {
       editor={editor}
       saveLabel="Save biography"
     >
+      <WriteForMePanel
+        onUse={({ professional, public: publicVersion }) => {
+          if (professional !== undefined) form.setValue('professionalSummary', professional, { shouldDirty: true, shouldValidate: true });
+          if (publicVersion !== undefined) form.setValue('publicSummary', publicVersion, { shouldDirty: true, shouldValidate: true });
+        }}
+      />
       <TextareaField
         label="Professional biography"
         rows={9}
