@@ -152,9 +152,8 @@ test('biography: a provider drafts both versions, edits them and saves', async (
 
   await page.goto('/biography');
   const write = page.getByRole('button', { name: 'Write for me' });
-  // Enabled once the /biography page mounts the "Write for me" panel.
   await expect(page.getByLabel('Professional biography')).toBeVisible();
-  test.skip(!(await write.isVisible()), 'the biography page does not show the Write for me panel yet');
+  await expect(write).toBeVisible();
 
   await write.click();
   const panel = page.getByRole('region', { name: 'Write for me' });
