@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@web/test/render';
 import { mockApi, type RecordedCall } from '../test/mock-api';
-import { EXPERTISE_SEARCH_DEBOUNCE_MS, ExpertisePicker, type ExpertiseItem } from './expertise-picker';
+import { EXPERTISE_SEARCH_DEBOUNCE_MS, ExpertisePicker, rankByMatch, type ExpertiseItem } from './expertise-picker';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -106,6 +106,11 @@ describe('ExpertisePicker', () => {
     await waitFor(() => expect(searches()).toHaveLength(1));
     expect(searches()[0]?.search.get('termType')).toBe('Procedure');
     expect(searches()[0]?.search.get('specialty')).toBe('Allergy and Immunology');
+  });
+
+  it('puts terms that start with the text first within a page of results', () => {
+    const ranked = rankByMatch([{ term: 'Congestive heart failure' }, { term: 'Heart block' }, { term: 'Atrial septal defect' }, { term: 'Heartburn' }], 'heart');
+    expect(ranked.map((t) => t.term)).toEqual(['Heart block', 'Heartburn', 'Congestive heart failure', 'Atrial septal defect']);
   });
 
   it('shows saved terms in their groups', () => {

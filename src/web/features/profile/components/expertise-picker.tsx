@@ -37,6 +37,25 @@ const TYPE_BADGE: Record<TermType, 'brand' | 'coral' | 'success' | 'gray'> = {
   Other: 'gray',
 };
 
+/**
+ * The server lists a page of matches by specialty and name; within that page, terms that start with
+ * the text come first, then those with a word starting with it, then the rest (stable otherwise).
+ */
+export function rankByMatch<T extends { term: string }>(terms: readonly T[], text: string): T[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [...terms];
+  const rank = (term: string) => {
+    const lower = term.toLowerCase();
+    if (lower.startsWith(needle)) return 0;
+    if (lower.split(/[\s(/-]+/).some((word) => word.startsWith(needle))) return 1;
+    return 2;
+  };
+  return terms
+    .map((term, index) => ({ term, index, rank: rank(term.term) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.term);
+}
+
 export interface SpecialtyChip {
   name: string;
   /** Where it comes from, shown on the chip: "NPI match 92%". */
@@ -67,7 +86,8 @@ export function ExpertisePicker({ value, onChange, specialties }: ExpertisePicke
   const results = useMemo(() => {
     if (!query) return [];
     const seen = new Set<string>();
-    return (search.data?.items ?? []).filter((term) => (seen.has(term.termId) ? false : (seen.add(term.termId), true)));
+    const unique = (search.data?.items ?? []).filter((term) => (seen.has(term.termId) ? false : (seen.add(term.termId), true)));
+    return rankByMatch(unique, query);
   }, [search.data, query]);
 
   const options: ComboboxOption[] = useMemo(
@@ -169,7 +189,7 @@ export function ExpertisePicker({ value, onChange, specialties }: ExpertisePicke
                     <li
                       key={item.termId}
                       className="inline-flex max-w-full items-center gap-1 rounded-full bg-white py-1 pr-1 pl-3 text-sm text-gray-900 shadow-xs ring-1 ring-gray-200"
-                      title={item.specialtyName ?? undefined}
+                      title={item.specialtyName ? `${item.term} · ${item.specialtyName}` : item.term}
                     >
                       <span className="truncate">{item.term}</span>
                       <button

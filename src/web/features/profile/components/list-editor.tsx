@@ -146,6 +146,7 @@ export function ListEditor({
         {fields.map((field, index) => {
           const title = itemTitle?.(index)?.trim();
           const position = `${capitalize(itemName)} ${index + 1}`;
+          const meta = renderItemMeta?.(index);
           return (
             <li
               key={field.id}
@@ -177,10 +178,10 @@ export function ListEditor({
                 dragFrom === index && 'opacity-60',
               )}
             >
-              <div className={cn('flex items-center gap-2 border-b border-gray-100 px-3 py-2', compact && 'border-b-0 pb-0')}>
+              <div className={cn('flex items-start gap-2 border-b border-gray-100 px-3 py-2', compact && 'border-b-0 pb-0')}>
                 {sortable ? (
                   <span
-                    className="hidden cursor-grab touch-none items-center text-gray-400 hover:text-gray-600 active:cursor-grabbing sm:inline-flex"
+                    className="mt-1.5 hidden cursor-grab touch-none items-center text-gray-400 hover:text-gray-600 active:cursor-grabbing sm:inline-flex"
                     onPointerDown={() => setDraggableKey(field.id)}
                     onPointerUp={() => setDraggableKey(null)}
                     title="Drag to reorder"
@@ -189,11 +190,14 @@ export function ListEditor({
                     <GripVertical className="size-4" />
                   </span>
                 ) : null}
-                <p className="min-w-0 flex-1 truncate text-sm">
-                  <span className="font-semibold text-gray-900">{title || position}</span>
-                  {title ? <span className="ml-2 text-xs text-gray-500">#{index + 1}</span> : null}
-                </p>
-                {renderItemMeta ? <div className="flex shrink-0 items-center gap-1.5">{renderItemMeta(index)}</div> : null}
+                <div className="min-w-0 flex-1 py-1">
+                  <p className="line-clamp-2 text-sm break-words">
+                    <span className="font-semibold text-gray-900">{title || position}</span>
+                    {title ? <span className="ml-2 text-xs text-gray-500">#{index + 1}</span> : null}
+                  </p>
+                  {meta ? <div className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">{meta}</div> : null}
+                </div>
+                {meta ? <div className="hidden shrink-0 items-center gap-1.5 self-center sm:flex">{meta}</div> : null}
                 <div className="flex shrink-0 items-center">
                   {sortable ? (
                     <>

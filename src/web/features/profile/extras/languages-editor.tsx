@@ -1,6 +1,6 @@
 import { Languages, Plus } from 'lucide-react';
 import { useMemo } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { LANGUAGE_PROFICIENCIES, type LanguageProficiency } from '@shared/enums';
 import { QUICK_ADD_LANGUAGE_CODES } from '@shared/limits';
 import { languagesSchema, type ProfileSectionData } from '@shared/schemas/profile';
@@ -78,14 +78,22 @@ function LanguagesFormCard({ data }: { data: SectionView<'languages'> }) {
         compact
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Language" error={errors?.[index]?.languageCode?.message} {...form.register(`items.${index}.languageCode`)}>
-              <option value="">Choose a language…</option>
-              {options.map((option) => (
-                <option key={option.code} value={option.code} disabled={used.has(option.code) && rows[index]?.languageCode !== option.code}>
-                  {option.name}
-                </option>
-              ))}
-            </SelectField>
+            <Controller
+              control={form.control}
+              name={`items.${index}.languageCode`}
+              render={({ field, fieldState }) => (
+                // Controlled: the 42 options arrive after the row, and the choice must show once they do.
+                <SelectField label="Language" error={fieldState.error?.message} name={field.name} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                  <option value="">{reference.isPending ? 'Loading languages…' : 'Choose a language…'}</option>
+                  {options.map((option) => (
+                    <option key={option.code} value={option.code} disabled={used.has(option.code) && field.value !== option.code}>
+                      {option.name}
+                    </option>
+                  ))}
+                  {field.value && !nameOf.has(field.value) ? <option value={field.value}>{field.value}</option> : null}
+                </SelectField>
+              )}
+            />
             <SelectField label="Proficiency" error={errors?.[index]?.proficiency?.message} {...form.register(`items.${index}.proficiency`)}>
               {LANGUAGE_PROFICIENCIES.map((level) => (
                 <option key={level} value={level}>

@@ -45,7 +45,7 @@ function WordCount({ control, name, min, max }: { control: Control<BiographyForm
   return (
     <span
       aria-live="polite"
-      className={cn('text-xs font-medium tabular-nums', words === 0 ? 'text-gray-500' : inRange ? 'text-emerald-700' : 'text-amber-700')}
+      className={cn('text-xs font-medium whitespace-nowrap tabular-nums', words === 0 ? 'text-gray-500' : inRange ? 'text-emerald-700' : 'text-amber-700')}
     >
       {words} {words === 1 ? 'word' : 'words'} · aim for {min}–{max}
     </span>

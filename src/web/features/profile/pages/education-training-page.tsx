@@ -193,7 +193,7 @@ function MedicalSchoolFields({ form, index }: { form: Form; index: number }) {
         </div>
       </div>
       <Combobox
-        className="sm:col-span-6"
+        className="sm:col-span-4"
         label="Medical school"
         variant="search"
         minChars={1}

@@ -1,4 +1,4 @@
-import { Building2, MapPin, MapPinned, Plus } from 'lucide-react';
+import { Building2, ChevronDown, MapPin, MapPinned, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import type { HospitalLocationDto } from '@shared/schemas/locations';
@@ -215,7 +215,7 @@ function LocationsFormCard({ data }: { data: SectionView<'locations'> }) {
             value=""
             disabled={available.length === 0}
             onChange={(event) => addFromHospital(event.target.value)}
-            className="h-10 cursor-pointer appearance-none rounded-lg border border-brand-300 bg-brand-50 pr-9 pl-9 text-sm font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-50"
+            className="h-10 w-full max-w-xs cursor-pointer appearance-none truncate rounded-lg border border-brand-300 bg-brand-50 pr-9 pl-9 text-sm font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-50"
           >
             <option value="">{available.length === 0 ? 'All hospital locations added' : 'Add a hospital location…'}</option>
             {available.map((site) => (
@@ -225,6 +225,7 @@ function LocationsFormCard({ data }: { data: SectionView<'locations'> }) {
             ))}
           </select>
           <Plus aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-brand-700" />
+          <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-brand-700" />
         </div>
       </div>
     ) : hospital.isSuccess ? (

@@ -38,8 +38,12 @@ function useSpecialtyChips(): SpecialtyChip[] {
       seen.add(chip.name);
       chips.push(chip);
     };
-    if (identity?.primarySpecialty) push({ name: identity.primarySpecialty, note: 'primary' });
-    for (const name of identity?.additionalSpecialties ?? []) push({ name });
+    // A specialty typed as the registry words it ("Internal Medicine, Cardiovascular Disease") is shown
+    // as the taxonomy specialty it matches, which is what the terms are filed under.
+    const matched = new Map((suggestions ?? []).map((suggestion) => [suggestion.npiSpecialty, suggestion.specialty]));
+    const named = (name: string) => matched.get(name) ?? name;
+    if (identity?.primarySpecialty) push({ name: named(identity.primarySpecialty), note: 'primary' });
+    for (const name of identity?.additionalSpecialties ?? []) push({ name: named(name) });
     for (const suggestion of suggestions ?? []) {
       push({ name: suggestion.specialty, note: `NPI match ${Math.round(suggestion.confidence * 100)}%`, suggested: true });
     }
