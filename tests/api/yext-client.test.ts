@@ -51,13 +51,13 @@ describe('Yext client', () => {
     const entities = await client().listEntities({ entityTypes: 'taxonomy_conditionTreated', limit: 50 });
     expect(entities.entities).toHaveLength(50);
     expect(entities.count).toBe(120);
-    expect(entities.nextPageToken).toBeTruthy();
+    expect(entities.nextPageToken).toMatch(/\S/);
     const next = await client().listEntities({ entityTypes: 'taxonomy_conditionTreated', limit: 50, pageToken: entities.nextPageToken! });
     expect(next.entities[0]!.meta?.id).toBe('cond-0051');
 
     const content = await client({ contentEndpointId: FAKE_YEXT_CONTENT_ENDPOINT }).listProviders({ limit: 2 });
     expect(content.entities).toHaveLength(2);
-    expect(content.nextPageToken).toBeTruthy();
+    expect(content.nextPageToken).toMatch(/\S/);
     expect(fake.requests.at(-1)).toMatchObject({ kind: 'content', path: `/v2/accounts/me/content/${FAKE_YEXT_CONTENT_ENDPOINT}` });
   });
 

@@ -80,7 +80,7 @@ describe(`term sync (${databaseLabel})`, () => {
     expect(await runJobs()).toBe(1);
     const logs = await (await client.get(`${base}/sync-logs`)).json();
     expect(logs.items[0]).toMatchObject({ id: syncLogId, status: 'completed', syncType: 'manual', totalEntitiesFetched: 210, termsAdded: 210, termsUpdated: 0, termsDeleted: 0, error: null });
-    expect(logs.items[0].finishedAt).toBeTruthy();
+    expect(logs.items[0].finishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const [log] = await db.select().from(yextSyncLogs).where(eq(yextSyncLogs.id, syncLogId));
     expect(log!.initiatedBy).toBe(admin.id);
 

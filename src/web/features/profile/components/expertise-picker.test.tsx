@@ -61,7 +61,7 @@ describe('ExpertisePicker', () => {
     const { searches } = renderPicker();
     fireEvent.change(searchBox(), { target: { value: 'asthma' } });
     await screen.findAllByRole('option');
-    await waitFor(() => expect(searchBox().getAttribute('aria-activedescendant')).toBeTruthy());
+    await waitFor(() => expect(searchBox().getAttribute('aria-activedescendant')).toMatch(/\S/));
     const firstActive = searchBox().getAttribute('aria-activedescendant');
 
     fireEvent.keyDown(searchBox(), { key: 'ArrowDown' });

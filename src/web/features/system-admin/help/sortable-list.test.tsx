@@ -47,7 +47,7 @@ describe('SortableList', () => {
     render(<Harness onReorder={onReorder} />);
 
     const handle = screen.getByRole('button', { name: 'Reorder Getting started' });
-    expect(handle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(handle.getAttribute('aria-describedby')).toMatch(/\S/);
     handle.focus();
     await user.keyboard(' ');
     expect(announcement()).toMatch(/Picked up Getting started, position 1 of 4/);

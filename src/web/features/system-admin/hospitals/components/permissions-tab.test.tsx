@@ -63,13 +63,13 @@ describe('PermissionsTab', () => {
     const required = screen.getByRole('switch', { name: /Required – Professional Identity/ });
     expect(visible.getAttribute('aria-checked')).toBe('true');
     expect(required.getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByText(/9 of 9 visible, 3 required/)).toBeTruthy();
+    expect(screen.getByText(/9 of 9 visible, 3 required/)).toBeInstanceOf(HTMLElement);
 
     fireEvent.click(visible);
     expect(visible.getAttribute('aria-checked')).toBe('false');
     expect(required.getAttribute('aria-checked')).toBe('false');
     expect((required as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/8 of 9 visible, 2 required/)).toBeTruthy();
+    expect(screen.getByText(/8 of 9 visible, 2 required/)).toBeInstanceOf(HTMLElement);
     // A locked switch ignores clicks.
     fireEvent.click(required);
     expect(required.getAttribute('aria-checked')).toBe('false');

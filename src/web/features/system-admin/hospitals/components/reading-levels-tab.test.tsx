@@ -35,15 +35,15 @@ describe('ReadingLevelsForm', () => {
     fireEvent.change(field('Maximum words', 0), { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Reading level must be between 1 and 18')).toBeTruthy();
-    expect(screen.getByText('Enter a whole number')).toBeTruthy();
-    expect(screen.getByText('Describe the tone, e.g. professional')).toBeTruthy();
+    expect(await screen.findByText('Reading level must be between 1 and 18')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Enter a whole number')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Describe the tone, e.g. professional')).toBeInstanceOf(HTMLElement);
     // min ≤ max is checked only once every field is valid on its own.
     fireEvent.change(field('Reading level (grade)', 0), { target: { value: '14' } });
     fireEvent.change(field('Reading level (grade)', 1), { target: { value: '6' } });
     fireEvent.change(field('Tone', 1), { target: { value: 'warm' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('The maximum must not be below the minimum')).toBeTruthy();
+    expect(await screen.findByText('The maximum must not be below the minimum')).toBeInstanceOf(HTMLElement);
     expect(field('Maximum words', 0).getAttribute('aria-invalid')).toBe('true');
     expect(sent).toHaveLength(0);
 
@@ -56,7 +56,7 @@ describe('ReadingLevelsForm', () => {
   it('restores the defaults', async () => {
     setup();
     fireEvent.change(field('Tone', 0), { target: { value: 'academic' } });
-    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+    expect(screen.getByText('You have unsaved changes.')).toBeInstanceOf(HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Restore defaults' }));
     expect(field('Tone', 0).value).toBe('professional');
   });

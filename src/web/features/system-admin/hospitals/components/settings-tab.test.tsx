@@ -50,10 +50,10 @@ describe('SettingsTab', () => {
     expect(input.type).toBe('password');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Enter the new API key, or cancel the replacement')).toBeTruthy();
+    expect(await screen.findByText('Enter the new API key, or cancel the replacement')).toBeInstanceOf(HTMLElement);
     fireEvent.change(input, { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('The API key looks too short')).toBeTruthy();
+    expect(await screen.findByText('The API key looks too short')).toBeInstanceOf(HTMLElement);
     expect(sent).toHaveLength(0);
 
     fireEvent.change(input, { target: { value: 'yext-key-0123456789' } });
@@ -80,8 +80,8 @@ describe('SettingsTab', () => {
     fireEvent.change(screen.getByLabelText('API version'), { target: { value: '2023-12-01' } });
     fireEvent.change(screen.getByLabelText('E-mail domain patterns'), { target: { value: 'northfield.example\nx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('API version must be a date like 20231201')).toBeTruthy();
-    expect(screen.getByText('Each pattern must be 2 to 200 characters (“x”)')).toBeTruthy();
+    expect(await screen.findByText('API version must be a date like 20231201')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Each pattern must be 2 to 200 characters (“x”)')).toBeInstanceOf(HTMLElement);
     expect(sent).toHaveLength(0);
   });
 });

@@ -57,8 +57,8 @@ describe('TaxonomyUploadCard', () => {
     choose(csvFile(BAD_CSV));
 
     const report = await screen.findByRole('alert');
-    expect(within(report).getByText('The file has 3 invalid rows; nothing was changed.')).toBeTruthy();
-    expect(within(report).getByText('Line 3: specialty is required')).toBeTruthy();
+    expect(within(report).getByText('The file has 3 invalid rows; nothing was changed.')).toBeInstanceOf(HTMLElement);
+    expect(within(report).getByText('Line 3: specialty is required')).toBeInstanceOf(HTMLElement);
     expect(within(report).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Upload and replace' })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -94,6 +94,6 @@ describe('TaxonomyUploadCard', () => {
     choose(csvFile(GOOD_CSV, 'again.csv'));
     fireEvent.click(await screen.findByRole('button', { name: 'Upload and replace' }));
     const report = await screen.findByRole('alert');
-    expect(within(report).getByText('Line 9: specialty is required')).toBeTruthy();
+    expect(within(report).getByText('Line 9: specialty is required')).toBeInstanceOf(HTMLElement);
   });
 });

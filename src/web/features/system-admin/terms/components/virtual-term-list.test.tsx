@@ -51,8 +51,8 @@ describe('VirtualTermList', () => {
     const pagesAsked = serveTerms();
     renderAt('/x', <VirtualTermList scope={{ kind: 'default' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
 
-    expect(await screen.findByText('Condition 0')).toBeTruthy();
-    expect(screen.getByText('25,000 terms')).toBeTruthy();
+    expect(await screen.findByText('Condition 0')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('25,000 terms')).toBeInstanceOf(HTMLElement);
     const table = screen.getByRole('table', { name: 'Expertise terms' });
     expect(table.getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
     const bodyRows = () => within(table).getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
@@ -66,7 +66,7 @@ describe('VirtualTermList', () => {
     const scroller = screen.getByTestId('terms-scroll');
     Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 12_345 * ROW_HEIGHT });
     fireEvent.scroll(scroller);
-    expect(await screen.findByText('Condition 12345')).toBeTruthy();
+    expect(await screen.findByText('Condition 12345')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByText('Condition 0')).toBeNull();
     expect(bodyRows().length).toBeLessThan(40);
     await waitFor(() => expect(new Set(pagesAsked)).toEqual(new Set([1, 13])));
