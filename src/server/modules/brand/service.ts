@@ -53,7 +53,7 @@ function toSettingsDto(hospitalId: string, row: SettingsRow | undefined): BrandS
   };
 }
 
-export function toDocumentDto(row: DocumentRow): BrandDocumentDto {
+export function documentDto(row: DocumentRow): BrandDocumentDto {
   return {
     id: row.id,
     hospitalId: row.hospitalId,
@@ -86,7 +86,7 @@ async function readDocuments(db: Database, hospitalId: string) {
     .from(brandGuidelineDocuments)
     .where(and(eq(brandGuidelineDocuments.hospitalId, hospitalId), eq(brandGuidelineDocuments.isActive, true)))
     .orderBy(desc(brandGuidelineDocuments.isPrimary), desc(brandGuidelineDocuments.createdAt), desc(brandGuidelineDocuments.id));
-  return rows.map(toDocumentDto);
+  return rows.map(documentDto);
 }
 
 /**
@@ -262,7 +262,7 @@ export async function uploadBrandDocument(deps: BrandDeps, actor: AdminActor, ho
       });
       return inserted!;
     });
-    return toDocumentDto(row);
+    return documentDto(row);
   } catch (error) {
     await removeStoredFile(deps, { key: storageKey, hospitalId: hospital.id, documentId }, 'database write failed after upload');
     throw error;
@@ -293,7 +293,7 @@ export async function makeBrandDocumentPrimary(deps: BrandDeps, actor: AdminActo
     });
     return updated!;
   });
-  return toDocumentDto(row);
+  return documentDto(row);
 }
 
 /** Deletes the row (and the hospital's URL if it pointed at it) in one transaction, then the file. */
