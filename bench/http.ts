@@ -56,7 +56,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   const base = `http://127.0.0.1:${port}`;
   let databaseUrl = '';
   let dataDir: string | undefined;
-  let cleanup = async () => {};
+  let cleanup: () => Promise<void>;
   if (target === 'postgres') {
     const name = `vitae_http_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
