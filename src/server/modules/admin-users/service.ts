@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MESSAGES, type createAdminSchema, type updateAdminSchema } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
@@ -131,7 +132,7 @@ export async function createAdmin(deps: AdminUsersDeps, actor: AdminActor, input
 export async function listAdmins(deps: AdminUsersDeps, actor: AdminActor, query: { q?: string; page: number; pageSize: number }) {
   const conditions: Array<SQL | undefined> = [hospitalScope(actor, adminUsers.hospitalId)];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(or(ilike(adminUsers.email, pattern), ilike(adminUsers.fullName, pattern)));
   }
   const where = and(...conditions);

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -51,7 +52,7 @@ export interface AuditQuery {
 export async function searchAudit(db: Database, query: AuditQuery) {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(ilike(auditLog.action, pattern), ilike(auditLog.actorEmail, pattern), ilike(auditLog.targetId, pattern), ilike(auditLog.targetType, pattern))!,
     );

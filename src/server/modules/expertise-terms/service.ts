@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
@@ -61,7 +62,6 @@ export const fromDefaultRow = (row: DefaultTermRow): TermDto => ({
 });
 
 /** `%…%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Search of a hospital's terms (spec §7): active only unless asked, case-insensitive "contains" on

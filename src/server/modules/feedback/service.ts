@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -202,7 +203,6 @@ function feedbackScope(actor: AdminActor): SQL | undefined {
   return eq(users.hospitalId, actor.hospitalId ?? '00000000-0000-0000-0000-000000000000');
 }
 
-const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listFeedbackForAdmin(db: Database, actor: AdminActor, query: z.output<typeof adminFeedbackQuerySchema>) {
   const conditions: Array<SQL | undefined> = [feedbackScope(actor)];
@@ -212,7 +212,7 @@ export async function listFeedbackForAdmin(db: Database, actor: AdminActor, quer
   if (query.category) conditions.push(eq(feedbackSubmissions.category, query.category));
   if (query.severity) conditions.push(eq(feedbackSubmissions.severity, query.severity));
   if (query.q) {
-    const pattern = escapeLike(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(or(ilike(feedbackSubmissions.title, pattern), ilike(feedbackSubmissions.description, pattern), ilike(feedbackSubmissions.userEmail, pattern)));
   }
   const where = and(...conditions);

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { CsvParseError, formatCsv, normalizeCsvHeader, parseCsv } from '../../../shared/csv';
 import {
@@ -25,7 +26,6 @@ type LocationRow = typeof hospitalLocationsPoc.$inferSelect;
 type LocationInsert = typeof hospitalLocationsPoc.$inferInsert;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const INSERT_BATCH = 500;
 /** Larger than any page an admin screen asks for, the spec's paged-fetch size. */
 const PROVIDER_LIST_LIMIT = 1000;
@@ -90,7 +90,7 @@ export async function listLocations(deps: LocationDeps, actor: AdminActor, hospi
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
   const conditions: Array<SQL | undefined> = [eq(hospitalLocationsPoc.hospitalId, hospital.id)];
   if (query.q) {
-    const pattern = escapeLike(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(or(ilike(hospitalLocationsPoc.name, pattern), ilike(hospitalLocationsPoc.city, pattern), ilike(hospitalLocationsPoc.addressLine1, pattern)));
   }
   const where = and(...conditions);

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_REQUIRED_SECTIONS, READING_LEVEL_DEFAULTS, SECTION_IDS, type SectionId } from '../../../shared/limits';
@@ -26,7 +27,6 @@ export interface HospitalDeps {
 
 type HospitalRow = typeof hospitals.$inferSelect;
 
-const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The browser's view of a hospital: the listing-service key only masked. */
 export function toHospitalDto(deps: Pick<HospitalDeps, 'secretBox'>, row: HospitalRow) {
@@ -79,7 +79,7 @@ export async function findHospitalForAdmin(db: Database, actor: AdminActor, hosp
 
 export async function listHospitals(deps: HospitalDeps, actor: AdminActor, query: { q?: string; page: number; pageSize: number }) {
   const conditions: Array<SQL | undefined> = [hospitalScope(actor, hospitals.id)];
-  if (query.q) conditions.push(or(ilike(hospitals.name, escapeLike(query.q)), ilike(hospitals.code, escapeLike(query.q))));
+  if (query.q) conditions.push(or(ilike(hospitals.name, containsPattern(query.q)), ilike(hospitals.code, containsPattern(query.q))));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     deps.db.select().from(hospitals).where(where).orderBy(asc(hospitals.name)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { PAGINATION } from '../../../shared/limits';
 import type { Database } from '../../db/client';
@@ -12,7 +13,6 @@ import {
 } from '../../db/schema';
 
 /** Case-insensitive "contains" with the user's % and _ taken literally. */
-export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listLanguages(db: Database) {
   const rows = await db.select().from(languages).orderBy(asc(languages.sortOrder), asc(languages.name));

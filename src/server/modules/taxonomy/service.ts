@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -47,7 +48,6 @@ type UploadRow = typeof hospitalTaxonomyUploads.$inferSelect;
 const MAX_REPORTED_ERRORS = 500;
 const MAX_STORED_ERRORS = 50;
 
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The spec's default failure texts for unexpected errors. Our own errors pass through, and an

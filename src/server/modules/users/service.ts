@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { HOSPITAL_MESSAGES } from '../../../shared/schemas/hospitals';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
@@ -31,14 +32,13 @@ export function toUserDto(user: UserRow & { hospitalName?: string | null }) {
   };
 }
 
-const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Providers the admin may see: all for system admins (optionally one hospital's), their own hospital's otherwise. */
 export async function listUsers(db: Database, actor: AdminActor, query: { hospitalId?: string; q?: string; page: number; pageSize: number }) {
   const conditions: Array<SQL | undefined> = [hospitalScope(actor, users.hospitalId)];
   if (query.hospitalId) conditions.push(eq(users.hospitalId, query.hospitalId));
   if (query.q) {
-    const pattern = escapeLike(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.npiNumber, pattern)));
   }
   const where = and(...conditions);
