@@ -13,6 +13,7 @@ import {
   type SignupMetadata,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import type { Logger } from '../../lib/logger';
 
 export type SignUpData = z.output<typeof signUpSchema>;
@@ -20,31 +21,6 @@ export type SignUpData = z.output<typeof signUpSchema>;
 export const SIGNUP_JOB_TITLE = 'Physician';
 export const METADATA_JOB_TITLE = 'Healthcare Provider';
 
-const UNIQUE_VIOLATION = '23505';
-
-function pgCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function constraintOf(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const constraint = (current as { constraint?: unknown; constraint_name?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && message.includes('constraint')) return message;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return '';
-}
-
-export const isUniqueViolation = (error: unknown) => pgCode(error) === UNIQUE_VIOLATION;
 const isNpiConflict = (error: unknown) => isUniqueViolation(error) && /npi_number/.test(constraintOf(error));
 
 /** Checks that must pass before an authentication account is created. */

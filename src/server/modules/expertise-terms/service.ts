@@ -6,7 +6,7 @@ import type { AdminActor } from '../../auth/policies';
 import { rowsOf, type Database } from '../../db/client';
 import { hospitalExpertiseTermsPoc as hospitalTerms, medicalExpertiseTerms as defaultTerms, professionalIdentity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../accounts/service';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { findHospitalForAdmin } from '../hospitals/service';
 

@@ -16,7 +16,7 @@ import { createHospitalDefaults } from '../../db/seed';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { maskSecret, type SecretBox } from '../../lib/secret-box';
-import { isUniqueViolation } from '../accounts/service';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 
 export interface HospitalDeps {

@@ -4,7 +4,7 @@ import { PROFILE_MESSAGES, REGISTRY_IDENTITY_FIELDS, SECTION_SAVE_ERRORS, type R
 import { professionalIdentity, users, type IdentityCredential, type IdentityLicense } from '../../db/schema';
 import type { NpiRegistry } from '../../integrations/npi-registry';
 import { AppError, isAppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../accounts/service';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { lookupNpiRecord } from '../npi/service';
 import { assertNpiAvailable } from './sections';
 import { loadUser, refreshCompletion, type ProfileDeps, type ProviderRef } from './service';

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { clinicalTrials, hospitals, users } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { isUniqueViolation } from '../accounts/service';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { getSectionPermissions } from '../hospitals/service';
 import { toUserDto } from '../users/service';
 import { SECTION_PLANNERS, SECTION_READERS, type SectionContext, type SectionView, type Writer } from './sections';

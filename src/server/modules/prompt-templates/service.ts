@@ -13,7 +13,7 @@ import type { AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { adminUsers, hospitals, promptTemplateHistory, promptTemplates } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../accounts/service';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { findHospitalForAdmin } from '../hospitals/service';
 
