@@ -4,7 +4,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // edits help content in the console (Markdown with preview, keyboard reordering, publishing) and
 // the public /help page shows it; a provider drafts both biography versions, edits and saves them.
 
-const SYSTEM_ADMIN = 'admin@vitae.local';
+// This journey's own system administrator (tests/support/e2e-fixtures.ts).
+const SYSTEM_ADMIN = 'help.editor@vitae.local';
 
 interface OutboxItem {
   kind: string;

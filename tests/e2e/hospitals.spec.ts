@@ -13,7 +13,8 @@ interface OutboxItem {
   createdAt: string;
 }
 
-const SYSTEM_ADMIN = 'admin@vitae.local';
+// This journey's own system administrator (tests/support/e2e-fixtures.ts).
+const SYSTEM_ADMIN = 'hospitals.manager@vitae.local';
 const RUN = Date.now().toString(36).toUpperCase();
 const HOSPITAL_NAME = `Lakeside Medical ${RUN}`;
 const HOSPITAL_CODE = `LAKE${RUN}`;

@@ -1,11 +1,18 @@
 // Serves the production build for Playwright on a fresh, throw-away PGlite data folder, with the
 // loopback NPPES fake standing in for the national NPI registry.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vitae-e2e-'));
+// Schema, reference data, demo tenant and the journeys' own administrators, before the server
+// takes the folder's lock.
+const fixtures = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/e2e-fixtures.ts', dataDir], { stdio: 'inherit' });
+if (fixtures.status !== 0) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(fixtures.status ?? 1);
+}
 const port = process.env.PORT ?? '4317';
 const nppesPort = process.env.E2E_NPPES_PORT ?? String(Number(port) + 1);
 
