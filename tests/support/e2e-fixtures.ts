@@ -15,6 +15,7 @@ import { migrationsDir, seedDataDir } from '../../src/server/paths';
 const JOURNEY_ADMINS = [
   { email: 'help.editor@vitae.local', fullName: 'Help Editor', role: 'system_admin' as const },
   { email: 'hospitals.manager@vitae.local', fullName: 'Hospitals Manager', role: 'system_admin' as const },
+  { email: 'a11y.auditor@vitae.local', fullName: 'Accessibility Auditor', role: 'system_admin' as const },
   { email: 'feedback.reviewer@northfield.example', fullName: 'Feedback Reviewer', role: 'hospital_admin' as const },
 ];
 

@@ -119,7 +119,7 @@ export function ReviewList() {
                   filter === option.value ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900',
                 )}
               >
-                {option.label} <span className="tabular-nums text-gray-500">({count})</span>
+                {option.label} <span className="tabular-nums">({count})</span>
               </button>
             );
           })}

@@ -38,10 +38,10 @@ function StatCards() {
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy={stats.isPending || undefined}>
       {STATS.map(({ key, label, hint, icon: Icon }) => (
         <Card key={key} className="flex flex-col gap-3 p-4 sm:p-5">
-          <div className="flex items-center justify-between gap-2">
-            <dt className="text-sm font-medium text-gray-600">{label}</dt>
+          <dt className="flex items-center justify-between gap-2 text-sm font-medium text-gray-600">
+            {label}
             <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-500" />
-          </div>
+          </dt>
           <dd className="flex flex-col">
             {stats.data ? (
               <span className="text-3xl font-bold tracking-tight text-gray-900 tabular-nums">{formatNumber(stats.data[key])}</span>

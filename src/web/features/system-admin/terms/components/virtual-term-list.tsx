@@ -68,65 +68,64 @@ export function VirtualTermList({ scope, filters, editable, onDelete, pageSize =
   }
 
   return (
-    <div
-      role="table"
-      aria-label="Expertise terms"
-      aria-rowcount={total === null ? -1 : total + 1}
-      aria-busy={first.isPending || undefined}
-      className="flex flex-col overflow-hidden rounded-b-2xl"
-    >
-      <div role="rowgroup" className="border-b border-gray-200 bg-gray-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only">
-        <div role="row" aria-rowindex={1} className={TERM_GRID}>
-          <span role="columnheader">Term</span>
-          <span role="columnheader">Term ID</span>
-          <span role="columnheader">Type</span>
-          <span role="columnheader">Specialty</span>
-          <span role="columnheader">Status</span>
-          <span role="columnheader" className="sr-only">
-            Actions
-          </span>
+    <div className="flex flex-col overflow-hidden rounded-b-2xl">
+      {/* The table holds only rows; the count and retry below sit outside it. */}
+      <div role="table" aria-label="Expertise terms" aria-rowcount={total === null ? -1 : total + 1} aria-busy={first.isPending || undefined} className="flex flex-col">
+        <div role="rowgroup" className="border-b border-gray-200 bg-gray-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only">
+          <div role="row" aria-rowindex={1} className={TERM_GRID}>
+            <span role="columnheader">Term</span>
+            <span role="columnheader">Term ID</span>
+            <span role="columnheader">Type</span>
+            <span role="columnheader">Specialty</span>
+            <span role="columnheader">Status</span>
+            <span role="columnheader" className="sr-only">
+              Actions
+            </span>
+          </div>
         </div>
-      </div>
-      <div ref={scrollRef} data-testid="terms-scroll" className="relative overflow-y-auto overscroll-contain" style={{ height }}>
-        {first.isPending ? (
-          <div className="flex h-full items-center justify-center text-brand-600">
-            <Spinner label="Loading terms" />
-          </div>
-        ) : total === 0 ? (
-          <p className="px-4 py-16 text-center text-sm text-gray-600">No terms match these filters.</p>
-        ) : (
-          <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rowAt(item.index);
-              const editing = row !== undefined && row.id === editingId;
-              return (
-                <div
-                  key={row?.id ?? `pending-${item.index}`}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className={cn(
-                    'absolute top-0 left-0 w-full border-b border-gray-100 px-4 py-2',
-                    editing ? cn(EDITOR_GRID, 'bg-brand-50/50') : TERM_GRID,
-                    !editing && 'hover:bg-gray-50',
-                  )}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  {row === undefined ? (
-                    <div role="cell" className="col-span-full flex h-9 items-center">
-                      <span className="h-3 w-2/5 animate-pulse rounded bg-gray-100" aria-label="Loading" />
-                    </div>
-                  ) : editing ? (
-                    <TermRowEditor scope={scope} row={row} onDone={() => setEditingId(null)} />
-                  ) : (
-                    <TermRowView row={row} editable={editable} onEdit={() => setEditingId(row.id)} onDelete={() => onDelete(row)} />
-                  )}
+        <div ref={scrollRef} data-testid="terms-scroll" className="relative overflow-y-auto overscroll-contain" style={{ height }}>
+          {first.isPending || total === 0 ? (
+            <div role="rowgroup" className="h-full">
+              <div role="row" className="h-full">
+                <div role="cell" className="flex h-full items-center justify-center">
+                  {first.isPending ? <Spinner label="Loading terms" className="text-brand-600" /> : <p className="px-4 py-16 text-center text-sm text-gray-600">No terms match these filters.</p>}
                 </div>
-              );
-            })}
-          </div>
-        )}
+              </div>
+            </div>
+          ) : (
+            <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rowAt(item.index);
+                const editing = row !== undefined && row.id === editingId;
+                return (
+                  <div
+                    key={row?.id ?? `pending-${item.index}`}
+                    role="row"
+                    aria-rowindex={item.index + 2}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    className={cn(
+                      'absolute top-0 left-0 w-full border-b border-gray-100 px-4 py-2',
+                      editing ? cn(EDITOR_GRID, 'bg-brand-50/50') : TERM_GRID,
+                      !editing && 'hover:bg-gray-50',
+                    )}
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    {row === undefined ? (
+                      <div role="cell" className="col-span-full flex h-9 items-center">
+                        <span className="h-3 w-2/5 animate-pulse rounded bg-gray-100" aria-label="Loading" />
+                      </div>
+                    ) : editing ? (
+                      <TermRowEditor scope={scope} row={row} onDone={() => setEditingId(null)} />
+                    ) : (
+                      <TermRowView row={row} editable={editable} onEdit={() => setEditingId(row.id)} onDelete={() => onDelete(row)} />
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-gray-200 px-4 py-2.5 text-sm text-gray-600">
         <p aria-live="polite">{total === null ? 'Counting…' : `${formatNumber(total)} ${total === 1 ? 'term' : 'terms'}`}</p>
