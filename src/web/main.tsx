@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '@web/app/error-boundary';
+import { installFeedbackContextCapture } from '@web/app/feedback-widget/context';
 import { AppProviders } from '@web/app/providers';
 import { createAppRouter } from '@web/app/router';
 import { configQueryOptions } from '@web/features/app-config/api/get-config';
@@ -11,6 +12,9 @@ import { initSentry } from '@web/lib/sentry';
 import './styles.css';
 
 installGlobalHandlers();
+// Feedback carries the console errors, failed requests and navigation since the app started (access
+// spec §7), so recording begins here, before the first render.
+installFeedbackContextCapture();
 
 // Error reporting must not delay the first paint; it starts once the configuration arrives.
 queryClient

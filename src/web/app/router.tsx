@@ -3,8 +3,6 @@ import { FullPageStatus } from '@web/components/layout/full-page-status';
 import { authRedirectTarget } from './auth-redirect';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireMember } from './guards/require-member';
-import { AdminLayout } from './layouts/admin-layout';
-import { MemberLayout } from './layouts/member-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFound } from './not-found';
 import { RootLayout } from './root-layout';
@@ -113,6 +111,11 @@ const adminRoutes: RouteObject[] = [
   { path: 'test-sentry', lazy: () => import('@web/features/system/pages/test-sentry-page') },
 ];
 
+// The signed-in layouts (navigation, account menus, notifications, the inactivity watcher and the
+// feedback widget) load with the first page that needs them, keeping them out of the landing page.
+const adminLayout = () => import('./layouts/admin-layout').then(({ AdminLayout }) => ({ Component: AdminLayout }));
+const memberLayout = () => import('./layouts/member-layout').then(({ MemberLayout }) => ({ Component: MemberLayout }));
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -120,9 +123,9 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: () => <FullPageStatus label="Loading Vitae…" />,
     children: [
-      { Component: AdminLayout, children: adminAuthRoutes },
-      { Component: RequireAdmin, children: [{ Component: AdminLayout, children: adminRoutes }] },
-      { Component: RequireMember, children: [{ Component: MemberLayout, children: memberRoutes }] },
+      { lazy: adminLayout, children: adminAuthRoutes },
+      { Component: RequireAdmin, children: [{ lazy: adminLayout, children: adminRoutes }] },
+      { Component: RequireMember, children: [{ lazy: memberLayout, children: memberRoutes }] },
       { Component: PublicLayout, children: publicRoutes },
     ],
   },

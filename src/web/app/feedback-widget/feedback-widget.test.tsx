@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { FEEDBACK_MESSAGES } from '@shared/schemas/feedback';
 import { setWidgetState } from '@web/features/feedback/lib/widget-state';
 import { renderAt } from '@web/test/render';
-import { FeedbackWidget } from './feedback-widget';
+import { FeedbackWidget } from './index';
 import { POSITION_STORAGE_KEY } from './position';
 import type * as screenshotModule from './screenshot';
 import { captureScreenshot } from './screenshot';

@@ -8,7 +8,6 @@ import { toast } from 'sonner';
 import { FEEDBACK_MESSAGES, feedbackFormSchema } from '@shared/schemas/feedback';
 import { serverFieldErrors } from '@web/features/admin-auth/lib/admin-error-message';
 import { myFeedbackQueryKey } from '@web/features/feedback/api/submit-feedback';
-import { useFeedbackAvailability } from '@web/features/feedback/lib/use-feedback-availability';
 import { setWidgetState, useWidgetState } from '@web/features/feedback/lib/widget-state';
 import { ApiError } from '@web/lib/api-client';
 import { errorMonitor } from '@web/lib/error-monitor';
@@ -72,12 +71,7 @@ function releasePreview(screenshot: AttachedScreenshot | null) {
  * a draggable button, a panel with the form that can be minimized to a bar (the draft is kept) or
  * closed. Renders nothing for anybody else.
  */
-export function FeedbackWidget() {
-  const { available } = useFeedbackAvailability();
-  return available ? <FeedbackWidgetPanel /> : null;
-}
-
-function FeedbackWidgetPanel() {
+export function FeedbackWidgetPanel() {
   const state = useWidgetState();
   const queryClient = useQueryClient();
   const viewport = useViewport();

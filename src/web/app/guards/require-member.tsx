@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
 import { useSession } from '@web/features/accounts/api/get-session';
-import { InactivityWatcher } from '../inactivity/inactivity-watcher';
 import { SessionEndedRedirect } from '../inactivity/session-ended-redirect';
 import { GuardError } from './guard-error';
+
+// The watcher and its warning dialog load only once a provider is signed in.
+const InactivityWatcher = lazy(() => import('../inactivity/inactivity-watcher').then(({ InactivityWatcher }) => ({ default: InactivityWatcher })));
 
 /** Renders the member area only for a signed-in provider; anyone else goes to the login page. */
 export function RequireMember() {
@@ -21,7 +24,9 @@ export function RequireMember() {
   return (
     <>
       <Outlet />
-      <InactivityWatcher />
+      <Suspense fallback={null}>
+        <InactivityWatcher />
+      </Suspense>
     </>
   );
 }

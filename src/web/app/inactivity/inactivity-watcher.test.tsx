@@ -201,7 +201,10 @@ describe('RequireMember and an ended session', () => {
     const api = stubApi((path) => (path === '/api/auth/session' ? json({ user: { id: 'u1', email: 'maya@example.org', fullName: 'Maya Okafor' } }) : undefined));
     renderRoutes([{ Component: RequireMember, children: [{ path: '/dashboard', element: <h1>Dashboard</h1> }] }], { initialEntries: ['/dashboard'] });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeDefined();
-    await advance(0);
-    expect(api.calls('/api/auth/keep-alive')).toBe(1);
+    // The watcher's code loads lazily after the page.
+    await vi.waitFor(async () => {
+      await advance(0);
+      expect(api.calls('/api/auth/keep-alive')).toBe(1);
+    });
   });
 });
