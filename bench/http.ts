@@ -2,16 +2,11 @@
 // (dist/server/main.js), on PGlite and on PostgreSQL. For each endpoint: req/s, p50 / p97.5 / p99,
 // errors and the server's RSS; plus the database's own time for the same query, so each API
 // figure reads as a ratio to the database.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createDatabase } from '../src/server/db/client';
-import { percentile, round, type DatabaseTarget } from './lib';
+import { percentile, providerCookie, round, startBuiltServer, type DatabaseTarget } from './lib';
 
 interface Row {
   database: DatabaseTarget;
@@ -39,58 +34,13 @@ function rssMb(pid: number) {
   }
 }
 
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
 export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): Promise<Row[]> {
-  const port = 4900 + Math.floor(Math.random() * 90);
-  const base = `http://127.0.0.1:${port}`;
-  let databaseUrl = '';
-  let dataDir: string | undefined;
-  let cleanup: () => Promise<void>;
-  if (target === 'postgres') {
-    const name = `vitae_http_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'vitae-http-'));
-    cleanup = async () => rmSync(dataDir!, { recursive: true, force: true });
-  }
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
-  });
+  const server = await startBuiltServer(target, postgresUrl);
+  const { base } = server;
   const rows: Row[] = [];
   try {
-    await waitHealthy(base);
     const headers = { 'content-type': 'application/json', origin: base };
-    const signUp = await fetch(`${base}/api/auth/sign-up`, {
-      method: 'POST',
-      headers: { ...headers, 'x-forwarded-for': '192.0.2.200' },
-      body: JSON.stringify({ email: `bench.${Date.now()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Bea Bench' }),
-    });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const auth = { ...headers, cookie };
+    const auth = { ...headers, cookie: await providerCookie(base) };
     const biography = JSON.stringify({ professionalSummary: 'Board-certified cardiologist caring for adults with heart rhythm disorders.', publicSummary: 'I help people with irregular heartbeats.' });
     const feedback = JSON.stringify({ title: 'Bench feedback', description: 'Measured under load.', technicalContext: {}, applicationContext: { currentRoute: '/dashboard' } });
 
@@ -113,18 +63,17 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
-        rssMb: rssMb(server.pid!),
+        rssMb: rssMb(server.pid),
         dbMs: null,
         ratio: null,
       });
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
   }
 
   // The database's own time for the same queries, on the same data, without HTTP.
-  const database = await createDatabase(target === 'postgres' ? { databaseUrl } : { dataDir });
+  const database = await createDatabase(server.databaseUrl ? { databaseUrl: server.databaseUrl } : { dataDir: server.dataDir });
   try {
     const time = async (fn: () => Promise<unknown>) => {
       const samples: number[] = [];
@@ -153,7 +102,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     }
   } finally {
     await database.close();
-    await cleanup();
+    await server.cleanup();
   }
   return rows;
 }

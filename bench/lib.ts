@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -58,6 +59,83 @@ export async function startBenchServer(target: DatabaseTarget, postgresUrl?: str
       await cleanup();
     },
   };
+}
+
+async function waitHealthy(base: string) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+/**
+ * The production build (dist/server/main.js, `npm run build` first) in its own process on loopback,
+ * on a fresh database of the chosen kind with the demo tenant. `stop()` ends the process; `cleanup()`
+ * then removes the database.
+ */
+export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: string) {
+  const port = 4900 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  let databaseUrl = '';
+  let dataDir: string | undefined;
+  let cleanup: () => Promise<void>;
+  if (target === 'postgres') {
+    if (!postgresUrl) throw new Error('PostgreSQL benchmark needs DATABASE_URL');
+    const name = `vitae_http_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'vitae-http-'));
+    dataDir = dir;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitHealthy(base);
+  } catch (error) {
+    await stop();
+    await cleanup();
+    throw error;
+  }
+  return { base, pid: child.pid!, databaseUrl: databaseUrl || undefined, dataDir, stop, cleanup };
+}
+
+/** A new provider's session cookie, from signing up the way the sign-up page does. */
+export async function providerCookie(base: string) {
+  const signUp = await fetch(`${base}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': `192.0.2.${1 + Math.floor(Math.random() * 250)}` },
+    body: JSON.stringify({ email: `bench.${Date.now()}.${randomBytes(3).toString('hex')}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Bea Bench' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status}`);
+  return signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** A signed-in admin's cookie, obtained the way a person signs in (magic link from the outbox). */

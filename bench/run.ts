@@ -1,7 +1,8 @@
-// `npm run bench [-- terms]`: runs the benchmarks and prints their figures; results are also written
+// `npm run bench [-- terms|http|lighthouse]`: runs the benchmarks and prints their figures; results are also written
 // to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set.
 import { writeResults } from './lib';
 import { benchHttp } from './http';
+import { benchLighthouse } from './lighthouse';
 import { benchTerms } from './terms';
 
 const which = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
@@ -41,5 +42,20 @@ if (all || which.has('http')) {
   ];
   console.log(`\n${lines.join('\n')}`);
   writeResults('http', rows, `# HTTP benchmark\n\n${new Date().toISOString()}\n\n${lines.join('\n')}\n`);
+}
+if (all || which.has('lighthouse')) {
+  console.log('\nLighthouse on the production build (Debian Chromium)…');
+  const rows = await benchLighthouse();
+  const lines = [
+    '| page | form factor | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.speedIndexMs} |`),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  writeResults(
+    'lighthouse',
+    rows,
+    `# Lighthouse\n\n${new Date().toISOString()}\n\nMedian of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs per page. "mobile" is Lighthouse's default (simulated slow 4G, 4x CPU slowdown); "desktop" its desktop preset.\n\n${lines.join('\n')}\n`,
+  );
 }
 process.exit(0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -199,14 +199,24 @@ export function createApp(deps: AppDeps) {
   if (deps.webDir) {
     const webDir = deps.webDir;
     const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: webDir,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    app.use('*', serveStatic({ root: webDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+    // The build writes .br and .gz copies (scripts/compress-web.mjs); the browser gets the best it
+    // accepts. serveStatic's onFound runs after its response is built, too late for headers, so the
+    // caching header goes on the response it returns.
+    const staticFiles = (cacheControl: string): MiddlewareHandler<AppBindings> => {
+      const serve = serveStatic({ root: webDir, precompressed: true });
+      return async (c, next) => {
+        let notAFile = false;
+        const response = await serve(c, async () => {
+          notAFile = true;
+          await next();
+        });
+        if (notAFile || !response) return;
+        response.headers.set('Cache-Control', cacheControl);
+        return response;
+      };
+    };
+    app.use('/assets/*', staticFiles('public, max-age=31536000, immutable'));
+    app.use('*', staticFiles('public, max-age=3600'));
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml);

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, jsonRequest, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -100,5 +104,52 @@ describe('body-less state changes', () => {
       body: 'a=b',
     });
     expect(form.status).toBe(415);
+  });
+});
+
+describe('serving the browser app', () => {
+  let web: TestContext;
+  let dir: string;
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vitae-web-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Vitae</title><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
+    writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    web = await createTestApp({}, { webDir: dir });
+  });
+  afterAll(async () => {
+    await web?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the precompressed copy the browser accepts, with long caching for hashed assets', async () => {
+    const br = await web.app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
+
+    const gz = await web.app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await web.app.request('/assets/app-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('answers app routes with index.html and unknown API paths with JSON', async () => {
+    const page = await web.app.request('/dashboard');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<div id="root"></div>');
+    const api = await web.app.request('/api/no-such-route');
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
   });
 });
