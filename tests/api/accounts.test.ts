@@ -204,6 +204,32 @@ describe(`sessions (${databaseLabel})`, () => {
     expect(client.jar.has('vitae.session_token')).toBe(false);
   });
 
+  it('refuses a session cookie whose signature does not match, even for a real token', async () => {
+    const { client } = await signUp();
+    const header = client.jar.header().cookie!;
+    const forged = header.replace(/(vitae\.session_token=[^.;]+\.)[^;]+/, (_match, token: string) => `${token}${encodeURIComponent('A'.repeat(43) + '=')}`);
+    expect(forged).not.toBe(header);
+    const response = await ctx.app.request('/api/auth/session', { headers: { cookie: forged } });
+    expect((await response.json()).user).toBeNull();
+    expect((await client.get('/api/auth/session').then((r) => r.json())).user).not.toBeNull();
+  });
+
+  it('extends a session due for its daily refresh with a new cookie, and drops an expired one', async () => {
+    const { client, body } = await signUp();
+    const [account] = await ctx.database.db.select().from(authUsers).where(eq(authUsers.email, body.email));
+    const soon = new Date(Date.now() + 60 * 60_000);
+    await ctx.database.db.update(authSessions).set({ expiresAt: soon }).where(eq(authSessions.userId, account!.id));
+    const refreshed = await client.get('/api/auth/session');
+    expect((await refreshed.json()).user).not.toBeNull();
+    expect(refreshed.headers.getSetCookie().some((cookie) => cookie.startsWith('vitae.session_token='))).toBe(true);
+    const [extended] = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, account!.id));
+    expect(extended!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 24 * 60 * 60_000);
+
+    await ctx.database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(authSessions.userId, account!.id));
+    expect((await (await client.get('/api/auth/session')).json()).user).toBeNull();
+    expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, account!.id))).toHaveLength(0);
+  });
+
   it('logout deletes the session on the server', async () => {
     const { client } = await signUp();
     const stolen = client.jar.clone();

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { ADMIN_SESSION_LIFETIME_MS, INACTIVITY } from '../../shared/limits';
 import type { Database } from '../db/client';
-import { adminUsers, authSessions, users } from '../db/schema';
+import { adminUsers, authSessions, authUsers, users } from '../db/schema';
 import { clientIp } from '../http/client-ip';
 import type { AppBindings } from '../http/types';
 import type { Auth } from './auth';
@@ -29,28 +30,86 @@ export async function clearSessionCookies(c: Context, auth: Auth) {
   }
 }
 
+interface ResolvedSession {
+  session: { id: string; createdAt: Date | string; kind?: string | null; lastActiveAt?: Date | string | null };
+  authUser: { id: string; email: string };
+}
+
+/** The session token from the signed session cookie, or null when it is missing or its signature is wrong. */
+async function signedSessionToken(c: Context, name: string, key: CryptoKey) {
+  const value = getCookie(c, name);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  try {
+    const signature = Uint8Array.from(atob(value.slice(dot + 1)), (char) => char.charCodeAt(0));
+    return (await crypto.subtle.verify('HMAC', key, signature, new TextEncoder().encode(token))) ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Resolves the actor of every API request from the server-side session and enforces the session
  * rules: provider sessions end after 30 minutes without authenticated API use (sliding), admin
  * sessions 8 hours after sign-in (absolute) or as soon as the admin is deactivated. An ended
  * session is deleted, its cookies cleared, and `X-Session-Ended` tells the browser why.
+ *
+ * The common case costs one query: the signed cookie is verified here and the session, its account,
+ * the provider row and the admin row are read together. Whenever Better Auth has work to do (an
+ * expired session to remove and its cookie to clear, a session due for its daily extension with a
+ * new cookie) or anything looks unusual, the request goes through Better Auth's own `getSession`.
  */
 export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boolean }): MiddlewareHandler<AppBindings> {
+  const contextReady = deps.auth.$context.then(async (context) => ({
+    cookieName: context.authCookies.sessionToken.name,
+    key: await crypto.subtle.importKey('raw', new TextEncoder().encode(context.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']),
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  }));
+
+  /** Session, account, provider and admin rows in one read, when no Better Auth work is due. */
+  async function fastPath(c: Context, now: number) {
+    const { cookieName, key, expiresInMs, updateAgeMs } = await contextReady;
+    const token = await signedSessionToken(c, cookieName, key);
+    if (!token) return null;
+    const [row] = await deps.db
+      .select({ session: authSessions, authUser: { id: authUsers.id, email: authUsers.email }, user: users, admin: adminUsers })
+      .from(authSessions)
+      .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+      .leftJoin(users, eq(users.authUserId, authSessions.userId))
+      .leftJoin(adminUsers, eq(adminUsers.authUserId, authSessions.userId))
+      .where(eq(authSessions.token, token))
+      .limit(1);
+    if (!row) return null;
+    const expiresAt = row.session.expiresAt.getTime();
+    if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return null;
+    return row;
+  }
+
   return async (c, next) => {
     const cookieHeader = c.req.header('cookie') ?? '';
     if (!cookieHeader.includes('vitae.session_token')) return next();
-
-    const result = await deps.auth.api.getSession({
-      headers: c.req.raw.headers,
-      query: { disableCookieCache: true },
-      returnHeaders: true,
-    });
-    forwardCookies(c, result.headers);
-    const found = result.response;
-    if (!found) return next();
-
-    const session = found.session as typeof found.session & { kind?: string; lastActiveAt?: Date | string | null };
     const now = Date.now();
+
+    let resolved: ResolvedSession & { user?: typeof users.$inferSelect | null; admin?: typeof adminUsers.$inferSelect | null };
+    const fast = await fastPath(c, now);
+    if (fast) {
+      resolved = fast;
+    } else {
+      const result = await deps.auth.api.getSession({
+        headers: c.req.raw.headers,
+        query: { disableCookieCache: true },
+        returnHeaders: true,
+      });
+      forwardCookies(c, result.headers);
+      const found = result.response;
+      if (!found) return next();
+      resolved = { session: found.session as ResolvedSession['session'], authUser: { id: found.user.id, email: found.user.email } };
+    }
+    const { session, authUser } = resolved;
+
     const end = async (reason: SessionEndReason) => {
       await deps.db.delete(authSessions).where(eq(authSessions.id, session.id));
       await clearSessionCookies(c, deps.auth);
@@ -62,9 +121,10 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
         await end('absolute');
         return next();
       }
-      const [admin] = await deps.db.select().from(adminUsers).where(eq(adminUsers.authUserId, found.user.id)).limit(1);
+      const admin =
+        resolved.admin !== undefined ? resolved.admin : (await deps.db.select().from(adminUsers).where(eq(adminUsers.authUserId, authUser.id)).limit(1))[0];
       if (!admin || !admin.isActive) {
-        await deps.db.delete(authSessions).where(and(eq(authSessions.userId, found.user.id), eq(authSessions.kind, 'admin')));
+        await deps.db.delete(authSessions).where(and(eq(authSessions.userId, authUser.id), eq(authSessions.kind, 'admin')));
         await clearSessionCookies(c, deps.auth);
         c.header('x-session-ended', 'inactive');
         return next();
@@ -76,7 +136,7 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
         role: admin.role as 'system_admin' | 'hospital_admin',
         hospitalId: admin.hospitalId,
         sessionId: session.id,
-        authUserId: found.user.id,
+        authUserId: authUser.id,
         sessionCreatedAt: new Date(session.createdAt),
         mustChangePassword: admin.mustChangePassword,
         ip: clientIp(c, deps.trustProxy),
@@ -90,15 +150,15 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
       await end('idle');
       return next();
     }
-    const [user] = await deps.db.select().from(users).where(eq(users.authUserId, found.user.id)).limit(1);
+    const user = resolved.user !== undefined ? resolved.user : (await deps.db.select().from(users).where(eq(users.authUserId, authUser.id)).limit(1))[0];
     if (!PASSIVE_PATHS.has(c.req.path) && now - lastActive >= ACTIVITY_WRITE_INTERVAL_MS) {
       await deps.db.update(authSessions).set({ lastActiveAt: new Date(now) }).where(eq(authSessions.id, session.id));
     }
     c.set(
       'actor',
       user
-        ? { kind: 'provider', userId: user.id, email: user.email, hospitalId: user.hospitalId, sessionId: session.id, authUserId: found.user.id }
-        : { kind: 'account', email: found.user.email, sessionId: session.id, authUserId: found.user.id },
+        ? { kind: 'provider', userId: user.id, email: user.email, hospitalId: user.hospitalId, sessionId: session.id, authUserId: authUser.id }
+        : { kind: 'account', email: authUser.email, sessionId: session.id, authUserId: authUser.id },
     );
     return next();
   };
