@@ -4,8 +4,9 @@
 // figure reads as a ratio to the database.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { createDatabase } from '../src/server/db/client';
+import { getTableName, sql } from 'drizzle-orm';
+import { createDatabase, rowsOf } from '../src/server/db/client';
+import { PROFILE_TABLES } from '../src/server/modules/profile/snapshot';
 import { percentile, providerCookie, round, startBuiltServer, type DatabaseTarget } from './lib';
 
 interface Row {
@@ -84,14 +85,25 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
       }
       return round(percentile(samples.sort((a, b) => a - b), 50), 2);
     };
+    const [benchUser] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email like 'bench.%' limit 1`));
+    const benchUserId = benchUser!.id;
+    const profileTables = Object.values(PROFILE_TABLES).map((table) => getTableName(table));
     const queries: Record<string, () => Promise<unknown>> = {
       'GET /api/health': () => database.db.execute(sql`select count(*) from drizzle.__drizzle_migrations`),
-      'GET /api/profile': () => database.db.execute(sql`select * from users u left join professional_identity p on p.user_id = u.id limit 1`),
+      // What the endpoint reads: the user with its hospital, the sixteen profile tables, the hospital's section permissions.
+      'GET /api/profile': async () => {
+        await database.db.execute(sql`select u.*, h.name from users u left join hospitals h on h.id = u.hospital_id where u.id = ${benchUserId}`);
+        for (const table of profileTables) await database.db.execute(sql`select * from ${sql.identifier(table)} where user_id = ${benchUserId}`);
+        await database.db.execute(sql`select * from hospital_section_permissions where hospital_id is null`);
+      },
       'GET /api/terms/search (3 chars)': () => database.db.execute(sql`select * from medical_expertise_terms where is_active and term ilike '%car%' order by specialty_name, term_type, term limit 20`),
       'GET /api/terms/search (6 chars)': () => database.db.execute(sql`select * from medical_expertise_terms where is_active and term ilike '%cardia%' order by specialty_name, term_type, term limit 20`),
+      // The write and the completion refresh: the nine sections' tables read again inside the transaction.
       'PUT /api/profile/sections/biography': () =>
         database.db.transaction(async (tx) => {
-          await tx.execute(sql`update biography set professional_summary = professional_summary where user_id = (select id from users limit 1)`);
+          await tx.execute(sql`update biography set professional_summary = professional_summary, updated_at = now() where user_id = ${benchUserId}`);
+          for (const table of profileTables.slice(0, 10)) await tx.execute(sql`select * from ${sql.identifier(table)} where user_id = ${benchUserId}`);
+          await tx.execute(sql`update users set profile_completion_percentage = profile_completion_percentage where id = ${benchUserId}`);
         }),
     };
     for (const row of rows) {

@@ -41,7 +41,11 @@ if (all || which.has('http')) {
     ...rows.map((r) => `| ${r.database} | ${r.endpoint} | ${r.requestsPerSec} | ${r.p50} | ${r.p975} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rssMb} | ${r.dbMs ?? '–'} | ${r.ratio ?? '–'} |`),
   ];
   console.log(`\n${lines.join('\n')}`);
-  writeResults('http', rows, `# HTTP benchmark\n\n${new Date().toISOString()}\n\n${lines.join('\n')}\n`);
+  const note =
+    `autocannon, 10 connections, ${process.env.BENCH_SECONDS ?? 8} s per endpoint, against the production build. ` +
+    '"DB p50" is the same SQL the endpoint runs, issued one statement after another on one connection with no HTTP and no session; ' +
+    'the API figure also carries the session check, validation, JSON and the queueing of 10 concurrent clients.';
+  writeResults('http', rows, `# HTTP benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 if (all || which.has('lighthouse')) {
   console.log('\nLighthouse on the production build (Debian Chromium)…');

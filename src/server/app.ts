@@ -218,6 +218,8 @@ export function createApp(deps: AppDeps) {
     app.use('/assets/*', staticFiles('public, max-age=31536000, immutable'));
     app.use('*', staticFiles('public, max-age=3600'));
     app.get('*', (c) => {
+      // A missing file (favicon.ico, llms.txt, /.well-known/…) is a 404, not the app's page.
+      if (/\.[A-Za-z0-9]+$/.test(c.req.path) || c.req.path.startsWith('/.well-known/')) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml);
     });

@@ -173,6 +173,7 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'DELETE /api/admin/prompt-templates/:id': 'admin',
   'GET /api/admin/prompt-templates/:id/history': 'admin',
   'POST /api/admin/prompt-templates/:id/history/:version/restore': 'admin',
+  'GET /api/biography/targets': 'provider',
   'POST /api/biography/draft': 'provider',
 
   'POST /api/discovery/run': 'provider',

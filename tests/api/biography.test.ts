@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/shared/readability';
-import type { BiographyDraftResponse } from '../../src/shared/schemas/biography';
+import type { BiographyDraftResponse, BiographyTargetsResponse } from '../../src/shared/schemas/biography';
 import { createApp, type AppDeps } from '../../src/server/app';
 import { biography, hospitalBrandSettings, hospitalReadingLevels, hospitals, languages, medicalExpertiseTerms, promptTemplates, users } from '../../src/server/db/schema';
 import { seedPromptTemplates } from '../../src/server/db/seed/help-content';
@@ -180,6 +180,20 @@ function inventedTokens(text: string, profileText: string) {
 describe(`biography drafts with the built-in writer (${databaseLabel})`, () => {
   it('needs a provider session', async () => {
     expect((await browserClient(ctx.app).post('/api/biography/draft')).status).toBe(401);
+  });
+
+  it('tells the biography page its hospital’s targets, and the defaults to a provider without one', async () => {
+    expect((await browserClient(ctx.app).get('/api/biography/targets')).status).toBe(401);
+    const { client } = await richProvider();
+    expect(await json<BiographyTargetsResponse>(client.get('/api/biography/targets'))).toEqual({
+      professional: { readingLevel: 13, wordCountMin: 90, wordCountMax: 140, tone: 'professional' },
+      public: { readingLevel: 8, wordCountMin: 60, wordCountMax: 100, tone: 'friendly' },
+    });
+    const loner = browserClient(ctx.app);
+    await loner.post('/api/auth/sign-up', { email: `loner.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Loner' }, { 'x-forwarded-for': '192.0.2.77' });
+    const defaults = await json<BiographyTargetsResponse>(loner.get('/api/biography/targets'));
+    expect(defaults.professional).toEqual({ readingLevel: 12, wordCountMin: 150, wordCountMax: 200, tone: 'professional' });
+    expect(defaults.public).toEqual({ readingLevel: 8, wordCountMin: 120, wordCountMax: 150, tone: 'friendly' });
   });
 
   it('writes both versions inside the hospital’s word ranges, from profile facts only, without saving', async () => {

@@ -143,11 +143,16 @@ describe('serving the browser app', () => {
     expect(await plain.text()).toBe(script);
   });
 
-  it('answers app routes with index.html and unknown API paths with JSON', async () => {
+  it('answers app routes with index.html, missing files with 404 and unknown API paths with JSON', async () => {
     const page = await web.app.request('/dashboard');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<div id="root"></div>');
+    for (const missing of ['/favicon.ico', '/llms.txt', '/.well-known/security.txt']) {
+      const response = await web.app.request(missing);
+      expect(response.status, missing).toBe(404);
+      expect(await response.text()).not.toContain('<div id="root">');
+    }
     const api = await web.app.request('/api/no-such-route');
     expect(api.status).toBe(404);
     expect(((await api.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');

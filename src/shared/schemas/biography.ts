@@ -20,6 +20,12 @@ export interface BiographyDraftVersion {
   template: { id: string; name: string } | null;
 }
 
+/** `GET /api/biography/targets`: the reading level, length and tone the provider's hospital asks for. */
+export interface BiographyTargetsResponse {
+  professional: DraftTargets;
+  public: DraftTargets;
+}
+
 /** `POST /api/biography/draft`: nothing is saved; the provider edits and saves through the biography section. */
 export interface BiographyDraftResponse {
   professional: BiographyDraftVersion;

@@ -5,7 +5,7 @@ import type { AppBindings } from '../../http/types';
 import { createWriterFromEnv, type BiographyWriter } from '../../integrations/llm';
 import { AppError } from '../../lib/app-error';
 import { createRateLimiter } from '../npi/rate-limit';
-import { draftBiography } from './service';
+import { biographyTargets, draftBiography } from './service';
 
 /** Drafts per provider per hour: generous for editing, a ceiling on what one account can cost. */
 export const DRAFTS_PER_HOUR = 30;
@@ -22,15 +22,21 @@ export function biographyRoutes(deps: AppDeps & { biographyWriter?: BiographyWri
   const service = { db: deps.database.db, logger: deps.logger, writer };
   const limiter = createRateLimiter({ limit: DRAFTS_PER_HOUR, windowMs: 3_600_000 });
 
-  return new Hono<AppBindings>().post('/biography/draft', requireProvider, async (c) => {
-    const actor = c.get('actor');
-    if (actor.kind !== 'provider') throw AppError.unauthenticated();
-    const allowed = limiter.hit(actor.userId);
-    if (!allowed.allowed) {
-      c.header('Retry-After', String(Math.ceil(allowed.retryAfterMs / 1000)));
-      throw new AppError('RATE_LIMIT_EXCEEDED', 429, DRAFT_RATE_MESSAGE);
-    }
-    c.header('Cache-Control', 'no-store');
-    return c.json(await draftBiography(service, { userId: actor.userId }));
-  });
+  return new Hono<AppBindings>()
+    .get('/biography/targets', requireProvider, async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'provider') throw AppError.unauthenticated();
+      return c.json(await biographyTargets(service.db, { userId: actor.userId }));
+    })
+    .post('/biography/draft', requireProvider, async (c) => {
+      const actor = c.get('actor');
+      if (actor.kind !== 'provider') throw AppError.unauthenticated();
+      const allowed = limiter.hit(actor.userId);
+      if (!allowed.allowed) {
+        c.header('Retry-After', String(Math.ceil(allowed.retryAfterMs / 1000)));
+        throw new AppError('RATE_LIMIT_EXCEEDED', 429, DRAFT_RATE_MESSAGE);
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.json(await draftBiography(service, { userId: actor.userId }));
+    });
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
 import { analyzeText, targetWarnings, type DraftTargets } from '../../../shared/readability';
-import { BIOGRAPHY_MESSAGES, type BiographyDraftResponse, type BiographyDraftVersion } from '../../../shared/schemas/biography';
+import { BIOGRAPHY_MESSAGES, type BiographyDraftResponse, type BiographyDraftVersion, type BiographyTargetsResponse } from '../../../shared/schemas/biography';
 import type { Database } from '../../db/client';
-import { hospitals } from '../../db/schema';
+import { hospitals, users } from '../../db/schema';
 import { WriterError, type BiographyVersion, type BiographyWriter, type BrandBrief, type WriterBrief } from '../../integrations/llm/types';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -25,6 +25,18 @@ function targetsFor(levels: Levels, version: BiographyVersion): DraftTargets {
   return version === 'professional'
     ? { readingLevel: levels.professionalReadingLevel, wordCountMin: levels.professionalWordCountMin, wordCountMax: levels.professionalWordCountMax, tone: levels.professionalTone }
     : { readingLevel: levels.publicReadingLevel, wordCountMin: levels.publicWordCountMin, wordCountMax: levels.publicWordCountMax, tone: levels.publicTone };
+}
+
+function levelsOf(db: Database, hospitalId: string | null): Promise<Levels> {
+  return hospitalId ? getReadingLevels(db, hospitalId) : Promise.resolve({ ...READING_LEVEL_DEFAULTS });
+}
+
+/** `GET /api/biography/targets`: the provider's hospital's reading levels (the defaults without a hospital). */
+export async function biographyTargets(db: Database, actor: ProviderRef): Promise<BiographyTargetsResponse> {
+  const [user] = await db.select({ hospitalId: users.hospitalId }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!user) throw AppError.unauthenticated();
+  const levels = await levelsOf(db, user.hospitalId);
+  return { professional: targetsFor(levels, 'professional'), public: targetsFor(levels, 'public') };
 }
 
 /** The hospital's brand voice, only when its settings say to apply it to prompts automatically. */
@@ -66,7 +78,7 @@ export async function draftBiography(deps: BiographyDeps, actor: ProviderRef): P
   const hospitalId = profile.user.hospitalId;
   const facts = buildFacts(profile);
   const [levels, professionalTemplate, publicTemplate, brand] = await Promise.all([
-    hospitalId ? getReadingLevels(deps.db, hospitalId) : Promise.resolve({ ...READING_LEVEL_DEFAULTS }),
+    levelsOf(deps.db, hospitalId),
     resolveDefaultTemplate(deps.db, hospitalId, 'professional'),
     resolveDefaultTemplate(deps.db, hospitalId, 'public'),
     brandBrief(deps.db, hospitalId),

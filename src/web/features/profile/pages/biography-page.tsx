@@ -1,7 +1,6 @@
 import { BookUser, HeartHandshake, PenLine } from 'lucide-react';
-import { WriteForMePanel } from '@web/features/biography-writer';
+import { useBiographyTargets, WriteForMePanel } from '@web/features/biography-writer';
 import { useForm, useWatch, type Control } from 'react-hook-form';
-import { READING_LEVEL_DEFAULTS } from '@shared/limits';
 import { BIOGRAPHY_PLACEHOLDER, biographySchema, type ProfileSectionData } from '@shared/schemas/profile';
 import { cn } from '@web/lib/cn';
 import type { SectionView } from '../api/types';
@@ -37,7 +36,7 @@ const toFormValues = (data: SectionView<'biography'>): BiographyForm => ({
   languagesSpoken: text(data?.languagesSpoken),
 });
 
-/** "132 words · aim for 150–200", coloured by whether the count is in range; announced politely. */
+/** "132 words · aim for 150–200", coloured by whether the count is in range (the hospital's targets); announced politely. */
 function WordCount({ control, name, min, max }: { control: Control<BiographyForm, unknown, ProfileSectionData<'biography'>>; name: 'professionalSummary' | 'publicSummary'; min: number; max: number }) {
   const value = useWatch({ control, name });
   const words = countWords(value);
@@ -58,6 +57,7 @@ function BiographyFormCard({ data }: { data: SectionView<'biography'> }) {
   const errors = formState.errors;
   const editor = useSectionEditor({ sectionId: 'biography', form, toFormValues, successMessage: 'Biography saved' });
   const control = form.control;
+  const targets = useBiographyTargets();
 
   return (
     <EditorCard
@@ -76,9 +76,9 @@ function BiographyFormCard({ data }: { data: SectionView<'biography'> }) {
       <TextareaField
         label="Professional biography"
         rows={9}
-        hint="For colleagues and referrers: training, clinical focus, research and leadership, in the third person."
+        hint={`For colleagues and referrers: training, clinical focus, research and leadership, in the third person. Your hospital asks for a grade ${targets.professional.readingLevel} reading level.`}
         labelAction={
-          <WordCount control={control} name="professionalSummary" min={READING_LEVEL_DEFAULTS.professionalWordCountMin} max={READING_LEVEL_DEFAULTS.professionalWordCountMax} />
+          <WordCount control={control} name="professionalSummary" min={targets.professional.wordCountMin} max={targets.professional.wordCountMax} />
         }
         error={errors.professionalSummary?.message}
         {...register('professionalSummary')}
@@ -87,8 +87,8 @@ function BiographyFormCard({ data }: { data: SectionView<'biography'> }) {
         label="Public biography"
         optional
         rows={7}
-        hint="For patients: short sentences, everyday words, and what it is like to be cared for by you."
-        labelAction={<WordCount control={control} name="publicSummary" min={READING_LEVEL_DEFAULTS.publicWordCountMin} max={READING_LEVEL_DEFAULTS.publicWordCountMax} />}
+        hint={`For patients: short sentences, everyday words, and what it is like to be cared for by you. Your hospital asks for a grade ${targets.public.readingLevel} reading level.`}
+        labelAction={<WordCount control={control} name="publicSummary" min={targets.public.wordCountMin} max={targets.public.wordCountMax} />}
         error={errors.publicSummary?.message}
         {...register('publicSummary')}
       />
