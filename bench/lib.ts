@@ -17,10 +17,8 @@ import { migrationsDir, seedDataDir } from '../src/server/paths';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
-/** Benchmarks talk to a real server on loopback, on a fresh database of the chosen kind. */
-export async function startBenchServer(target: DatabaseTarget, postgresUrl?: string) {
-  let database: DatabaseHandle;
-  let cleanup = async () => {};
+/** A throw-away database of the chosen kind: a new PostgreSQL database, or a PGlite data folder. */
+async function scratchDatabase(target: DatabaseTarget, postgresUrl?: string) {
   if (target === 'postgres') {
     if (!postgresUrl) throw new Error('PostgreSQL benchmark needs DATABASE_URL');
     const name = `vitae_bench_${randomBytes(4).toString('hex')}`;
@@ -30,18 +28,26 @@ export async function startBenchServer(target: DatabaseTarget, postgresUrl?: str
     await admin.end();
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    database = await createDatabase({ databaseUrl: url.toString() });
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+    return {
+      databaseUrl: url.toString(),
+      dataDir: undefined,
+      cleanup: async () => {
+        const c = new pg.Client({ connectionString: postgresUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
     };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'vitae-bench-'));
-    database = await createDatabase({ dataDir: dir });
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
+  const dir = mkdtempSync(join(tmpdir(), 'vitae-bench-'));
+  return { databaseUrl: undefined, dataDir: dir, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Benchmarks talk to a real server on loopback, on a fresh database of the chosen kind. */
+export async function startBenchServer(target: DatabaseTarget, postgresUrl?: string) {
+  const scratch = await scratchDatabase(target, postgresUrl);
+  const database: DatabaseHandle = await createDatabase(scratch.databaseUrl ? { databaseUrl: scratch.databaseUrl } : { dataDir: scratch.dataDir });
+  const cleanup = scratch.cleanup;
   await database.migrate(migrationsDir);
   const logger = createLogger({ level: 'silent', environment: 'bench' });
   await seedDatabase(database.db, { dataDir: seedDataDir, demo: true, logger });
@@ -81,33 +87,10 @@ async function waitHealthy(base: string) {
 export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: string) {
   const port = 4900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  let databaseUrl = '';
-  let dataDir: string | undefined;
-  let cleanup: () => Promise<void>;
-  if (target === 'postgres') {
-    if (!postgresUrl) throw new Error('PostgreSQL benchmark needs DATABASE_URL');
-    const name = `vitae_http_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'vitae-http-'));
-    dataDir = dir;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  const { databaseUrl, dataDir, cleanup } = await scratchDatabase(target, postgresUrl);
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
@@ -121,7 +104,7 @@ export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: str
     await cleanup();
     throw error;
   }
-  return { base, pid: child.pid!, databaseUrl: databaseUrl || undefined, dataDir, stop, cleanup };
+  return { base, pid: child.pid!, databaseUrl, dataDir, stop, cleanup };
 }
 
 /** A new provider's session cookie, from signing up the way the sign-up page does. */
