@@ -211,7 +211,9 @@ export function createApp(deps: AppDeps) {
           await next();
         });
         if (notAFile || !response) return;
-        response.headers.set('Cache-Control', cacheControl);
+        // index.html names the current build's hashed assets: browsers must revalidate it.
+        const html = response.headers.get('content-type')?.startsWith('text/html');
+        response.headers.set('Cache-Control', html ? 'no-cache' : cacheControl);
         return response;
       };
     };

@@ -144,6 +144,9 @@ describe('serving the browser app', () => {
   });
 
   it('answers app routes with index.html, missing files with 404 and unknown API paths with JSON', async () => {
+    const home = await web.app.request('/', { headers: { 'accept-encoding': 'br' } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get('cache-control')).toBe('no-cache');
     const page = await web.app.request('/dashboard');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
