@@ -61,8 +61,6 @@ export const fromDefaultRow = (row: DefaultTermRow): TermDto => ({
   isYextSourced: row.isYextSourced,
 });
 
-/** `%…%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
-
 /**
  * Search of a hospital's terms (spec §7): active only unless asked, case-insensitive "contains" on
  * the term — and on the term id for listing-service terms — ordered by term (listing-service terms
