@@ -50,8 +50,9 @@ async function openMagicLink(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/** The figure of a dashboard statistic: the <dd> that follows its <dt> in the stat's group. */
 function statValue(page: Page, label: string) {
-  return page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=../..').locator('dd > span').first();
+  return page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]/span[1]');
 }
 
 test('administrators: sign in, invite a hospital administrator, forced password change, scoped console, sign out', async ({ page, browser }) => {
