@@ -1,38 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { linkFromOutbox } from './support/outbox';
 
 // The administrators' journey against the production build: magic-link sign-in from the
 // development outbox, the console, inviting a hospital administrator who sets a password, signs
 // in, is made to change it, sees only their hospital and signs out. The server allows one link
 // per e-mail per 60 s, so each administrator asks for exactly one link here.
 
-interface OutboxItem {
-  to: string;
-  subject: string;
-  kind: string;
-  links: string[];
-  createdAt: string;
-}
-
 const SYSTEM_ADMIN = 'admin@vitae.local';
 const HOSPITAL = 'Northfield Health';
-
-/** The newest link of a kind sent to `to`, waiting for the mail to arrive. */
-async function linkFromOutbox(request: APIRequestContext, to: string, kind: string, pathPrefix: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const { items } = (await response.json()) as { items: OutboxItem[] };
-        link = items.find((item) => item.kind === kind)?.links.find((candidate) => new URL(candidate, 'http://x').pathname === pathPrefix);
-        return link ?? null;
-      },
-      { message: `a ${kind} e-mail to ${to}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const url = new URL(link!, 'http://x');
-  return `${url.pathname}${url.search}`;
-}
 
 async function requestMagicLink(page: Page, email: string) {
   await page.getByLabel('Email address').fill(email);

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './support/outbox';
 
 // Beta feedback against the production build: a new provider (beta by default) drags the widget,
 // sends feedback with a captured screenshot, and the Northfield hospital administrator finds it,
@@ -8,43 +9,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 const PASSWORD = 'Cardio-Rounds-2024!';
 const HOSPITAL = 'Northfield Health';
 const REVIEWER = 'feedback.reviewer@northfield.example';
-
-interface OutboxItem {
-  to: string;
-  kind: string;
-  links: string[];
-  createdAt: string;
-}
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: OutboxItem[] }).items;
-}
-
-async function adminSignIn(page: Page, email: string) {
-  const requestedAt = Date.now();
-  await page.goto('/admin/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send magic link' }).click();
-  await expect(page).toHaveURL(`/admin/magic-link-sent?email=${encodeURIComponent(email)}`);
-
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const fresh = (await outbox(page.request, email)).filter((item) => item.kind === 'admin_magic_link' && Date.parse(item.createdAt) >= requestedAt - 5_000);
-        link = fresh[0]?.links.find((candidate) => new URL(candidate, 'http://x').pathname === '/auth/callback');
-        return link ?? null;
-      },
-      { message: `an admin magic link for ${email}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const url = new URL(link!, 'http://x');
-  await page.goto(`${url.pathname}${url.search}`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/system-admin$/);
-}
 
 test('a beta provider sends feedback with a screenshot; the hospital administrator completes it', async ({ page, browser }) => {
   // Two sign-ins and a page capture: more than the default minute on a busy machine.
@@ -119,7 +83,8 @@ test('a beta provider sends feedback with a screenshot; the hospital administrat
   // ── The administrator reviews it, in their own browser.
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
-  await adminSignIn(admin, REVIEWER);
+  await signInAsAdmin(admin, REVIEWER);
+  await expect(admin).toHaveURL(/\/system-admin$/);
   await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Feedback' }).click();
   await expect(admin).toHaveURL(/\/admin\/feedback$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();

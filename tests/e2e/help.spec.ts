@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './support/outbox';
 
 // The Help Center and biography writing against the production build: a system administrator
 // edits help content in the console (Markdown with preview, keyboard reordering, publishing) and
@@ -6,47 +7,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 // This journey's own system administrator (tests/support/e2e-fixtures.ts).
 const SYSTEM_ADMIN = 'help.editor@vitae.local';
-
-interface OutboxItem {
-  kind: string;
-  links: string[];
-  createdAt: string;
-}
-
-/**
- * Asks for an administrator magic link. Another journey may have asked for one for the same address
- * less than 60 s ago: the server then names the wait, and we wait it out once.
- */
-async function requestAdminLink(request: APIRequestContext, email: string) {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const response = await request.post('/api/admin/auth/magic-link', { data: { email } });
-    if (response.ok()) return;
-    const body = (await response.json()) as { error: { code: string; details?: { retryAfterSeconds?: number } } };
-    expect(body.error.code, JSON.stringify(body)).toBe('RESEND_COOLDOWN_ACTIVE');
-    await new Promise((resolve) => setTimeout(resolve, ((body.error.details?.retryAfterSeconds ?? 60) + 1) * 1000));
-  }
-  throw new Error('the magic link was refused twice');
-}
-
-async function signInAdmin(page: Page, email: string) {
-  const since = Date.now() - 1000;
-  await requestAdminLink(page.request, email);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { items } = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { items: OutboxItem[] };
-        link = items.find((item) => item.kind === 'admin_magic_link' && new Date(item.createdAt).getTime() >= since)?.links[0];
-        return link ?? null;
-      },
-      { message: `an admin magic link to ${email}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const url = new URL(link!, 'http://x');
-  await page.goto(`${url.pathname}${url.search}`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/system-admin$/);
-}
 
 test('help content: a system administrator edits the Help Center and it appears on /help', async ({ page }) => {
   test.setTimeout(150_000);
@@ -60,7 +20,8 @@ test('help content: a system administrator edits the Help Center and it appears 
     void dialog.dismiss();
   });
 
-  await signInAdmin(page, SYSTEM_ADMIN);
+  await signInAsAdmin(page, SYSTEM_ADMIN);
+  await expect(page).toHaveURL(/\/system-admin$/);
   await page.goto('/system-admin/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Help content' })).toBeVisible();
 

@@ -1,17 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { linkFromOutbox, signInAsAdmin } from './support/outbox';
 
 // Hospitals in the console, against the production build: a system administrator creates a
 // hospital, sets its section permissions and reading levels, uploads a brand document, bulk-loads
 // locations from CSV and invites a hospital administrator, who then sees and edits only that
-// hospital. The server allows one magic link per e-mail per 60 s, so each administrator signs in
-// once and the pages are reused.
-
-interface OutboxItem {
-  to: string;
-  kind: string;
-  links: string[];
-  createdAt: string;
-}
+// hospital. Each administrator signs in once and the pages are reused.
 
 // This journey's own system administrator (tests/support/e2e-fixtures.ts).
 const SYSTEM_ADMIN = 'hospitals.manager@vitae.local';
@@ -19,45 +12,6 @@ const RUN = Date.now().toString(36).toUpperCase();
 const HOSPITAL_NAME = `Lakeside Medical ${RUN}`;
 const HOSPITAL_CODE = `LAKE${RUN}`;
 const HOSPITAL_ADMIN = `lake.admin.${RUN.toLowerCase()}@lakeside.example`;
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { items: OutboxItem[] }).items;
-}
-
-/** The newest link of a kind sent to `to`, waiting for the mail to arrive. */
-async function linkFromOutbox(request: APIRequestContext, to: string, kind: string, pathname: string, after = 0): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const item = (await outbox(request, to)).find((candidate) => candidate.kind === kind && Date.parse(candidate.createdAt) >= after);
-        link = item?.links.find((candidate) => new URL(candidate, 'http://x').pathname === pathname);
-        return link ?? null;
-      },
-      { message: `a ${kind} e-mail to ${to}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const url = new URL(link!, 'http://x');
-  return `${url.pathname}${url.search}`;
-}
-
-/** Magic-link sign-in from the login page; waits out the resend cooldown if another spec just signed this admin in. */
-async function signInAsAdmin(page: Page, email: string) {
-  const last = (await outbox(page.request, email)).find((item) => item.kind === 'admin_magic_link');
-  if (last) {
-    const wait = Date.parse(last.createdAt) + 61_000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
-  }
-  const requestedAt = Date.now() - 1_000;
-  await page.goto('/admin/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send magic link' }).click();
-  await expect(page).toHaveURL(/\/admin\/magic-link-sent/);
-  const link = await linkFromOutbox(page.request, email, 'admin_magic_link', '/auth/callback', requestedAt);
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 function minimalPdf(): Buffer {
   return Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { linkFromOutbox } from './support/outbox';
 
 // axe-core on every signed-in page (the public ones are in accessibility.spec.ts): the provider's
 // dashboard, nine sections and tools, and every screen of the administrators' console, each with no
@@ -104,17 +105,7 @@ test('no serious accessibility violations in the administrators console', async 
   await expect(page).toHaveURL(/\/admin\/magic-link-sent/);
   const found: string[] = [...(await seriousViolations(page))];
 
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(AUDITOR)}`);
-      const { items } = (await response.json()) as { items: { kind: string; links: string[]; createdAt: string }[] };
-      link = items.find((item) => item.kind === 'admin_magic_link' && Date.parse(item.createdAt) >= requestedAt)?.links[0];
-      return link ?? null;
-    })
-    .not.toBeNull();
-  const callback = new URL(link!, 'http://x');
-  await page.goto(`${callback.pathname}${callback.search}`);
+  await page.goto(await linkFromOutbox(page.request, AUDITOR, 'admin_magic_link', '/auth/callback', requestedAt));
   found.push(...(await seriousViolations(page)));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/system-admin$/);

@@ -1,16 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './support/outbox';
 
 // Taxonomy and expertise terms, against the production build: the demo hospital administrator
 // uploads Northfield's own taxonomy (a bad file is stopped in the browser with line numbers),
 // copies the default expertise terms and adds one of their own; then a new Northfield provider
 // picks terms on /medical-expertise by type-ahead and still has them after a reload.
-
-interface OutboxItem {
-  to: string;
-  kind: string;
-  links: string[];
-  createdAt: string;
-}
 
 const HOSPITAL_ADMIN = 'hospital.admin@northfield.example';
 const HOSPITAL = 'Northfield Health';
@@ -18,40 +12,6 @@ const RUN = Date.now().toString(36);
 const CUSTOM_TERM = `Northfield sleep clinic intake ${RUN}`;
 const CUSTOM_TERM_ID = `REAS-NF-${RUN}`.toUpperCase();
 const PASSWORD = 'Cardio-Rounds-2024!';
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxItem[]> {
-  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { items: OutboxItem[] }).items;
-}
-
-/** Magic-link sign-in; waits out the 60 s resend cooldown if this admin was just sent a link. */
-async function signInAsAdmin(page: Page, email: string) {
-  const last = (await outbox(page.request, email)).find((item) => item.kind === 'admin_magic_link');
-  if (last) {
-    const wait = Date.parse(last.createdAt) + 61_000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
-  }
-  const requestedAt = Date.now() - 1_000;
-  await page.goto('/admin/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send magic link' }).click();
-  await expect(page).toHaveURL(/\/admin\/magic-link-sent/);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const item = (await outbox(page.request, email)).find((candidate) => candidate.kind === 'admin_magic_link' && Date.parse(candidate.createdAt) >= requestedAt);
-        link = item?.links.find((candidate) => new URL(candidate, 'http://x').pathname === '/auth/callback');
-        return link ?? null;
-      },
-      { message: `a magic link to ${email}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const url = new URL(link!, 'http://x');
-  await page.goto(`${url.pathname}${url.search}`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/system-admin$/);
-}
 
 const BAD_TAXONOMY = ['specialty,department,division,section,specialty_code', 'Cardiology,Medicine,Cardiovascular,,207RC0000X', ',Medicine,Nephrology,,207RN0300X', 'Nephrology,Medicine,Nephrology,,207RC0000X'].join('\n');
 
@@ -72,6 +32,7 @@ test('taxonomy upload and default terms by a hospital administrator; a provider 
 
   // ── The hospital administrator signs in and opens the taxonomy: their hospital by default.
   await signInAsAdmin(page, HOSPITAL_ADMIN);
+  await expect(page).toHaveURL(/\/system-admin$/);
   const consoleNav = page.getByRole('navigation', { name: 'Console' });
   await consoleNav.getByRole('link', { name: 'Taxonomy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Taxonomy' })).toBeVisible();

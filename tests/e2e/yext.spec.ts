@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInAsAdmin } from './support/outbox';
 import { FAKE_YEXT_KEYS, FAKE_YEXT_NPIS } from '../fakes/yext';
 
 // The listing-service (YEXT) journey against the production build and the loopback YEXT fake
@@ -13,43 +14,6 @@ const HOSPITAL_ADMIN = 'listing.admin@northfield.example';
 const HOSPITAL = 'Northfield Health';
 const PASSWORD = 'Cardio-Rounds-2024!';
 
-interface OutboxItem {
-  to: string;
-  kind: string;
-  links: string[];
-  createdAt: string;
-}
-
-async function signInAdmin(page: Page, email: string) {
-  // Another spec may have sent this admin a link moments ago: wait out the server's 60 s cooldown.
-  const before = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const last = ((await before.json()) as { items: OutboxItem[] }).items.find((item) => item.kind === 'admin_magic_link');
-  if (last) {
-    const wait = new Date(last.createdAt).getTime() + 61_000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
-  }
-  await page.goto('/admin/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send magic link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-        const { items } = (await response.json()) as { items: OutboxItem[] };
-        link = items.find((item) => item.kind === 'admin_magic_link')?.links.find((candidate) => new URL(candidate, 'http://x').pathname === '/auth/callback');
-        return link ?? null;
-      },
-      { message: `an admin magic link to ${email}`, timeout: 15_000 },
-    )
-    .not.toBeNull();
-  const url = new URL(link!, 'http://x');
-  await page.goto(`${url.pathname}${url.search}`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/system-admin$/);
-}
-
 async function hospitalId(request: APIRequestContext) {
   const { items } = (await (await request.get('/api/hospitals/options')).json()) as { items: Array<{ id: string; name: string }> };
   const hospital = items.find((item) => item.name === HOSPITAL);
@@ -62,7 +26,8 @@ const stat = (page: Page, panel: string, label: string) => page.getByLabel(panel
 
 test('YEXT: configure a hospital, pre-filled sign-up, term sync with counts', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page, HOSPITAL_ADMIN);
+  await signInAsAdmin(page, HOSPITAL_ADMIN);
+  await expect(page).toHaveURL(/\/system-admin$/);
   const id = await hospitalId(page.request);
   const configure = (body: Record<string, unknown>) => page.request.patch(`/api/admin/hospitals/${id}`, { data: body });
 
