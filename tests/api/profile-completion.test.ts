@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { hospitalSectionPermissions, professionalIdentity, users } from '../../src/server/db/schema';
+import { professionalIdentity, users } from '../../src/server/db/schema';
 import { SECTION_IDS } from '../../src/shared/limits';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
@@ -62,13 +62,16 @@ const identity = {
   primarySpecialty: 'Cardiology',
 };
 
+/** Through the console's route, as a hospital admin does: the stored completion of the hospital's providers follows. */
+const hospitalAdmins = new Map<string, BrowserClient>();
 async function setPermissions(hospitalId: string, permissions: Array<{ sectionId: string; isVisible: boolean; isRequired: boolean }>) {
-  for (const p of permissions) {
-    await db
-      .insert(hospitalSectionPermissions)
-      .values({ hospitalId, ...p })
-      .onConflictDoUpdate({ target: [hospitalSectionPermissions.hospitalId, hospitalSectionPermissions.sectionId], set: { isVisible: p.isVisible, isRequired: p.isRequired } });
+  let admin = hospitalAdmins.get(hospitalId);
+  if (!admin) {
+    admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId })).email);
+    hospitalAdmins.set(hospitalId, admin);
   }
+  const response = await admin.put(`/api/admin/hospitals/${hospitalId}/section-permissions`, { permissions });
+  expect(response.status).toBe(200);
 }
 
 describe(`completion and dashboard (${databaseLabel})`, () => {

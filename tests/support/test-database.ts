@@ -7,10 +7,10 @@ import { migrationsDir } from '../../src/server/paths';
  * A fresh, migrated database for one test file: an in-memory PGlite, or — when DATABASE_URL is set —
  * a new PostgreSQL database created beside the one the URL names and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function createTestDatabase(options: { onQuery?: (query: string) => void } = {}): Promise<DatabaseHandle & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const handle = await createDatabase();
+    const handle = await createDatabase(options);
     await handle.migrate(migrationsDir);
     return handle;
   }
@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const handle = await createDatabase({ databaseUrl: url.toString(), poolSize: 4, ...options });
   await handle.migrate(migrationsDir);
   return {
     ...handle,

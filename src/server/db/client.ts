@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; `undefined` with no URL means an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** Called with the text of every statement Drizzle sends (tests count the statements a request issues). */
+  onQuery?: (query: string) => void;
 }
 
 export class DataDirLockedError extends Error {
@@ -62,11 +64,13 @@ function acquireLock(dataDir: string) {
 }
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -101,7 +105,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,11 @@
 /** `%…%` for a case-insensitive "contains" (ILIKE), with the user's `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
+
+/** `abc%` for a LIKE on a lower-cased column ("starts with"), the text lower-cased and taken literally. */
+export function lowerPrefixPattern(text: string) {
+  return `${escapeLike(text.toLowerCase())}%`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -26,7 +26,9 @@ export const medicalExpertiseTerms = pgTable(
     // Leading specialty_name serves "terms of a specialty"; the rest matches the listing order.
     index('medical_expertise_terms_specialty_idx').on(t.specialtyName, t.termType, t.term),
     // Term search is a case-insensitive "contains" (ILIKE '%…%'), which only trigrams can index.
-    index('medical_expertise_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+    // fastupdate off: PGlite has no autovacuum, so a pending list left by a bulk insert would be
+    // scanned by every search until someone ran VACUUM.
+    index('medical_expertise_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('medical_expertise_terms_term_type_check', inList(t.termType, TERM_TYPES)),
     check('medical_expertise_terms_yext_entity_type_check', inList(t.yextEntityType, YEXT_TERM_ENTITY_TYPES)),
   ],
@@ -65,11 +67,12 @@ export const hospitalExpertiseTermsPoc = pgTable(
       .on(t.hospitalId, t.termId, t.specialtyName)
       .nullsNotDistinct(),
     // Search within one hospital: uuid equality and trigram "contains" in one GIN index (needs btree_gin).
-    index('hospital_expertise_terms_poc_hospital_term_trgm_idx').using(
-      'gin',
-      t.hospitalId,
-      t.term.op('gin_trgm_ops'),
-    ),
+    index('hospital_expertise_terms_poc_hospital_term_trgm_idx')
+      .using('gin', t.hospitalId, t.term.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    // Ranked search: prefix matches are a range of this index (LIKE 'abc%' under the C collation), and
+    // the other matches of a common query are found walking it in order, without sorting them all.
+    index('hospital_expertise_terms_poc_hospital_lower_term_idx').on(t.hospitalId, sql`(lower(${t.term}) collate "C")`, t.id),
     index('hospital_expertise_terms_poc_hospital_type_term_idx').on(t.hospitalId, t.termType, t.term),
     // Listing order: a common short query matches thousands of terms, and walking this index in term
     // order finds the first page without sorting them all.

@@ -22,7 +22,7 @@ export const medicalSchools = pgTable(
   (t) => [
     check('medical_schools_degree_type_check', inList(t.degreeType, DEGREE_TYPES)),
     // School search is a case-insensitive "contains" on the name.
-    index('medical_schools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('medical_schools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('medical_schools_degree_type_idx').on(t.degreeType, t.name),
   ],
 );

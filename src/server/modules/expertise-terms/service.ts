@@ -1,4 +1,4 @@
-import { containsPattern } from '../../lib/like';
+import { containsPattern, lowerPrefixPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
@@ -61,10 +61,27 @@ export const fromDefaultRow = (row: DefaultTermRow): TermDto => ({
   isYextSourced: row.isYextSourced,
 });
 
+/** Above this many matches a search's total is "1,000+": counting further would visit every match. */
+export const MATCH_COUNT_CAP = 1000;
+
+/** Matches of `where`, counted exactly up to the cap (one LIMITed statement). */
+async function cappedCount(db: Database, table: typeof hospitalTerms | typeof defaultTerms, where: SQL | undefined) {
+  const matches = db.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(MATCH_COUNT_CAP + 1).as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = Number(row?.n ?? 0);
+  return { totalCount: Math.min(n, MATCH_COUNT_CAP), totalCountCapped: n > MATCH_COUNT_CAP };
+}
+
+/** The hospital term lower-cased under the C collation: the expression its ranked-search index holds. */
+const lowerTerm = sql`(lower(${hospitalTerms.term}) collate "C")`;
+
 /**
  * Search of a hospital's terms (spec §7): active only unless asked, case-insensitive "contains" on
- * the term — and on the term id for listing-service terms — ordered by term (listing-service terms
- * by type, then term), paged with the total.
+ * the term — and on the term id for listing-service terms — paged with the total. A text search
+ * ranks terms that start with the text first, then the others, each alphabetically; listing-service
+ * terms go by type, then term; no text, by term. One statement for the page and one LIMITed count,
+ * whose size picks the page's plan: few matches are fetched through the trigram index and sorted; a
+ * common text walks the ordered index for the prefix range and the first other matches.
  */
 export async function searchHospitalTerms(db: Database, hospitalId: string, query: TermSearchQuery) {
   const conditions: Array<SQL | undefined> = [eq(hospitalTerms.hospitalId, hospitalId)];
@@ -72,20 +89,43 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
   if (query.yextOnly) conditions.push(eq(hospitalTerms.isYextSourced, true));
   if (query.termType) conditions.push(eq(hospitalTerms.termType, query.termType));
   if (query.specialty) conditions.push(eq(hospitalTerms.specialtyName, query.specialty));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(query.yextOnly ? or(ilike(hospitalTerms.term, pattern), ilike(hospitalTerms.termId, pattern)) : ilike(hospitalTerms.term, pattern));
+  const offset = (query.page - 1) * query.pageSize;
+  const page = (where: SQL | undefined, ...order: SQL[]) => db.select().from(hospitalTerms).where(where).orderBy(...order).limit(query.pageSize).offset(offset);
+
+  if (!query.q) {
+    const where = and(...conditions);
+    const order = query.yextOnly ? [asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)] : [asc(hospitalTerms.term), asc(hospitalTerms.id)];
+    const [rows, [total]] = await Promise.all([page(where, ...order), db.select({ n: count() }).from(hospitalTerms).where(where)]);
+    return { items: rows.map(fromHospitalRow), totalCount: Number(total?.n ?? 0), totalCountCapped: false };
   }
-  const where = and(...conditions);
-  const order = query.yextOnly ? [asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)] : [asc(hospitalTerms.term), asc(hospitalTerms.id)];
-  const [rows, [total]] = await Promise.all([
-    db.select().from(hospitalTerms).where(where).orderBy(...order).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(hospitalTerms).where(where),
-  ]);
-  return { items: rows.map(fromHospitalRow), totalCount: Number(total?.n ?? 0) };
+
+  const contains = containsPattern(query.q);
+  if (query.yextOnly) {
+    const where = and(...conditions, or(ilike(hospitalTerms.term, contains), ilike(hospitalTerms.termId, contains)));
+    const [rows, total] = await Promise.all([page(where, asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)), cappedCount(db, hospitalTerms, where)]);
+    return { items: rows.map(fromHospitalRow), ...total };
+  }
+
+  const base = and(...conditions);
+  const where = and(base, ilike(hospitalTerms.term, contains));
+  const prefix = lowerPrefixPattern(query.q);
+  const isPrefix = sql`${lowerTerm} like ${prefix}`;
+  const rank = [sql`${isPrefix} desc`, asc(lowerTerm), asc(hospitalTerms.id)];
+  const total = await cappedCount(db, hospitalTerms, where);
+  if (!total.totalCountCapped) {
+    const rows = await page(where, ...rank);
+    return { items: rows.map(fromHospitalRow), ...total };
+  }
+  // Many matches: the candidates of this page are the first prefix matches and the first others in index order.
+  const enough = offset + query.pageSize;
+  const firstOf = (condition: SQL | undefined) =>
+    db.select({ id: hospitalTerms.id }).from(hospitalTerms).where(and(base, condition)).orderBy(asc(lowerTerm), asc(hospitalTerms.id)).limit(enough);
+  const candidates = sql`(${firstOf(isPrefix)} union all ${firstOf(and(ilike(hospitalTerms.term, contains), sql`not ${isPrefix}`))})`;
+  const rows = await page(inArray(hospitalTerms.id, candidates), ...rank);
+  return { items: rows.map(fromHospitalRow), ...total };
 }
 
-/** Search of the default terms, ordered by specialty, type, term (spec §7). */
+/** Search of the default terms, ordered by specialty, type, term (spec §7); with a text, terms that start with it first. */
 export async function searchDefaultTerms(db: Database, query: TermSearchQuery) {
   const conditions: Array<SQL | undefined> = [];
   if (query.activeOnly) conditions.push(eq(defaultTerms.isActive, true));
@@ -93,17 +133,19 @@ export async function searchDefaultTerms(db: Database, query: TermSearchQuery) {
   if (query.specialty) conditions.push(eq(defaultTerms.specialtyName, query.specialty));
   if (query.q) conditions.push(ilike(defaultTerms.term, containsPattern(query.q)));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const listing = [asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id)];
+  const order = query.q ? [sql`(lower(${defaultTerms.term}) like ${lowerPrefixPattern(query.q)}) desc`, ...listing] : listing;
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(defaultTerms)
       .where(where)
-      .orderBy(asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id))
+      .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(defaultTerms).where(where),
+    query.q ? cappedCount(db, defaultTerms, where) : db.select({ n: count() }).from(defaultTerms).where(where).then(([row]) => ({ totalCount: Number(row?.n ?? 0), totalCountCapped: false })),
   ]);
-  return { items: rows.map(fromDefaultRow), totalCount: Number(total?.n ?? 0) };
+  return { items: rows.map(fromDefaultRow), ...total };
 }
 
 /** A hospital with terms of its own uses them; otherwise its providers see the defaults. */

@@ -1,7 +1,7 @@
 import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_REQUIRED_SECTIONS, READING_LEVEL_DEFAULTS, SECTION_IDS, type SectionId } from '../../../shared/limits';
+import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
 import {
   HOSPITAL_MESSAGES,
   type hospitalCreateSchema,
@@ -11,13 +11,15 @@ import {
 } from '../../../shared/schemas/hospitals';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { hospitalReadingLevels, hospitals, hospitalSectionPermissions, type HospitalYextConfig } from '../../db/schema';
+import { hospitalReadingLevels, hospitals, hospitalSectionPermissions, users, type HospitalYextConfig } from '../../db/schema';
 import { createHospitalDefaults } from '../../db/seed';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { maskSecret, type SecretBox } from '../../lib/secret-box';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
+import { refreshCompletion } from '../profile/service';
+import { permissionsFromRows } from './permissions';
 
 export interface HospitalDeps {
   db: Database;
@@ -171,15 +173,7 @@ export async function deleteHospital(deps: HospitalDeps, actor: AdminActor, id: 
 /** All nine sections in order, with the stored flags or the defaults. */
 export async function getSectionPermissions(db: Database, hospitalId: string | null) {
   const rows = hospitalId ? await db.select().from(hospitalSectionPermissions).where(eq(hospitalSectionPermissions.hospitalId, hospitalId)) : [];
-  const bySection = new Map(rows.map((row) => [row.sectionId as SectionId, row]));
-  return SECTION_IDS.map((sectionId) => {
-    const row = bySection.get(sectionId);
-    return {
-      sectionId,
-      isVisible: row?.isVisible ?? true,
-      isRequired: row ? row.isRequired : DEFAULT_REQUIRED_SECTIONS.includes(sectionId),
-    };
-  });
+  return permissionsFromRows(rows);
 }
 
 /** Upserts the given sections in one transaction; hiding a section forces it optional. */
@@ -194,6 +188,9 @@ export async function saveSectionPermissions(deps: HospitalDeps, actor: AdminAct
         .values({ hospitalId: hospital.id, sectionId: permission.sectionId, ...values })
         .onConflictDoUpdate({ target: [hospitalSectionPermissions.hospitalId, hospitalSectionPermissions.sectionId], set: values });
     }
+    // Completion is stored at write time; the hospital's required sections just changed for all its providers.
+    const providers = await tx.select({ id: users.id }).from(users).where(eq(users.hospitalId, hospital.id));
+    for (const provider of providers) await refreshCompletion(tx, provider.id);
   });
   const after = await getSectionPermissions(deps.db, hospital.id);
   await recordAudit(deps.db, actor, { action: 'hospital.section_permissions.update', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { before, after } });

@@ -1,11 +1,11 @@
 /**
- * Reading and saving each profile section. A save is planned first (lookups and checks against
+ * Saving each profile section (reads are in read.ts). A save is planned first (lookups and checks against
  * reference data, outside any transaction) and the plan's writer then runs inside the caller's
  * transaction: single-row sections upsert, list sections delete the provider's rows and insert the
  * new set. Every query is keyed by the signed-in provider's user id; ids in request bodies are
  * never used to address rows.
  */
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES, type TermType } from '../../../shared/enums';
 import { educationDates } from '../../../shared/education-dates';
 import {
@@ -41,151 +41,17 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import {
-  awardView,
-  biographyView,
-  boardCertificationView,
-  educationView,
-  expertiseView,
-  hospitalAffiliationView,
-  identityView,
-  insuranceView,
-  languageView,
-  licenseView,
-  locationView,
-  mediaView,
-  practiceView,
-  publicationView,
-  socialMediaView,
-  trialView,
-} from './views';
+import { SHOWN_ITEM_STATUSES } from './read';
+import { identityView } from './views';
 
 export interface SectionContext {
   userId: string;
   hospitalId: string | null;
 }
 
-/** The section's data in the shape its form uses, and when it was last saved (null: never). */
-export interface SectionRead<Data> {
-  data: Data;
-  updatedAt: Date | null;
-}
-
 export type Writer = (tx: Database) => Promise<void>;
 
-/** Discovered publications and media the section shows (and a save replaces); pending and rejected stay in discovery. */
-export const SHOWN_ITEM_STATUSES = ['manual', 'approved'] as const;
-
-const latest = (rows: ReadonlyArray<{ updatedAt: Date }>) =>
-  rows.reduce<Date | null>((max, row) => (max === null || row.updatedAt > max ? row.updatedAt : max), null);
-
-const list = <Row extends { updatedAt: Date }, View>(rows: Row[], view: (row: Row) => View): SectionRead<{ items: View[] }> => ({
-  data: { items: rows.map(view) },
-  updatedAt: latest(rows),
-});
-
 const unique = <T>(values: T[]) => [...new Set(values)];
-
-// ── Reads ───────────────────────────────────────────────────────────────────────────────────
-
-async function readIdentity(db: Database, userId: string) {
-  const [row] = await db.select().from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
-  return { data: row ? identityView(row) : null, updatedAt: row?.updatedAt ?? null };
-}
-
-async function readPractice(db: Database, userId: string) {
-  const [row] = await db.select().from(practiceEssentials).where(eq(practiceEssentials.userId, userId)).limit(1);
-  return { data: row ? practiceView(row) : null, updatedAt: row?.updatedAt ?? null };
-}
-
-async function readBiography(db: Database, userId: string) {
-  const [row] = await db.select().from(biography).where(eq(biography.userId, userId)).limit(1);
-  return { data: row ? biographyView(row) : null, updatedAt: row?.updatedAt ?? null };
-}
-
-async function readExpertise(db: Database, userId: string) {
-  const rows = await db
-    .select()
-    .from(userMedicalExpertise)
-    .where(eq(userMedicalExpertise.userId, userId))
-    .orderBy(asc(userMedicalExpertise.displayOrder), asc(userMedicalExpertise.createdAt));
-  return { data: { items: rows.map(expertiseView) }, updatedAt: rows.reduce<Date | null>((max, r) => (max === null || r.createdAt > max ? r.createdAt : max), null) };
-}
-
-export const SECTION_READERS = {
-  professional_identity: readIdentity,
-  education_training: async (db: Database, userId: string) =>
-    list(
-      await db.select().from(educationTraining).where(eq(educationTraining.userId, userId)).orderBy(asc(educationTraining.displayOrder), asc(educationTraining.createdAt)),
-      educationView,
-    ),
-  practice_essentials: readPractice,
-  locations: async (db: Database, userId: string) =>
-    list(await db.select().from(locations).where(eq(locations.userId, userId)).orderBy(asc(locations.displayOrder), asc(locations.createdAt)), locationView),
-  biography: readBiography,
-  publications: async (db: Database, userId: string) =>
-    list(
-      await db
-        .select()
-        .from(publications)
-        .where(and(eq(publications.userId, userId), inArray(publications.status, SHOWN_ITEM_STATUSES)))
-        .orderBy(asc(publications.displayOrder), asc(publications.createdAt)),
-      publicationView,
-    ),
-  clinical_trials: async (db: Database, userId: string) =>
-    list(
-      await db
-        .select()
-        .from(clinicalTrials)
-        .where(and(eq(clinicalTrials.userId, userId), inArray(clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES)))
-        .orderBy(asc(clinicalTrials.displayOrder), asc(clinicalTrials.createdAt)),
-      trialView,
-    ),
-  media_press: async (db: Database, userId: string) =>
-    list(
-      await db
-        .select()
-        .from(mediaPress)
-        .where(and(eq(mediaPress.userId, userId), inArray(mediaPress.status, SHOWN_ITEM_STATUSES)))
-        .orderBy(asc(mediaPress.displayOrder), asc(mediaPress.createdAt)),
-      mediaView,
-    ),
-  medical_expertise: readExpertise,
-  languages: async (db: Database, userId: string) =>
-    list(await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, userId)).orderBy(asc(languagesSpoken.displayOrder)), languageView),
-  board_certifications: async (db: Database, userId: string) =>
-    list(
-      await db.select().from(boardCertifications).where(eq(boardCertifications.userId, userId)).orderBy(asc(boardCertifications.displayOrder), asc(boardCertifications.createdAt)),
-      boardCertificationView,
-    ),
-  hospital_affiliations: async (db: Database, userId: string) =>
-    list(
-      await db.select().from(hospitalAffiliations).where(eq(hospitalAffiliations.userId, userId)).orderBy(asc(hospitalAffiliations.displayOrder), asc(hospitalAffiliations.createdAt)),
-      hospitalAffiliationView,
-    ),
-  awards: async (db: Database, userId: string) =>
-    list(
-      await db.select().from(awardsRecognitions).where(eq(awardsRecognitions.userId, userId)).orderBy(asc(awardsRecognitions.displayOrder), asc(awardsRecognitions.createdAt)),
-      awardView,
-    ),
-  insurance: async (db: Database, userId: string) =>
-    list(
-      await db.select().from(insuranceAccepted).where(eq(insuranceAccepted.userId, userId)).orderBy(asc(insuranceAccepted.displayOrder), asc(insuranceAccepted.createdAt)),
-      insuranceView,
-    ),
-  licenses: async (db: Database, userId: string) =>
-    list(
-      await db.select().from(professionalLicenses).where(eq(professionalLicenses.userId, userId)).orderBy(asc(professionalLicenses.displayOrder), asc(professionalLicenses.createdAt)),
-      licenseView,
-    ),
-  social_media: async (db: Database, userId: string) =>
-    list(
-      await db.select().from(socialMedia).where(eq(socialMedia.userId, userId)).orderBy(asc(socialMedia.displayOrder), asc(socialMedia.platform)),
-      socialMediaView,
-    ),
-} satisfies Record<ProfileSectionId, (db: Database, userId: string) => Promise<SectionRead<unknown>>>;
-
-export type SectionView<Id extends ProfileSectionId> = Awaited<ReturnType<(typeof SECTION_READERS)[Id]>>['data'];
 
 // ── Professional identity ───────────────────────────────────────────────────────────────────
 

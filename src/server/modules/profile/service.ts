@@ -16,9 +16,9 @@ import { clinicalTrials, hospitals, users } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { getSectionPermissions } from '../hospitals/service';
 import { toUserDto } from '../users/service';
-import { SECTION_PLANNERS, SECTION_READERS, type SectionContext, type SectionView, type Writer } from './sections';
+import { readProfile, type SectionView } from './read';
+import { SECTION_PLANNERS, type SectionContext, type Writer } from './sections';
 import { trialView } from './views';
 
 export interface ProfileDeps {
@@ -55,23 +55,20 @@ export async function loadUser(db: Database, userId: string) {
 
 export type ProfileSections = { [Id in ProfileSectionId]: SectionView<Id> };
 
-async function readSections<Ids extends readonly ProfileSectionId[]>(db: Database, userId: string, ids: Ids) {
-  const entries = await Promise.all(ids.map(async (id) => [id, await SECTION_READERS[id](db, userId)] as const));
-  return Object.fromEntries(entries) as { [Id in Ids[number]]: Awaited<ReturnType<(typeof SECTION_READERS)[Id]>> };
+/** The nine sections and the hospital's permissions, in one statement; a missing user is signed out. */
+async function readForCompletion(db: Database, userId: string) {
+  const read = await readProfile(db, userId, SECTION_IDS, { hospital: true });
+  if (!read) throw AppError.unauthenticated();
+  return { ...read, completion: computeProfileCompletion(read.sections as CompletionSections, read.permissions) };
 }
 
-/** The nine sections' status, flags and percentage for this provider's hospital. */
-async function computeCompletion(db: Database, userId: string, hospitalId: string | null, now = new Date()) {
-  const [sections, permissions] = await Promise.all([readSections(db, userId, SECTION_IDS), getSectionPermissions(db, hospitalId)]);
-  return computeProfileCompletion(sections as CompletionSections, permissions, now);
-}
-
-/** Recomputes and stores users.profile_completion_percentage; returns the completion. */
+/**
+ * Recomputes and stores users.profile_completion_percentage; returns the completion. Called by every
+ * write that changes a section, inside its transaction, so reads never have to.
+ */
 export async function refreshCompletion(db: Database, userId: string) {
-  const [user] = await db.select({ hospitalId: users.hospitalId, stored: users.profileCompletionPercentage }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw AppError.unauthenticated();
-  const completion = await computeCompletion(db, userId, user.hospitalId);
-  if (completion.percentage !== user.stored) {
+  const { user, completion } = await readForCompletion(db, userId);
+  if (completion.percentage !== user.profileCompletionPercentage) {
     await db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, userId));
   }
   return completion;
@@ -93,27 +90,24 @@ async function reading<T>(deps: ProfileDeps, message: string, read: () => Promis
   }
 }
 
-/** `GET /api/profile`: the users row, every section and extra list, and the completion. */
+/** `GET /api/profile`: the users row, every section and extra list, and the completion — one statement. */
 export async function getProfile(deps: ProfileDeps, actor: ProviderRef) {
-  const user = await loadUser(deps.db, actor.userId);
-  const sections = await reading(deps, PROFILE_READ_ERROR, () => readSections(deps.db, actor.userId, PROFILE_SECTION_IDS));
-  const permissions = await getSectionPermissions(deps.db, user.hospitalId);
-  const completion = computeProfileCompletion(sections as CompletionSections, permissions);
-  if (completion.percentage !== user.profileCompletionPercentage) {
-    await deps.db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, user.id));
-  }
+  const read = await reading(deps, PROFILE_READ_ERROR, () => readProfile(deps.db, actor.userId, PROFILE_SECTION_IDS, { hospital: true }));
+  if (!read) throw AppError.unauthenticated();
+  const completion = computeProfileCompletion(read.sections as CompletionSections, read.permissions);
   return {
-    user: { ...toUserDto(user), profileCompletionPercentage: completion.percentage },
-    sections: Object.fromEntries(PROFILE_SECTION_IDS.map((id) => [id, sections[id].data])) as ProfileSections,
+    user: { ...toUserDto(read.user), profileCompletionPercentage: completion.percentage },
+    sections: Object.fromEntries(PROFILE_SECTION_IDS.map((id) => [id, read.sections[id].data])) as ProfileSections,
     completion,
   };
 }
 
-/** `GET /api/profile/sections/:id`: the data (the form's shape) and when it was last saved. */
+/** `GET /api/profile/sections/:id`: the data (the form's shape) and when it was last saved — one statement. */
 export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId) {
-  const reader = SECTION_READERS[sectionId] as (db: Database, userId: string) => Promise<{ data: unknown; updatedAt: Date | null }>;
-  const read = await reading(deps, SECTION_READ_ERRORS[sectionId], () => reader(deps.db, actor.userId));
-  return { sectionId, data: read.data, updatedAt: read.updatedAt ? read.updatedAt.toISOString() : null };
+  const read = await reading(deps, SECTION_READ_ERRORS[sectionId], () => readProfile(deps.db, actor.userId, [sectionId]));
+  if (!read) throw AppError.unauthenticated();
+  const section = read.sections[sectionId] as { data: unknown; updatedAt: Date | null };
+  return { sectionId, data: section.data, updatedAt: section.updatedAt ? section.updatedAt.toISOString() : null };
 }
 
 /**
@@ -174,13 +168,9 @@ export async function updateTrialRole(deps: ProfileDeps, actor: ProviderRef, tri
   return trialView(row);
 }
 
-/** `GET /api/dashboard`: the provider, each section's state and what to do next. */
+/** `GET /api/dashboard`: the provider, each section's state and what to do next — one statement. */
 export async function getDashboard(deps: ProfileDeps, actor: ProviderRef) {
-  const user = await loadUser(deps.db, actor.userId);
-  const completion = await computeCompletion(deps.db, user.id, user.hospitalId);
-  if (completion.percentage !== user.profileCompletionPercentage) {
-    await deps.db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, user.id));
-  }
+  const { user, completion } = await readForCompletion(deps.db, actor.userId);
   return {
     user: { ...toUserDto(user), profileCompletionPercentage: completion.percentage },
     sections: completion.sections,

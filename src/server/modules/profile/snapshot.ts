@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   awardsRecognitions,
@@ -42,19 +42,35 @@ export const PROFILE_TABLES = {
 
 export type ProfileTableName = keyof typeof PROFILE_TABLES;
 
-/** The whole stored profile of one provider, read-only (admin view, export). */
-export async function readProfileSnapshot(db: Database, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return null;
-  const entries = await Promise.all(
-    Object.entries(PROFILE_TABLES).map(async ([name, table]) => {
-      const rows = await db
-        .select()
-        .from(table)
-        .where(eq(table.userId, userId))
-        .orderBy(asc(table.createdAt));
-      return [name, rows] as const;
+/** The users relation each table is read through. */
+const RELATION_OF: Record<ProfileTableName, string> = {
+  ...(Object.fromEntries(Object.keys(PROFILE_TABLES).map((name) => [name, name])) as Record<ProfileTableName, string>),
+  userMedicalExpertise: 'medicalExpertise',
+};
+
+const byCreation = { orderBy: (table: { createdAt: AnyColumn }) => [asc(table.createdAt)] };
+
+/**
+ * The whole stored profile of one provider, read-only (admin view), in one statement: the users row
+ * with its hospital's name and every profile table's rows (all statuses) by creation. `scope` narrows
+ * which users may be read (an admin's hospital); out of scope answers null like a missing user.
+ */
+export async function readProfileSnapshot(db: Database, userId: string, scope?: SQL) {
+  const row = (await db.query.users.findFirst({
+    where: and(eq(users.id, userId), scope),
+    with: {
+      hospital: { columns: { name: true } },
+      ...Object.fromEntries(Object.values(RELATION_OF).map((relation) => [relation, byCreation])),
+    } as never,
+  })) as (Record<string, unknown> & { hospital: { name: string } | null }) | undefined;
+  if (!row) return null;
+  const { hospital, ...rest } = row;
+  const user = Object.fromEntries(Object.keys(getTableColumns(users)).map((key) => [key, rest[key]])) as typeof users.$inferSelect;
+  const sections = Object.fromEntries(
+    Object.entries(RELATION_OF).map(([name, relation]) => {
+      const value = rest[relation] as Array<Record<string, unknown>> | Record<string, unknown> | null;
+      return [name, Array.isArray(value) ? value : value ? [value] : []];
     }),
-  );
-  return { user, sections: Object.fromEntries(entries) as unknown as Record<ProfileTableName, Array<Record<string, unknown>>> };
+  ) as Record<ProfileTableName, Array<Record<string, unknown>>>;
+  return { user: { ...user, hospitalName: hospital?.name ?? null }, sections };
 }

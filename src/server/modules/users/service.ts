@@ -69,9 +69,9 @@ async function findUserForAdmin(db: Database, actor: AdminActor, userId: string)
 
 /** A provider's stored profile, read-only, for an admin of their hospital. */
 export async function viewUserProfile(db: Database, actor: AdminActor, userId: string) {
-  const user = await findUserForAdmin(db, actor, userId);
-  const snapshot = await readProfileSnapshot(db, user.id);
-  return { user: toUserDto(user), sections: snapshot?.sections ?? {} };
+  const snapshot = await readProfileSnapshot(db, userId, hospitalScope(actor, users.hospitalId));
+  if (!snapshot) throw AppError.notFound(`User not found: ${userId}`);
+  return { user: toUserDto(snapshot.user), sections: snapshot.sections };
 }
 
 /**

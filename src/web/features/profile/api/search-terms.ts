@@ -15,6 +15,8 @@ export interface TermSearchResult {
   source: 'hospital' | 'default';
   items: ExpertiseTerm[];
   totalCount: number;
+  /** More matches than the server counts (totalCount is then its cap, 1,000). */
+  totalCountCapped?: boolean;
 }
 
 export type TermTypeFilter = Exclude<TermType, 'Other'> | 'all';

@@ -163,7 +163,7 @@ export function ExpertisePicker({ value, onChange, specialties }: ExpertisePicke
           stale={stale}
           selectedValues={[...chosen]}
           emptyMessage={search.isError ? 'Failed to load medical expertise terms' : waiting ? 'Searching…' : `No terms match “${text.trim()}”`}
-          footer={total > results.length ? `Showing ${results.length} of ${total} matches; keep typing to narrow them down.` : undefined}
+          footer={total > results.length ? `Showing ${results.length} of ${search.data?.totalCountCapped ? `more than ${total.toLocaleString('en-US')}` : total} matches; keep typing to narrow them down.` : undefined}
           hint={`Use the arrow keys and Enter to add a term. Up to ${TERM_SEARCH_PAGE_SIZE} matches are shown at a time.`}
         />
       </div>

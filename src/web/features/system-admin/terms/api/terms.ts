@@ -61,7 +61,7 @@ export function termsPageQuery(scope: TermScope, filters: TermFilters, pageIndex
       if (filters.q.trim()) params.set('q', filters.q.trim());
       if (filters.termType) params.set('termType', filters.termType);
       if (filters.specialty.trim()) params.set('specialty', filters.specialty.trim());
-      return apiFetch<Page<TermRow>>(`${termsBase(scope)}?${params}`, { signal, timeoutMs: 60_000 });
+      return apiFetch<Page<TermRow> & { totalCountCapped?: boolean }>(`${termsBase(scope)}?${params}`, { signal, timeoutMs: 60_000 });
     },
     // Pages stay while the admin scrolls back and forth; edits invalidate them.
     staleTime: 60_000,

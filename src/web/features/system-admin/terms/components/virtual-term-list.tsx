@@ -128,7 +128,13 @@ export function VirtualTermList({ scope, filters, editable, onDelete, pageSize =
         </div>
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-gray-200 px-4 py-2.5 text-sm text-gray-600">
-        <p aria-live="polite">{total === null ? 'Counting…' : `${formatNumber(total)} ${total === 1 ? 'term' : 'terms'}`}</p>
+        <p aria-live="polite">
+          {total === null
+            ? 'Counting…'
+            : firstPage.data?.totalCountCapped
+              ? `More than ${formatNumber(total)} terms match; the first ${formatNumber(total)} are listed, so narrow the search to see the rest.`
+              : `${formatNumber(total)} ${total === 1 ? 'term' : 'terms'}`}
+        </p>
         {failed ? (
           <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => void failed.refetch()}>
             Some rows could not be loaded. Retry

@@ -1,0 +1,124 @@
+/**
+ * The profile reads are one statement each (issue [T2 1/5]): a full profile read through the API
+ * answers exactly what the old per-section reads answered, and a statement counter on the database
+ * proves each read costs the session check plus one statement, and never writes.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROFILE_SECTION_IDS } from '../../src/shared/schemas/profile';
+import { medicalExpertiseTerms, medicalSchools, users } from '../../src/server/db/schema';
+import { seedReferenceData } from '../../src/server/db/seed';
+import { PROFILE_TABLES } from '../../src/server/modules/profile/snapshot';
+import { seedDataDir } from '../../src/server/paths';
+import { browserClient, type BrowserClient } from '../support/clients';
+import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
+import { fillFullProfile } from '../support/full-profile';
+import { LEGACY_SECTION_READERS, legacySnapshot } from '../support/legacy-profile-read';
+import { createTestApp, type TestContext } from '../support/test-app';
+import { databaseLabel } from '../support/test-database';
+
+let ctx: TestContext;
+let statements: string[] = [];
+let provider: BrowserClient;
+let userId: string;
+let hospitalId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { onQuery: (query) => statements.push(query) });
+  await seedReferenceData(ctx.database.db, seedDataDir);
+  const hospital = await createHospital(ctx);
+  hospitalId = hospital.id;
+  provider = browserClient(ctx.app);
+  const email = `full.${uniqueSuffix()}@example.org`;
+  const signUp = await provider.post(
+    '/api/auth/sign-up',
+    { email, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Beatriz Castillo', hospitalId },
+    { 'x-forwarded-for': '192.0.2.77' },
+  );
+  expect(signUp.status).toBe(201);
+  const db = ctx.database.db;
+  userId = (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const terms = await db.selectDistinct({ termId: medicalExpertiseTerms.termId }).from(medicalExpertiseTerms).orderBy(asc(medicalExpertiseTerms.termId)).limit(12);
+  const [school] = await db.select({ id: medicalSchools.id }).from(medicalSchools).limit(1);
+  await fillFullProfile(
+    async (sectionId, body) => {
+      const response = await provider.put(`/api/profile/sections/${sectionId}`, body);
+      expect(response.status, `${sectionId}: ${await response.clone().text()}`).toBe(200);
+    },
+    { termIds: terms.map((t) => t.termId), medicalSchoolId: school!.id },
+  );
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+beforeEach(() => {
+  statements = [];
+});
+
+/** The statements one request issued (the session check included). */
+async function statementsOf(request: () => Promise<Response>) {
+  statements = [];
+  const response = await request();
+  expect(response.status).toBe(200);
+  const body = await response.json();
+  return { body, issued: [...statements] };
+}
+
+const writes = (issued: string[]) => issued.filter((q) => /^\s*(insert|update|delete)\b/i.test(q));
+
+describe(`one statement per profile read (${databaseLabel})`, () => {
+  it('GET /api/profile answers what the per-section reads answered, byte for byte', async () => {
+    const { body } = await statementsOf(() => provider.get('/api/profile'));
+    expect(JSON.stringify(body).length).toBeGreaterThan(15_000);
+    for (const id of PROFILE_SECTION_IDS) {
+      const legacy = await (LEGACY_SECTION_READERS[id] as (db: unknown, userId: string) => Promise<{ data: unknown }>)(ctx.database.db, userId);
+      expect(JSON.stringify(body.sections[id]), id).toBe(JSON.stringify(legacy.data));
+    }
+    expect(body.sections.publications.items).toHaveLength(15);
+    expect(body.sections.locations.items.map((l: { locationName: string }) => l.locationName)).toEqual(['Lakeside Heart Center', 'Evanston Office', 'Oak Park Clinic']);
+    expect(body.sections.medical_expertise.items).toHaveLength(12);
+  });
+
+  it('each section read answers what its old reader answered, with the same last-saved time', async () => {
+    for (const id of PROFILE_SECTION_IDS) {
+      const { body, issued } = await statementsOf(() => provider.get(`/api/profile/sections/${id}`));
+      const legacy = await (LEGACY_SECTION_READERS[id] as (db: unknown, userId: string) => Promise<{ data: unknown; updatedAt: Date | null }>)(ctx.database.db, userId);
+      expect(JSON.stringify(body.data), id).toBe(JSON.stringify(legacy.data));
+      expect(body.updatedAt, id).toBe(legacy.updatedAt?.toISOString() ?? null);
+      expect(issued.length, `${id}: ${issued.join('\n')}`).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('the profile, the dashboard and the export cost the session check plus one statement, and never write', async () => {
+    for (const path of ['/api/profile', '/api/dashboard', '/api/profile/export']) {
+      const { issued } = await statementsOf(() => provider.get(path));
+      expect(issued.length, `${path}:\n${issued.join('\n')}`).toBeLessThanOrEqual(2);
+      expect(writes(issued), path).toEqual([]);
+    }
+  });
+
+  it('the admin read-only view is one statement after the session and matches the stored rows', async () => {
+    const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId })).email);
+    const { body, issued } = await statementsOf(() => admin.get(`/api/admin/users/${userId}`));
+    expect(issued.length, issued.join('\n')).toBeLessThanOrEqual(2);
+    expect(writes(issued)).toEqual([]);
+    const legacy = await legacySnapshot(ctx.database.db, userId, PROFILE_TABLES as never);
+    expect(JSON.stringify(body.sections)).toBe(JSON.stringify(legacy));
+    expect(body.user).toMatchObject({ id: userId, hospitalId, fullName: 'Beatriz Elena Castillo' });
+
+    // Another hospital's admin is told the provider does not exist, in the same one statement.
+    const other = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: (await createHospital(ctx)).id })).email);
+    statements = [];
+    expect((await other.get(`/api/admin/users/${userId}`)).status).toBe(404);
+    expect(statements.length).toBeLessThanOrEqual(2);
+  });
+
+  it('a save stores the completion in its own transaction, so the next read needs no write', async () => {
+    const saved = await provider.put('/api/profile/sections/biography', { professionalSummary: '' });
+    expect(saved.status).toBe(200);
+    const stored = (await ctx.database.db.select({ p: users.profileCompletionPercentage }).from(users).where(eq(users.id, userId)))[0]!.p;
+    const { body, issued } = await statementsOf(() => provider.get('/api/dashboard'));
+    expect(body.completionPercentage).toBe(stored);
+    expect(writes(issued)).toEqual([]);
+  });
+});

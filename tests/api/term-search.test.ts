@@ -1,0 +1,105 @@
+/**
+ * Term search at the index's speed (issue [T2 1/5]): terms that start with the text rank first, the
+ * total is exact up to 1,000 matches and "1,000+" beyond, and the page is the same whichever plan the
+ * match count picks — on the provider's type-ahead and the console alike, on PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hospitalExpertiseTermsPoc, type hospitals } from '../../src/server/db/schema';
+import { MATCH_COUNT_CAP } from '../../src/server/modules/expertise-terms/service';
+import { seedReferenceData } from '../../src/server/db/seed';
+import { seedDataDir } from '../../src/server/paths';
+import { browserClient, type BrowserClient } from '../support/clients';
+import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
+import { createTestApp, type TestContext } from '../support/test-app';
+import { databaseLabel } from '../support/test-database';
+
+let ctx: TestContext;
+let hospital: typeof hospitals.$inferSelect;
+let admin: BrowserClient;
+let provider: BrowserClient;
+
+const TERMS = [
+  'Atrial fibrillation',
+  'Cardiac arrest',
+  'Cardiomyopathy',
+  'Congenital heart disease',
+  'Heart failure',
+  'Pericarditis',
+  'Syncope',
+  '100% card_test',
+];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedReferenceData(ctx.database.db, seedDataDir);
+  hospital = await createHospital(ctx);
+  admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
+  // A few named terms, and 1,200 more that all contain "card" but start otherwise ("Echo cardiogram 0001").
+  const rows = [
+    ...TERMS.map((term, i) => ({ hospitalId: hospital.id, termId: `CON-${i}`, term, termType: 'Condition' })),
+    ...Array.from({ length: 1200 }, (_, i) => ({ hospitalId: hospital.id, termId: `PROC-${i}`, term: `Echo cardiogram ${String(i).padStart(4, '0')}`, termType: 'Procedure' })),
+  ];
+  for (let i = 0; i < rows.length; i += 500) await ctx.database.db.insert(hospitalExpertiseTermsPoc).values(rows.slice(i, i + 500));
+  provider = browserClient(ctx.app);
+  const signUp = await provider.post(
+    '/api/auth/sign-up',
+    { email: `t.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Tess Terms', hospitalId: hospital.id },
+    { 'x-forwarded-for': '192.0.2.91' },
+  );
+  expect(signUp.status).toBe(201);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const terms = (body: { items: Array<{ term: string }> }) => body.items.map((t) => t.term);
+
+describe(`ranked term search with a capped total (${databaseLabel})`, () => {
+  it('ranks terms that start with the text first, each group alphabetically', async () => {
+    const response = await provider.get('/api/terms/search?q=CARD&pageSize=5');
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.source).toBe('hospital');
+    expect(terms(body)).toEqual(['Cardiac arrest', 'Cardiomyopathy', '100% card_test', 'Echo cardiogram 0000', 'Echo cardiogram 0001']);
+    // 1,203 terms contain "card": the total stops at the cap and says so.
+    expect(body.totalCount).toBe(MATCH_COUNT_CAP);
+    expect(body.totalCountCapped).toBe(true);
+  });
+
+  it('pages through the ranked order without repeats, past the prefix group', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page += 1) seen.push(...terms(await (await provider.get(`/api/terms/search?q=card&pageSize=2&page=${page}`)).json()));
+    expect(seen).toEqual(['Cardiac arrest', 'Cardiomyopathy', '100% card_test', 'Echo cardiogram 0000', 'Echo cardiogram 0001', 'Echo cardiogram 0002']);
+  });
+
+  it('counts exactly below the cap and ranks the same way when few terms match', async () => {
+    const body = await (await provider.get('/api/terms/search?q=AT&pageSize=10')).json();
+    expect(body.totalCountCapped).toBe(false);
+    expect(terms(body)).toEqual(['Atrial fibrillation', 'Cardiomyopathy']);
+    expect(body.totalCount).toBe(2);
+  });
+
+  it('takes %, _ and case literally in the prefix too', async () => {
+    const percent = await (await provider.get(`/api/terms/search?q=${encodeURIComponent('100%')}`)).json();
+    expect(terms(percent)).toEqual(['100% card_test']);
+    const underscore = await (await provider.get(`/api/terms/search?q=${encodeURIComponent('d_t')}`)).json();
+    expect(terms(underscore)).toEqual(['100% card_test']);
+  });
+
+  it('gives the console the same ranking and cap', async () => {
+    const body = await (await admin.get(`/api/admin/hospitals/${hospital.id}/terms?q=card&pageSize=3`)).json();
+    expect(terms(body)).toEqual(['Cardiac arrest', 'Cardiomyopathy', '100% card_test']);
+    expect(body).toMatchObject({ totalCount: MATCH_COUNT_CAP, totalCountCapped: true });
+    const all = await (await admin.get(`/api/admin/hospitals/${hospital.id}/terms?pageSize=1`)).json();
+    expect(all).toMatchObject({ totalCount: TERMS.length + 1200, totalCountCapped: false });
+  });
+
+  it('ranks the default terms that start with the text first for a provider without hospital terms', async () => {
+    const body = await (await admin.get('/api/admin/terms/default?q=atrial&pageSize=50')).json();
+    expect(body.totalCountCapped).toBe(false);
+    const starts = body.items.map((t: { term: string }) => t.term.toLowerCase().startsWith('atrial'));
+    // Every prefix match comes before every other match.
+    expect(starts.indexOf(false) === -1 || starts.lastIndexOf(true) < starts.indexOf(false)).toBe(true);
+    expect(starts[0]).toBe(true);
+  });
+});
