@@ -17,7 +17,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 /** The app in-process on a fresh migrated database; call `close()` in afterAll. */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  { onQuery, ...deps }: { webDir?: string; onQuery?: (query: string) => void } = {},
+  { onQuery, ...deps }: { webDir?: string; onQuery?: (query: string, params: unknown[]) => void } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ onQuery });
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true', ...overrides });

@@ -7,7 +7,7 @@ import { migrationsDir } from '../../src/server/paths';
  * A fresh, migrated database for one test file: an in-memory PGlite, or — when DATABASE_URL is set —
  * a new PostgreSQL database created beside the one the URL names and dropped afterwards.
  */
-export async function createTestDatabase(options: { onQuery?: (query: string) => void } = {}): Promise<DatabaseHandle & { url?: string }> {
+export async function createTestDatabase(options: { onQuery?: (query: string, params: unknown[]) => void } = {}): Promise<DatabaseHandle & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     const handle = await createDatabase(options);

@@ -30,8 +30,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; `undefined` with no URL means an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
-  /** Called with the text of every statement Drizzle sends (tests count the statements a request issues). */
-  onQuery?: (query: string) => void;
+  /** Called with every statement Drizzle sends and its parameters (tests count a request's statements; the bench replays them). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 export class DataDirLockedError extends Error {
@@ -65,7 +65,7 @@ function acquireLock(dataDir: string) {
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const { onQuery } = options;
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client losing its connection (database restart) must not crash the process.
