@@ -1,125 +1,168 @@
-// HTTP load benchmark (issue 11): autocannon on loopback against the production build
-// (dist/server/main.js), on PGlite and on PostgreSQL. For each endpoint: req/s, p50 / p97.5 / p99,
-// errors and the server's RSS; plus the database's own time for the same query, so each API
-// figure reads as a ratio to the database.
+// HTTP benchmark (issue [T2 1/5]): the production build (dist/server/main.js) in its own process on
+// loopback, loaded by wrk (another process), on PGlite and on PostgreSQL. The database holds what a
+// real tenant holds: the demo hospital grown to 50,000 expertise terms and a provider with a full,
+// 17 KB profile. For each endpoint: req/s, p50 / p97.5 / p99 at 10 connections, and the ratio of its
+// req/s to `GET /api/health` in the same run; then p50 at one connection against the raw SQL time of
+// the very statements the endpoint issues (captured from the app, replayed on one connection).
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { getTableName, sql } from 'drizzle-orm';
-import { createDatabase, rowsOf } from '../src/server/db/client';
-import { PROFILE_TABLES } from '../src/server/modules/profile/snapshot';
-import { percentile, providerCookie, round, startBuiltServer, type DatabaseTarget } from './lib';
+import { DEMO } from '../src/server/db/seed';
+import type { DatabaseHandle } from '../src/server/db/client';
+import { adminCookie, ensureWrk, hospitalOfAdmin, percentile, round, runWrk, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
+import { apiOn, growHospitalTerms, signUpFullProvider } from './seed';
 
-interface Row {
+export interface HttpRow {
   database: DatabaseTarget;
   endpoint: string;
   requestsPerSec: number;
+  ofHealth: number | null;
   p50: number;
   p975: number;
   p99: number;
   errors: number;
   non2xx: number;
   rssMb: number;
-  dbMs: number | null;
+  statements: number | null;
+  oneConnectionP50: number | null;
+  oneConnectionP975: number | null;
+  sqlP50: number | null;
   ratio: number | null;
 }
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+export const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ONE_CONNECTION_SECONDS = Math.max(2, Math.round(HTTP_SECONDS / 2));
+const REPLAYS = 200;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  method?: 'GET' | 'PUT';
+  body?: string;
+  as: 'anonymous' | 'provider' | 'admin';
+}
 
 function rssMb(pid: number) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return round(kb / 1024);
+    return round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
   } catch {
     return 0;
   }
 }
 
-export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): Promise<Row[]> {
-  const server = await startBuiltServer(target, postgresUrl);
-  const { base } = server;
-  const rows: Row[] = [];
-  try {
-    const headers = { 'content-type': 'application/json', origin: base };
-    const auth = { ...headers, cookie: await providerCookie(base) };
-    const biography = JSON.stringify({ professionalSummary: 'Board-certified cardiologist caring for adults with heart rhythm disorders.', publicSummary: 'I help people with irregular heartbeats.' });
-    const feedback = JSON.stringify({ title: 'Bench feedback', description: 'Measured under load.', technicalContext: {}, applicationContext: { currentRoute: '/dashboard' } });
+interface Captured {
+  text: string;
+  params: unknown[];
+}
 
-    const endpoints: Array<{ name: string; opts: autocannon.Options }> = [
-      { name: 'GET /api/health', opts: { url: `${base}/api/health` } },
-      { name: 'GET /api/profile', opts: { url: `${base}/api/profile`, headers: auth } },
-      { name: 'GET /api/terms/search (3 chars)', opts: { url: `${base}/api/terms/search?q=car&pageSize=20`, headers: auth } },
-      { name: 'GET /api/terms/search (6 chars)', opts: { url: `${base}/api/terms/search?q=cardia&pageSize=20`, headers: auth } },
-      { name: 'PUT /api/profile/sections/biography', opts: { url: `${base}/api/profile/sections/biography`, method: 'PUT', headers: auth, body: biography } },
-      { name: 'POST /api/feedback (10, the hourly limit)', opts: { url: `${base}/api/feedback`, method: 'POST', headers: auth, body: feedback, amount: 10, connections: 1 } },
-    ];
+/** The raw driver under Drizzle (PGlite or a node-postgres pool); both answer `query(text, params)`. */
+type RawClient = { query(text: string, params?: unknown[]): Promise<unknown>; connect?: () => Promise<RawClient & { release(): void }> };
+
+/** p50 of running the captured statements one after another on one connection (writes inside a rolled-back transaction). */
+async function replay(database: DatabaseHandle, statements: Captured[]) {
+  const pool = (database.db as unknown as { $client: RawClient }).$client;
+  const writes = statements.some((s) => /^\s*(insert|update|delete)\b/i.test(s.text));
+  const client = pool.connect ? await pool.connect() : pool;
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < REPLAYS + 20; i += 1) {
+      const started = performance.now();
+      if (writes) await client.query('begin');
+      for (const statement of statements) await client.query(statement.text, statement.params);
+      if (writes) await client.query('rollback');
+      if (i >= 20) samples.push(performance.now() - started);
+    }
+  } finally {
+    (client as { release?: () => void }).release?.();
+  }
+  return round(percentile(samples.sort((a, b) => a - b), 50), 2);
+}
+
+export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): Promise<HttpRow[]> {
+  ensureWrk();
+  // 1. Set-up through the real API on an in-process server that records every statement.
+  let recording: Captured[] | null = null;
+  const setup = await startBenchServer(target, postgresUrl, {
+    keepDatabase: true,
+    onQuery: (text, params) => recording?.push({ text, params }),
+  });
+  const db = setup.database.db;
+  const hospitalId = await hospitalOfAdmin(setup.database, DEMO.hospitalAdminEmail);
+  const admin = await adminCookie(setup.base, setup.database, DEMO.hospitalAdminEmail);
+  const terms = await growHospitalTerms(apiOn(setup.base, admin), db, hospitalId);
+  const provider = await signUpFullProvider(setup.base, db, hospitalId);
+  console.log(`  ${terms.total} terms in the hospital; the provider's profile is ${provider.profileBytes} bytes`);
+
+  const biography = JSON.stringify({
+    professionalSummary: 'Board-certified cardiologist caring for adults with heart rhythm disorders, from atrial fibrillation to fainting spells.',
+    publicSummary: 'I help people whose heart beats too fast, too slow or irregularly.',
+  });
+  const endpoints: Endpoint[] = [
+    { name: 'GET /api/health', path: '/api/health', as: 'anonymous' },
+    { name: 'GET /api/profile (full, 17 KB)', path: '/api/profile', as: 'provider' },
+    { name: 'GET /api/profile/sections/publications', path: '/api/profile/sections/publications', as: 'provider' },
+    { name: 'GET /api/dashboard', path: '/api/dashboard', as: 'provider' },
+    { name: 'GET /api/profile/export', path: '/api/profile/export', as: 'provider' },
+    { name: 'GET /api/admin/users/:id (admin view)', path: `/api/admin/users/${provider.userId}`, as: 'admin' },
+    { name: 'GET /api/terms/search (3 chars, 50,000 terms)', path: '/api/terms/search?q=car&pageSize=20', as: 'provider' },
+    { name: 'GET /api/terms/search (6 chars, 50,000 terms)', path: '/api/terms/search?q=cardia&pageSize=20', as: 'provider' },
+    { name: 'PUT /api/profile/sections/biography', path: '/api/profile/sections/biography', method: 'PUT', body: biography, as: 'provider' },
+  ];
+  const cookieOf = (endpoint: Endpoint) => (endpoint.as === 'provider' ? provider.cookie : endpoint.as === 'admin' ? admin : undefined);
+  // State-changing requests must come from the server's own origin (APP_URL).
+  const headersOf = (endpoint: Endpoint, origin: string) => {
+    const cookie = cookieOf(endpoint);
+    return { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
+  };
+
+  // 2. Each endpoint's statements, as the app sends them (the session check included), timed raw.
+  const sql = new Map<string, { count: number; p50: number }>();
+  for (const endpoint of endpoints) {
+    const request = () => fetch(`${setup.base}${endpoint.path}`, { method: endpoint.method ?? 'GET', headers: headersOf(endpoint, 'http://127.0.0.1'), body: endpoint.body });
+    await request(); // warm caches and plans
+    recording = [];
+    const response = await request();
+    const captured: Captured[] = recording;
+    recording = null;
+    if (!response.ok) throw new Error(`${endpoint.name}: ${response.status} ${await response.text()}`);
+    sql.set(endpoint.name, { count: captured.length, p50: captured.length ? await replay(setup.database, captured) : 0 });
+  }
+  await setup.close();
+
+  // 3. The production build on the same database, loaded by wrk.
+  const server = await startBuiltServer(target, postgresUrl, setup.scratch);
+  const rows: HttpRow[] = [];
+  try {
     for (const endpoint of endpoints) {
-      const result = await autocannon({ connections: 10, duration: DURATION, ...endpoint.opts });
+      const request = { url: `${server.base}${endpoint.path}`, method: endpoint.method, headers: headersOf(endpoint, server.base), body: endpoint.body };
+      const check = await fetch(request.url, request);
+      if (!check.ok) throw new Error(`${endpoint.name} on the built server: ${check.status} ${await check.text()}`);
+      await runWrk(request, 10, 1); // warm-up
+      const load = await runWrk(request, 10, HTTP_SECONDS);
+      const single = await runWrk(request, 1, ONE_CONNECTION_SECONDS);
+      const statements = sql.get(endpoint.name)!;
       rows.push({
         database: target,
         endpoint: endpoint.name,
-        requestsPerSec: round(result.requests.average),
-        p50: result.latency.p50,
-        p975: result.latency.p97_5,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
+        requestsPerSec: load.requestsPerSec,
+        ofHealth: null,
+        p50: load.p50,
+        p975: load.p975,
+        p99: load.p99,
+        errors: load.errors + single.errors,
+        non2xx: load.non2xx + single.non2xx,
         rssMb: rssMb(server.pid),
-        dbMs: null,
-        ratio: null,
+        statements: statements.count,
+        oneConnectionP50: single.p50,
+        oneConnectionP975: single.p975,
+        sqlP50: statements.p50,
+        ratio: statements.p50 > 0 ? round(single.p50 / statements.p50, 1) : null,
       });
     }
   } finally {
     await server.stop();
-  }
-
-  // The database's own time for the same queries, on the same data, without HTTP.
-  const database = await createDatabase(server.databaseUrl ? { databaseUrl: server.databaseUrl } : { dataDir: server.dataDir });
-  try {
-    const time = async (fn: () => Promise<unknown>) => {
-      const samples: number[] = [];
-      for (let i = 0; i < 50; i += 1) {
-        const started = performance.now();
-        await fn();
-        samples.push(performance.now() - started);
-      }
-      return round(percentile(samples.sort((a, b) => a - b), 50), 2);
-    };
-    const [benchUser] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from users where email like 'bench.%' limit 1`));
-    const benchUserId = benchUser!.id;
-    const profileTables = Object.values(PROFILE_TABLES).map((table) => getTableName(table));
-    const termSearch = async (pattern: string) => {
-      await database.db.execute(sql`select * from medical_expertise_terms where is_active and term ilike ${pattern} order by specialty_name, term_type, term, id limit 20`);
-      await database.db.execute(sql`select count(*) from medical_expertise_terms where is_active and term ilike ${pattern}`);
-    };
-    const queries: Record<string, () => Promise<unknown>> = {
-      'GET /api/health': () => database.db.execute(sql`select count(*) from drizzle.__drizzle_migrations`),
-      // What the endpoint reads: the user with its hospital, the sixteen profile tables, the hospital's section permissions.
-      'GET /api/profile': async () => {
-        await database.db.execute(sql`select u.*, h.name from users u left join hospitals h on h.id = u.hospital_id where u.id = ${benchUserId}`);
-        for (const table of profileTables) await database.db.execute(sql`select * from ${sql.identifier(table)} where user_id = ${benchUserId}`);
-        await database.db.execute(sql`select * from hospital_section_permissions where hospital_id is null`);
-      },
-      // A provider without hospital terms searches the defaults: one page and the total.
-      'GET /api/terms/search (3 chars)': () => termSearch('%car%'),
-      'GET /api/terms/search (6 chars)': () => termSearch('%cardia%'),
-      // The write and the completion refresh: the nine sections' tables read again inside the transaction.
-      'PUT /api/profile/sections/biography': () =>
-        database.db.transaction(async (tx) => {
-          await tx.execute(sql`update biography set professional_summary = professional_summary, updated_at = now() where user_id = ${benchUserId}`);
-          for (const table of profileTables.slice(0, 10)) await tx.execute(sql`select * from ${sql.identifier(table)} where user_id = ${benchUserId}`);
-          await tx.execute(sql`update users set profile_completion_percentage = profile_completion_percentage where id = ${benchUserId}`);
-        }),
-    };
-    for (const row of rows) {
-      const query = queries[row.endpoint];
-      if (!query) continue;
-      row.dbMs = await time(query);
-      row.ratio = row.dbMs > 0 ? round(row.p50 / row.dbMs, 1) : null;
-    }
-  } finally {
-    await database.close();
     await server.cleanup();
   }
+  const health = rows[0]!.requestsPerSec;
+  for (const row of rows) row.ofHealth = round((100 * row.requestsPerSec) / health, 1);
   return rows;
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +17,14 @@ import { migrationsDir, seedDataDir } from '../src/server/paths';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
+export interface ScratchDatabase {
+  databaseUrl: string | undefined;
+  dataDir: string | undefined;
+  cleanup: () => Promise<void>;
+}
+
 /** A throw-away database of the chosen kind: a new PostgreSQL database, or a PGlite data folder. */
-async function scratchDatabase(target: DatabaseTarget, postgresUrl?: string) {
+export async function scratchDatabase(target: DatabaseTarget, postgresUrl?: string): Promise<ScratchDatabase> {
   if (target === 'postgres') {
     if (!postgresUrl) throw new Error('PostgreSQL benchmark needs DATABASE_URL');
     const name = `vitae_bench_${randomBytes(4).toString('hex')}`;
@@ -43,15 +49,35 @@ async function scratchDatabase(target: DatabaseTarget, postgresUrl?: string) {
   return { databaseUrl: undefined, dataDir: dir, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Benchmarks talk to a real server on loopback, on a fresh database of the chosen kind. */
-export async function startBenchServer(target: DatabaseTarget, postgresUrl?: string) {
+/** The secret both the in-process set-up server and the built server sign sessions with. */
+const BENCH_AUTH_SECRET = 'vitae-bench-secret-for-loopback-only-0123456789';
+
+/**
+ * Benchmarks talk to a real server on loopback, on a fresh database of the chosen kind. With
+ * `keepDatabase`, `close()` leaves the database for a built server to start on (`startBuiltServer`);
+ * `onQuery` sees every statement the app sends (the HTTP bench captures an endpoint's SQL with it).
+ */
+export async function startBenchServer(
+  target: DatabaseTarget,
+  postgresUrl?: string,
+  options: { onQuery?: (query: string, params: unknown[]) => void; keepDatabase?: boolean } = {},
+) {
   const scratch = await scratchDatabase(target, postgresUrl);
-  const database: DatabaseHandle = await createDatabase(scratch.databaseUrl ? { databaseUrl: scratch.databaseUrl } : { dataDir: scratch.dataDir });
-  const cleanup = scratch.cleanup;
+  const database: DatabaseHandle = await createDatabase({
+    ...(scratch.databaseUrl ? { databaseUrl: scratch.databaseUrl } : { dataDir: scratch.dataDir }),
+    onQuery: options.onQuery,
+  });
   await database.migrate(migrationsDir);
   const logger = createLogger({ level: 'silent', environment: 'bench' });
   await seedDatabase(database.db, { dataDir: seedDataDir, demo: true, logger });
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://127.0.0.1', UPLOAD_LIMIT_BYTES: String(50 * 1_048_576) });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://127.0.0.1',
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    TRUST_PROXY: 'true',
+    UPLOAD_LIMIT_BYTES: String(50 * 1_048_576),
+  });
   const app = createApp({ env, database, logger, migrationsDir });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
@@ -59,10 +85,11 @@ export async function startBenchServer(target: DatabaseTarget, postgresUrl?: str
   return {
     base,
     database,
+    scratch,
     async close() {
-      server.close();
+      await new Promise((resolve) => server.close(resolve));
       await database.close();
-      await cleanup();
+      if (!options.keepDatabase) await scratch.cleanup();
     },
   };
 }
@@ -84,13 +111,13 @@ async function waitHealthy(base: string) {
  * on a fresh database of the chosen kind with the demo tenant. `stop()` ends the process; `cleanup()`
  * then removes the database.
  */
-export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: string) {
+export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: string, existing?: ScratchDatabase) {
   const port = 4900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const { databaseUrl, dataDir, cleanup } = await scratchDatabase(target, postgresUrl);
+  const { databaseUrl, dataDir, cleanup } = existing ?? (await scratchDatabase(target, postgresUrl));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_AUTH_SECRET, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
@@ -164,3 +191,76 @@ export function writeResults(name: string, results: unknown, markdown: string) {
 }
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The load generator is Debian's wrk, in its own process; installed when missing and we are root. */
+export function ensureWrk() {
+  if (spawnSync('wrk', ['--version']).error === undefined) return;
+  if (process.getuid?.() !== 0) throw new Error('The HTTP benchmark needs wrk: install it with "sudo apt-get install -y wrk" and run it again.');
+  console.log("wrk is missing: installing Debian's wrk package…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+  const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit', env }) : update;
+  if (install.status !== 0) throw new Error('Could not install wrk with apt-get; install it by hand ("apt-get install -y wrk").');
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50: number;
+  p975: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** A Lua string literal for any text (long brackets need no escaping). */
+const luaString = (text: string) => `[==[${text}]==]`;
+
+/**
+ * One wrk run: `connections` keep-alive connections on one thread for `seconds`. The Lua script sets
+ * the method, headers and body and prints the summary as one JSON line (latencies in ms).
+ */
+export async function runWrk(request: { url: string; method?: string; headers?: Record<string, string>; body?: string }, connections: number, seconds: number): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'vitae-wrk-'));
+  const script = join(dir, 'request.lua');
+  const headers = Object.entries(request.headers ?? {})
+    .map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`)
+    .join('\n');
+  writeFileSync(
+    script,
+    `wrk.method = ${luaString(request.method ?? 'GET')}
+${headers}
+${request.body === undefined ? '' : `wrk.body = ${luaString(request.body)}`}
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK-JSON {"requests":%d,"durationUs":%d,"p50":%d,"p975":%d,"p99":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(97.5), latency:percentile(99),
+    e.connect, e.read, e.write, e.status, e.timeout))
+end
+`,
+  );
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, request.url]);
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (out += chunk));
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
+    });
+    const line = output.split('\n').find((l) => l.startsWith('WRK-JSON '));
+    if (!line) throw new Error(`wrk printed no summary: ${output}`);
+    const r = JSON.parse(line.slice('WRK-JSON '.length)) as Record<string, number>;
+    return {
+      requests: r.requests!,
+      requestsPerSec: round(r.requests! / (r.durationUs! / 1e6)),
+      p50: round(r.p50! / 1000, 2),
+      p975: round(r.p975! / 1000, 2),
+      p99: round(r.p99! / 1000, 2),
+      errors: r.connect! + r.read! + r.write! + r.timeout!,
+      non2xx: r.status!,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -27,6 +27,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  PROFILE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1_048_576),
   STORAGE_DIR: z.string().min(1).optional(),
   S3_BUCKET: optionalString,

@@ -3,10 +3,10 @@
  * answers exactly what the old per-section reads answered, and a statement counter on the database
  * proves each read costs the session check plus one statement, and never writes.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_SECTION_IDS } from '../../src/shared/schemas/profile';
-import { medicalExpertiseTerms, medicalSchools, users } from '../../src/server/db/schema';
+import { hospitalSectionPermissions, hospitals, medicalExpertiseTerms, medicalSchools, users } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { PROFILE_TABLES } from '../../src/server/modules/profile/snapshot';
 import { seedDataDir } from '../../src/server/paths';
@@ -120,5 +120,44 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
     const { body, issued } = await statementsOf(() => provider.get('/api/dashboard'));
     expect(body.completionPercentage).toBe(stored);
     expect(writes(issued)).toEqual([]);
+  });
+
+  it('an unchanged profile is answered from the cache with no statement beyond the session check', async () => {
+    const first = await statementsOf(() => provider.get('/api/profile'));
+    const second = await statementsOf(() => provider.get('/api/profile'));
+    expect(second.issued, second.issued.join('\n')).toHaveLength(1);
+    expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+    for (const path of ['/api/dashboard', '/api/profile/export', '/api/profile/sections/publications']) {
+      expect((await statementsOf(() => provider.get(path))).issued, path).toHaveLength(1);
+    }
+  });
+
+  it('a change made outside the section saves — any table, the users row, the hospital — is seen on the next read', async () => {
+    const db = ctx.database.db;
+    await statementsOf(() => provider.get('/api/profile')); // cached
+    // Another process, a job or a person at a SQL prompt: the triggers bump the version all the same.
+    await db.execute(sql`update publications set title = 'Renamed at the SQL prompt' where user_id = ${userId} and display_order = 1`);
+    let body = (await statementsOf(() => provider.get('/api/profile'))).body;
+    expect(body.sections.publications.items.map((p: { title: string }) => p.title)).toContain('Renamed at the SQL prompt');
+
+    await db.execute(sql`delete from awards_recognitions where user_id = ${userId}`);
+    body = (await statementsOf(() => provider.get('/api/profile/sections/awards'))).body;
+    expect(body.data.items).toEqual([]);
+
+    await db.update(users).set({ fullName: 'Beatriz E. Castillo' }).where(eq(users.id, userId));
+    expect((await statementsOf(() => provider.get('/api/dashboard'))).body.user.fullName).toBe('Beatriz E. Castillo');
+
+    await db.update(hospitals).set({ name: 'Lakeside Renamed' }).where(eq(hospitals.id, hospitalId));
+    expect((await statementsOf(() => provider.get('/api/profile'))).body.user.hospitalName).toBe('Lakeside Renamed');
+
+    // The hospital hides media: the dashboard drops the section at once.
+    const before = (await statementsOf(() => provider.get('/api/dashboard'))).body;
+    const media = (b: { sections: Array<{ sectionId: string; isVisible: boolean }> }) => b.sections.find((section) => section.sectionId === 'media_press')?.isVisible ?? false;
+    expect(media(before)).toBe(true);
+    await db
+      .insert(hospitalSectionPermissions)
+      .values({ hospitalId, sectionId: 'media_press', isVisible: false, isRequired: false })
+      .onConflictDoUpdate({ target: [hospitalSectionPermissions.hospitalId, hospitalSectionPermissions.sectionId], set: { isVisible: false, isRequired: false } });
+    expect(media((await statementsOf(() => provider.get('/api/dashboard'))).body)).toBe(false);
   });
 });

@@ -157,7 +157,7 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
     c.set(
       'actor',
       user
-        ? { kind: 'provider', userId: user.id, email: user.email, hospitalId: user.hospitalId, sessionId: session.id, authUserId: authUser.id }
+        ? { kind: 'provider', userId: user.id, email: user.email, hospitalId: user.hospitalId, sessionId: session.id, authUserId: authUser.id, profileVersion: user.profileVersion }
         : { kind: 'account', email: authUser.email, sessionId: session.id, authUserId: authUser.id },
     );
     return next();

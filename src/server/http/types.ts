@@ -6,7 +6,7 @@ export type Actor =
   | { kind: 'anonymous' }
   /** Signed in, but the provider profile does not exist yet (sign-in completion pending). */
   | { kind: 'account'; email: string; sessionId: string; authUserId: string }
-  | { kind: 'provider'; userId: string; email: string; hospitalId: string | null; sessionId: string; authUserId: string }
+  | { kind: 'provider'; userId: string; email: string; hospitalId: string | null; sessionId: string; authUserId: string; profileVersion: number }
   | {
       kind: 'admin';
       adminId: string;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { USER_STATUSES, USER_TIERS } from '../../../shared/enums';
 import { inList, timestamps } from './columns';
 import { authUsers } from './auth';
@@ -28,6 +28,9 @@ export const users = pgTable(
     agreedToPrivacy: boolean().notNull().default(false),
     lastLoginAt: timestamp({ withTimezone: true }),
     profileCompletionPercentage: integer().notNull().default(0),
+    // Bumped by database triggers whenever this row, any of the provider's profile rows or their
+    // hospital's name or section permissions change (migration 0006): the key of the read cache.
+    profileVersion: bigint({ mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [

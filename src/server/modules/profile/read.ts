@@ -6,8 +6,9 @@
  * PostgreSQL assembles with lateral JSON aggregates. A read never writes.
  */
 import { asc, eq, getTableColumns, inArray, type AnyColumn } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../../shared/enums';
-import type { ProfileSectionId } from '../../../shared/schemas/profile';
+import { PROFILE_SECTION_IDS, type ProfileSectionId } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
 import {
   awardsRecognitions,
@@ -162,3 +163,38 @@ export async function readProfile<Ids extends ProfileSectionId>(db: Database, us
 function pickUser(row: Omit<ProfileRow, 'hospital'>): typeof users.$inferSelect {
   return Object.fromEntries(Object.keys(getTableColumns(users)).map((key) => [key, row[key as keyof typeof row]])) as typeof users.$inferSelect;
 }
+
+/** Every section with the hospital's name and permissions: what a provider's own reads need. */
+export function readFullProfile(db: Database, userId: string) {
+  return readProfile(db, userId, PROFILE_SECTION_IDS, { hospital: true });
+}
+
+export type FullProfileRead = NonNullable<Awaited<ReturnType<typeof readFullProfile>>>;
+
+/**
+ * A process's cache of full profile reads, keyed by the provider and `users.profile_version`. The
+ * version is bumped by database triggers in the same transaction as any change a read shows (the
+ * users row, the profile tables, the hospital's name and section permissions; migration 0006), and the
+ * session check already reads it, so a provider whose profile has not changed is answered with no
+ * statement beyond the session's. Each entry holds the version its own statement read, so it is never
+ * older than its key; several processes each keep their own and stay right. Entries are shared:
+ * callers build new objects around them and never mutate them.
+ */
+export function createProfileReadCache(maxEntries: number) {
+  const entries = maxEntries > 0 ? new LRUCache<string, FullProfileRead>({ max: maxEntries }) : null;
+  return {
+    /** The provider's full read; `version` is the one their session row carried (absent: always read). */
+    async read(db: Database, userId: string, version?: number): Promise<FullProfileRead | null> {
+      const kept = entries?.get(userId);
+      if (kept && version !== undefined && kept.user.profileVersion === version) return kept;
+      const read = await readFullProfile(db, userId);
+      if (read && entries && (version === undefined || read.user.profileVersion >= version)) entries.set(userId, read);
+      return read;
+    },
+    get size() {
+      return entries?.size ?? 0;
+    },
+  };
+}
+
+export type ProfileReadCache = ReturnType<typeof createProfileReadCache>;

@@ -7,6 +7,7 @@ import { validate } from '../../http/validate';
 import { createNppesRegistry, type NpiRegistry } from '../../integrations/npi-registry';
 import { AppError } from '../../lib/app-error';
 import { exportProfile } from './export';
+import { createProfileReadCache } from './read';
 import { refreshIdentityFromRegistry } from './identity';
 import { getDashboard, getProfile, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
 
@@ -16,7 +17,7 @@ export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry };
 function provider(c: Context<AppBindings>): ProviderRef {
   const actor = c.get('actor');
   if (actor.kind !== 'provider') throw AppError.unauthenticated();
-  return { userId: actor.userId };
+  return { userId: actor.userId, profileVersion: actor.profileVersion };
 }
 
 async function jsonBody(c: Context<AppBindings>): Promise<unknown> {
@@ -33,7 +34,7 @@ async function jsonBody(c: Context<AppBindings>): Promise<unknown> {
  * paths under /api/profile).
  */
 export function profileRoutes(deps: ProfileRouteDeps) {
-  const base = { db: deps.database.db, logger: deps.logger };
+  const base = { db: deps.database.db, logger: deps.logger, profileCache: createProfileReadCache(deps.env.PROFILE_CACHE_ENTRIES) };
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: deps.env.NPI_REGISTRY_URL });
 
   return new Hono<AppBindings>()

@@ -17,17 +17,21 @@ import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { toUserDto } from '../users/service';
-import { readProfile, type SectionView } from './read';
+import { readFullProfile, readProfile, type ProfileReadCache, type SectionView } from './read';
 import { SECTION_PLANNERS, type SectionContext, type Writer } from './sections';
 import { trialView } from './views';
 
 export interface ProfileDeps {
   db: Database;
   logger: Logger;
+  /** The process's cache of full reads (absent: every read is one statement). */
+  profileCache?: ProfileReadCache;
 }
 
 export interface ProviderRef {
   userId: string;
+  /** users.profile_version as the session check read it; a cached read of that version answers. */
+  profileVersion?: number;
 }
 
 /** The constraint a database error names, through drizzle's wrapping. */
@@ -54,6 +58,11 @@ export async function loadUser(db: Database, userId: string) {
 }
 
 export type ProfileSections = { [Id in ProfileSectionId]: SectionView<Id> };
+
+/** A provider's own full read: from the process's cache when their profile has not changed, else one statement. */
+function readOwnProfile(deps: ProfileDeps, actor: ProviderRef) {
+  return deps.profileCache ? deps.profileCache.read(deps.db, actor.userId, actor.profileVersion) : readFullProfile(deps.db, actor.userId);
+}
 
 /** The nine sections and the hospital's permissions, in one statement; a missing user is signed out. */
 async function readForCompletion(db: Database, userId: string) {
@@ -92,7 +101,7 @@ async function reading<T>(deps: ProfileDeps, message: string, read: () => Promis
 
 /** `GET /api/profile`: the users row, every section and extra list, and the completion — one statement. */
 export async function getProfile(deps: ProfileDeps, actor: ProviderRef) {
-  const read = await reading(deps, PROFILE_READ_ERROR, () => readProfile(deps.db, actor.userId, PROFILE_SECTION_IDS, { hospital: true }));
+  const read = await reading(deps, PROFILE_READ_ERROR, () => readOwnProfile(deps, actor));
   if (!read) throw AppError.unauthenticated();
   const completion = computeProfileCompletion(read.sections as CompletionSections, read.permissions);
   return {
@@ -104,7 +113,10 @@ export async function getProfile(deps: ProfileDeps, actor: ProviderRef) {
 
 /** `GET /api/profile/sections/:id`: the data (the form's shape) and when it was last saved — one statement. */
 export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId) {
-  const read = await reading(deps, SECTION_READ_ERRORS[sectionId], () => readProfile(deps.db, actor.userId, [sectionId]));
+  // With the cache, the full read (kept for the next request) answers; without it, just this section.
+  const read = await reading(deps, SECTION_READ_ERRORS[sectionId], () =>
+    deps.profileCache ? readOwnProfile(deps, actor) : readProfile(deps.db, actor.userId, [sectionId]),
+  );
   if (!read) throw AppError.unauthenticated();
   const section = read.sections[sectionId] as { data: unknown; updatedAt: Date | null };
   return { sectionId, data: section.data, updatedAt: section.updatedAt ? section.updatedAt.toISOString() : null };
@@ -136,7 +148,7 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
   } catch (error) {
     throw toSaveError(deps, sectionId, error, user.id);
   }
-  return { ...(await getSection(deps, actor, sectionId)), completionPercentage: completion.percentage };
+  return { ...(await getSection(deps, { userId: actor.userId }, sectionId)), completionPercentage: completion.percentage };
 }
 
 function toSaveError(deps: ProfileDeps, sectionId: ProfileSectionId, error: unknown, userId: string) {
@@ -170,7 +182,10 @@ export async function updateTrialRole(deps: ProfileDeps, actor: ProviderRef, tri
 
 /** `GET /api/dashboard`: the provider, each section's state and what to do next — one statement. */
 export async function getDashboard(deps: ProfileDeps, actor: ProviderRef) {
-  const { user, completion } = await readForCompletion(deps.db, actor.userId);
+  const read = await reading(deps, PROFILE_READ_ERROR, () => readOwnProfile(deps, actor));
+  if (!read) throw AppError.unauthenticated();
+  const { user } = read;
+  const completion = computeProfileCompletion(read.sections as CompletionSections, read.permissions);
   return {
     user: { ...toUserDto(user), profileCompletionPercentage: completion.percentage },
     sections: completion.sections,
