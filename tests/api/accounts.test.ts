@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authSessions, authUsers, hospitals, mailOutbox, professionalIdentity, professionalLicenses, users } from '../../src/server/db/schema';
+import { authSessions, authUsers, dataSourceConfigurations, dataSourceFieldMappings, hospitals, mailOutbox, professionalIdentity, professionalLicenses, users } from '../../src/server/db/schema';
 import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
 import { browserClient } from '../support/clients';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -78,6 +78,21 @@ describe(`provider sign-up (${databaseLabel})`, () => {
     expect((await again.json()).error.message).toBe(
       'An account with this email already exists. Please sign in instead or use the forgot password option.',
     );
+  });
+
+  it('refuses a taken e-mail at a hospital whose data source maps fields in that path\'s own words (profile spec §5, §8)', async () => {
+    const db = ctx.database.db;
+    const [mapped] = await db.insert(hospitals).values({ name: 'Mapped Health', code: `MAPPED${Date.now()}`, dataSource: 'yext' }).returning();
+    const [config] = await db.insert(dataSourceConfigurations).values({ hospitalId: mapped!.id, sourceType: 'yext', sourceName: 'Directory', isActive: true }).returning();
+    await db.insert(dataSourceFieldMappings).values({ configurationId: config!.id, profileSection: 'biography', profileField: 'professional_summary', sourcePath: 'c_providerBio' });
+    const { body } = await signUp();
+    const atMapped = await browserClient(ctx.app).post('/api/auth/sign-up', signUpBody({ email: body.email, hospitalId: mapped!.id, npiNumber: undefined }));
+    expect(atMapped.status).toBe(409);
+    expect((await atMapped.json()).error.message).toBe('An account with this email already exists. Please use a different email or log in with your existing account.');
+    // The hospital is checked first on that path.
+    const missing = await browserClient(ctx.app).post('/api/auth/sign-up', signUpBody({ email: body.email, hospitalId: '00000000-0000-4000-8000-000000000000', npiNumber: undefined }));
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.message).toBe('Hospital not found');
   });
 
   it.each([

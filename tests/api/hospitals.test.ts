@@ -44,6 +44,22 @@ describe(`hospitals (${databaseLabel})`, () => {
     expect((await response.json()).error.message).toBe('Admin authentication required. Please log in as an admin user.');
   });
 
+  it('refuses the hospital permissions and the admin stats without an admin session in the same words', async () => {
+    const hospitalId = (await createHospital(ctx)).id;
+    const provider = (await signUpProvider(hospitalId)).client;
+    for (const client of [browserClient(ctx.app), provider]) {
+      for (const [method, path] of [
+        ['get', `/api/admin/hospitals/${hospitalId}/section-permissions`],
+        ['put', `/api/admin/hospitals/${hospitalId}/section-permissions`],
+        ['get', '/api/admin/stats'],
+      ] as const) {
+        const response = method === 'get' ? await client.get(path) : await client.put(path, { permissions: [] });
+        expect(response.status, path).toBe(401);
+        expect((await response.json()).error, `${method} ${path}`).toMatchObject({ code: 'ADMIN_UNAUTHORIZED', message: 'Admin authentication required. Please log in as an admin user.' });
+      }
+    }
+  });
+
   it('lets a system admin create a hospital with default permissions and reading levels', async () => {
     const code = `new-${uniqueSuffix()}`;
     const created = await system.post('/api/admin/hospitals', {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ADMIN_ERROR_MESSAGES } from '../../shared/errors';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
+import { HOSPITAL_MESSAGES } from '../../shared/schemas/hospitals';
 import { errorResponse } from '../http/errors';
 import type { AppBindings } from '../http/types';
 import { recordAudit } from '../modules/audit/service';
@@ -49,6 +50,18 @@ export function requireCapability(capability: Capability): MiddlewareHandler<App
       return denied(c, 403, 'FORBIDDEN', ADMIN_ERROR_MESSAGES.ADMIN_UNAUTHORIZED, `missing capability ${capability}`);
     }
     return next();
+  };
+}
+
+/**
+ * The routes the spec names — listing hospitals, the hospital permissions and the admin stats —
+ * refuse a request without an admin session in its own words ('Admin authentication required. Please
+ * log in as an admin user.'); an admin then goes through `guard` as usual.
+ */
+export function requireAdminSession(guard: MiddlewareHandler<AppBindings>): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    if (c.get('actor').kind !== 'admin') return denied(c, 401, 'ADMIN_UNAUTHORIZED', HOSPITAL_MESSAGES.adminRequired, 'no admin session');
+    return guard(c, next);
   };
 }
 

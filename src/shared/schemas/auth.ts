@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   magicLinkFailed: 'Failed to send magic link',
   emailTaken: 'An account with this email already exists. Please sign in instead or use the forgot password option.',
+  /** Sign-up to a hospital whose data source maps fields (profile spec §5 and §8). */
+  emailTakenWithFieldMappings: 'An account with this email already exists. Please use a different email or log in with your existing account.',
   hospitalNotFound: 'Hospital not found',
   fullNameRequired: 'Full name is required',
   jobTitleRequired: 'Job title is required',

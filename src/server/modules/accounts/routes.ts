@@ -143,7 +143,9 @@ export function accountRoutes(deps: AccountsDeps) {
         });
       } catch (error) {
         const code = apiErrorCode(error);
-        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw AppError.conflict(AUTH_MESSAGES.emailTaken);
+        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+          throw AppError.conflict(hospital && hospital.mappedFields > 0 ? AUTH_MESSAGES.emailTakenWithFieldMappings : AUTH_MESSAGES.emailTaken);
+        }
         if (error instanceof APIError) throw AppError.validation((error.body as { message?: string } | undefined)?.message ?? 'Failed to create user account');
         throw error;
       }

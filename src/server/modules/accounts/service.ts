@@ -4,14 +4,7 @@ import { splitProviderName } from '../../../shared/names';
 import type { NpiRecord } from '../../../shared/npi';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import {
-  authUsers,
-  hospitals,
-  professionalIdentity,
-  professionalLicenses,
-  users,
-  type SignupMetadata,
-} from '../../db/schema';
+import { authUsers, dataSourceConfigurations, dataSourceFieldMappings, hospitals, professionalIdentity, professionalLicenses, type SignupMetadata, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import type { Logger } from '../../lib/logger';
@@ -25,22 +18,31 @@ const isNpiConflict = (error: unknown) => isUniqueViolation(error) && /npi_numbe
 
 /** Checks that must pass before an authentication account is created. */
 export async function assertCanSignUp(db: Database, input: SignUpData) {
+  // A hospital is checked first: signing up to a hospital whose active data source maps fields
+  // (profile spec §5, "Signup with field mappings") refuses a taken e-mail in its own words.
+  let hospital: { id: string; name: string; dataSource: string; mappedFields: number } | undefined;
+  if (input.hospitalId) {
+    [hospital] = await db
+      .select({
+        id: hospitals.id,
+        name: hospitals.name,
+        dataSource: hospitals.dataSource,
+        mappedFields: sql<number>`(select count(*)::int from ${dataSourceFieldMappings} m join ${dataSourceConfigurations} d on d.id = m.configuration_id where d.hospital_id = "hospitals"."id" and d.is_active)`,
+      })
+      .from(hospitals)
+      .where(and(eq(hospitals.id, input.hospitalId), eq(hospitals.isActive, true)))
+      .limit(1);
+    if (!hospital) throw new AppError('HOSPITAL_NOT_FOUND', 404, AUTH_MESSAGES.hospitalNotFound);
+  }
+
   const [existingAccount] = await db
     .select({ id: authUsers.id })
     .from(authUsers)
     .where(sql`lower(${authUsers.email}) = ${input.email}`)
     .limit(1);
   const [existingProfile] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
-  if (existingAccount || existingProfile) throw AppError.conflict(AUTH_MESSAGES.emailTaken);
-
-  let hospital: { id: string; name: string; dataSource: string } | undefined;
-  if (input.hospitalId) {
-    [hospital] = await db
-      .select({ id: hospitals.id, name: hospitals.name, dataSource: hospitals.dataSource })
-      .from(hospitals)
-      .where(and(eq(hospitals.id, input.hospitalId), eq(hospitals.isActive, true)))
-      .limit(1);
-    if (!hospital) throw new AppError('HOSPITAL_NOT_FOUND', 404, AUTH_MESSAGES.hospitalNotFound);
+  if (existingAccount || existingProfile) {
+    throw AppError.conflict(hospital && hospital.mappedFields > 0 ? AUTH_MESSAGES.emailTakenWithFieldMappings : AUTH_MESSAGES.emailTaken);
   }
 
   if (input.npiNumber) {

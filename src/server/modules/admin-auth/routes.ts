@@ -6,7 +6,7 @@ import { newPasswordSchema } from '../../../shared/schemas/auth';
 import { markPasswordChanged } from '../admin-users/service';
 import type { AppDeps } from '../../app';
 import type { Auth } from '../../auth/auth';
-import { requireAdmin } from '../../auth/guards';
+import { requireAdmin, requireAdminSession } from '../../auth/guards';
 import { hospitalScope } from '../../auth/policies';
 import { clearSessionCookies } from '../../auth/session';
 import { adminUsers, authSessions, hospitalSectionPermissions, hospitals, users } from '../../db/schema';
@@ -92,7 +92,7 @@ export function adminAuthRoutes(deps: AppDeps & { auth: Auth }) {
       return c.json({ signedOut: true, redirectTo: '/admin/login' });
     })
 
-    .get('/admin/stats', requireAdmin, async (c) => {
+    .get('/admin/stats', requireAdminSession(requireAdmin), async (c) => {
       const actor = c.get('actor');
       if (actor.kind !== 'admin') throw AppError.admin('ADMIN_UNAUTHORIZED', 401);
       const [[hospitalCount], [activeCount], [userCount], [sections]] = await Promise.all([

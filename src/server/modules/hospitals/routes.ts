@@ -9,9 +9,8 @@ import {
   sectionPermissionsSchema,
 } from '../../../shared/schemas/hospitals';
 import type { AppDeps } from '../../app';
-import { requireCapability } from '../../auth/guards';
+import { requireAdminSession, requireCapability } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
-import { errorResponse } from '../../http/errors';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import type { SecretBox } from '../../lib/secret-box';
@@ -30,18 +29,15 @@ import {
 
 export const hospitalIdParam = z.object({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired) });
 
-/** Listing hospitals needs an admin session; the spec has its own words for the refusal. */
-const requireHospitalAdminSession = requireCapability('hospitals.view');
+/** Listing hospitals and the hospital permissions need an admin session; the spec has its own words for the refusal. */
+const canViewHospitals = requireAdminSession(requireCapability('hospitals.view'));
 
 export function hospitalRoutes(deps: AppDeps & { secretBox: SecretBox }) {
   const service = { db: deps.database.db, logger: deps.logger, secretBox: deps.secretBox };
   const actorOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
 
   return new Hono<AppBindings>()
-    .get('/admin/hospitals', async (c, next) => {
-      if (c.get('actor').kind !== 'admin') return errorResponse(c, 401, 'ADMIN_UNAUTHORIZED', HOSPITAL_MESSAGES.adminRequired);
-      return requireHospitalAdminSession(c, next);
-    }, validate('query', pageQuerySchema), async (c) => c.json(await listHospitals(service, actorOf(c), c.req.valid('query'))))
+    .get('/admin/hospitals', canViewHospitals, validate('query', pageQuerySchema), async (c) => c.json(await listHospitals(service, actorOf(c), c.req.valid('query'))))
     .post('/admin/hospitals', requireCapability('hospitals.create'), validate('json', hospitalCreateSchema), async (c) =>
       c.json(await createHospital(service, actorOf(c), c.req.valid('json')), 201),
     )
@@ -57,13 +53,13 @@ export function hospitalRoutes(deps: AppDeps & { secretBox: SecretBox }) {
     .delete('/admin/hospitals/:hospitalId', requireCapability('hospitals.delete'), validate('param', hospitalIdParam), async (c) =>
       c.json(await deleteHospital(service, actorOf(c), c.req.valid('param').hospitalId)),
     )
-    .get('/admin/hospitals/:hospitalId/section-permissions', requireCapability('hospitals.view'), validate('param', hospitalIdParam), async (c) => {
+    .get('/admin/hospitals/:hospitalId/section-permissions', canViewHospitals, validate('param', hospitalIdParam), async (c) => {
       const hospital = await findHospitalForAdmin(service.db, actorOf(c), c.req.valid('param').hospitalId);
       return c.json({ items: await getSectionPermissions(service.db, hospital.id) });
     })
     .put(
       '/admin/hospitals/:hospitalId/section-permissions',
-      requireCapability('hospital.settings.edit'),
+      requireAdminSession(requireCapability('hospital.settings.edit')),
       validate('param', hospitalIdParam),
       validate('json', sectionPermissionsSchema),
       async (c) => c.json({ items: await saveSectionPermissions(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')) }),
