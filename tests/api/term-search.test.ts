@@ -17,6 +17,7 @@ let ctx: TestContext;
 let hospital: typeof hospitals.$inferSelect;
 let admin: BrowserClient;
 let provider: BrowserClient;
+let statements: string[] = [];
 
 const TERMS = [
   'Atrial fibrillation',
@@ -30,7 +31,7 @@ const TERMS = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { onQuery: (query) => statements.push(query) });
   await seedReferenceData(ctx.database.db, seedDataDir);
   hospital = await createHospital(ctx);
   admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
@@ -77,6 +78,22 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     expect(body.totalCountCapped).toBe(false);
     expect(terms(body)).toEqual(['Atrial fibrillation', 'Cardiomyopathy']);
     expect(body.totalCount).toBe(2);
+  });
+
+  it('answers a text with few matches in one statement after the session check, a common one in two, and past the last match too', async () => {
+    const issued = async (path: string) => {
+      await provider.get(path);
+      statements = [];
+      const body = await (await provider.get(path)).json();
+      return { body, issued: [...statements] };
+    };
+    const few = await issued('/api/terms/search?q=AT&pageSize=10');
+    expect(few.issued, few.issued.join('\n')).toHaveLength(2);
+    expect(few.body.totalCount).toBe(2);
+    const common = await issued('/api/terms/search?q=card&pageSize=5');
+    expect(common.issued).toHaveLength(3);
+    const past = await issued('/api/terms/search?q=AT&pageSize=10&page=2');
+    expect(past.body).toMatchObject({ items: [], totalCount: 2, totalCountCapped: false });
   });
 
   it('takes %, _ and case literally in the prefix too', async () => {

@@ -1,5 +1,5 @@
 import { containsPattern, lowerPrefixPattern } from '../../lib/like';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
@@ -79,9 +79,9 @@ const lowerTerm = sql`(lower(${hospitalTerms.term}) collate "C")`;
  * Search of a hospital's terms (spec §7): active only unless asked, case-insensitive "contains" on
  * the term — and on the term id for listing-service terms — paged with the total. A text search
  * ranks terms that start with the text first, then the others, each alphabetically; listing-service
- * terms go by type, then term; no text, by term. One statement for the page and one LIMITed count,
- * whose size picks the page's plan: few matches are fetched through the trigram index and sorted; a
- * common text walks the ordered index for the prefix range and the first other matches.
+ * terms go by type, then term; no text, by term. A text search is one statement while it matches at
+ * most 1,000 terms (fetched through the trigram index, counted with a window, sorted); a common text
+ * takes a second that walks the ordered index for the prefix range and the first other matches.
  */
 export async function searchHospitalTerms(db: Database, hospitalId: string, query: TermSearchQuery) {
   const conditions: Array<SQL | undefined> = [eq(hospitalTerms.hospitalId, hospitalId)];
@@ -109,20 +109,32 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
   const base = and(...conditions);
   const where = and(base, ilike(hospitalTerms.term, contains));
   const prefix = lowerPrefixPattern(query.q);
+  // One statement while the matches are few: up to 1,001 of them through the trigram index, counted
+  // with a window and ranked for the page. A common text (more than 1,000) takes a second statement.
+  const matches = db.select().from(hospitalTerms).where(where).limit(MATCH_COUNT_CAP + 1).as('matches');
+  const matchLower = sql`(lower(${matches.term}) collate "C")`;
+  const columns = Object.fromEntries(Object.keys(getTableColumns(hospitalTerms)).map((key) => [key, matches[key as keyof HospitalTermRow]])) as {
+    [Key in keyof HospitalTermRow]: (typeof matches)[Key];
+  };
+  const ranked = await db
+    .select({ ...columns, matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches)
+    .orderBy(sql`${matchLower} like ${prefix} desc`, asc(matchLower), asc(matches.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  // A page past the last match has no row to carry the count: count again (rare, and LIMITed).
+  const n = ranked[0]?.matchCount ?? (offset > 0 ? (await cappedCount(db, hospitalTerms, where)).totalCount : 0);
+  if (n <= MATCH_COUNT_CAP) return { items: ranked.map(({ matchCount: _, ...row }) => fromHospitalRow(row)), totalCount: n, totalCountCapped: false };
+
+  // Many matches: the candidates of this page are the first prefix matches and the first others in index order.
   const isPrefix = sql`${lowerTerm} like ${prefix}`;
   const rank = [sql`${isPrefix} desc`, asc(lowerTerm), asc(hospitalTerms.id)];
-  const total = await cappedCount(db, hospitalTerms, where);
-  if (!total.totalCountCapped) {
-    const rows = await page(where, ...rank);
-    return { items: rows.map(fromHospitalRow), ...total };
-  }
-  // Many matches: the candidates of this page are the first prefix matches and the first others in index order.
   const enough = offset + query.pageSize;
   const firstOf = (condition: SQL | undefined) =>
     db.select({ id: hospitalTerms.id }).from(hospitalTerms).where(and(base, condition)).orderBy(asc(lowerTerm), asc(hospitalTerms.id)).limit(enough);
   const candidates = sql`(${firstOf(isPrefix)} union all ${firstOf(and(ilike(hospitalTerms.term, contains), sql`not ${isPrefix}`))})`;
   const rows = await page(inArray(hospitalTerms.id, candidates), ...rank);
-  return { items: rows.map(fromHospitalRow), ...total };
+  return { items: rows.map(fromHospitalRow), totalCount: MATCH_COUNT_CAP, totalCountCapped: true };
 }
 
 /** Search of the default terms, ordered by specialty, type, term (spec §7); with a text, terms that start with it first. */
@@ -156,7 +168,12 @@ export async function hospitalHasTerms(db: Database, hospitalId: string | null) 
 }
 
 export async function searchTermsForProvider(db: Database, hospitalId: string | null, query: TermSearchQuery) {
-  if (hospitalId && (await hospitalHasTerms(db, hospitalId))) return { source: 'hospital' as const, ...(await searchHospitalTerms(db, hospitalId, query)) };
+  if (hospitalId) {
+    // Search the hospital's terms first: an active match proves it has terms of its own, so only an
+    // empty answer costs the check that decides between "none matched" and "use the defaults".
+    const found = await searchHospitalTerms(db, hospitalId, query);
+    if ((query.activeOnly && found.totalCount > 0) || (await hospitalHasTerms(db, hospitalId))) return { source: 'hospital' as const, ...found };
+  }
   return { source: 'default' as const, ...(await searchDefaultTerms(db, query)) };
 }
 
