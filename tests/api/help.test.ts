@@ -208,6 +208,15 @@ describe('Markdown subset', () => {
       expect(safeHref(bad)).toBeNull();
     }
   });
+
+  it('keeps a relative link only when a browser would stay on our site with it (WHATWG parsing)', () => {
+    // Browsers read a backslash as a slash: each of these goes to evil.example while looking relative.
+    for (const offSite of ['/\\evil.example', '\\/evil.example', '\\\\evil.example', '/\\/evil.example', '/\t/evil.example', ' /\\evil.example']) {
+      expect(safeHref(offSite), JSON.stringify(offSite)).toBeNull();
+    }
+    expect(renderMarkdown('[home](/\\evil.example)')).not.toMatch(/<a /);
+    for (const onSite of ['/help/getting-started', '../settings', '#faq', '?q=1', 'faq/profile', '/a\\b']) expect(safeHref(onSite), onSite).toBe(onSite);
+  });
 });
 
 describe(`help seed (${databaseLabel})`, () => {

@@ -157,6 +157,9 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ES
 
 const PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
 
+/** Any origin of ours: relative links are resolved against it only to see whether they leave it. */
+const RELATIVE_BASE = new URL('https://vitae.invalid/help/');
+
 /** The href to emit, or null when the link must be dropped to its text. */
 export function safeHref(raw: string): string | null {
   // Browsers ignore tabs, newlines and leading control characters in URLs ("java\tscript:").
@@ -165,13 +168,20 @@ export function safeHref(raw: string): string | null {
   if (!url) return null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
   if (scheme) return ['http', 'https', 'mailto'].includes(scheme[1]!.toLowerCase()) ? url : null;
-  // Protocol-relative "//host" would leave the site without saying so.
-  if (url.startsWith('//') || url.startsWith('\\')) return null;
   // A colon before any slash, query or fragment would be read as a scheme by some parsers.
   const colon = url.indexOf(':');
   if (colon !== -1 && !/[/?#]/.test(url.slice(0, colon))) return null;
-  return url;
+  // A relative link must stay on our site as a browser resolves it: the WHATWG URL parser reads
+  // "//host", "/\host" and "\\host" as another host, which would leave the site without saying so.
+  let resolved: URL;
+  try {
+    resolved = new URL(url, RELATIVE_BASE);
+  } catch {
+    return null;
+  }
+  return resolved.origin === RELATIVE_BASE.origin ? url : null;
 }
+
 
 function link(textHtml: string, href: string) {
   const external = /^(https?:)/i.test(href);
