@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../src/server/db/schema';
 import { DEFAULT_NOTIFICATION_SETTINGS, nextScheduledRun } from '../../src/shared/schemas/notifications';
+import { notifyDiscoveryResults } from '../../src/server/modules/notifications/service';
+import { createLogger } from '../../src/server/lib/logger';
 import { browserClient } from '../support/clients';
 import { uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -101,6 +103,27 @@ describe(`notifications (${databaseLabel})`, () => {
     expect((await badDay.json()).error.message).toBe('Schedule day must be between 0 (Sunday) and 6 (Saturday)');
     expect((await (await client.put('/api/notifications/settings', { scheduleHour: 24 })).json()).error.message).toBe('Schedule hour must be between 0 and 23');
     expect((await (await client.put('/api/notifications/settings', { frequency: 'hourly' })).json()).error.message).toBe('Frequency must be weekly or daily');
+  });
+});
+
+describe(`in-app notifications follow the provider's setting (${databaseLabel})`, () => {
+  it('stores nothing in the app while in-app notifications are off, and again once they are on', async () => {
+    const { client, user } = await provider();
+    const run = () =>
+      notifyDiscoveryResults({ db: ctx.database.db, logger: createLogger({ level: 'silent', environment: 'test' }), appUrl: 'http://localhost:3000' }, user.id, {
+        runId: crypto.randomUUID(),
+        scheduled: false,
+        added: { publications: 2, clinicalTrials: 0, mediaPress: 0 },
+        errors: 0,
+      });
+    expect((await client.put('/api/notifications/settings', { inAppEnabled: false })).status).toBe(200);
+    expect(await run()).toBeNull();
+    expect((await (await client.get('/api/notifications')).json()).items).toEqual([]);
+
+    expect((await client.put('/api/notifications/settings', { inAppEnabled: true })).status).toBe(200);
+    const shown = await run();
+    expect(shown).toMatchObject({ type: 'discovery_results', title: '2 new items to review' });
+    expect((await (await client.get('/api/notifications')).json()).items.map((n: { id: string }) => n.id)).toEqual([shown!.id]);
   });
 });
 

@@ -395,7 +395,7 @@ export async function runDiscovery(deps: DiscoveryDeps, userId: string, options:
     isAutoSearch: options.isAutoSearch ?? false,
     results,
     totals: { found: sum('found'), added: sum('added'), skippedRejected: sum('skippedRejected'), skippedExisting: sum('skippedExisting') },
-    notificationId: notification.id,
+    notificationId: notification?.id ?? null,
   };
 }
 

@@ -26,7 +26,10 @@ export function notificationView(row: NotificationRow): NotificationView {
   return { id: row.id, type: row.type, title: row.title, message: row.message, data: row.data, isRead: row.isRead, createdAt: row.createdAt.toISOString() };
 }
 
+/** An in-app notification, unless the provider turned in-app notifications off (then null, nothing stored). */
 export async function createNotification(db: Database, userId: string, input: { type: NotificationType; title: string; message: string; data?: Record<string, unknown> }) {
+  const [settings] = await db.select({ inAppEnabled: notificationSettings.inAppEnabled }).from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+  if (settings && !settings.inAppEnabled) return null;
   const [row] = await db.insert(notifications).values({ userId, type: input.type, title: input.title, message: input.message, data: input.data ?? {} }).returning();
   return notificationView(row!);
 }
@@ -154,8 +157,8 @@ function listWords(parts: string[]) {
 }
 
 /**
- * Tells the provider what a discovery run found: always in the app (the bell links to the review),
- * and by e-mail when e-mail is on and a category with new items is on.
+ * Tells the provider what a discovery run found: in the app (the bell links to the review) unless
+ * in-app notifications are off, and by e-mail when e-mail is on and a category with new items is on.
  */
 export async function notifyDiscoveryResults(deps: { db: Database; mailer?: Mailer; logger: Logger; appUrl: string }, userId: string, input: DiscoveryNotificationInput) {
   const kinds = (Object.keys(CATEGORY_LABELS) as Array<keyof typeof CATEGORY_LABELS>).filter((key) => input.added[key] > 0);
