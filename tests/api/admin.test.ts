@@ -52,7 +52,7 @@ describe(`admin magic-link sign-in (${databaseLabel})`, () => {
 
     const client = browserClient(ctx.app);
     const verified = await client.post('/api/auth/callback', { token_hash: link.searchParams.get('token_hash'), type: 'magiclink', admin: true });
-    expect(verified.status).toBe(200);
+    expect(verified.status, await verified.clone().text()).toBe(200);
     expect((await verified.json()).redirectTo).toBe('/system-admin');
     const me = await (await client.get('/api/admin/me')).json();
     expect(me).toMatchObject({ id: admin.id, email: admin.email, role: 'system_admin', hospital_id: null, is_super_admin: true, is_active: true, must_change_password: false });
@@ -183,6 +183,43 @@ describe(`admin accounts (${databaseLabel})`, () => {
     expect((await newcomer.post('/api/admin/auth/set-password', { newPassword: 'another passphrase here' })).status).toBe(403);
     const changed = await newcomer.post('/api/auth/change-password', { currentPassword: 'chosen without the old one', newPassword: 'another passphrase here' });
     expect(changed.status).toBe(200);
+  });
+
+  it("follows a magic link's own kind, never the client's flag, and keeps administrators off the provider side", async () => {
+    const hospital = await createHospital(ctx);
+    const system = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'system_admin' })).email);
+    const email = `kind.${uniqueSuffix()}@example.org`;
+    expect((await system.post('/api/admin/admins', { email, fullName: 'Kim Kind', role: 'hospital_admin', hospitalId: hospital.id })).status).toBe(201);
+    const invite = new URL((await latestMail(ctx, email))!.links[0]!);
+    expect((await browserClient(ctx.app).post('/api/auth/reset-password', { token: invite.searchParams.get('token'), newPassword: 'temporary passphrase' })).status).toBe(200);
+
+    // An administrator's link redeemed as if it were a provider's: still an admin session, still held to the password change.
+    expect((await browserClient(ctx.app).post('/api/admin/auth/magic-link', { email }, { 'x-forwarded-for': '198.51.100.201' })).status).toBe(200);
+    const link = new URL((await latestMail(ctx, email))!.links[0]!);
+    const client = browserClient(ctx.app);
+    const redeemed = await client.post('/api/auth/callback', { token_hash: link.searchParams.get('token_hash'), type: 'magiclink', admin: false });
+    expect(redeemed.status).toBe(200);
+    expect(await redeemed.json()).toMatchObject({ redirectTo: '/admin/change-password' });
+    expect(await (await client.get('/api/admin/me')).json()).toMatchObject({ email, must_change_password: true });
+    expect((await client.get('/api/dashboard')).status).toBe(401);
+    const profiles = await ctx.database.db.execute(sql`select id from users where lower(email) = ${email}`);
+    expect((profiles as unknown as { rows: unknown[] }).rows).toEqual([]);
+
+    // The provider sign-in refuses the administrator's password, and leaves no session behind.
+    const provider = browserClient(ctx.app);
+    const signIn = await provider.post('/api/auth/sign-in', { email, password: 'temporary passphrase' }, { 'x-forwarded-for': '198.51.100.202' });
+    expect(signIn.status).toBe(403);
+    expect((await signIn.json()).error).toMatchObject({ code: 'ADMIN_ACCOUNT', message: 'This is an administrator account. Please sign in on the administrator sign-in page.' });
+    expect(await (await provider.get('/api/auth/session')).json()).toMatchObject({ user: null });
+    expect((await provider.get('/api/admin/me')).status).toBe(401);
+
+    // The provider's magic-link form sends an administrator nothing (and says the same as for anyone).
+    const before = (await latestMail(ctx, email))!.id;
+    const asked = await browserClient(ctx.app).post('/api/auth/magic-link', { email }, { 'x-forwarded-for': '198.51.100.203' });
+    expect(await asked.json()).toMatchObject({ sent: true });
+    expect((await latestMail(ctx, email))!.id).toBe(before);
+    const rows = await ctx.database.db.execute(sql`select id from users where lower(email) = ${email}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('refuses a duplicate e-mail and a hospital admin without a hospital', async () => {

@@ -21,6 +21,7 @@ export function hashToken(token: string) {
 
 export const magicLinkIdentifier = (token: string) => `magic-link:${hashToken(token)}`;
 
+
 export interface AuthDeps {
   db: Database;
   env: Env;
@@ -116,6 +117,11 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
         storeToken: { type: 'custom-hasher', hash: async (token) => hashToken(token) },
         sendMagicLink: async ({ email, token, metadata }) => {
           const admin = metadata?.admin === true;
+          // The link's kind is stored with its token: the callback follows it, never the client's flag.
+          await db
+            .update(authVerifications)
+            .set({ linkKind: admin ? 'admin' : 'provider' })
+            .where(eq(authVerifications.identifier, magicLinkIdentifier(token)));
           const url = link('/auth/callback', { token_hash: token, type: 'magiclink', ...(admin ? { admin: 'true' } : {}) });
           await mailer.send({
             to: email,

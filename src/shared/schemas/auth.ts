@@ -11,6 +11,7 @@ export const AUTH_MESSAGES = {
   passwordCommon: 'This password is too common. Please choose a less predictable one.',
   passwordsDiffer: 'Passwords do not match',
   invalidCredentials: 'Invalid email or password',
+  adminAccount: 'This is an administrator account. Please sign in on the administrator sign-in page.',
   magicLinkFailed: 'Failed to send magic link',
   emailTaken: 'An account with this email already exists. Please sign in instead or use the forgot password option.',
   /** Sign-up to a hospital whose data source maps fields (profile spec §5 and §8). */

@@ -94,10 +94,16 @@ export const authVerifications = pgTable(
     identifier: text().notNull(),
     value: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    // Ours, not Better Auth's: which sign-in a magic link was sent for ('admin' or 'provider'),
+    // written when the link is mailed; the callback follows it, never the client's flag.
+    linkKind: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+  (t) => [
+    index('auth_verifications_identifier_idx').on(t.identifier),
+    check('auth_verifications_link_kind_check', sql`${t.linkKind} is null or ${t.linkKind} in ('admin', 'provider')`),
+  ],
 );
 
 /** Development outbox: outgoing mail when no SMTP server is configured (never in production). */

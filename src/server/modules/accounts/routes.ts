@@ -21,7 +21,7 @@ import { magicLinkIdentifier } from '../../auth/auth';
 import { consumeRateLimit } from '../../auth/rate-limit';
 import { clientIp as clientIpOf } from '../../http/client-ip';
 import { clearSessionCookies, forwardCookies } from '../../auth/session';
-import { authSessions, authUsers, authVerifications, hospitals, mailOutbox, users } from '../../db/schema';
+import { adminUsers, authSessions, authUsers, authVerifications, hospitals, mailOutbox, users } from '../../db/schema';
 import { errorResponse } from '../../http/errors';
 import type { Actor, AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -105,6 +105,20 @@ export function accountRoutes(deps: AccountsDeps) {
       emailVerified: user.emailVerified,
       profileCompletionPercentage: user.profileCompletionPercentage,
     };
+  };
+
+  /**
+   * Administrators and providers are kept apart: an administrator's account never signs in on the
+   * provider side (no provider profile is made for it, no forced password change is skipped). The
+   * session just created is removed again and the person is sent to the admin sign-in.
+   */
+  const refuseAdminAccount = async (c: Context<AppBindings>, token: string, authUserId: string) => {
+    const [admin] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.authUserId, authUserId)).limit(1);
+    if (!admin) return;
+    await db.delete(authSessions).where(eq(authSessions.token, token));
+    await clearSessionCookies(c, auth);
+    await recordAudit(db, null, { action: 'provider.sign_in_refused_admin', targetType: 'admin_user', targetId: admin.id, ip: clientIp(c) });
+    throw new AppError('ADMIN_ACCOUNT', 403, AUTH_MESSAGES.adminAccount);
   };
 
   /** After a successful password or link sign-in: ensure the profile; a failure signs out again. */
@@ -213,6 +227,7 @@ export function accountRoutes(deps: AccountsDeps) {
       }
       forwardCookies(c, signedIn.headers);
       const account = signedIn.response.user;
+      await refuseAdminAccount(c, signedIn.response.token, account.id);
       const user = await finishProviderSignIn(c, signedIn.response.token, account);
       await recordAudit(db, null, { action: 'provider.sign_in', actorEmail: account.email, targetType: 'user', targetId: user.id, hospitalId: user.hospitalId, ip: clientIp(c) });
       return c.json({ user: await sessionUser(account.id), redirectTo: '/dashboard' });
@@ -222,9 +237,14 @@ export function accountRoutes(deps: AccountsDeps) {
       const { email } = c.req.valid('json');
       await limitOrThrow(deps, `magic-link:email:${email}`, MAGIC_LINK_LIMIT);
       await limitOrThrow(deps, `magic-link:ip:${clientIp(c)}`, { limit: 20, windowMs: 15 * 60_000 });
-      // Only existing provider accounts get a link; the answer is the same either way.
-      const [account] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)).limit(1);
-      if (account) {
+      // Only existing provider accounts get a link (an administrator's account is not one); the answer is the same either way.
+      const [account] = await db
+        .select({ id: authUsers.id, adminId: adminUsers.id })
+        .from(authUsers)
+        .leftJoin(adminUsers, eq(adminUsers.authUserId, authUsers.id))
+        .where(eq(authUsers.email, email))
+        .limit(1);
+      if (account && !account.adminId) {
         try {
           await auth.api.signInMagicLink({ body: { email, metadata: { admin: false } }, headers: c.req.raw.headers });
         } catch (error) {
@@ -254,7 +274,7 @@ export function accountRoutes(deps: AccountsDeps) {
 
       // Magic link: tell an expired link from a good one before Better Auth consumes it.
       const [pending] = await db
-        .select({ expiresAt: authVerifications.expiresAt })
+        .select({ expiresAt: authVerifications.expiresAt, linkKind: authVerifications.linkKind })
         .from(authVerifications)
         .where(eq(authVerifications.identifier, magicLinkIdentifier(input.token_hash)))
         .limit(1);
@@ -269,7 +289,8 @@ export function accountRoutes(deps: AccountsDeps) {
       const body = verified.response as { token: string; user: { id: string; email: string; name: string; emailVerified: boolean } };
       forwardCookies(c, verified.headers);
 
-      if (input.admin) {
+      // The link's own kind decides (stored when it was sent); the `admin` flag of the request is ignored.
+      if (pending.linkKind === 'admin') {
         const verifyAdmin = deps.verifyAdminSignIn;
         if (!verifyAdmin) throw AppError.admin('ADMIN_UNAUTHORIZED', 403);
         const admin = await verifyAdmin(body.user.email, c).catch(async (error: unknown) => {
@@ -280,6 +301,7 @@ export function accountRoutes(deps: AccountsDeps) {
         await db.update(authSessions).set({ kind: 'admin' }).where(eq(authSessions.token, body.token));
         return c.json({ admin, redirectTo: admin.must_change_password ? '/admin/change-password' : '/system-admin' });
       }
+      await refuseAdminAccount(c, body.token, body.user.id);
       await finishProviderSignIn(c, body.token, body.user);
       return c.json({ user: await sessionUser(body.user.id), redirectTo: '/dashboard' });
     })

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_verifications" ADD COLUMN "link_kind" text;--> statement-breakpoint
+ALTER TABLE "auth_verifications" ADD CONSTRAINT "auth_verifications_link_kind_check" CHECK ("auth_verifications"."link_kind" is null or "auth_verifications"."link_kind" in ('admin', 'provider'));
