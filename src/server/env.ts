@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_TIMEOUT_MS } from '../shared/limits';
 
 /**
  * The only reader of process.env. Everything the server can be configured with is declared here,
@@ -25,6 +26,8 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(QUERY_TIMEOUT_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   PROFILE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),

@@ -23,11 +23,12 @@ import { FAKE_YEXT_KEYS, startFakeYext, taxonomyEntities, type FakeYext } from '
 let fake: FakeYext;
 let ctx: TestContext;
 let db: Database;
+let termInserts: string[] = [];
 const logger = createLogger({ level: 'silent', environment: 'test' });
 
 beforeAll(async () => {
   fake = await startFakeYext();
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ onQuery: (query) => /^insert into "hospital_expertise_terms_poc"/.test(query) && termInserts.push(query) });
   const env = {
     ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true' }),
     YEXT_API_URL: fake.url,
@@ -77,7 +78,10 @@ describe(`term sync (${databaseLabel})`, () => {
     const running = await (await client.get(`${base}/sync-logs`)).json();
     expect(running.items[0]).toMatchObject({ id: syncLogId, status: 'running', termsAdded: 0 });
 
+    termInserts = [];
     expect(await runJobs()).toBe(1);
+    // The spec's sync batch size: 210 new terms are written 25 to a statement.
+    expect(termInserts).toHaveLength(Math.ceil(210 / 25));
     const logs = await (await client.get(`${base}/sync-logs`)).json();
     expect(logs.items[0]).toMatchObject({ id: syncLogId, status: 'completed', syncType: 'manual', totalEntitiesFetched: 210, termsAdded: 210, termsUpdated: 0, termsDeleted: 0, error: null });
     expect(logs.items[0].finishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);

@@ -31,7 +31,7 @@ if (role === 'hospital_admin' && !values.hospital) fail('A hospital_admin needs 
 
 const env = loadEnv();
 const logger = createLogger({ level: 'warn', environment: env.NODE_ENV });
-const database = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS });
 try {
   await database.migrate(migrationsDir);
   const db = database.db;

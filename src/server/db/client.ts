@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   /** PGlite data folder; `undefined` with no URL means an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL `statement_timeout` for every connection of the pool, in ms (0: none). PGlite runs in
+   * this process's WebAssembly without timer signals and does not enforce it.
+   */
+  statementTimeoutMs?: number;
   /** Called with every statement Drizzle sends and its parameters (tests count a request's statements; the bench replays them). */
   onQuery?: (query: string, params: unknown[]) => void;
 }
@@ -67,7 +72,11 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   const { onQuery } = options;
   const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database;
@@ -81,7 +90,14 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
         await lock.connect();
         try {
           await lock.query('select pg_advisory_lock(hashtext($1))', ['vitae:migrations']);
-          await migratePg(db as never, { migrationsFolder });
+          // Migrations run on their own connection without the statement timeout: building an index on a
+          // large table may rightly take longer than any request should.
+          const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+          try {
+            await migratePg(drizzlePg({ client: migrationPool, schema, casing: 'snake_case' }), { migrationsFolder });
+          } finally {
+            await migrationPool.end();
+          }
         } finally {
           await lock.query('select pg_advisory_unlock(hashtext($1))', ['vitae:migrations']).catch(() => {});
           await lock.end();

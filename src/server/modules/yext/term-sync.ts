@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { YEXT_TERM_ENTITY_TYPES, type TermType, type YextTermEntityType } from '../../../shared/enums';
+import { SYNC_BATCH_SIZE } from '../../../shared/limits';
 import type { TermSyncStats, YextSyncLogDto } from '../../../shared/schemas/yext';
 import type { Database } from '../../db/client';
 import { hospitalExpertiseTermsPoc, yextSyncLogs } from '../../db/schema';
@@ -24,7 +25,8 @@ export const TERM_TYPE_BY_ENTITY_TYPE: Record<YextTermEntityType, TermType> = {
 
 /** A sync older than this that still says running is taken to have died with its process. */
 const RUNNING_WINDOW_MS = 15 * 60_000;
-const WRITE_BATCH = 100;
+/** New terms are written SYNC_BATCH_SIZE (25, the spec's sync batch size) rows to a statement. */
+const WRITE_BATCH = SYNC_BATCH_SIZE;
 
 type SyncLogRow = typeof yextSyncLogs.$inferSelect;
 

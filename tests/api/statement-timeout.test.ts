@@ -1,0 +1,35 @@
+/**
+ * The spec's query timeout (60,000 ms) is PostgreSQL's `statement_timeout` on every pooled connection
+ * (DATABASE_STATEMENT_TIMEOUT_MS), so a slow query cannot hold a connection for ever; migrations run
+ * on their own connection without it. PGlite does not enforce timeouts (no timer signals in its
+ * WebAssembly), so the check runs on PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { QUERY_TIMEOUT_MS } from '../../src/shared/limits';
+import { createDatabase, rowsOf } from '../../src/server/db/client';
+import { loadEnv } from '../../src/server/env';
+
+const postgresUrl = process.env.DATABASE_URL;
+
+describe('statement timeout', () => {
+  it('defaults to the spec’s 60,000 ms and the pool to 10 connections, both configurable', () => {
+    expect(QUERY_TIMEOUT_MS).toBe(60_000);
+    expect(loadEnv({ NODE_ENV: 'test' })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 60_000, DATABASE_POOL_SIZE: 10 });
+    expect(loadEnv({ NODE_ENV: 'test', DATABASE_STATEMENT_TIMEOUT_MS: '1500', DATABASE_POOL_SIZE: '25' })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 1500, DATABASE_POOL_SIZE: 25 });
+  });
+
+  it.skipIf(!postgresUrl)('cancels a statement that runs longer than the timeout, and the connection serves the next one', async () => {
+    const database = await createDatabase({ databaseUrl: postgresUrl, poolSize: 1, statementTimeoutMs: 300 });
+    try {
+      expect(rowsOf<{ timeout: string }>(await database.db.execute(sql`select current_setting('statement_timeout') as timeout`))[0]!.timeout).toBe('300ms');
+      const started = Date.now();
+      const slow = database.db.execute(sql`select pg_sleep(5)`);
+      await expect(slow).rejects.toMatchObject({ cause: { code: '57014' } });
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(rowsOf<{ one: number }>(await database.db.execute(sql`select 1 as one`))[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
