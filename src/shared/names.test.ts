@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitProviderName } from './names';
+import { caseRegistryName, splitCredentials, splitProviderName } from './names';
 
 describe('splitProviderName', () => {
   it.each([
@@ -15,5 +15,33 @@ describe('splitProviderName', () => {
 
   it('never strips a name down to nothing', () => {
     expect(splitProviderName('MD').fullName).toBe('MD');
+  });
+});
+
+describe('registry names and credentials', () => {
+  it('keeps a generational suffix in the full name, not as a credential or the last name', () => {
+    expect(splitProviderName('John L. Kane Jr., MD')).toEqual({ fullName: 'John L. Kane Jr.', firstName: 'John', lastName: 'Kane', credentials: ['MD'] });
+    expect(splitProviderName('Ray Ortiz III')).toMatchObject({ fullName: 'Ray Ortiz III', lastName: 'Ortiz', credentials: [] });
+  });
+
+  it('cases capitals as people write them, Mc, Mac, O’ and hyphens included, and keeps mixed case', () => {
+    expect(['MCCRANIE', 'MACDONALD', 'MACHADO', "O'NEIL-SMITH", 'NARVAEZ-MEZA', 'HODGE SPEARS', 'McDonald', 'deVries'].map(caseRegistryName)).toEqual([
+      'McCranie',
+      'MacDonald',
+      'Machado',
+      "O'Neil-Smith",
+      'Narvaez-Meza',
+      'Hodge Spears',
+      'McDonald',
+      'deVries',
+    ]);
+  });
+
+  it('splits one credential field on commas and spaces, not inside "M.D."', () => {
+    expect(splitCredentials('RN LPN')).toEqual(['RN', 'LPN']);
+    expect(splitCredentials('MA LPC SCL NCC')).toEqual(['MA', 'LPC', 'SCL', 'NCC']);
+    expect(splitCredentials('M.A. BCBA')).toEqual(['M.A.', 'BCBA']);
+    expect(splitCredentials('M.D., PH.D.')).toEqual(['M.D.', 'PH.D.']);
+    expect(splitCredentials(null)).toEqual([]);
   });
 });

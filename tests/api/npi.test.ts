@@ -41,9 +41,9 @@ async function get(app: Hono<AppBindings>, path: string, ip = '203.0.113.7') {
 
 const cardiologist: NpiRecord = {
   npi_number: FAKE_NPIS.cardiologist,
-  first_name: 'MARGARET',
-  last_name: 'OKAFOR',
-  middle_name: 'ADAEZE',
+  first_name: 'Margaret',
+  last_name: 'Okafor',
+  middle_name: 'Adaeze',
   name_prefix: 'Dr.',
   name_suffix: null,
   credential: 'MD',
@@ -78,8 +78,8 @@ const cardiologist: NpiRecord = {
 
 const familyPhysician: NpiRecord = {
   npi_number: FAKE_NPIS.familyPhysician,
-  first_name: 'DANIEL',
-  last_name: 'KOWALSKI',
+  first_name: 'Daniel',
+  last_name: 'Kowalski',
   middle_name: 'J',
   name_prefix: null,
   name_suffix: 'JR.',
@@ -116,8 +116,8 @@ const familyPhysician: NpiRecord = {
 
 const nursePractitioner: NpiRecord = {
   npi_number: FAKE_NPIS.nursePractitioner,
-  first_name: 'PRIYA',
-  last_name: 'NAIR',
+  first_name: 'Priya',
+  last_name: 'Nair',
   middle_name: null,
   name_prefix: null,
   name_suffix: null,
@@ -197,8 +197,8 @@ describe('GET /api/npi/:number mapping', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({
       npi_number: FAKE_NPIS.deactivated,
-      first_name: 'HAROLD',
-      last_name: 'BENNETT',
+      first_name: 'Harold',
+      last_name: 'Bennett',
       middle_name: null,
       name_prefix: null,
       gender: 'M',
@@ -219,10 +219,23 @@ describe('GET /api/npi/:number failures', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('treats an organization NPI as no provider', async () => {
+  it('says an organization NPI (NPI-2) belongs to an organization, not "No provider found"', async () => {
     const { status, body } = await get(buildApp(), `/api/npi/${FAKE_NPIS.organization}`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: { code: 'NPI_ORGANIZATION', message: 'This NPI belongs to an organization (NPI-2), not an individual provider. Please enter your own individual NPI.' } });
+    // The same for the real organizations NPPES answered (recorded by ropensci/npi).
+    for (const number of ['1467486373', '1568946812']) expect((await get(buildApp(), `/api/npi/${number}`)).body.error.code).toBe('NPI_ORGANIZATION');
+  });
+
+  it('serves real registry records cased, one specialty per code and credentials split (tests/fixtures/real/nppes)', async () => {
+    const mccranie = await get(buildApp(), '/api/npi/1669960134');
+    expect(mccranie.status).toBe(200);
+    expect(mccranie.body).toMatchObject({ first_name: 'Derek', last_name: 'McCranie' });
+    const precourt = (await get(buildApp(), '/api/npi/1013090240')).body;
+    expect(precourt.specialties).toEqual([{ name: 'Chiropractor', code: '111N00000X', is_primary: true }]);
+    expect(precourt.credentials.map((c: { value: string }) => c.value)).toEqual(['DC', 'PC']);
+    const search = (await get(buildApp(), '/api/npi?q=1336333764')).body;
+    expect(search.items[0]).toMatchObject({ name: 'Claudia Narvaez-Meza', first_name: 'Claudia', last_name: 'Narvaez-Meza', credential: 'MFA, MSW' });
   });
 
   it("passes on the registry's own description when it answers 200 with an Errors envelope, without retrying", async () => {
@@ -336,9 +349,9 @@ describe('GET /api/npi?q= search', () => {
       items: [
         {
           npi: FAKE_NPIS.cardiologist,
-          name: 'MARGARET OKAFOR',
-          first_name: 'MARGARET',
-          last_name: 'OKAFOR',
+          name: 'Margaret Okafor',
+          first_name: 'Margaret',
+          last_name: 'Okafor',
           middle_name: '',
           credential: 'MD',
           specialty: 'Internal Medicine, Cardiovascular Disease',
@@ -352,7 +365,7 @@ describe('GET /api/npi?q= search', () => {
   it('gives an empty credential for a provider without one', async () => {
     const { body } = await get(buildApp(), `/api/npi?q=%20${FAKE_NPIS.nursePractitioner}%20`);
     expect(body.items).toHaveLength(1);
-    expect(body.items[0]).toMatchObject({ npi: FAKE_NPIS.nursePractitioner, name: 'PRIYA NAIR', credential: '', middle_name: '', address: 'HOUSTON, TX' });
+    expect(body.items[0]).toMatchObject({ npi: FAKE_NPIS.nursePractitioner, name: 'Priya Nair', credential: '', middle_name: '', address: 'HOUSTON, TX' });
   });
 
   it.each([

@@ -10,7 +10,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 import { computeNpiCheckDigit } from '../../src/shared/npi';
+
+/** Directory of genuine NPPES answers recorded by other projects (see tests/fixtures/real/README.md). */
+export const REAL_NPPES_DIR = new URL('../fixtures/real/nppes/', import.meta.url);
+
+/** Every record of the real recorded answers, by number: the fake serves them as NPPES did. */
+export function realNppesResults(): Array<[string, WireResult]> {
+  const entries: Array<[string, WireResult]> = [];
+  for (const file of readdirSync(REAL_NPPES_DIR).filter((name) => name.endsWith('.json'))) {
+    const body = JSON.parse(readFileSync(new URL(file, REAL_NPPES_DIR), 'utf8')) as { results?: WireResult[] };
+    for (const result of body.results ?? []) entries.push([String(result.number), result]);
+  }
+  return entries;
+}
 
 const npi = (first9: string) => `${first9}${computeNpiCheckDigit(first9)}`;
 
@@ -248,9 +262,11 @@ export const FAKE_NPPES_RESULTS: Record<Exclude<keyof typeof FAKE_NPIS, 'unknown
   },
 };
 
-const byNumber = new Map<string, WireResult>(
-  Object.entries(FAKE_NPPES_RESULTS).map(([, result]) => [result.number as string, result]),
-);
+// The genuine recorded records, and the hand-made ones for cases the recordings lack.
+const byNumber = new Map<string, WireResult>([
+  ...realNppesResults(),
+  ...Object.values(FAKE_NPPES_RESULTS).map((result): [string, WireResult] => [result.number as string, result]),
+]);
 
 export interface FakeNppes {
   /** Base URL to use as NPI_REGISTRY_URL / createNppesRegistry({ baseUrl }). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CACHE_TTL_MS } from '../../../shared/limits';
+import { caseRegistryName, splitCredentials } from '../../../shared/names';
 import { npiRecordSchema, type NpiAddress, type NpiRecord, type NpiTaxonomy } from '../../../shared/npi';
 import { HttpError, fetchWithPolicy } from '../../lib/http';
 import { TtlCache } from './cache';
@@ -129,25 +130,43 @@ function toTaxonomy(taxonomy: z.infer<typeof wireTaxonomySchema>): NpiTaxonomy {
   };
 }
 
+/**
+ * One taxonomy per code. Real records list a code twice (one primary, one not, licensed in different
+ * states) in 6–8 % of individuals; the primary entry wins, otherwise the first.
+ */
+function uniqueTaxonomies(taxonomies: NpiTaxonomy[]): NpiTaxonomy[] {
+  const byCode = new Map<string, NpiTaxonomy>();
+  for (const taxonomy of taxonomies) {
+    const kept = byCode.get(taxonomy.code);
+    if (!kept || (taxonomy.primary && !kept.primary)) byCode.set(taxonomy.code, taxonomy);
+  }
+  return [...byCode.values()];
+}
+
+const casedName = (value: string | null) => (value ? caseRegistryName(value) : null);
+
 /** Individual providers only: an organization (NPI-2) is not someone who can hold a Vitae profile. */
 export function mapNppesResult(result: NppesResult): NpiRecord | null {
   if (result.enumeration_type && result.enumeration_type !== 'NPI-1') return null;
   const basic = result.basic;
-  const firstName = clean(basic.first_name);
-  const lastName = clean(basic.last_name);
+  // NPPES writes names in capitals; the record carries them as people write them.
+  const firstName = casedName(clean(basic.first_name));
+  const lastName = casedName(clean(basic.last_name));
   if (!firstName || !lastName) return null;
 
   const addresses = result.addresses ?? [];
   const location = addresses.find((address) => address.address_purpose?.toUpperCase() === 'LOCATION') ?? addresses[0];
-  const taxonomies = (result.taxonomies ?? []).map(toTaxonomy);
+  const listed = (result.taxonomies ?? []).map(toTaxonomy);
+  const taxonomies = uniqueTaxonomies(listed);
   const primary = taxonomies.find((taxonomy) => taxonomy.primary) ?? taxonomies[0];
   const credential = clean(basic.credential);
 
   // One license is often listed under several taxonomies; saving it twice would trip the
-  // "license already exists for this state" rule, so each (state, number) appears once.
+  // "license already exists for this state" rule, so each (state, number) appears once. A code listed
+  // twice usually carries two states' licenses, so licenses come from every listed entry.
   const seenLicenses = new Set<string>();
   const licenses: NpiRecord['licenses'] = [];
-  for (const taxonomy of taxonomies) {
+  for (const taxonomy of listed) {
     if (!taxonomy.license) continue;
     const key = `${taxonomy.state ?? ''}|${taxonomy.license}`;
     if (seenLicenses.has(key)) continue;
@@ -165,7 +184,7 @@ export function mapNppesResult(result: NppesResult): NpiRecord | null {
     npi_number: result.number.trim(),
     first_name: firstName,
     last_name: lastName,
-    middle_name: clean(basic.middle_name),
+    middle_name: casedName(clean(basic.middle_name)),
     name_prefix: clean(basic.name_prefix),
     name_suffix: clean(basic.name_suffix),
     credential,
@@ -179,7 +198,7 @@ export function mapNppesResult(result: NppesResult): NpiRecord | null {
       : null,
     licenses,
     specialties: taxonomies.map((taxonomy) => ({ name: taxonomy.desc, code: taxonomy.code, is_primary: taxonomy.primary })),
-    credentials: credential ? [{ type: 'degree', value: credential, verified: true }] : [],
+    credentials: splitCredentials(credential).map((value) => ({ type: 'degree', value, verified: true })),
     taxonomies,
   };
 }
@@ -206,6 +225,9 @@ export function parseNppesResponse(npi: string, payload: unknown, status?: numbe
   // number= is an exact match, but a record for a different NPI must never be shown as this one.
   const match = (body.results ?? []).find((result) => result.number.trim() === npi);
   if (!match) return null;
+  if (match.enumeration_type?.toUpperCase() === 'NPI-2') {
+    throw new NpiRegistryError('organization', NPI_REGISTRY_MESSAGES.organization, status);
+  }
   const record = mapNppesResult(match);
   if (!record) return null;
   const checked = npiRecordSchema.safeParse(record);

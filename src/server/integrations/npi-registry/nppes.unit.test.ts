@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { computeNpiCheckDigit } from '../../../shared/npi';
 import { TtlCache } from './cache';
 import { createNppesRegistry, parseNppesResponse } from './nppes';
@@ -49,11 +50,10 @@ describe('parseNppesResponse', () => {
     expect(parseNppesResponse(NPI, { results: [result()] })?.primary_taxonomy).toBeNull();
   });
 
-  it('returns null for no results, another NPI, an organization or a nameless record', () => {
+  it('returns null for no results, another NPI or a nameless record', () => {
     expect(parseNppesResponse(NPI, { result_count: 0, results: [] })).toBeNull();
     expect(parseNppesResponse(NPI, { result_count: 0 })).toBeNull();
     expect(parseNppesResponse(NPI, { results: [result({ number: '1234567893' })] })).toBeNull();
-    expect(parseNppesResponse(NPI, { results: [result({ enumeration_type: 'NPI-2', basic: { organization_name: 'X LLC' } })] })).toBeNull();
     expect(parseNppesResponse(NPI, { results: [result({ basic: { first_name: 'ANA' } })] })).toBeNull();
   });
 
@@ -130,5 +130,57 @@ describe('TtlCache', () => {
     clock = 1_000;
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(1);
+  });
+});
+
+describe('real NPPES answers (tests/fixtures/real/nppes, recorded by ropensci/npi)', () => {
+  const dir = new URL('../../../../tests/fixtures/real/nppes/', import.meta.url);
+  const answer = (file: string) => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as { results: Array<{ number: string | number; enumeration_type: string }> };
+  const records = (file: string) => {
+    const body = answer(file);
+    return body.results.filter((r) => r.enumeration_type === 'NPI-1').map((r) => parseNppesResponse(String(r.number), body)!);
+  };
+
+  it('keeps one specialty per taxonomy code, the primary one, and every state’s license', () => {
+    for (const file of ['individuals-ga-10.json', 'individuals-ny-5.json', 'mixed-ga-10-with-organizations.json']) {
+      for (const record of records(file)) {
+        const codes = record.specialties.map((s) => s.code);
+        expect(new Set(codes).size, `${file} ${record.npi_number}`).toBe(codes.length);
+        expect(record.taxonomies.map((t) => t.code)).toEqual(codes);
+      }
+    }
+    // Listed as 207P00000X in NY (not primary) and GA (primary).
+    const oiyemhonlan = records('individuals-ga-10.json').find((r) => r.npi_number === '1568726677')!;
+    expect(oiyemhonlan.specialties).toEqual([{ name: 'Emergency Medicine', code: '207P00000X', is_primary: true }]);
+    expect(oiyemhonlan.primary_taxonomy).toMatchObject({ code: '207P00000X', state: 'GA', primary: true });
+    expect(oiyemhonlan.licenses.map((l) => l.state).sort()).toEqual(['GA', 'NY']);
+  });
+
+  it('splits credentials written in one field into each credential', () => {
+    const byNpi = new Map(records('individuals-ga-10.json').map((r) => [r.npi_number, r]));
+    const values = (npi: string) => byNpi.get(npi)!.credentials.map((c) => c.value);
+    expect(values('1013090240')).toEqual(['DC', 'PC']);
+    expect(values('1508193921')).toEqual(['CPNP', 'DNP']);
+    expect(values('1972547016')).toEqual(['M.A.', 'CCC-A']);
+    expect(values('1063410173')).toEqual(['M.D']);
+    expect(values('1932510609')).toEqual([]);
+    expect(records('individuals-ny-5.json').find((r) => r.npi_number === '1336333764')!.credentials.map((c) => c.value)).toEqual(['MFA', 'MSW']);
+  });
+
+  it('cases names the registry writes in capitals, Mc and hyphenated names included', () => {
+    const ga = records('individuals-ga-10.json');
+    expect(ga.find((r) => r.npi_number === '1669960134')).toMatchObject({ first_name: 'Derek', last_name: 'McCranie' });
+    expect(ga.find((r) => r.npi_number === '1083762025')).toMatchObject({ first_name: 'Kimberly', last_name: 'Hodge Spears' });
+    expect(records('individuals-ny-5.json').find((r) => r.npi_number === '1336333764')).toMatchObject({ first_name: 'Claudia', last_name: 'Narvaez-Meza' });
+  });
+
+  it('says an organization’s number (NPI-2) belongs to an organization instead of "not found"', () => {
+    for (const [file, npi] of [
+      ['organization-1.json', '1568946812'],
+      ['mixed-ga-10-with-organizations.json', '1467486373'],
+    ] as const) {
+      const error = rejection(() => parseNppesResponse(npi, answer(file)));
+      expect(error).toMatchObject({ kind: 'organization', message: NPI_REGISTRY_MESSAGES.organization });
+    }
   });
 });

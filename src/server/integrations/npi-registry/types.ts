@@ -11,14 +11,16 @@ export interface NpiRegistry {
 export const NPI_REGISTRY_MESSAGES = {
   unavailable: 'The NPI registry is not responding. Please try again later.',
   invalidResponse: 'The NPI registry returned an unexpected response',
+  organization: 'This NPI belongs to an organization (NPI-2), not an individual provider. Please enter your own individual NPI.',
 } as const;
 
 /**
  * Why a lookup could not be answered: `unavailable` (timeout, network, non-OK status), `rejected`
- * (NPPES answered 200 with its `Errors` envelope) or `invalid_response` (not JSON, or not NPPES's shape).
+ * (NPPES answered 200 with its `Errors` envelope), `invalid_response` (not JSON, or not NPPES's shape) or
+ * `organization` (the number is an organization's NPI-2, which cannot hold a provider profile).
  * `message` is safe to show to users.
  */
-export type NpiRegistryFailure = 'unavailable' | 'rejected' | 'invalid_response';
+export type NpiRegistryFailure = 'unavailable' | 'rejected' | 'invalid_response' | 'organization';
 
 export class NpiRegistryError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, type signUpSchema } from '../../../shared/schemas/auth';
-import { splitProviderName } from '../../../shared/names';
+import { splitCredentials, splitProviderName } from '../../../shared/names';
 import type { NpiRecord } from '../../../shared/npi';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -132,7 +132,7 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
       primarySpecialty: primary,
       primarySpecialties: primary ? [primary] : [],
       npiSpecialties: specialties.map((s) => ({ name: s.name, code: s.code, is_primary: s.is_primary })),
-      credentials: credential ? credential.split(/\s*,\s*/).filter(Boolean).map((name) => ({ type: 'degree', name, verified: Boolean(record?.credential) })) : [],
+      credentials: splitCredentials(credential).map((name) => ({ type: 'degree', name, verified: Boolean(record?.credential) })),
       licenses: (record?.licenses ?? []).map((l) => ({ number: l.license_number, state: l.state ?? '', status: 'active' as const, taxonomy_code: l.taxonomy_code })),
       isAutoPopulated: Boolean(record),
       autoPopulatedAt: record ? new Date() : null,

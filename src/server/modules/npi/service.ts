@@ -4,12 +4,15 @@ import { AppError } from '../../lib/app-error';
 
 export const NPI_ERROR_CODES = {
   notFound: 'NPI_NOT_FOUND',
+  organization: 'NPI_ORGANIZATION',
   registry: 'NPI_REGISTRY_ERROR',
 } as const;
 
 /** Registry failures become 502s with the registry's user-facing text; anything else is a bug and stays one. */
 export function toNpiAppError(error: unknown): unknown {
   if (isNpiRegistryError(error)) {
+    // An organization's number is the user's mistake, not the registry's failure.
+    if (error.kind === 'organization') return new AppError(NPI_ERROR_CODES.organization, 422, error.message);
     return new AppError(NPI_ERROR_CODES.registry, 502, error.message);
   }
   return error;
@@ -25,7 +28,7 @@ export async function lookupNpiRecord(
   try {
     record = await registry.lookup(npi);
   } catch (error) {
-    if (isNpiRegistryError(error)) onRegistryError(error);
+    if (isNpiRegistryError(error) && error.kind !== 'organization') onRegistryError(error);
     throw toNpiAppError(error);
   }
   if (!record) throw new AppError(NPI_ERROR_CODES.notFound, 404, NPI_NOT_FOUND_MESSAGE);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { caseRegistryName, splitCredentials } from '../../../shared/names';
 import type { NpiRecord } from '../../../shared/npi';
 import { PROFILE_MESSAGES, REGISTRY_IDENTITY_FIELDS, SECTION_SAVE_ERRORS, type RegistryIdentityField } from '../../../shared/schemas/profile';
 import { professionalIdentity, users, type IdentityCredential, type IdentityLicense } from '../../db/schema';
@@ -10,11 +11,8 @@ import { assertNpiAvailable } from './sections';
 import { loadUser, refreshCompletion, type ProfileDeps, type ProviderRef } from './service';
 import { identityView } from './views';
 
-/** NPPES sends names in capitals; "MARGARET" → "Margaret", "O'NEIL-SMITH" → "O'Neil-Smith". Mixed case is kept. */
-export function displayName(value: string): string {
-  if (value !== value.toUpperCase()) return value;
-  return value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
-}
+/** NPPES sends names in capitals; see caseRegistryName. Mixed case is kept. */
+export const displayName = caseRegistryName;
 
 export interface RegistryIdentityValues {
   firstName: string;
@@ -35,11 +33,9 @@ export function registryIdentityValues(record: NpiRecord): RegistryIdentityValue
   return {
     firstName,
     lastName,
-    fullLegalName: [firstName, middle, lastName].filter(Boolean).join(' '),
-    credentials: (record.credential ?? '')
-      .split(/\s*,\s*/)
-      .filter(Boolean)
-      .map((name) => ({ type: 'degree', name, verified: true })),
+    // A generational suffix (Jr, Sr, II, III) is part of the legal name.
+    fullLegalName: [firstName, middle, lastName, record.name_suffix].filter(Boolean).join(' '),
+    credentials: splitCredentials(record.credential).map((name) => ({ type: 'degree', name, verified: true })),
     primarySpecialty: primary || null,
     primarySpecialties: primary ? [primary] : [],
     licenses: record.licenses.map((l) => ({ number: l.license_number, state: l.state ?? '', status: 'active' as const, taxonomy_code: l.taxonomy_code })),
