@@ -30,7 +30,7 @@ export type ActorRole = (typeof ACTOR_ROLES)[number];
 export const DATA_SOURCES = ['npi_registry', 'yext'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 
-export const TAXONOMY_SOURCES = ['default', 'uploaded', 'yext_sync'] as const;
+export const TAXONOMY_SOURCES = ['default', 'uploaded', 'copied', 'yext_sync'] as const;
 export type TaxonomySource = (typeof TAXONOMY_SOURCES)[number];
 
 export const UPLOAD_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

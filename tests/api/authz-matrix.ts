@@ -133,6 +133,7 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/admin/hospitals/:hospitalId/taxonomy/upload': 'admin',
   'GET /api/admin/hospitals/:hospitalId/taxonomy/uploads': 'admin',
   'POST /api/admin/hospitals/:hospitalId/taxonomy/reset': 'admin',
+  'POST /api/admin/hospitals/:hospitalId/taxonomy/copy-defaults': 'admin',
 
   'GET /api/admin/terms/default': 'admin',
   'POST /api/admin/terms/default': 'system',

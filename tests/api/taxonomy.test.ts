@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTaxonomyCsv } from '../../src/shared/schemas/taxonomy';
 import {
@@ -24,11 +24,12 @@ let hospitalB: typeof hospitals.$inferSelect;
 let adminARow: typeof adminUsers.$inferSelect;
 let adminA: BrowserClient;
 let defaultRowCount: number;
+let taxonomyInserts: string[] = [];
 
 const HEADER = 'specialty,department,division,section,specialty_code,search_keywords,common_abbreviations';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { onQuery: (query) => /^insert into "hospital_specialty_taxonomies_poc"/.test(query) && taxonomyInserts.push(query) });
   await seedReferenceData(ctx.database.db, seedDataDir);
   defaultRowCount = (await ctx.database.db.select({ id: medicalSpecialtyTaxonomy.id }).from(medicalSpecialtyTaxonomy)).length;
   system = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'system_admin' })).email);
@@ -248,6 +249,7 @@ describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
       ['uploads', () => adminA.get(`${base}/uploads`)],
       ['upload', () => adminA.post(`${base}/upload`, csvBody)],
       ['reset', () => adminA.post(`${base}/reset`)],
+      ['copy defaults', () => adminA.post(`${base}/copy-defaults`)],
     ];
     for (const [name, attempt] of attempts) expect((await attempt()).status, name).toBe(404);
     // Another hospital's row through one's own hospital path is not found either.
@@ -448,6 +450,34 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     expect(await reset.json()).toMatchObject({ deletedRowCount: 2, config: { usesDefaultTaxonomy: true, taxonomySource: 'default', effectiveSource: 'default' } });
     expect(await hospitalRows(hospital.id)).toHaveLength(0);
     expect(await auditActions([hospital.id])).toEqual(['taxonomy.reset']);
+  });
+});
+
+describe(`copying the default taxonomy to a hospital (${databaseLabel})`, () => {
+  it('copies every active default row in batches of 50, keeps what the hospital has, and makes the copy what providers see', async () => {
+    const hospital = await createHospital(ctx);
+    const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
+    const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
+    const [first] = await ctx.database.db.select().from(medicalSpecialtyTaxonomy).where(eq(medicalSpecialtyTaxonomy.isActive, true)).limit(1);
+    // The hospital already has one of the defaults (and one of its own).
+    await admin.post(base, { specialty: first!.specialty, department: first!.department, division: first!.division, section: first!.section, specialtyCode: first!.specialtyCode });
+    await admin.post(base, { specialty: 'Our Own Clinic', department: 'Medicine' });
+    const active = (await ctx.database.db.select({ n: count() }).from(medicalSpecialtyTaxonomy).where(eq(medicalSpecialtyTaxonomy.isActive, true)))[0]!.n;
+
+    taxonomyInserts = [];
+    const copied = await admin.post(`${base}/copy-defaults`);
+    expect(copied.status, await copied.clone().text()).toBe(200);
+    const body = await copied.json();
+    expect(body).toMatchObject({ created_count: active - 1, config: { usesDefaultTaxonomy: false, taxonomySource: 'copied', effectiveSource: 'hospital' } });
+    expect(taxonomyInserts).toHaveLength(Math.ceil((active - 1) / 50));
+    expect(await hospitalRows(hospital.id)).toHaveLength(active + 1);
+
+    // Copying again adds nothing; the hospital's own rows stay.
+    expect(await (await admin.post(`${base}/copy-defaults`)).json()).toMatchObject({ created_count: 0 });
+    expect(await auditActions([hospital.id])).toContain('taxonomy.copy_defaults');
+    const provider = await providerOf(hospital.id);
+    const items = (await (await provider.get('/api/taxonomy')).json()).items as Array<{ specialty: string }>;
+    expect(items.map((item) => item.specialty)).toContain('Our Own Clinic');
   });
 });
 

@@ -26,6 +26,8 @@ export const TAXONOMY_LIMITS = {
   maxUploadRows: 10_000,
   /** Multi-row inserts per statement when replacing a taxonomy (spec §9). */
   insertBatchSize: 100,
+  /** Rows per statement when copying the default taxonomy into a hospital (spec §9: batches of 50). */
+  copyBatchSize: 50,
 } as const;
 
 /** A quoted CSV cell may hold a line break; in a specialty or unit name it is always a mistake. */

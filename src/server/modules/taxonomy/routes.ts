@@ -20,6 +20,7 @@ import type { AdminActor } from '../../auth/policies';
 import type { Actor, AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import {
+  copyDefaultTaxonomyToHospital,
   createDefaultTaxonomy,
   createHospitalTaxonomy,
   deleteDefaultTaxonomy,
@@ -110,6 +111,9 @@ export function taxonomyRoutes(deps: AppDeps) {
     )
     .post('/admin/hospitals/:hospitalId/taxonomy/reset', requireCapability('defaults.reset'), validate('param', hospitalParam), async (c) =>
       c.json(await resetHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId)),
+    )
+    .post('/admin/hospitals/:hospitalId/taxonomy/copy-defaults', requireCapability('defaults.reset'), validate('param', hospitalParam), async (c) =>
+      c.json(await copyDefaultTaxonomyToHospital(service, actorOf(c), c.req.valid('param').hospitalId)),
     )
     .patch(
       '/admin/hospitals/:hospitalId/taxonomy/:id',

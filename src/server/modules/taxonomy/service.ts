@@ -623,6 +623,55 @@ export async function resetHospitalTaxonomy(deps: TaxonomyDeps, actor: AdminActo
   return { deletedRowCount, config: await configDto(deps.db, hospital.id) };
 }
 
+/**
+ * Copies the active default taxonomy into the hospital's own, in batches of 50 rows (spec §9), as the
+ * terms can be copied: rows the hospital already has (same specialty, code and unit) are left alone,
+ * and the hospital's taxonomy becomes the one its providers see. One transaction.
+ */
+export async function copyDefaultTaxonomyToHospital(deps: TaxonomyDeps, actor: AdminActor, hospitalId: string) {
+  const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
+  const key = (row: { specialty: string; specialtyCode: string | null; department: string | null; division: string | null; section: string | null }) =>
+    [row.specialty, row.specialtyCode ?? '', row.department ?? '', row.division ?? '', row.section ?? ''].join('\u0000').toLowerCase();
+  const createdCount = await failingWith(deps, TAXONOMY_MESSAGES.updateFailed, () =>
+    deps.db.transaction(async (tx) => {
+      await lockHospitalTaxonomy(tx, hospital.id);
+      const defaults = await tx
+        .select()
+        .from(medicalSpecialtyTaxonomy)
+        .where(eq(medicalSpecialtyTaxonomy.isActive, true))
+        .orderBy(asc(medicalSpecialtyTaxonomy.sortOrder), asc(medicalSpecialtyTaxonomy.specialty), asc(medicalSpecialtyTaxonomy.id));
+      const existing = await tx.select().from(hospitalSpecialtyTaxonomiesPoc).where(eq(hospitalSpecialtyTaxonomiesPoc.hospitalId, hospital.id));
+      const have = new Set(existing.map(key));
+      const rows = defaults
+        .filter((row) => !have.has(key(row)))
+        .map((row) => ({
+          hospitalId: hospital.id,
+          specialty: row.specialty,
+          specialtyCode: row.specialtyCode,
+          department: row.department,
+          division: row.division,
+          section: row.section,
+          isActive: true,
+          isCustom: false,
+          createdBy: actor.adminId,
+        }));
+      for (let i = 0; i < rows.length; i += TAXONOMY_LIMITS.copyBatchSize) {
+        await tx.insert(hospitalSpecialtyTaxonomiesPoc).values(rows.slice(i, i + TAXONOMY_LIMITS.copyBatchSize));
+      }
+      await upsertConfig(tx, hospital.id, { usesDefaultTaxonomy: false, taxonomySource: 'copied' });
+      return rows.length;
+    }),
+  );
+  await recordAudit(deps.db, actor, {
+    action: 'taxonomy.copy_defaults',
+    targetType: 'hospital',
+    targetId: hospital.id,
+    hospitalId: hospital.id,
+    summary: { createdCount },
+  });
+  return { created_count: createdCount, config: await configDto(deps.db, hospital.id) };
+}
+
 // ── The provider's read ─────────────────────────────────────────────────────────────────────
 
 /** The taxonomy behind the identity form: active rows only, by specialty. */

@@ -165,6 +165,15 @@ export function useUploadTaxonomy(scope: HospitalScope) {
   });
 }
 
+export function useCopyDefaultTaxonomy(scope: HospitalScope) {
+  const invalidate = useInvalidateTaxonomy(scope);
+  return useMutation({
+    mutationFn: () => apiFetch<{ created_count: number; config: TaxonomyConfigDto }>(`${taxonomyBase(scope)}/copy-defaults`, { method: 'POST', timeoutMs: 120_000 }),
+    retry: false,
+    onSuccess: invalidate,
+  });
+}
+
 export function useResetTaxonomy(scope: HospitalScope) {
   const invalidate = useInvalidateTaxonomy(scope);
   return useMutation({

@@ -1,4 +1,4 @@
-import { History, RotateCcw } from 'lucide-react';
+import { Copy, History, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TAXONOMY_SOURCES, type TaxonomySource } from '@shared/enums';
@@ -19,6 +19,7 @@ import { Switch } from '../../components/switch';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import {
   TAXONOMY_TEMPLATE_URL,
+  useCopyDefaultTaxonomy,
   useResetTaxonomy,
   useSaveTaxonomyConfig,
   useTaxonomyConfig,
@@ -32,11 +33,13 @@ import { precheckTaxonomyCsv, type TaxonomyPrecheck } from '../lib/taxonomy-form
 
 type HospitalScope = Extract<TaxonomyScope, { kind: 'hospital' }>;
 
-const SOURCE_LABELS: Record<TaxonomySource, string> = { default: 'Default taxonomy', uploaded: 'Uploaded file', yext_sync: 'Yext sync' };
+const SOURCE_LABELS: Record<TaxonomySource, string> = { default: 'Default taxonomy', uploaded: 'Uploaded file', copied: 'Copied from the defaults', yext_sync: 'Yext sync' };
 
 function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyConfigDto }) {
   const save = useSaveTaxonomyConfig(scope);
   const reset = useResetTaxonomy(scope);
+  const copy = useCopyDefaultTaxonomy(scope);
+  const [confirmCopy, setConfirmCopy] = useState(false);
   const [draft, setDraft] = useState<{ usesDefaultTaxonomy: boolean; taxonomySource: TaxonomySource } | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const sourceId = useId();
@@ -84,6 +87,16 @@ function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyC
             <RotateCcw aria-hidden="true" className="size-4" />
             Reset to defaults
           </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              copy.reset();
+              setConfirmCopy(true);
+            }}
+          >
+            <Copy aria-hidden="true" className="size-4" />
+            Copy default taxonomy
+          </Button>
           <div className="flex flex-wrap gap-2">
             <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setDraft(null)}>
               Discard
@@ -105,6 +118,28 @@ function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyC
           </div>
         </div>
       </div>
+      <ConfirmDialog
+        open={confirmCopy}
+        onOpenChange={setConfirmCopy}
+        title="Copy the default taxonomy to this hospital?"
+        description={
+          <p>
+            Every active specialty of the default taxonomy that this hospital does not have yet is added to its own taxonomy, which its providers then see. Specialties it already has are left as they are.
+          </p>
+        }
+        confirmLabel="Copy default taxonomy"
+        pending={copy.isPending}
+        error={copy.isError ? serverMessage(copy.error, 'Failed to update taxonomy') : null}
+        onConfirm={() =>
+          copy.mutate(undefined, {
+            onSuccess: ({ created_count }) => {
+              setConfirmCopy(false);
+              setDraft(null);
+              toast.success(`${formatNumber(created_count)} ${created_count === 1 ? 'specialty was' : 'specialties were'} copied from the default taxonomy.`);
+            },
+          })
+        }
+      />
       <ConfirmDialog
         open={confirmReset}
         onOpenChange={setConfirmReset}

@@ -1,0 +1,2 @@
+ALTER TABLE "hospital_taxonomy_configurations" DROP CONSTRAINT "hospital_taxonomy_configurations_source_check";--> statement-breakpoint
+ALTER TABLE "hospital_taxonomy_configurations" ADD CONSTRAINT "hospital_taxonomy_configurations_source_check" CHECK ("hospital_taxonomy_configurations"."taxonomy_source" in ('default', 'uploaded', 'copied', 'yext_sync'));
