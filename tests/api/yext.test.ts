@@ -132,7 +132,7 @@ const section = async (client: BrowserClient, id: string) => (await (await clien
 
 describe(`unified sync (${databaseLabel})`, () => {
   it('maps every section of a healthcareProfessional entity into an empty profile', async () => {
-    const { hospital, site } = await yextHospital();
+    const { hospital, site } = await yextHospital({ population: { enhanced_expertise: true } });
     const npi = fakeProvider();
     const { client, user } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
 
@@ -201,6 +201,21 @@ describe(`unified sync (${databaseLabel})`, () => {
 
     const [refreshed] = await db.select().from(users).where(eq(users.id, user.id));
     expect(refreshed!.profileCompletionPercentage).toBeGreaterThan(user.profileCompletionPercentage);
+  });
+
+  it('honours the hospital\'s "Enhanced expertise": off, only terms the hospital has are linked and none are created', async () => {
+    const { hospital } = await yextHospital({ population: { enhanced_expertise: false } });
+    // The hospital knows one of the provider's four conditions and procedures.
+    await db.insert(hospitalExpertiseTermsPoc).values({ hospitalId: hospital.id, termId: 'cond-0002', term: 'Atrial fibrillation', termType: 'Condition', isYextSourced: true, yextEntityId: 'cond-0002', isCustom: false });
+    const npi = fakeProvider();
+    const { client, user } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
+    const { status, body } = await sync(client);
+    expect(status).toBe(200);
+    expect(body.mappingErrors.medical_expertise).toContain("3 terms not in the hospital's terms (enhanced expertise is off)");
+    const expertise = await db.select().from(userMedicalExpertise).where(eq(userMedicalExpertise.userId, user.id));
+    expect(expertise.map((e) => e.termId)).toEqual(['cond-0002']);
+    const terms = await db.select().from(hospitalExpertiseTermsPoc).where(eq(hospitalExpertiseTermsPoc.hospitalId, hospital.id));
+    expect(terms.map((t) => t.termId)).toEqual(['cond-0002']);
   });
 
   it('never touches fields flagged in manual_override_flags', async () => {
@@ -288,7 +303,7 @@ describe(`unified sync (${databaseLabel})`, () => {
   });
 
   it('logs and skips a section that fails; the others apply and the failed one keeps its data', async () => {
-    const { hospital } = await yextHospital();
+    const { hospital } = await yextHospital({ population: { enhanced_expertise: true } });
     const npi = fakeProvider();
     const { client, user } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
     await db.execute(

@@ -293,10 +293,18 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
         mapped.practice_essentials ? applyFields(ctx, 'practice_essentials', mapped.practice_essentials) : { section: 'practice_essentials', outcome: 'empty', proposals: 0 },
       medical_expertise: async () => {
         if (!mapped.medical_expertise) return { section: 'medical_expertise', outcome: 'empty', proposals: 0 };
-        const resolution = await resolveExpertise(deps, hospital.id, mapped.medical_expertise, client, true);
+        // The hospital's "Enhanced expertise" setting: on, a condition or procedure the hospital's terms
+        // lack is added to them from the listing service; off, only terms it already has are linked.
+        const enhanced = hospital.populationConfig?.enhanced_expertise === true;
+        const resolution = await resolveExpertise(deps, hospital.id, mapped.medical_expertise, client, enhanced);
         if (resolution.errors.length) errors.medical_expertise = [...(errors.medical_expertise ?? []), ...resolution.errors];
-        if (resolution.items.length === 0) return { section: 'medical_expertise', outcome: 'empty', proposals: 0 };
-        return applyList(ctx, 'medical_expertise', resolution.items);
+        const missing = new Set(resolution.missing.map((m) => m.id));
+        const items = enhanced ? resolution.items : resolution.items.filter((item) => !missing.has(item.termId));
+        if (!enhanced && missing.size > 0) {
+          errors.medical_expertise = [...(errors.medical_expertise ?? []), `${missing.size} term${missing.size === 1 ? '' : 's'} not in the hospital's terms (enhanced expertise is off)`];
+        }
+        if (items.length === 0) return { section: 'medical_expertise', outcome: 'empty', proposals: 0 };
+        return applyList(ctx, 'medical_expertise', items);
       },
       biography: async () => (mapped.biography ? applyFields(ctx, 'biography', mapped.biography) : { section: 'biography', outcome: 'empty', proposals: 0 }),
       languages: async () =>

@@ -241,7 +241,7 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
             control={control}
             name="population.enhancedExpertise"
             render={({ field }) => (
-              <Switch checked={field.value} onCheckedChange={field.onChange} disabled={!populationEnabled} label="Enhanced expertise" description="Also import conditions, procedures and reasons for visit from the directory." />
+              <Switch checked={field.value} onCheckedChange={field.onChange} disabled={!populationEnabled} label="Enhanced expertise" description="Conditions, procedures and reasons for visit the hospital’s terms lack are added to them from the directory when a profile is imported; off, only terms the hospital already has are linked." />
             )}
           />
         </div>
