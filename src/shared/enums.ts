@@ -28,6 +28,9 @@ export type ActorRole = (typeof ACTOR_ROLES)[number];
 // ── Hospitals and data sources ──────────────────────────────────────────────────────────────
 
 export const DATA_SOURCES = ['npi_registry', 'yext'] as const;
+/** Which expertise terms a hospital's providers pick from once it has terms of its own. */
+export const EXPERTISE_TERMS_SCOPES = ['own_plus_defaults', 'own_only'] as const;
+export type ExpertiseTermsScope = (typeof EXPERTISE_TERMS_SCOPES)[number];
 export type DataSource = (typeof DATA_SOURCES)[number];
 
 export const TAXONOMY_SOURCES = ['default', 'uploaded', 'copied', 'yext_sync'] as const;

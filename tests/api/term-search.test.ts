@@ -33,7 +33,7 @@ const TERMS = [
 beforeAll(async () => {
   ctx = await createTestApp({}, { onQuery: (query) => statements.push(query) });
   await seedReferenceData(ctx.database.db, seedDataDir);
-  hospital = await createHospital(ctx);
+  hospital = await createHospital(ctx, { expertiseTermsScope: 'own_only' });
   admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
   // A few named terms, and 1,200 more that all contain "card" but start otherwise ("Echo cardiogram 0001").
   const rows = [
@@ -80,7 +80,7 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     expect(body.totalCount).toBe(2);
   });
 
-  it('answers a text with few matches in one statement after the session check, a common one in two, and past the last match too', async () => {
+  it('answers a text with few matches in one statement after the session check and the hospital\'s term source, a common one in two, and past the last match too', async () => {
     const issued = async (path: string) => {
       await provider.get(path);
       statements = [];
@@ -88,10 +88,10 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
       return { body, issued: [...statements] };
     };
     const few = await issued('/api/terms/search?q=AT&pageSize=10');
-    expect(few.issued, few.issued.join('\n')).toHaveLength(2);
+    expect(few.issued, few.issued.join('\n')).toHaveLength(3);
     expect(few.body.totalCount).toBe(2);
     const common = await issued('/api/terms/search?q=card&pageSize=5');
-    expect(common.issued).toHaveLength(3);
+    expect(common.issued).toHaveLength(4);
     const past = await issued('/api/terms/search?q=AT&pageSize=10&page=2');
     expect(past.body).toMatchObject({ items: [], totalCount: 2, totalCountCapped: false });
   });
@@ -118,5 +118,41 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     // Every prefix match comes before every other match.
     expect(starts.indexOf(false) === -1 || starts.lastIndexOf(true) < starts.indexOf(false)).toBe(true);
     expect(starts[0]).toBe(true);
+  });
+});
+
+describe(`a hospital's own terms only, or its own plus the defaults (${databaseLabel})`, () => {
+  it('lets one custom term sit beside the 13,000 defaults until the admin chooses "own terms only"', async () => {
+    const own = await createHospital(ctx);
+    const ownAdmin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: own.id })).email);
+    expect((await ownAdmin.post(`/api/admin/hospitals/${own.id}/terms`, { termId: 'custom-atrial', term: 'Atrial flutter ablation (our clinic)', termType: 'Procedure', specialtyName: 'Cardiology' })).status).toBe(201);
+    const client = browserClient(ctx.app);
+    const signUp = await client.post(
+      '/api/auth/sign-up',
+      { email: `scope.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Sam Scope', hospitalId: own.id },
+      { 'x-forwarded-for': '192.0.2.92' },
+    );
+    expect(signUp.status).toBe(201);
+
+    const both = await (await client.get('/api/terms/search?q=atrial&pageSize=50')).json();
+    expect(both.source).toBe('hospital_and_default');
+    expect(terms(both)).toContain('Atrial flutter ablation (our clinic)');
+    expect(both.items.filter((t: { source: string }) => t.source === 'default').length).toBeGreaterThan(0);
+    const starts = both.items.map((t: { term: string }) => t.term.toLowerCase().startsWith('atrial'));
+    expect(starts.indexOf(false) === -1 || starts.slice(starts.indexOf(false)).every((s: boolean) => !s)).toBe(true);
+    expect(both.totalCount).toBeGreaterThan(1);
+    // Pages of the merged list do not repeat.
+    const ids = async (page: number) => ((await (await client.get(`/api/terms/search?q=atrial&pageSize=3&page=${page}`)).json()).items as Array<{ id: string }>).map((t) => t.id);
+    const [first, second] = [await ids(1), await ids(2)];
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    expect([...first, ...second]).toEqual(both.items.slice(0, 6).map((t: { id: string }) => t.id));
+
+    const patched = await ownAdmin.patch(`/api/admin/hospitals/${own.id}`, { expertiseTermsScope: 'own_only' });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect((await patched.json()).expertiseTermsScope).toBe('own_only');
+    const only = await (await client.get('/api/terms/search?q=atrial&pageSize=50')).json();
+    expect(only).toMatchObject({ source: 'hospital', totalCount: 1 });
+    expect(terms(only)).toEqual(['Atrial flutter ablation (our clinic)']);
+    expect((await ownAdmin.patch(`/api/admin/hospitals/${own.id}`, { expertiseTermsScope: 'everything' })).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATA_SOURCES } from '../enums';
+import { DATA_SOURCES, EXPERTISE_TERMS_SCOPES } from '../enums';
 import { SECTION_IDS } from '../limits';
 
 export const HOSPITAL_MESSAGES = {
@@ -64,6 +64,7 @@ export const hospitalCreateSchema = z
     dataSource: z.enum(DATA_SOURCES).optional(),
     yextConfig: yextConfigInputSchema.optional(),
     populationConfig: populationConfigSchema.optional(),
+    expertiseTermsScope: z.enum(EXPERTISE_TERMS_SCOPES).optional(),
   })
   .strict();
 

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DATA_SOURCES, SECTION_IDS } from '../../../shared/enums';
+import { DATA_SOURCES, EXPERTISE_TERMS_SCOPES, SECTION_IDS } from '../../../shared/enums';
 import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
 import { inList, timestamps } from './columns';
 
@@ -57,9 +57,14 @@ export const hospitals = pgTable(
       .default({ enabled: false, match_by_hospital_id: true, email_domain_patterns: [], enhanced_expertise: false }),
     brandGuidelinesUrl: text(),
     brandWritingStandards: text(),
+    // Own terms only, or own terms plus the defaults: one custom term must not hide 13,491 defaults by accident.
+    expertiseTermsScope: text().notNull().default('own_plus_defaults'),
     ...timestamps,
   },
-  (t) => [check('hospitals_data_source_check', inList(t.dataSource, DATA_SOURCES))],
+  (t) => [
+    check('hospitals_data_source_check', inList(t.dataSource, DATA_SOURCES)),
+    check('hospitals_expertise_terms_scope_check', inList(t.expertiseTermsScope, EXPERTISE_TERMS_SCOPES)),
+  ],
 );
 
 export const hospitalSectionPermissions = pgTable(

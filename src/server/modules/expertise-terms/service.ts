@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
 import { rowsOf, type Database } from '../../db/client';
-import { hospitalExpertiseTermsPoc as hospitalTerms, medicalExpertiseTerms as defaultTerms, professionalIdentity } from '../../db/schema';
+import { hospitalExpertiseTermsPoc as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, professionalIdentity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
@@ -138,14 +138,17 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
 }
 
 /** Search of the default terms, ordered by specialty, type, term (spec §7); with a text, terms that start with it first. */
-export async function searchDefaultTerms(db: Database, query: TermSearchQuery) {
+export async function searchDefaultTerms(db: Database, query: TermSearchQuery, options: { byTerm?: boolean } = {}) {
   const conditions: Array<SQL | undefined> = [];
   if (query.activeOnly) conditions.push(eq(defaultTerms.isActive, true));
   if (query.termType) conditions.push(eq(defaultTerms.termType, query.termType));
   if (query.specialty) conditions.push(eq(defaultTerms.specialtyName, query.specialty));
   if (query.q) conditions.push(ilike(defaultTerms.term, containsPattern(query.q)));
   const where = and(...conditions);
-  const listing = [asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id)];
+  // By term (lower case, C collation) when merged with a hospital's own terms, which rank that way.
+  const listing = options.byTerm
+    ? [asc(sql`(lower(${defaultTerms.term}) collate "C")`), asc(defaultTerms.id)]
+    : [asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id)];
   const order = query.q ? [sql`(lower(${defaultTerms.term}) like ${lowerPrefixPattern(query.q)}) desc`, ...listing] : listing;
   const [rows, total] = await Promise.all([
     db
@@ -167,13 +170,59 @@ export async function hospitalHasTerms(db: Database, hospitalId: string | null) 
   return Boolean(row);
 }
 
+/**
+ * Where a hospital's providers pick terms from, in one statement: the defaults while it has no active
+ * terms of its own; then its own only, or its own plus the defaults, as its admin chose.
+ */
+export async function providerTermSource(db: Database, hospitalId: string | null): Promise<'default' | 'hospital' | 'hospital_and_default'> {
+  if (!hospitalId) return 'default';
+  const [row] = await db
+    .select({
+      scope: hospitals.expertiseTermsScope,
+      // Written out: inside a select from hospitals, Drizzle would leave a bare "id" the subquery reads as its own.
+      hasTerms: sql<boolean>`exists (select 1 from hospital_expertise_terms_poc t where t.hospital_id = "hospitals"."id" and t.is_active)`,
+    })
+    .from(hospitals)
+    .where(eq(hospitals.id, hospitalId))
+    .limit(1);
+  if (!row?.hasTerms) return 'default';
+  return row.scope === 'own_only' ? 'hospital' : 'hospital_and_default';
+}
+
+/** Ranked the way both searches rank: terms that start with the text first, then by term. */
+function mergedOrder(q: string | undefined) {
+  const prefix = q?.trim().toLowerCase() ?? '';
+  const key = (term: TermDto) => term.term.toLowerCase();
+  return (a: TermDto, b: TermDto) => {
+    if (prefix) {
+      const starts = Number(key(b).startsWith(prefix)) - Number(key(a).startsWith(prefix));
+      if (starts !== 0) return starts;
+    }
+    return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  };
+}
+
+/**
+ * The hospital's own terms and the defaults as one ranked list: the first (page × size) of each are
+ * enough to cut any page; a default whose id the hospital also has is the hospital's. The total adds
+ * both (capped like each search), less the duplicates seen.
+ */
+async function searchOwnAndDefaultTerms(db: Database, hospitalId: string, query: TermSearchQuery) {
+  const enough = { ...query, page: 1, pageSize: query.page * query.pageSize };
+  const [own, defaults] = await Promise.all([searchHospitalTerms(db, hospitalId, enough), searchDefaultTerms(db, enough, { byTerm: true })]);
+  const ownIds = new Set(own.items.map((term) => term.termId));
+  const others = defaults.items.filter((term) => !ownIds.has(term.termId));
+  const merged = [...own.items, ...others].sort(mergedOrder(query.q));
+  const offset = (query.page - 1) * query.pageSize;
+  const sum = own.totalCount + defaults.totalCount - (defaults.items.length - others.length);
+  const capped = own.totalCountCapped || defaults.totalCountCapped || sum > MATCH_COUNT_CAP;
+  return { items: merged.slice(offset, offset + query.pageSize), totalCount: Math.min(sum, MATCH_COUNT_CAP), totalCountCapped: capped };
+}
+
 export async function searchTermsForProvider(db: Database, hospitalId: string | null, query: TermSearchQuery) {
-  if (hospitalId) {
-    // Search the hospital's terms first: an active match proves it has terms of its own, so only an
-    // empty answer costs the check that decides between "none matched" and "use the defaults".
-    const found = await searchHospitalTerms(db, hospitalId, query);
-    if ((query.activeOnly && found.totalCount > 0) || (await hospitalHasTerms(db, hospitalId))) return { source: 'hospital' as const, ...found };
-  }
+  const source = await providerTermSource(db, hospitalId);
+  if (source === 'hospital') return { source: 'hospital' as const, ...(await searchHospitalTerms(db, hospitalId!, query)) };
+  if (source === 'hospital_and_default') return { source: 'hospital_and_default' as const, ...(await searchOwnAndDefaultTerms(db, hospitalId!, query)) };
   return { source: 'default' as const, ...(await searchDefaultTerms(db, query)) };
 }
 
@@ -214,24 +263,28 @@ export async function lookupTermsByIds(db: Database, hospitalId: string | null, 
 
 /** Terms of a specialty, with the spec's fallbacks for specialties that have none of their own. */
 export async function termsBySpecialty(db: Database, hospitalId: string | null, specialty: string) {
-  const useHospital = Boolean(hospitalId) && (await hospitalHasTerms(db, hospitalId));
+  const source = await providerTermSource(db, hospitalId);
   const read = async (names: readonly string[]) => {
-    if (useHospital) {
+    let own: TermDto[] = [];
+    if (source !== 'default') {
       const rows = await db
         .select()
         .from(hospitalTerms)
         .where(and(eq(hospitalTerms.hospitalId, hospitalId!), eq(hospitalTerms.isActive, true), inArray(hospitalTerms.specialtyName, [...names])))
         .orderBy(asc(hospitalTerms.termType), asc(hospitalTerms.term))
         .limit(TERMS_BY_SPECIALTY_LIMIT);
-      return rows.map(fromHospitalRow);
+      own = rows.map(fromHospitalRow);
+      if (source === 'hospital') return own;
     }
+    const ownIds = new Set(own.map((term) => term.termId));
     const rows = await db
       .select()
       .from(defaultTerms)
       .where(and(eq(defaultTerms.isActive, true), inArray(defaultTerms.specialtyName, [...names])))
       .orderBy(asc(defaultTerms.termType), asc(defaultTerms.term))
       .limit(TERMS_BY_SPECIALTY_LIMIT);
-    return rows.map(fromDefaultRow);
+    if (own.length === 0) return rows.map(fromDefaultRow);
+    return [...own, ...rows.map(fromDefaultRow).filter((term) => !ownIds.has(term.termId))];
   };
   const exact = await read([specialty]);
   if (exact.length > 0) return { specialty, fallbackFrom: null, items: exact };

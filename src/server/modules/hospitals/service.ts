@@ -1,4 +1,5 @@
 import { containsPattern } from '../../lib/like';
+import type { ExpertiseTermsScope } from '../../../shared/enums';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
@@ -58,6 +59,7 @@ export function toHospitalDto(deps: Pick<HospitalDeps, 'secretBox'>, row: Hospit
       apiKeyMasked,
     },
     populationConfig: row.populationConfig,
+    expertiseTermsScope: row.expertiseTermsScope as ExpertiseTermsScope,
     brandGuidelinesUrl: row.brandGuidelinesUrl,
     brandWritingStandards: row.brandWritingStandards,
     createdAt: row.createdAt.toISOString(),
@@ -117,6 +119,7 @@ export async function createHospital(deps: HospitalDeps, actor: AdminActor, inpu
         contactPhone: input.contactPhone,
         dataSource: input.dataSource ?? 'npi_registry',
         ...(input.populationConfig ? { populationConfig: input.populationConfig } : {}),
+        ...(input.expertiseTermsScope ? { expertiseTermsScope: input.expertiseTermsScope } : {}),
         ...yextColumns(deps, {}, input.yextConfig),
       })
       .returning();
@@ -144,6 +147,7 @@ export async function updateHospital(deps: HospitalDeps, actor: AdminActor, id: 
     ...(input.dataSource !== undefined ? { dataSource: input.dataSource } : {}),
     ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
     ...(input.populationConfig !== undefined ? { populationConfig: input.populationConfig } : {}),
+    ...(input.expertiseTermsScope !== undefined ? { expertiseTermsScope: input.expertiseTermsScope } : {}),
     ...yextColumns(deps, before.yextConfig, input.yextConfig),
   };
   const [after] = await deps.db.update(hospitals).set(changes).where(eq(hospitals.id, before.id)).returning();

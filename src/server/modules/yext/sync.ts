@@ -313,7 +313,17 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
         mapped.locations ? applyList(ctx, 'locations', mapped.locations) : { section: 'locations', outcome: 'empty', proposals: 0 },
     };
 
-    const settled = await Promise.allSettled(SYNC_SECTION_IDS.map((section) => tasks[section]()));
+    // One section after another: each is its own transaction, and every profile write bumps the
+    // provider's users.profile_version, so concurrent ones would only queue on that row (or deadlock
+    // with a lock taken earlier in another section's transaction).
+    const settled: Array<PromiseSettledResult<SectionReport>> = [];
+    for (const section of SYNC_SECTION_IDS) {
+      try {
+        settled.push({ status: 'fulfilled', value: await tasks[section]() });
+      } catch (reason) {
+        settled.push({ status: 'rejected', reason });
+      }
+    }
     const reports: SectionReport[] = settled.map((result, index) => {
       const section = SYNC_SECTION_IDS[index]!;
       if (result.status === 'fulfilled') return result.value;

@@ -12,7 +12,7 @@ export interface ExpertiseTerm {
 }
 
 export interface TermSearchResult {
-  source: 'hospital' | 'default';
+  source: 'hospital' | 'hospital_and_default' | 'default';
   items: ExpertiseTerm[];
   totalCount: number;
   /** More matches than the server counts (totalCount is then its cap, 1,000). */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataSource } from '@shared/enums';
+import type { DataSource, ExpertiseTermsScope } from '@shared/enums';
 import type { SectionId } from '@shared/limits';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
@@ -33,6 +33,7 @@ export interface HospitalDto {
   dataSource: DataSource;
   yextConfig: YextConfigDto;
   populationConfig: PopulationConfig | null;
+  expertiseTermsScope: ExpertiseTermsScope;
   brandGuidelinesUrl: string | null;
   brandWritingStandards: string | null;
   createdAt: string;
@@ -66,6 +67,7 @@ export interface HospitalUpdateBody {
   isActive?: boolean;
   yextConfig?: YextConfigInput;
   populationConfig?: PopulationConfig;
+  expertiseTermsScope?: ExpertiseTermsScope;
 }
 
 export interface SectionPermission {

@@ -15,6 +15,7 @@ const HOSPITAL: HospitalDto = {
   dataSource: 'yext',
   yextConfig: { apiVersion: '20231201', locationId: null, accountId: 'acct-1', contentEndpointId: null, hasApiKey: true, apiKeyMasked: '••••3f9a' },
   populationConfig: { enabled: true, match_by_hospital_id: true, email_domain_patterns: ['northfield.example'], enhanced_expertise: false },
+  expertiseTermsScope: 'own_plus_defaults',
   brandGuidelinesUrl: null,
   brandWritingStandards: null,
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -61,6 +62,7 @@ describe('SettingsTab', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.yextConfig).toEqual({ apiVersion: '20231201', locationId: null, accountId: 'acct-1', contentEndpointId: null, apiKey: 'yext-key-0123456789' });
     expect(sent[0]?.populationConfig).toEqual({ enabled: true, match_by_hospital_id: true, enhanced_expertise: false, email_domain_patterns: ['northfield.example'] });
+    expect(sent[0]?.expertiseTermsScope).toBe('own_plus_defaults');
     // A hospital administrator cannot (de)activate the hospital; the field is not sent.
     expect(sent[0]).not.toHaveProperty('isActive');
   });

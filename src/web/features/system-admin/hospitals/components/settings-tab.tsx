@@ -3,7 +3,7 @@ import { KeyRound, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
-import { DATA_SOURCES } from '@shared/enums';
+import { DATA_SOURCES, EXPERTISE_TERMS_SCOPES } from '@shared/enums';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -15,7 +15,7 @@ import { FormActions, SectionCard } from '../../components/section-card';
 import { Switch } from '../../components/switch';
 import { Textarea } from '../../components/textarea';
 import { useUpdateHospital, type HospitalDto } from '../api/hospitals';
-import { DATA_SOURCE_HINTS, DATA_SOURCE_LABELS } from '../lib/labels';
+import { DATA_SOURCE_HINTS, DATA_SOURCE_LABELS, TERMS_SCOPE_HINTS, TERMS_SCOPE_LABELS } from '../lib/labels';
 import { hospitalSettingsSchema, settingsFromHospital, settingsToBody, type HospitalSettingsInput, type HospitalSettingsOutput } from '../lib/settings-form';
 
 /** Server field paths (`yextConfig.apiKey`) → form paths. */
@@ -46,6 +46,7 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
   }, [hospital, reset, formState.isDirty]);
 
   const dataSource = watch('dataSource');
+  const termsScope = watch('expertiseTermsScope');
   const keyAction = watch('yext.keyAction');
   const populationEnabled = watch('population.enabled');
 
@@ -212,6 +213,29 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
             </div>
           </div>
         ) : null}
+      </SectionCard>
+
+      <SectionCard id="expertise-terms" title="Expertise terms" description="What providers pick their conditions, procedures and reasons for visit from once this hospital has terms of its own.">
+        <fieldset>
+          <legend className="sr-only">Expertise terms providers see</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {EXPERTISE_TERMS_SCOPES.map((scope) => (
+              <label
+                key={scope}
+                className={cn(
+                  'flex cursor-pointer gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                  termsScope === scope ? 'border-brand-500 bg-brand-50 ring-1 ring-brand-500' : 'border-gray-200 hover:border-gray-300',
+                )}
+              >
+                <input type="radio" value={scope} className="mt-1 size-4 accent-brand-600" {...register('expertiseTermsScope')} />
+                <span>
+                  <span className="block text-sm font-semibold text-gray-900">{TERMS_SCOPE_LABELS[scope]}</span>
+                  <span className="mt-0.5 block text-xs leading-5 text-gray-600">{TERMS_SCOPE_HINTS[scope]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </SectionCard>
 
       <SectionCard id="population" title="Directory import" description="Fill in new providers’ profiles from the hospital directory after they confirm their e-mail.">

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATA_SOURCES } from '@shared/enums';
+import { DATA_SOURCES, EXPERTISE_TERMS_SCOPES } from '@shared/enums';
 import { hospitalCreateSchema, yextConfigInputSchema } from '@shared/schemas/hospitals';
 import type { HospitalDto, HospitalUpdateBody } from '../api/hospitals';
 
@@ -31,6 +31,7 @@ export const hospitalSettingsSchema = z.object({
   contactPhone: hospitalCreateSchema.shape.contactPhone,
   address: hospitalCreateSchema.shape.address,
   dataSource: z.enum(DATA_SOURCES),
+  expertiseTermsScope: z.enum(EXPERTISE_TERMS_SCOPES),
   isActive: z.boolean(),
   yext: z
     .object({
@@ -78,6 +79,7 @@ export function settingsFromHospital(hospital: HospitalDto): HospitalSettingsInp
     contactPhone: hospital.contactPhone ?? '',
     address: hospital.address ?? '',
     dataSource: hospital.dataSource,
+    expertiseTermsScope: hospital.expertiseTermsScope ?? 'own_plus_defaults',
     isActive: hospital.isActive,
     yext: {
       apiVersion: hospital.yextConfig.apiVersion,
@@ -108,6 +110,7 @@ export function settingsToBody(values: HospitalSettingsOutput, hospital: Hospita
     contactPhone: values.contactPhone,
     address: values.address,
     dataSource: values.dataSource,
+    expertiseTermsScope: values.expertiseTermsScope,
     yextConfig: {
       apiVersion: values.yext.apiVersion,
       locationId: values.yext.locationId || null,
