@@ -261,7 +261,7 @@ describe(`identity refresh from the NPI registry (${databaseLabel})`, () => {
     expect(refreshed.identity.npiSpecialties).toContainEqual({ name: 'Internal Medicine, Cardiovascular Disease', code: '207RC0000X', is_primary: true });
 
     const [row] = await db.select().from(professionalIdentity).where(eq(professionalIdentity.userId, user.id));
-    expect(row!.npiRawData).toMatchObject({ npi_number: FAKE_NPIS.cardiologist, first_name: 'MARGARET' });
+    expect(row!.npiRawData).toMatchObject({ npi_number: FAKE_NPIS.cardiologist, first_name: 'Margaret' });
     const [synced] = await db.select().from(users).where(eq(users.id, user.id));
     expect(synced).toMatchObject({ firstName: 'Maggie', lastName: 'Okafor', fullName: 'Margaret Adaeze Okafor', npiNumber: FAKE_NPIS.cardiologist });
 
