@@ -154,5 +154,11 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
     expect(only).toMatchObject({ source: 'hospital', totalCount: 1 });
     expect(terms(only)).toEqual(['Atrial flutter ablation (our clinic)']);
     expect((await ownAdmin.patch(`/api/admin/hospitals/${own.id}`, { expertiseTermsScope: 'everything' })).status).toBe(400);
+
+    // Copying the defaults makes the hospital's own catalogue complete: own terms only from then on.
+    expect((await ownAdmin.patch(`/api/admin/hospitals/${own.id}`, { expertiseTermsScope: 'own_plus_defaults' })).status).toBe(200);
+    expect((await ownAdmin.post(`/api/admin/hospitals/${own.id}/terms/copy-defaults`, {})).status).toBe(200);
+    expect((await (await ownAdmin.get(`/api/admin/hospitals/${own.id}`)).json()).expertiseTermsScope).toBe('own_only');
+    expect((await (await client.get('/api/terms/search?q=atrial&pageSize=5')).json()).source).toBe('hospital');
   });
 });

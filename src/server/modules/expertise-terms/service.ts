@@ -454,7 +454,7 @@ export async function replaceHospitalTerms(db: Database, actor: AdminActor, hosp
 
 /**
  * Copies the active default terms into a hospital with one INSERT … SELECT; terms the hospital
- * already has are left alone. Returns how many were created.
+ * already has are left alone, and its providers then see its own terms only. Returns how many were created.
  */
 export async function copyDefaultTermsToHospital(db: Database, actor: AdminActor, hospitalId: string) {
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
@@ -469,6 +469,8 @@ export async function copyDefaultTermsToHospital(db: Database, actor: AdminActor
     )
     select count(*)::int as created_count from inserted`);
   const createdCount = Number(rowsOf<{ created_count: number }>(result)[0]?.created_count ?? 0);
+  // The hospital now holds the defaults itself: its providers see its own terms only, not each default twice.
+  await db.update(hospitals).set({ expertiseTermsScope: 'own_only' }).where(eq(hospitals.id, hospital.id));
   await recordAudit(db, actor, { action: 'expertise_term.copy_defaults', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { createdCount } });
   return { success: true, created_count: createdCount };
 }
