@@ -14,17 +14,36 @@ export const aliases = {
 
 // The browser app. The API server (src/server) serves dist/web in production and proxies nothing:
 // in development Vite proxies /api to the API process started by `npm run dev`.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   plugins: [react(), tailwindcss()],
-  resolve: { alias: aliases },
+  resolve: {
+    alias: [
+      ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+      // React Router's package exports its development build to bundlers (warnings included); the
+      // production build is the same code without them.
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs') }] : []),
+    ],
+  },
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
     // The manifest lets scripts/report-bundle.mjs measure what each page loads first.
     manifest: true,
+    rollupOptions: {
+      // The app, and the one script of the server-rendered landing page (src/server/http/landing-page.tsx).
+      input: {
+        index: fromRoot('./src/web/index.html'),
+        'landing-island': fromRoot('./src/web/features/marketing/landing-island.ts'),
+      },
+      output: {
+        // Left to itself the bundler puts the toast library, shared by many lazy pages, into the
+        // app's entry; on its own it loads with the first page that raises a toast.
+        codeSplitting: { groups: [{ name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, includeDependenciesRecursively: false }] },
+      },
+    },
   },
   server: {
     port: 5173,
@@ -33,4 +52,4 @@ export default defineConfig({
       '/dev': { target: `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`, changeOrigin: false },
     },
   },
-});
+}));

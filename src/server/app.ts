@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
+import { createLandingPage, type ViteManifest } from './http/landing-page';
 import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
@@ -217,6 +218,28 @@ export function createApp(deps: AppDeps) {
         return response;
       };
     };
+    // `/` is the landing page as HTML with one small script, not the app's empty shell (decision 0006).
+    const manifestPath = join(webDir, '.vite', 'manifest.json');
+    const landingPage = existsSync(manifestPath)
+      ? createLandingPage({ indexHtml, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest, schedulingUrl: env.SCHEDULING_URL })
+      : null;
+    if (landingPage) {
+      app.get('/', (c) => {
+        const page = landingPage();
+        c.header('Cache-Control', 'no-cache');
+        c.header('ETag', page.etag);
+        c.header('Vary', 'Accept-Encoding');
+        if (c.req.header('if-none-match') === page.etag) return c.body(null, 304);
+        const accepts = c.req.header('accept-encoding') ?? '';
+        const encoded = /\bbr\b/.test(accepts) ? { name: 'br', body: page.br } : /\bgzip\b/.test(accepts) ? { name: 'gzip', body: page.gzip } : null;
+        if (!encoded) return c.html(page.html);
+        c.header('Content-Encoding', encoded.name);
+        c.header('Content-Type', 'text/html; charset=UTF-8');
+        return c.body(new Uint8Array(encoded.body));
+      });
+    }
+    // The build manifest is for the server and the bundle report, not for browsers.
+    app.all('/.vite/*', (c) => c.text('Not found', 404));
     app.use('/assets/*', staticFiles('public, max-age=31536000, immutable'));
     app.use('*', staticFiles('public, max-age=3600'));
     app.get('*', (c) => {

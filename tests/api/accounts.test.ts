@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authSessions, authUsers, dataSourceConfigurations, dataSourceFieldMappings, hospitals, mailOutbox, professionalIdentity, professionalLicenses, users } from '../../src/server/db/schema';
+import { authSessions, authUsers, biography, languagesSpoken, dataSourceConfigurations, dataSourceFieldMappings, hospitals, mailOutbox, professionalIdentity, professionalLicenses, users } from '../../src/server/db/schema';
 import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
 import { browserClient } from '../support/clients';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -67,6 +67,11 @@ describe(`provider sign-up (${databaseLabel})`, () => {
     expect(identity!.npiSpecialties.length).toBeGreaterThan(0);
     const licenses = await ctx.database.db.select().from(professionalLicenses).where(eq(professionalLicenses.userId, user!.id));
     expect(licenses.length).toBeGreaterThan(0);
+    // The spec's sign-up defaults: the placeholder biography, and English when nothing maps a language.
+    const [bio] = await ctx.database.db.select().from(biography).where(eq(biography.userId, user!.id));
+    expect(bio).toMatchObject({ professionalSummary: 'Professional biography pending', publicSummary: null });
+    const spoken = await ctx.database.db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, user!.id));
+    expect(spoken).toEqual([expect.objectContaining({ languageCode: 'en', languageName: 'English', isFromYext: false })]);
     const [account] = await ctx.database.db.select().from(authUsers).where(eq(authUsers.email, body.email));
     expect(account!.metadata).toMatchObject({ full_name: 'Jordan Avery', npi_number: FAKE_NPIS.cardiologist, hospital_id: hospitalId, hospitalName: 'Northfield Health', agreed_to_terms: true, agreed_to_privacy: true, data_source: 'npi_registry', pending_profile_setup: false });
   });

@@ -215,7 +215,8 @@ describe(`profile export (${databaseLabel})`, () => {
     expect(body.professionalIdentity).toMatchObject({ primarySpecialty: 'Cardiology' });
     expect(body.education).toHaveLength(2);
     expect(body.publications.map((p: { title: string }) => p.title)).toEqual(['One', 'Two']);
-    expect(body.biography).toBeNull();
+    // Sign-up starts every biography with the spec's placeholder summary.
+    expect(body.biography).toMatchObject({ professionalSummary: 'Professional biography pending', publicSummary: null });
     expect(body.metrics).toMatchObject({
       yearsOfExperience: new Date().getUTCFullYear() - 2009,
       counts: { publications: 2, clinicalTrials: 0, media: 0, locations: 0, expertise: 0, education: 2, licenses: 0, socialMedia: 1, hospitalAffiliations: 2 },

@@ -367,6 +367,18 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
     expect((await getSection(client, 'languages')).data.items).toHaveLength(2);
   });
 
+  it('keeps a listing-service language code our list lacks, its code as its name; a typed one still refused', async () => {
+    const kept = await put(client, 'languages', { items: [{ languageCode: 'es' }, { languageCode: 'yue', isFromYext: true }] });
+    expect(kept.status).toBe(200);
+    const items = (await getSection(client, 'languages')).data.items;
+    expect(items.map((l: { languageCode: string; languageName: string }) => [l.languageCode, l.languageName])).toEqual([
+      ['es', 'Spanish'],
+      ['yue', 'yue'],
+    ]);
+    expect((await put(client, 'languages', { items: [{ languageCode: 'yue' }] })).status).toBe(400);
+    expect((await put(client, 'languages', { items: [{ languageCode: 'not a code', isFromYext: true }] })).status).toBe(400);
+  });
+
   it('saves licenses with the active default; a provider cannot verify one', async () => {
     const full = {
       licenseName: 'Physician and Surgeon',

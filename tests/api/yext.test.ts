@@ -319,7 +319,8 @@ describe(`unified sync (${databaseLabel})`, () => {
       expect(status).toBe(200);
       expect(body, JSON.stringify(body.sections)).toMatchObject({ success: true, sectionsUpdated: 6, sectionsFailed: 1 });
       expect(body.sections.find((s: { section: string }) => s.section === 'languages')).toMatchObject({ outcome: 'failed', error: 'Failed to save languages' });
-      expect(await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, user.id))).toEqual([]);
+      // The failed section keeps what it held: the English the profile started with at sign-up.
+      expect((await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, user.id))).map((l) => l.languageCode)).toEqual(['en']);
       expect(await db.select().from(educationTraining).where(eq(educationTraining.userId, user.id))).toHaveLength(3);
     } finally {
       await db.execute(sql.raw('drop trigger vitae_test_refuse_languages on languages_spoken'));

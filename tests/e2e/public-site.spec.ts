@@ -46,6 +46,27 @@ test.describe('landing page', () => {
     await expect(footer.getByRole('heading', { name: 'Data sources' })).toBeVisible();
   });
 
+  test('arrives as HTML from the server and loads its one small script, not the app', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<h1[^>]*>[\s\S]*every clinician/);
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((path) => path.includes('/landing-island-'))).toBe(true);
+    expect(scripts.filter((path) => path.startsWith('/assets/index-'))).toEqual([]);
+
+    // The app takes over on the next page; navigating back to `/` inside it shows the same page.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Vitae home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('every clinician');
+    await expect(page.locator('#profile-sections')).toBeVisible();
+  });
+
   test('Sign In leads to the login page', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();

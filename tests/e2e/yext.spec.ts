@@ -35,7 +35,8 @@ test('YEXT: configure a hospital, pre-filled sign-up, term sync with counts', as
     const configured = await configure({
       dataSource: 'yext',
       yextConfig: { apiKey: FAKE_YEXT_KEYS.production },
-      populationConfig: { enabled: true, match_by_hospital_id: true, email_domain_patterns: [], enhanced_expertise: false },
+      // Enhanced expertise on: the import adds the provider's conditions and procedures the hospital's terms lack.
+      populationConfig: { enabled: true, match_by_hospital_id: true, email_domain_patterns: [], enhanced_expertise: true },
     });
     expect(configured.status(), await configured.text()).toBe(200);
 

@@ -521,6 +521,9 @@ export type ExpertiseEntry = z.output<typeof expertiseEntrySchema>;
 
 // ── Extra lists ─────────────────────────────────────────────────────────────────────────────
 
+/** A language code as listing services send one: ISO 639 (`yue`, `en`), optionally with a region (`pt-br`). */
+export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
+
 export const languageEntrySchema = z.object({
   languageCode: requiredText(PROFILE_MESSAGES.languageCodeRequired, 10).transform((v) => v.toLowerCase()),
   proficiency: z.preprocess(blankToNull, z.enum(LANGUAGE_PROFICIENCIES).nullable()).transform((v) => v ?? 'basic'),

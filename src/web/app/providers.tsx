@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST, TOOLTIP } from '@shared/limits';
-import { TooltipProvider } from '@web/components/ui/tooltip';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '@web/lib/query-client';
+
+// The toaster loads after the first paint: the pages that raise toasts load later still.
+const Toaster = lazy(() => import('./toaster'));
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -13,17 +13,10 @@ interface AppProvidersProps {
 export function AppProviders({ children, client = defaultQueryClient }: AppProvidersProps) {
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
-        {children}
-        <Toaster
-          position="top-right"
-          visibleToasts={TOAST.visible}
-          duration={TOAST.durationMs}
-          hotkey={['F8']}
-          closeButton
-          richColors
-        />
-      </TooltipProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

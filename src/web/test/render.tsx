@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '@web/app/providers';
+import { TooltipScope } from '@web/components/ui/tooltip';
 
 /** A query client for tests: no retries, so failures show at once. */
 export function createTestQueryClient(): QueryClient {
@@ -19,7 +20,9 @@ export function renderRoutes(routes: RouteObject[], { initialEntries = ['/'], cl
   const router = createMemoryRouter(routes, { initialEntries });
   const view = render(
     <AppProviders client={client}>
-      <RouterProvider router={router} />
+      <TooltipScope>
+        <RouterProvider router={router} />
+      </TooltipScope>
     </AppProviders>,
   );
   return { ...view, router, client };

@@ -4,7 +4,19 @@ import { splitCredentials, splitProviderName } from '../../../shared/names';
 import type { NpiRecord } from '../../../shared/npi';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { authUsers, dataSourceConfigurations, dataSourceFieldMappings, hospitals, professionalIdentity, professionalLicenses, type SignupMetadata, users } from '../../db/schema';
+import {
+  authUsers,
+  biography,
+  dataSourceConfigurations,
+  dataSourceFieldMappings,
+  hospitals,
+  languages,
+  languagesSpoken,
+  professionalIdentity,
+  professionalLicenses,
+  type SignupMetadata,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import type { Logger } from '../../lib/logger';
@@ -84,6 +96,9 @@ interface ProfileSeed {
   npiRecord: NpiRecord | null;
 }
 
+/** The language a new profile starts with when nothing maps one (profile spec, defaults). */
+export const SIGNUP_LANGUAGE = 'en';
+
 /**
  * One transaction: the users row, the professional identity (with the registry's specialties,
  * credential and raw record when we have it) and the registry's licenses in their own table.
@@ -138,6 +153,16 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
       autoPopulatedAt: record ? new Date() : null,
       npiRawData: record ? (record as unknown as Record<string, unknown>) : null,
     });
+
+    // The spec's sign-up defaults: the biography starts as 'Professional biography pending' (the
+    // column's default) and the languages as English, since the registry names none; a listing-service
+    // import replaces both with what the directory holds.
+    await tx.insert(biography).values({ userId: user.id }).onConflictDoNothing();
+    const [english] = await tx.select({ name: languages.name }).from(languages).where(eq(languages.code, SIGNUP_LANGUAGE)).limit(1);
+    await tx
+      .insert(languagesSpoken)
+      .values({ userId: user.id, languageCode: SIGNUP_LANGUAGE, languageName: english?.name ?? 'English', displayOrder: 0 })
+      .onConflictDoNothing();
 
     // Licenses live in their own table; a number already registered to someone else is skipped.
     const licenses = (record?.licenses ?? []).filter((l) => l.state);

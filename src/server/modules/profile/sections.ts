@@ -9,6 +9,7 @@ import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES, type TermType } from '../../../shared/enums';
 import { educationDates } from '../../../shared/education-dates';
 import {
+  LANGUAGE_CODE_PATTERN,
   PROFILE_MESSAGES,
   type ProfileSectionData,
   type ProfileSectionId,
@@ -390,7 +391,10 @@ async function planLanguages(db: Database, ctx: SectionContext, input: ProfileSe
   const codes = unique(input.items.map((i) => i.languageCode));
   const known = codes.length ? await db.select({ code: languages.code, name: languages.name }).from(languages).where(inArray(languages.code, codes)) : [];
   const nameByCode = new Map(known.map((l) => [l.code, l.name]));
-  const invalid = codes.find((code) => !nameByCode.has(code));
+  // A code from the listing service that our reference list lacks is kept, its code as its name
+  // (profile spec); one the provider picks must be on the list.
+  const directoryCodes = new Set(input.items.filter((i) => i.isFromYext && LANGUAGE_CODE_PATTERN.test(i.languageCode)).map((i) => i.languageCode));
+  const invalid = codes.find((code) => !nameByCode.has(code) && !directoryCodes.has(code));
   if (invalid !== undefined) throw AppError.validation(PROFILE_MESSAGES.invalidLanguage(invalid), { field: 'languageCode', code: invalid });
   const seen = new Set<string>();
   const rows: Array<typeof languagesSpoken.$inferInsert> = [];
@@ -400,7 +404,7 @@ async function planLanguages(db: Database, ctx: SectionContext, input: ProfileSe
     rows.push({
       userId: ctx.userId,
       languageCode: item.languageCode,
-      languageName: nameByCode.get(item.languageCode)!,
+      languageName: nameByCode.get(item.languageCode) ?? item.languageCode,
       proficiency: item.proficiency,
       isFromYext: item.isFromYext,
       displayOrder: rows.length + 1,

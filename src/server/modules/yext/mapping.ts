@@ -11,6 +11,7 @@ import { splitProviderName } from '../../../shared/names';
 import {
   biographySchema,
   educationEntrySchema,
+  LANGUAGE_CODE_PATTERN,
   locationEntrySchema,
   practiceEssentialsSchema,
   professionalIdentitySchema,
@@ -376,7 +377,11 @@ const LANGUAGE_ALIASES: Record<string, string> = {
   'american sign language': 'asl',
 };
 
-/** Language names (or codes) → codes of the reference list; the rest are reported. */
+/**
+ * Language names (or codes) → codes of the reference list. A code the list lacks is kept, its code
+ * standing in for its name (spec: an unknown language keeps its code as its name); a name we
+ * cannot place is reported.
+ */
 export function languageCodes(names: string[], reference: MappingLookups['languages']) {
   const byName = new Map(reference.map((l) => [l.name.toLowerCase(), l.code]));
   const codes = new Set(reference.map((l) => l.code));
@@ -385,8 +390,9 @@ export function languageCodes(names: string[], reference: MappingLookups['langua
   for (const name of names) {
     const key = name.trim().toLowerCase();
     const code = byName.get(key) ?? (codes.has(key) ? key : undefined) ?? LANGUAGE_ALIASES[key];
-    if (code && codes.has(code)) {
-      if (!found.includes(code)) found.push(code);
+    const kept = code && codes.has(code) ? code : LANGUAGE_CODE_PATTERN.test(key) && !byName.has(key) ? key : undefined;
+    if (kept) {
+      if (!found.includes(kept)) found.push(kept);
     } else unknown.push(name);
   }
   return { found, unknown };

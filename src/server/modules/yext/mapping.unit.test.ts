@@ -42,6 +42,8 @@ describe('paths and transformations', () => {
 
   it('turns language names into codes, with everyday aliases, and reports the rest', () => {
     expect(languageCodes(['English', 'mandarin', 'Farsi', 'es', 'Klingon', 'Spanish'], LANGUAGES)).toEqual({ found: ['en', 'zh', 'fa', 'es'], unknown: ['Klingon'] });
+    // A code the reference list lacks is kept (its code stands in for its name); a name we cannot place is not.
+    expect(languageCodes(['yue', 'pt-BR', 'Klingon', 'en'], LANGUAGES)).toEqual({ found: ['yue', 'pt-br', 'en'], unknown: ['Klingon'] });
   });
 
   it('stores mapping errors as one text per section, or null', () => {

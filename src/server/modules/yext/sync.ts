@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { TermType, YextTermEntityType } from '../../../shared/enums';
 import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type UnifiedSyncResult, type YextPreviewResult } from '../../../shared/schemas/yext';
+import { SIGNUP_LANGUAGE } from '../accounts/service';
 import { hospitalExpertiseTermsPoc, hospitalLocationsPoc, languages, professionalIdentity, userYextData } from '../../db/schema';
 import type { NpiRecord, NpiRegistry } from '../../integrations/npi-registry';
 import {
@@ -223,9 +224,16 @@ async function applyFields(ctx: ApplyContext, section: ProfileSectionId & SyncSe
 }
 
 /** List sections: an empty list is filled; entries the directory adds to a saved list are proposed. */
+/** The English a profile starts with at sign-up (no one chose it): the directory's languages replace it. */
+function isSignupLanguageDefault(section: SyncSectionId, current: Array<Record<string, unknown>>) {
+  if (section !== 'languages' || current.length !== 1) return false;
+  const [only] = current;
+  return only?.languageCode === SIGNUP_LANGUAGE && only.isFromYext !== true;
+}
+
 async function applyList(ctx: ApplyContext, section: ProfileSectionId & SyncSectionId, incoming: Array<Record<string, unknown>>): Promise<SectionReport> {
   const current = await currentListItems(ctx.deps, ctx.userId, section);
-  if (current.length === 0) {
+  if (current.length === 0 || isSignupLanguageDefault(section, current)) {
     await writeSectionFields(ctx.deps, ctx.userId, section, { items: incoming });
     return { section, outcome: 'updated', proposals: 0 };
   }

@@ -9,6 +9,7 @@ import { AdminAccountMenu } from '@web/features/admin-auth/components/admin-acco
 import { cn } from '@web/lib/cn';
 import { AppErrorBoundary } from '../error-boundary';
 import { InsideAdminGuard } from '../guards/require-admin';
+import { TooltipScope } from '@web/components/ui/tooltip';
 
 function adminLinks(admin: AdminUser) {
   const links = [
@@ -25,7 +26,7 @@ function adminLinks(admin: AdminUser) {
 }
 
 /** The administration area. Navigation appears once an administrator is signed in. */
-export function AdminLayout() {
+function AdminLayoutContent() {
   const { pathname } = useLocation();
   const guarded = useContext(InsideAdminGuard);
   // The sign-in pages only reuse what is already known: asking the server from there would write an
@@ -94,5 +95,13 @@ export function AdminLayout() {
         </Container>
       </footer>
     </div>
+  );
+}
+
+export function AdminLayout() {
+  return (
+    <TooltipScope>
+      <AdminLayoutContent />
+    </TooltipScope>
   );
 }

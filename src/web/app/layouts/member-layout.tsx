@@ -12,9 +12,10 @@ import { errorMonitor } from '@web/lib/error-monitor';
 import { AppErrorBoundary } from '../error-boundary';
 import { FeedbackWidget } from '../feedback-widget';
 import { MemberNav } from './member-nav';
+import { TooltipScope } from '@web/components/ui/tooltip';
 
 /** The signed-in provider's area: sidebar with the nine sections, drawer on small screens. */
-export function MemberLayout() {
+function MemberLayoutContent() {
   const { pathname } = useLocation();
   const { data } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -74,5 +75,13 @@ export function MemberLayout() {
 
       <FeedbackWidget />
     </div>
+  );
+}
+
+export function MemberLayout() {
+  return (
+    <TooltipScope>
+      <MemberLayoutContent />
+    </TooltipScope>
   );
 }

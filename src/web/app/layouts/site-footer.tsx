@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { DATA_ATTRIBUTIONS } from '@shared/attributions';
 import { Logo } from '@web/components/brand/logo';
 import { Container } from '@web/components/ui/container';
-import { Tooltip } from '@web/components/ui/tooltip';
 
 const COLUMNS = [
   {
@@ -85,7 +84,8 @@ export function SiteFooter() {
 
         <div className="mt-8 flex items-center justify-between gap-4 border-t border-gray-200 pt-6">
           <p className="text-sm text-gray-600">© {new Date().getFullYear()} Vitae. All rights reserved.</p>
-          <Tooltip content="Admin login">
+          {/* A tooltip in CSS alone: the footer is also part of the landing page's server-rendered HTML. */}
+          <span className="group relative">
             <Link
               to="/admin/login"
               aria-label="Admin login"
@@ -93,7 +93,13 @@ export function SiteFooter() {
             >
               <ShieldCheck aria-hidden="true" className="size-5" />
             </Link>
-          </Tooltip>
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute right-0 bottom-full mb-2 rounded-md bg-gray-900 px-2.5 py-1.5 text-xs leading-5 whitespace-nowrap text-white opacity-0 shadow-md transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
+            >
+              Admin login
+            </span>
+          </span>
         </div>
       </Container>
     </footer>

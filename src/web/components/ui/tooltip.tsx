@@ -1,7 +1,21 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 
+import { TOOLTIP } from '@shared/limits';
+
 export const TooltipProvider = TooltipPrimitive.Provider;
+
+/**
+ * The tooltips' shared timing. The signed-in layouts provide it (the only pages with tooltips), so the
+ * tooltip library stays out of the public pages' first load.
+ */
+export function TooltipScope({ children }: { children: ReactNode }) {
+  return (
+    <TooltipProvider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
+      {children}
+    </TooltipProvider>
+  );
+}
 
 interface TooltipProps {
   content: ReactNode;

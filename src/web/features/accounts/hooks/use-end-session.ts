@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { sessionQueryKey, type Session } from '../api/get-session';
 import { signOut } from '../api/sign-out';
 
@@ -38,6 +37,8 @@ export function useEndSession() {
         queryClient.clear();
         queryClient.setQueryData<Session>(sessionQueryKey, { user: null });
         const message = SESSION_END_TOASTS[reason];
+        // Imported here: the guards that end sessions load with every page, the toast library need not.
+        const { toast } = await import('sonner');
         const show = reason === 'expired' ? toast.warning : toast.success;
         show(message.title, { id: message.id, description: message.description });
       })().finally(() => {

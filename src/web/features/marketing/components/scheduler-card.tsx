@@ -40,7 +40,7 @@ interface SchedulerCardProps {
   configLoading: boolean;
   embed: SchedulingEmbed;
   status: WidgetStatus;
-  onOpen: () => void;
+  onOpen?: (() => void) | undefined;
 }
 
 export function SchedulerCard({ configLoading, embed, status, onOpen }: SchedulerCardProps) {
@@ -110,7 +110,7 @@ export function SchedulerCard({ configLoading, embed, status, onOpen }: Schedule
         Choose a slot in our calendar. You will get an invitation with a video link straight away, and you can bring colleagues
         along.
       </p>
-      <Button variant="accent" size="lg" className="mt-7 w-full sm:w-auto" loading={status !== 'ready'} onClick={onOpen}>
+      <Button variant="accent" size="lg" className="mt-7 w-full sm:w-auto" loading={status !== 'ready'} onClick={onOpen} data-calendly-url={embed.url}>
         <CalendarDays aria-hidden="true" className="size-4" />
         Schedule a demo
       </Button>

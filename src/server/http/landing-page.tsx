@@ -1,0 +1,118 @@
+// The landing page as HTML from the server (issue T2 1/5, decision record 0006). A visit that starts at
+// `/` gets the page's sections rendered here once, at start, with this server's scheduling setting,
+// plus one small script (src/web/features/marketing/landing-island.ts): not the app, which loads on
+// the next page. Navigating to `/` inside the app still renders the same components as a route.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { PublicFrame } from '@web/app/layouts/public-frame';
+import { SkipLink } from '@web/components/layout/skip-link';
+import { DemoSectionView } from '@web/features/marketing/components/demo-section-view';
+import { LandingSections } from '@web/features/marketing/components/landing-sections';
+import { SchedulerCard } from '@web/features/marketing/components/scheduler-card';
+import { schedulingEmbedFor, type SchedulingEmbed } from '@web/features/marketing/scheduling-embed';
+
+/** The island's manifest key (relative to Vite's root, src/web). */
+export const LANDING_ISLAND_ENTRY = 'features/marketing/landing-island.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+function DemoCard({ embed }: { embed: SchedulingEmbed }) {
+  if (embed.kind !== 'calendly') return <SchedulerCard configLoading={false} embed={embed} status="idle" />;
+  // Calendly's button works once its script loads; the island shows the second card if it cannot.
+  return (
+    <div>
+      <div data-scheduler="ready">
+        <SchedulerCard configLoading={false} embed={embed} status="ready" />
+      </div>
+      <div data-scheduler="failed" hidden>
+        <SchedulerCard configLoading={false} embed={embed} status="failed" />
+      </div>
+    </div>
+  );
+}
+
+export function renderLandingMarkup(schedulingUrl: string | undefined): string {
+  const embed = schedulingEmbedFor(schedulingUrl);
+  return renderToStaticMarkup(
+    <StaticRouter location="/">
+      <SkipLink />
+      <PublicFrame>
+        <LandingSections
+          demo={
+            <DemoSectionView configLoading={false} embed={embed} status="idle">
+              <DemoCard embed={embed} />
+            </DemoSectionView>
+          }
+        />
+      </PublicFrame>
+    </StaticRouter>,
+  );
+}
+
+/** The island's script and the chunks it imports, as public paths; null when the build has no island. */
+export function landingScripts(manifest: ViteManifest): { entry: string; preloads: string[] } | null {
+  const island = manifest[LANDING_ISLAND_ENTRY];
+  if (!island) return null;
+  const preloads = new Set<string>();
+  const visit = (keys: string[] = []) => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk || preloads.has(`/${chunk.file}`)) continue;
+      preloads.add(`/${chunk.file}`);
+      visit(chunk.imports);
+    }
+  };
+  visit(island.imports);
+  return { entry: `/${island.file}`, preloads: [...preloads] };
+}
+
+/**
+ * The built index.html with the app's scripts swapped for the island and the markup in #root. The
+ * stylesheet, icons and metadata stay as the build wrote them.
+ */
+export function landingDocument(indexHtml: string, markup: string, scripts: { entry: string; preloads: string[] }): string {
+  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root element to fill');
+  const tags = [
+    ...scripts.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    `<script type="module" crossorigin src="${scripts.entry}"></script>`,
+  ].join('\n    ');
+  return indexHtml
+    .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
+    .replace(/[ \t]*<noscript>[\s\S]*?<\/noscript>\n?/, '')
+    .replace('</head>', `    ${tags}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+export interface LandingPage {
+  html: string;
+  etag: string;
+  /** The same page compressed once, as the build does for static files. */
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The page for `/`, rendered once per calendar year (the footer's copyright); null when the build
+ * carries no island, and the app's shell then serves `/` as before.
+ */
+export function createLandingPage(options: { indexHtml: string; manifest: ViteManifest; schedulingUrl: string | undefined }) {
+  const scripts = landingScripts(options.manifest);
+  if (!scripts) return null;
+  let cached: { year: number; page: LandingPage } | null = null;
+  return (): LandingPage => {
+    const year = new Date().getFullYear();
+    if (cached?.year !== year) {
+      const html = landingDocument(options.indexHtml, renderLandingMarkup(options.schedulingUrl), scripts);
+      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+      cached = { year, page: { html, etag, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) } };
+    }
+    return cached.page;
+  };
+}

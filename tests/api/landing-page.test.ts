@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_ISLAND_ENTRY } from '@server/http/landing-page';
+import { createTestApp, type TestContext } from '../support/test-app';
+
+// `/` as server-rendered HTML with the landing island only (issue T2 1/5, decision record 0006): the
+// build's index.html and manifest are written the way `vite build` writes them.
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Vitae · Professional profiles for clinicians</title>
+    <script type="module" crossorigin src="/assets/index-APP.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-APP.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-CSS.css">
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>Vitae needs JavaScript to run. Please enable it in your browser settings.</noscript>
+  </body>
+</html>
+`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-APP.js', imports: ['_react.js', '_auth-redirect.js'] },
+  '_react.js': { file: 'assets/react-APP.js' },
+  '_auth-redirect.js': { file: 'assets/auth-redirect-SHARED.js' },
+  [LANDING_ISLAND_ENTRY]: { file: 'assets/landing-island-ISLAND.js', imports: ['_auth-redirect.js'] },
+};
+const SECTION_TITLES = ['Professional Identity', 'Education & Training', 'Practice Essentials', 'Locations', 'Biography', 'Publications', 'Clinical Trials', 'Media & Press', 'Medical Expertise'];
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vitae-landing-'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the landing page from the server', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    web = await createTestApp({}, { webDir: dir });
+  });
+  afterAll(async () => web?.close());
+
+  it('is the page itself in HTML, with the island as its only script', async () => {
+    const response = await web.app.request('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+
+    expect(html).toMatch(/<h1[^>]*>[\s\S]*every clinician[\s\S]*<\/h1>/);
+    for (const title of SECTION_TITLES) expect(html).toContain(`>${title.replace('&', '&amp;')}</h3>`);
+    expect(html).toContain('Provider data lives everywhere. Vitae brings it together.');
+    expect(html).toContain('href="#main-content"');
+    expect(html).toContain('<main id="main-content"');
+    // Without a scheduling address, the demo card offers e-mail; links are ordinary links.
+    expect(html).toContain('Email us to book a demo');
+    expect(html).toContain('href="mailto:demo@vitae.health?subject=Vitae%20demo%20request"');
+    expect(html).toContain('href="/login"');
+    expect(html).toContain('href="/admin/login"');
+    expect(html).toContain('href="/#features"');
+
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts).toEqual(['<script type="module" crossorigin src="/assets/landing-island-ISLAND.js">']);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-redirect-SHARED.js">');
+    expect(html).not.toContain('index-APP.js');
+    expect(html).not.toContain('react-APP.js');
+    expect(html).not.toContain('<noscript>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-CSS.css">');
+  });
+
+  it('is sent compressed as the browser accepts, and revalidated by its ETag', async () => {
+    const plain = await (await web.app.request('/')).text();
+    const br = await web.app.request('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+    const gz = await web.app.request('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain);
+
+    const etag = br.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await web.app.request('/', { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('leaves every other page to the app and keeps the build manifest private', async () => {
+    const page = await web.app.request('/dashboard');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"></div>');
+    expect((await web.app.request('/.vite/manifest.json')).status).toBe(404);
+  });
+});
+
+describe('the landing page with a Calendly scheduling address', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    web = await createTestApp({ SCHEDULING_URL: 'https://calendly.com/vitae/demo' }, { webDir: dir });
+  });
+  afterAll(async () => web?.close());
+
+  it('renders the booking button for the island and the fallback it shows when Calendly cannot load', async () => {
+    const html = await (await web.app.request('/')).text();
+    expect(html).toContain('data-calendly-url="https://calendly.com/vitae/demo"');
+    expect(html).toMatch(/<div data-scheduler="ready">[\s\S]*Schedule a demo/);
+    expect(html).toMatch(/<div data-scheduler="failed" hidden="">[\s\S]*The scheduling calendar could not be loaded here/);
+    expect(html).not.toContain('Email us to book a demo');
+  });
+});
+
+describe('the landing page with an other scheduling page', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    web = await createTestApp({ SCHEDULING_URL: 'https://meet.example.org/vitae' }, { webDir: dir });
+  });
+  afterAll(async () => web?.close());
+
+  it('frames the booking page', async () => {
+    const html = await (await web.app.request('/')).text();
+    expect(html).toContain('<iframe src="https://meet.example.org/vitae" title="Book a Vitae demo" loading="lazy"');
+  });
+});
