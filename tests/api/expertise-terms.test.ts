@@ -8,6 +8,7 @@ import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
+import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
 
 let ctx: TestContext;
 let hospitalA: typeof hospitals.$inferSelect;
@@ -18,8 +19,11 @@ let system: BrowserClient;
 
 const term = (termId: string, text: string, extra: Record<string, unknown> = {}) => ({ termId, term: text, specialtyName: 'Cardiovascular Disease', ...extra });
 
+let nppes: FakeNppes;
+
 beforeAll(async () => {
-  ctx = await createTestApp();
+  nppes = await startFakeNppes();
+  ctx = await createTestApp({ NPI_REGISTRY_URL: nppes.url });
   await seedReferenceData(ctx.database.db, seedDataDir);
   hospitalA = await createHospital(ctx);
   hospitalB = await createHospital(ctx);
@@ -29,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
+  await nppes?.close();
 });
 
 async function providerOf(hospitalId: string | null) {
@@ -220,5 +225,26 @@ describe(`provider term lookups (${databaseLabel})`, () => {
     expect(suggestions.items).toHaveLength(1);
     expect(suggestions.items[0]).toMatchObject({ npiSpecialty: 'Internal Medicine, Cardiovascular Disease', specialty: 'Cardiovascular Disease' });
     expect(suggestions.items[0].confidence).toBeGreaterThan(0.3);
+  });
+
+  it('stores how closely the registry\'s primary specialty matched the taxonomy, at sign-up and at refresh', async () => {
+    const client = browserClient(ctx.app);
+    const signedUp = await client.post(
+      '/api/auth/sign-up',
+      { email: `npi.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Jordan Avery', npiNumber: FAKE_NPIS.cardiologist },
+      { 'x-forwarded-for': '198.51.100.7' },
+    );
+    expect(signedUp.status).toBe(201);
+    const userId = (await signedUp.json()).user.id as string;
+    const confidence = async () =>
+      (await ctx.database.db.select({ value: professionalIdentity.matchedSpecialtyConfidence }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)))[0]?.value;
+    // 'Internal Medicine, Cardiovascular Disease' → the taxonomy's 'Cardiovascular Disease'.
+    const atSignUp = await confidence();
+    expect(atSignUp).toBeGreaterThan(0.3);
+    expect(atSignUp).toBeLessThanOrEqual(1);
+
+    await ctx.database.db.update(professionalIdentity).set({ matchedSpecialtyConfidence: null, primarySpecialty: null }).where(eq(professionalIdentity.userId, userId));
+    expect((await client.post('/api/profile/identity/npi-refresh', {})).status).toBe(200);
+    expect(await confidence()).toBe(atSignUp);
   });
 });

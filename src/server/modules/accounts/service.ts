@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { bestSpecialtyMatch } from '../expertise-terms/service';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import type { Logger } from '../../lib/logger';
 
@@ -135,7 +136,10 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
     if (!user) throw new Error('users insert returned no row');
 
     const specialties = record?.specialties ?? [];
-    const primary = specialties.find((s) => s.is_primary)?.name ?? metadata.specialty ?? null;
+    const registryPrimary = specialties.find((s) => s.is_primary)?.name ?? null;
+    const primary = registryPrimary ?? metadata.specialty ?? null;
+    // The registry's primary specialty matched to our taxonomy: how close the match is (spec: above 0.3).
+    const matched = registryPrimary ? await bestSpecialtyMatch(tx, registryPrimary) : null;
     await tx.insert(professionalIdentity).values({
       userId: user.id,
       npiNumber,
@@ -146,6 +150,7 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
       jobTitle: seed.jobTitle,
       primarySpecialty: primary,
       primarySpecialties: primary ? [primary] : [],
+      matchedSpecialtyConfidence: matched?.confidence ?? null,
       npiSpecialties: specialties.map((s) => ({ name: s.name, code: s.code, is_primary: s.is_primary })),
       credentials: splitCredentials(credential).map((name) => ({ type: 'degree', name, verified: Boolean(record?.credential) })),
       licenses: (record?.licenses ?? []).map((l) => ({ number: l.license_number, state: l.state ?? '', status: 'active' as const, taxonomy_code: l.taxonomy_code })),

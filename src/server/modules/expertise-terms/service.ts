@@ -299,23 +299,31 @@ export async function termsBySpecialty(db: Database, hospitalId: string | null, 
 /** NPI specialties matched to taxonomy specialties by trigram similarity; only matches above 0.3 count. */
 export const SPECIALTY_MATCH_THRESHOLD = 0.3;
 
+/**
+ * The taxonomy specialty closest to a registry specialty name, with its trigram similarity (0–1,
+ * two decimals); null when nothing passes the threshold. NPPES describes taxonomies as
+ * "Classification, Specialization"; the specific part matches best.
+ */
+export async function bestSpecialtyMatch(db: Pick<Database, 'execute'>, name: string) {
+  const candidate = name.includes(',') ? name.split(',').at(-1)!.trim() : name;
+  const result = await db.execute(sql`
+    select specialty, greatest(similarity(specialty, ${candidate}), similarity(specialty, ${name}))::float as confidence
+    from medical_specialty_taxonomy
+    where is_active
+    order by confidence desc, specialty
+    limit 1`);
+  const [best] = rowsOf<{ specialty: string; confidence: number }>(result);
+  if (!best || !(Number(best.confidence) > SPECIALTY_MATCH_THRESHOLD)) return null;
+  return { specialty: best.specialty, confidence: Math.round(Number(best.confidence) * 100) / 100 };
+}
+
 export async function specialtySuggestions(db: Database, userId: string) {
   const [identity] = await db.select({ npiSpecialties: professionalIdentity.npiSpecialties }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
   const names = (identity?.npiSpecialties ?? []).map((s) => s.name).filter(Boolean);
   const suggestions: Array<{ npiSpecialty: string; specialty: string; confidence: number }> = [];
   for (const name of names) {
-    // NPPES describes taxonomies as "Classification, Specialization"; the specific part matches best.
-    const candidate = name.includes(',') ? name.split(',').at(-1)!.trim() : name;
-    const result = await db.execute(sql`
-      select specialty, greatest(similarity(specialty, ${candidate}), similarity(specialty, ${name}))::float as confidence
-      from medical_specialty_taxonomy
-      where is_active
-      order by confidence desc, specialty
-      limit 1`);
-    const [best] = rowsOf<{ specialty: string; confidence: number }>(result);
-    if (best && Number(best.confidence) > SPECIALTY_MATCH_THRESHOLD) {
-      suggestions.push({ npiSpecialty: name, specialty: best.specialty, confidence: Math.round(Number(best.confidence) * 100) / 100 });
-    }
+    const match = await bestSpecialtyMatch(db, name);
+    if (match) suggestions.push({ npiSpecialty: name, ...match });
   }
   return { items: suggestions };
 }

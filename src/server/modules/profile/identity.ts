@@ -10,6 +10,7 @@ import { lookupNpiRecord } from '../npi/service';
 import { assertNpiAvailable } from './sections';
 import { loadUser, refreshCompletion, type ProfileDeps, type ProviderRef } from './service';
 import { identityView } from './views';
+import { bestSpecialtyMatch } from '../expertise-terms/service';
 
 /** NPPES sends names in capitals; see caseRegistryName. Mixed case is kept. */
 export const displayName = caseRegistryName;
@@ -82,7 +83,11 @@ export async function refreshIdentityFromRegistry(deps: ProfileDeps & { npiRegis
   }
   if ((before?.npiNumber ?? null) !== npi) changes.unshift({ field: 'npiNumber', previous: before?.npiNumber ?? null, current: npi });
 
+  // The primary specialty the identity ends with, when it comes from the registry, matched to our taxonomy.
+  const appliedPrimary = existing ? ('primarySpecialty' in updates ? updates.primarySpecialty : undefined) : registry.primarySpecialty;
+  const matched = appliedPrimary === undefined ? undefined : appliedPrimary ? await bestSpecialtyMatch(db, appliedPrimary) : null;
   const registryColumns = {
+    ...(matched === undefined ? {} : { matchedSpecialtyConfidence: matched?.confidence ?? null }),
     npiNumber: npi,
     npiRawData: record as unknown as Record<string, unknown>,
     npiSpecialties: record.specialties.map((s) => ({ name: s.name, code: s.code, is_primary: s.is_primary })),
