@@ -27,6 +27,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { hospitalLocationRoutes } from './modules/hospital-locations/routes';
 import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
 import { userRoutes } from './modules/users/routes';
+import { membershipRoutes } from './modules/memberships/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { expertiseTermRoutes } from './modules/expertise-terms/routes';
@@ -37,7 +38,9 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { helpRoutes } from './modules/help/routes';
 import { promptTemplateRoutes } from './modules/prompt-templates/routes';
 import { biographyRoutes } from './modules/biography/routes';
+import { yextDepsFrom } from './modules/yext/context';
 import { yextRoutes } from './modules/yext/routes';
+import { lookupDirectoryRecord } from './modules/yext/sync';
 import { pendingUpdateRoutes } from './modules/pending-updates/routes';
 import { createDirectoryPopulation } from './modules/yext/population';
 import { createSecretBox } from './lib/secret-box';
@@ -171,7 +174,8 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.route('/api', npiRoutes(npiRegistry, { trustProxy: env.TRUST_PROXY }));
+  const directoryDeps = yextDepsFrom({ db, logger: deps.logger, env, secretBox });
+  app.route('/api', npiRoutes(npiRegistry, { trustProxy: env.TRUST_PROXY, directoryLookup: (hospitalId, npi) => lookupDirectoryRecord(directoryDeps, hospitalId, npi) }));
   app.route('/api', adminAuthRoutes({ ...deps, auth }));
   app.route('/api', adminUserRoutes({ ...deps, auth }));
   app.route('/api', auditRoutes(deps));
@@ -180,6 +184,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', hospitalLocationRoutes(deps));
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes(deps));
+  app.route('/api', membershipRoutes(deps));
   app.route('/api', profileRoutes({ ...deps, npiRegistry }));
   app.route('/api', referenceRoutes(deps));
   app.route('/api', expertiseTermRoutes(deps));

@@ -54,7 +54,7 @@ describe(`provider sign-up (${databaseLabel})`, () => {
     expect(response.status).toBe(201);
     const created = await response.json();
     expect(created.redirectTo).toBe('/dashboard');
-    expect(created.user).toMatchObject({ email: body.email, jobTitle: 'Physician', status: 'active', emailVerified: true, hospitalId, hospitalName: 'Northfield Health' });
+    expect(created.user).toMatchObject({ email: body.email, jobTitle: 'Physician', status: 'active', emailVerified: true, hospitalId, hospitalName: 'Northfield Health', hospitalDataSource: 'npi_registry' });
 
     const session = await (await client.get('/api/auth/session')).json();
     expect(session.user.email).toBe(body.email);

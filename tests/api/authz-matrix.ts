@@ -91,6 +91,13 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'GET /api/admin/users': 'admin',
   'GET /api/admin/users/:userId': 'admin',
   'DELETE /api/admin/users/:userId': 'admin',
+  'GET /api/me/hospital': 'provider',
+  'POST /api/me/hospital-request': 'provider',
+  'DELETE /api/me/hospital-request': 'provider',
+  'GET /api/admin/hospital-requests': 'admin',
+  'POST /api/admin/hospital-requests/:requestId/approve': 'admin',
+  'POST /api/admin/hospital-requests/:requestId/decline': 'admin',
+  'PUT /api/admin/users/:userId/hospital': 'system',
   'POST /api/admin/users/:userId/sync-auth-status': 'admin',
   'PATCH /api/admin/users/:userId/tier': 'system',
 

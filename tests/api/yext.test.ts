@@ -37,7 +37,7 @@ import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, signInAdmin, uniqueSuffix } from '../support/factories';
 import { TEST_ORIGIN, type TestContext } from '../support/test-app';
 import { createTestDatabase, databaseLabel } from '../support/test-database';
-import { startFakeNppes, type FakeNppes } from '../fakes/nppes';
+import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
 import { FAKE_YEXT_KEYS, FAKE_YEXT_NPIS, npiFrom, providerEntity, startFakeYext, type FakeYext } from '../fakes/yext';
 
 let fake: FakeYext;
@@ -357,6 +357,35 @@ describe(`unified sync (${databaseLabel})`, () => {
     expect(fake.requests[0]).toMatchObject({ host: 'production', params: { limit: '1', api_key: FAKE_YEXT_KEYS.production } });
     const [changed] = await db.select().from(hospitals).where(eq(hospitals.id, hospital.id));
     expect((changed!.yextConfig as Record<string, unknown>).key_validation).toMatchObject({ valid: true, via: 'basic' });
+  });
+});
+
+describe(`the sign-up lookup by the hospital's data source (${databaseLabel})`, () => {
+  const lookup = (npi: string, hospitalId?: string) =>
+    browserClient(ctx.app).get(`/api/npi/${npi}${hospitalId ? `?hospitalId=${hospitalId}` : ''}`, { 'x-forwarded-for': `203.0.113.${(ipCounter += 1) % 250}` });
+
+  it('answers from the listing service at a listing-service hospital, from the registry elsewhere', async () => {
+    const { hospital } = await yextHospital();
+    const npi = fakeProvider();
+    const fromDirectory = await lookup(npi, hospital.id);
+    expect(fromDirectory.status).toBe(200);
+    expect(await fromDirectory.json()).toMatchObject({ source: 'yext', npi_number: npi, first_name: 'Margaret', last_name: 'Okafor', credential: 'MD', status: 'active' });
+
+    // The directory does not hold this NPI: the spec's message, not the registry's record.
+    const missing = await lookup(FAKE_NPIS.cardiologist, hospital.id);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.message).toBe(`No provider found in YEXT for NPI: ${FAKE_NPIS.cardiologist}`);
+
+    // A registry hospital, or no hospital, asks the national registry.
+    const { hospital: registryHospital } = await yextHospital({ dataSource: 'npi_registry' });
+    for (const hospitalId of [registryHospital.id, undefined]) {
+      const fromRegistry = await lookup(FAKE_NPIS.cardiologist, hospitalId);
+      expect(fromRegistry.status).toBe(200);
+      const record = await fromRegistry.json();
+      expect(record.source).toBeUndefined();
+      expect(record.npi_number).toBe(FAKE_NPIS.cardiologist);
+    }
+    expect((await lookup(FAKE_NPIS.cardiologist, 'not-a-uuid')).status).toBe(400);
   });
 });
 

@@ -53,10 +53,23 @@ test('YEXT: configure a hospital, pre-filled sign-up, term sync with counts', as
     const provider = await browser.newContext();
     const providerPage = await provider.newPage();
     const email = `okafor.${Date.now()}@northfield.example`;
-    const signUp = await providerPage.request.post('/api/auth/sign-up', {
-      data: { email, password: PASSWORD, fullName: 'Margaret Okafor', npiNumber: FAKE_YEXT_NPIS.okafor, hospitalId: id, agreedToTerms: true, agreedToPrivacy: true },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
+    // Sign-up at a listing-service hospital looks the NPI up in the hospital's directory.
+    await providerPage.goto('/unified-signup');
+    await providerPage.getByLabel('Email').fill(email);
+    await providerPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await providerPage.getByLabel('Confirm password').fill(PASSWORD);
+    await providerPage.getByRole('checkbox', { name: /Terms of Service/ }).check();
+    await providerPage.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+    await providerPage.getByRole('button', { name: 'Continue' }).click();
+    await providerPage.getByLabel('Hospital or health system').selectOption({ label: HOSPITAL });
+    await providerPage.getByLabel('NPI number').fill(FAKE_YEXT_NPIS.okafor);
+    await providerPage.getByRole('button', { name: 'Look up' }).click();
+    const card = providerPage.getByRole('status').filter({ hasText: 'Found in your hospital\u2019s directory' });
+    await expect(card).toContainText('Margaret Okafor');
+    await expect(providerPage.getByLabel('Full name')).toHaveValue('Margaret Okafor');
+    await expect(providerPage.getByLabel('Credential')).toHaveValue('MD');
+    await providerPage.getByRole('button', { name: 'Create Account' }).click();
+    await expect(providerPage).toHaveURL(/\/dashboard$/);
 
     const section = async (sectionId: string) => ((await (await providerPage.request.get(`/api/profile/sections/${sectionId}`)).json()) as { data: unknown }).data;
     expect(await section('education_training')).toMatchObject({
@@ -89,6 +102,14 @@ test('YEXT: configure a hospital, pre-filled sign-up, term sync with counts', as
         ),
       )
       .toBe(true);
+
+    // ── From the dashboard the provider syncs again: the directory's fuller name waits for review.
+    await providerPage.goto('/dashboard');
+    await providerPage.getByRole('button', { name: 'Sync from directory' }).click();
+    await expect(providerPage.getByText('Directory sync finished')).toBeVisible({ timeout: 30_000 });
+    await expect(providerPage.getByText(/from your directory (is|are) waiting for your review/)).toBeVisible();
+    await providerPage.getByRole('button', { name: 'Review updates' }).click();
+    await expect(providerPage.getByRole('dialog').getByText('Margaret A. Okafor')).toBeVisible();
     await provider.close();
 
     // ── The administrator previews and runs the term sync.

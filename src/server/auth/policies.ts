@@ -20,6 +20,8 @@ export const CAPABILITIES = {
   'admins.view': ['hospital_admin', 'system_admin'],
   'users.manage': ['hospital_admin', 'system_admin'],
   'users.delete': ['hospital_admin', 'system_admin'],
+  // Moving a provider between hospitals crosses tenants: system administrators only.
+  'users.assign_hospital': ['system_admin'],
   'feedback.review': ['hospital_admin', 'system_admin'],
   'hospitals.view': ['hospital_admin', 'system_admin'],
   'hospitals.create': ['system_admin'],

@@ -46,3 +46,33 @@ export const users = pgTable(
     ),
   ],
 );
+
+export const HOSPITAL_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
+
+/**
+ * A provider without a hospital asks to join one; the hospital's (or a system) administrator
+ * approves, which assigns the provider, or declines. At most one request per provider is pending.
+ */
+export const hospitalJoinRequests = pgTable(
+  'hospital_join_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: uuid()
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    message: text(),
+    status: text().notNull().default('pending'),
+    // The administrator who decided; plain text so removing an administrator keeps the history.
+    decidedBy: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('hospital_join_requests_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('hospital_join_requests_hospital_status_idx').on(t.hospitalId, t.status, t.createdAt),
+    check('hospital_join_requests_status_check', inList(t.status, HOSPITAL_REQUEST_STATUSES)),
+  ],
+);

@@ -88,7 +88,7 @@ export function accountRoutes(deps: AccountsDeps) {
     const [user] = await db.select().from(users).where(eq(users.authUserId, authUserId)).limit(1);
     if (!user) return null;
     const [hospital] = user.hospitalId
-      ? await db.select({ name: hospitals.name }).from(hospitals).where(eq(hospitals.id, user.hospitalId)).limit(1)
+      ? await db.select({ name: hospitals.name, dataSource: hospitals.dataSource }).from(hospitals).where(eq(hospitals.id, user.hospitalId)).limit(1)
       : [];
     return {
       id: user.id,
@@ -99,6 +99,8 @@ export function accountRoutes(deps: AccountsDeps) {
       jobTitle: user.jobTitle,
       hospitalId: user.hospitalId,
       hospitalName: hospital?.name ?? null,
+      // Where the hospital's provider data comes from: 'yext' offers the provider a directory sync.
+      hospitalDataSource: hospital?.dataSource ?? null,
       npiNumber: user.npiNumber,
       tier: user.tier,
       status: user.status,

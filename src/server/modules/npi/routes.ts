@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ADMIN_ERROR_MESSAGES } from '../../../shared/errors';
-import { npiSchema } from '../../../shared/npi';
+import { npiSchema, type NpiRecord } from '../../../shared/npi';
 import { isNpiRegistryError, type NpiRegistry } from '../../integrations/npi-registry';
 import { clientIp } from '../../http/client-ip';
 import { errorResponse } from '../../http/errors';
@@ -16,6 +16,11 @@ export interface NpiRoutesOptions {
   now?: () => number;
   /** Believe X-Forwarded-For (only behind our own proxy; see TRUST_PROXY). */
   trustProxy?: boolean;
+  /**
+   * The lookup at a hospital whose provider data comes from the listing service; null when the
+   * hospital does not use one, and the registry answers.
+   */
+  directoryLookup?: (hospitalId: string, npi: string) => Promise<(NpiRecord & { source: string }) | null>;
 }
 
 export const NPI_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
@@ -47,8 +52,12 @@ export function npiRoutes(registry: NpiRegistry, options: NpiRoutesOptions = {})
       const items = await searchNpi(registry, query, (error) => logRegistryFailure(c, error, query?.trim()));
       return c.json({ items });
     })
-    .get('/npi/:number', throttle, validate('param', z.object({ number: npiSchema })), async (c) => {
+    .get('/npi/:number', throttle, validate('param', z.object({ number: npiSchema })), validate('query', z.object({ hospitalId: z.uuid().optional() })), async (c) => {
       const { number } = c.req.valid('param');
+      const { hospitalId } = c.req.valid('query');
+      // Sign-up names the chosen hospital: one that keeps its providers in the listing service answers from there.
+      const fromDirectory = hospitalId && options.directoryLookup ? await options.directoryLookup(hospitalId, number) : null;
+      if (fromDirectory) return c.json(fromDirectory);
       return c.json(await lookupNpiRecord(registry, number, (error) => logRegistryFailure(c, error, number)));
     });
 }

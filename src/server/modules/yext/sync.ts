@@ -9,7 +9,7 @@ import type { TermType, YextTermEntityType } from '../../../shared/enums';
 import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type UnifiedSyncResult, type YextPreviewResult } from '../../../shared/schemas/yext';
 import { SIGNUP_LANGUAGE } from '../accounts/service';
-import { hospitalExpertiseTermsPoc, hospitalLocationsPoc, languages, professionalIdentity, userYextData } from '../../db/schema';
+import { hospitalExpertiseTermsPoc, hospitalLocationsPoc, hospitals, languages, professionalIdentity, userYextData } from '../../db/schema';
 import type { NpiRecord, NpiRegistry } from '../../integrations/npi-registry';
 import {
   YEXT_DEFAULTS,
@@ -423,5 +423,46 @@ export async function previewProvider(deps: YextDeps, row: HospitalRow, npi: str
     fields: mapped.fields,
     usesHospitalMappings: mappings.length > 0,
     missingTerms,
+  };
+}
+
+// ── The sign-up lookup at a listing-service hospital ────────────────────────────────────────
+
+/** A provider lookup answered from the hospital's listing service, in the registry record's shape. */
+export type DirectoryRecord = NpiRecord & { source: 'yext' };
+
+/**
+ * `GET /api/npi/:number?hospitalId=`: at a hospital whose provider data comes from the listing
+ * service, the provider is looked up there (profile spec: the lookup follows the hospital's data
+ * source). Null when the hospital does not use the listing service (the registry answers instead);
+ * a provider the directory does not hold is a 404 with the spec's message.
+ */
+export async function lookupDirectoryRecord(deps: YextDeps, hospitalId: string, npi: string): Promise<DirectoryRecord | null> {
+  const [row] = await deps.db.select().from(hospitals).where(eq(hospitals.id, hospitalId)).limit(1);
+  if (!row?.isActive || row.dataSource !== 'yext') return null;
+  const { mapped } = await mapProvider(deps, row, npi);
+  const identity = mapped.professional_identity?.values ?? {};
+  if (!identity.firstName || !identity.lastName) throw new AppError('YEXT_PROVIDER_NOT_FOUND', 404, YEXT_MESSAGES.providerNotFound(npi));
+  const credentials = (identity.credentials ?? []).map((c) => c.name).filter(Boolean);
+  const specialty = identity.primarySpecialty ?? null;
+  return {
+    source: 'yext',
+    npi_number: npi,
+    first_name: identity.firstName,
+    last_name: identity.lastName,
+    middle_name: null,
+    name_prefix: null,
+    name_suffix: null,
+    credential: credentials.length > 0 ? credentials.join(', ') : null,
+    gender: null,
+    enumeration_date: null,
+    last_updated: null,
+    status: 'active',
+    primary_address: null,
+    primary_taxonomy: null,
+    licenses: [],
+    specialties: specialty ? [{ name: specialty, code: '', is_primary: true }] : [],
+    credentials: credentials.map((value) => ({ type: 'degree' as const, value, verified: true as const })),
+    taxonomies: [],
   };
 }

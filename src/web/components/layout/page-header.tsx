@@ -29,7 +29,7 @@ export function PageHeader({ title, description, icon: Icon, eyebrow, actions, c
           {description ? <div className="mt-2 max-w-3xl text-base leading-7 text-pretty text-gray-600">{description}</div> : null}
         </div>
       </div>
-      {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
+      {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
     </div>
   );
 }

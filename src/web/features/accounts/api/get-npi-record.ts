@@ -2,15 +2,22 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { NpiRecord } from '@shared/npi';
 import { apiFetch } from '@web/lib/api-client';
 
-/** `GET /api/npi/:number`: the national registry's record for one NPI. */
-export function getNpiRecord(npi: string, signal?: AbortSignal): Promise<NpiRecord> {
-  return apiFetch<NpiRecord>(`/api/npi/${encodeURIComponent(npi)}`, { signal });
+/** A lookup's answer: the national registry's record, or the hospital's listing service in its shape. */
+export type LookupRecord = NpiRecord & { source?: 'yext' };
+
+/**
+ * `GET /api/npi/:number`: the record for one NPI. With the hospital chosen at sign-up, a hospital
+ * whose provider data comes from the listing service answers from there.
+ */
+export function getNpiRecord(npi: string, hospitalId?: string, signal?: AbortSignal): Promise<LookupRecord> {
+  const query = hospitalId ? `?hospitalId=${encodeURIComponent(hospitalId)}` : '';
+  return apiFetch<LookupRecord>(`/api/npi/${encodeURIComponent(npi)}${query}`, { signal });
 }
 
-export function npiRecordQueryOptions(npi: string) {
+export function npiRecordQueryOptions(npi: string, hospitalId?: string) {
   return queryOptions({
-    queryKey: ['npi', npi],
-    queryFn: ({ signal }) => getNpiRecord(npi, signal),
+    queryKey: ['npi', npi, hospitalId ?? null],
+    queryFn: ({ signal }) => getNpiRecord(npi, hospitalId, signal),
     // The person clicked "Look up" and is waiting: show a failure now; they can click again.
     retry: false,
   });
@@ -22,5 +29,8 @@ export function npiRecordQueryOptions(npi: string) {
  */
 export function useNpiLookup() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (npi: string) => queryClient.fetchQuery(npiRecordQueryOptions(npi)), retry: false });
+  return useMutation({
+    mutationFn: ({ npi, hospitalId }: { npi: string; hospitalId?: string }) => queryClient.fetchQuery(npiRecordQueryOptions(npi, hospitalId)),
+    retry: false,
+  });
 }

@@ -13,6 +13,8 @@ export interface SessionUser {
   jobTitle?: string | null;
   hospitalId?: string | null;
   hospitalName?: string | null;
+  /** The hospital's provider-data source; 'yext' (the listing service) offers "Sync from directory". */
+  hospitalDataSource?: string | null;
   npiNumber?: string | null;
   tier?: string | null;
   status?: string | null;

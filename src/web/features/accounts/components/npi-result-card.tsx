@@ -11,7 +11,7 @@ export function registryName(record: NpiRecord): string {
 }
 
 /** What the national registry returned for the NPI that was looked up. */
-export function NpiResultCard({ record }: { record: NpiRecord }) {
+export function NpiResultCard({ record }: { record: NpiRecord & { source?: string } }) {
   const specialty = primarySpecialty(record);
   const place = record.primary_address;
   const location = place?.city ? `${titleCase(place.city)}${place.state ? `, ${place.state}` : ''}` : null;
@@ -19,7 +19,7 @@ export function NpiResultCard({ record }: { record: NpiRecord }) {
     <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 text-sm">
       <p className="flex items-center gap-2 font-semibold text-emerald-800">
         <BadgeCheck aria-hidden="true" className="size-5 shrink-0" />
-        Found in the NPI Registry
+        {record.source === 'yext' ? 'Found in your hospital\u2019s directory' : 'Found in the NPI Registry'}
       </p>
       <dl className="mt-3 space-y-1 text-gray-700">
         <div>

@@ -109,7 +109,7 @@ export function UnifiedSignupPage() {
     const npi = parsed.data;
     clearErrors('npiNumber');
     try {
-      const record = await npiLookup.mutateAsync(npi);
+      const record = await npiLookup.mutateAsync({ npi, hospitalId: getValues('hospitalId') || undefined });
       const firstName = titleCase(record.first_name);
       const lastName = titleCase(record.last_name);
       const fullName = registryName(record);
@@ -229,7 +229,10 @@ export function UnifiedSignupPage() {
             <h2 id="signup-step-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
               Professional details
             </h2>
-            <p className="mt-1 text-sm leading-6 text-gray-600">Start with your NPI number and we will fill in what the national registry knows.</p>
+            <p className="mt-1 text-sm leading-6 text-gray-600">
+              Start with your NPI number and we will fill in what the national registry knows, or your hospital&rsquo;s directory
+              when it keeps one.
+            </p>
           </div>
 
           {submitError ? (
@@ -247,6 +250,22 @@ export function UnifiedSignupPage() {
               ) : null}
             </FormAlert>
           ) : null}
+
+          <SelectField
+            label="Hospital or health system"
+            optional
+            disabled={hospitals.isPending}
+            error={errors.hospitalId?.message}
+            hint={hospitals.isError ? 'We could not load the list of hospitals. You can join one later from your profile.' : undefined}
+            {...register('hospitalId', { onChange: () => clearErrors('hospitalId') })}
+          >
+            <option value="">{hospitals.isPending ? 'Loading hospitals…' : 'None, or not listed'}</option>
+            {hospitals.data?.map((hospital) => (
+              <option key={hospital.id} value={hospital.id}>
+                {hospital.name}
+              </option>
+            ))}
+          </SelectField>
 
           <Field label="NPI number" optional error={errors.npiNumber?.message} hint="Your 10-digit National Provider Identifier.">
             {({ inputId, describedBy, invalid }) => (
@@ -308,21 +327,6 @@ export function UnifiedSignupPage() {
               {...register('jobTitle', { onChange: () => clearErrors('jobTitle') })}
             />
           </div>
-          <SelectField
-            label="Hospital or health system"
-            optional
-            disabled={hospitals.isPending}
-            error={errors.hospitalId?.message}
-            hint={hospitals.isError ? 'We could not load the list of hospitals. You can join one later from your profile.' : undefined}
-            {...register('hospitalId', { onChange: () => clearErrors('hospitalId') })}
-          >
-            <option value="">{hospitals.isPending ? 'Loading hospitals…' : 'None, or not listed'}</option>
-            {hospitals.data?.map((hospital) => (
-              <option key={hospital.id} value={hospital.id}>
-                {hospital.name}
-              </option>
-            ))}
-          </SelectField>
 
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row">
             <Button variant="outline" size="lg" onClick={() => goTo(1)} disabled={isSubmitting} className="sm:w-auto">

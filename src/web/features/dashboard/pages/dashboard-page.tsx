@@ -5,8 +5,10 @@ import { toast } from 'sonner';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { useSession } from '@web/features/accounts/api/get-session';
 import { FormAlert } from '@web/features/accounts/components/form-alert';
 import { errorText } from '@web/features/profile/lib/server-errors';
+import { SyncFromDirectoryButton } from '@web/features/yext/components/sync-from-directory-button';
 import { useDashboard, type Dashboard } from '../api/get-dashboard';
 import { useExportProfile } from '../api/export-profile';
 import { CompletionRing } from '../components/completion-ring';
@@ -106,6 +108,8 @@ function NextStepsCard({ dashboard }: { dashboard: Dashboard }) {
 export function DashboardPage() {
   const dashboard = useDashboard();
   const exporter = useExportProfile();
+  const session = useSession();
+  const listingService = session.data?.user?.hospitalDataSource === 'yext';
   const name = firstNameOf(dashboard.data?.user);
 
   const onExport = () =>
@@ -123,10 +127,13 @@ export function DashboardPage() {
         title="Dashboard"
         description={<p>How complete your profile is, what to do next, and every section at a glance.</p>}
         actions={
-          <Button variant="outline" onClick={onExport} loading={exporter.isPending}>
-            {exporter.isPending ? null : <Download aria-hidden="true" className="size-4" />}
-            Download my profile (JSON)
-          </Button>
+          <>
+            {listingService ? <SyncFromDirectoryButton /> : null}
+            <Button variant="outline" onClick={onExport} loading={exporter.isPending}>
+              {exporter.isPending ? null : <Download aria-hidden="true" className="size-4" />}
+              Download my profile (JSON)
+            </Button>
+          </>
         }
       />
 

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useSession } from '@web/features/accounts/api/get-session';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { HospitalMembershipCard } from '../components/hospital-membership-card';
 import { ProfileCard } from '../components/profile-card';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 
@@ -16,9 +17,11 @@ export function SettingsPage() {
 
   return (
     <div className="space-y-8">
-      <PageHeader icon={Settings} title="Settings" description={<p>Your name, how you sign in, and where you are signed in.</p>} />
+      <PageHeader icon={Settings} title="Settings" description={<p>Your name, your hospital, how you sign in, and where you are signed in.</p>} />
 
       {user ? <ProfileCard user={user} /> : <PageSpinner label="Loading your account" />}
+
+      <HospitalMembershipCard />
 
       <Card>
         <CardHeader>

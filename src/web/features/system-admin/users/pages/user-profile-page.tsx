@@ -13,8 +13,10 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { useDeleteUser, useSyncAuthStatus, useUserProfile, type AdminUserRow } from '../api/users';
 import { CompletionMeter } from '../components/completion-meter';
 import { ProfileSectionsView } from '../components/profile-sections-view';
+import { MoveHospitalCard } from '../components/move-hospital-card';
 import { DeleteUserDialog } from '../components/users-list';
 import { displayName, USER_TIER_LABELS } from '../lib/labels';
+import { useConsoleAdmin } from '../../lib/use-console-admin';
 
 function Summary({ user }: { user: AdminUserRow }) {
   const items: Array<[string, ReactNode]> = [
@@ -48,6 +50,7 @@ export function UserProfilePage() {
   const remove = useDeleteUser();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
+  const admin = useConsoleAdmin();
 
   const back = (
     <Link to="/system-admin/users" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-800">
@@ -117,6 +120,7 @@ export function UserProfilePage() {
         }
       />
       <Summary user={user} />
+      {admin?.role === 'system_admin' ? <MoveHospitalCard key={user.hospitalId ?? 'none'} user={user} onMoved={() => void profile.refetch()} /> : null}
       <ProfileSectionsView sections={sections} />
       <div>
         <Link to="/system-admin/users" className={buttonClasses({ variant: 'outline' })}>

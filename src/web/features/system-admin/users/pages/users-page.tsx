@@ -2,6 +2,7 @@ import { Users } from 'lucide-react';
 import { PageHeader } from '@web/components/layout/page-header';
 import { useHospitalName } from '../../api/get-hospital-options';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
+import { HospitalRequestsPanel } from '../components/hospital-requests-panel';
 import { UsersList } from '../components/users-list';
 
 export function UsersPage() {
@@ -16,6 +17,7 @@ export function UsersPage() {
         title="Users"
         description={system ? 'Provider accounts across all hospitals: profile completion, status and feedback tier.' : `Provider accounts of ${hospitalName ?? 'your hospital'}.`}
       />
+      <HospitalRequestsPanel system={system} />
       <UsersList system={system} />
     </div>
   );
