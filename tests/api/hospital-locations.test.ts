@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, hospitalLocationsPoc, hospitals } from '../../src/server/db/schema';
@@ -24,6 +26,8 @@ async function hospitalWithAdmin() {
 const rowsOf = (hospitalId: string) => ctx.database.db.select().from(hospitalLocationsPoc).where(eq(hospitalLocationsPoc.hospitalId, hospitalId));
 const lastAudit = async (action: string, hospitalId: string) =>
   (await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.hospitalId, hospitalId))).orderBy(sql`${auditLog.id} desc`).limit(1))[0];
+
+const REAL_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'real');
 
 describe(`hospital locations (${databaseLabel})`, () => {
   it('creates, reads, updates and deletes a location, audited, with validated and normalized fields', async () => {
@@ -78,7 +82,8 @@ describe(`hospital locations (${databaseLabel})`, () => {
     expect(await messageOf({})).toBe('Location name is required');
     expect(await messageOf({ name: '   ' })).toBe('Location name is required');
     expect(await messageOf({ name: 'A', state: 'Illinois' })).toBe('State must be a 2-letter code, like IL');
-    expect(await messageOf({ name: 'A', zipCode: '6061' })).toBe('ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)');
+    expect(await messageOf({ name: 'A', zipCode: '60 61' })).toBe('ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)');
+    expect(await messageOf({ name: 'A', zipCode: '61' })).toBe('ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)');
     expect(await messageOf({ name: 'A', postalCode: '60611-44' })).toBe('ZIP code must be 5 digits or ZIP+4 (12345 or 12345-6789)');
     expect(await messageOf({ name: 'A', url: 'javascript:alert(1)' })).toBe('URL must be a web address starting with http:// or https://');
     expect(await messageOf({ name: 'A', url: 'ftp://example.org' })).toBe('URL must be a web address starting with http:// or https://');
@@ -185,7 +190,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
       'Building ""B""",,Evanston,il,60201-4418,,,Family Medicine,,',
       '',
       'Bad State Clinic,1 Main St,,Springfield,Illinois,62701,,,,,',
-      'Bad Zip Clinic,1 Main St,,Springfield,IL,6270,,,,,',
+      'Bad Zip Clinic,1 Main St,,Springfield,IL,62A01,,,,,',
       ',no name here,,,,,,,,,',
       'Bad Url Clinic,,,,,,,javascript:alert(1),,,',
       'Too Many Values,,,,,,,,,,,extra',
@@ -203,12 +208,34 @@ describe(`hospital locations (${databaseLabel})`, () => {
         'Bad Url Clinic: line 9: URL must be a web address starting with http:// or https://',
         'Too Many Values: line 10: has 12 values but the header has 11 columns',
       ],
+      // Columns we do not read are named back, not refused (hospital_id comes from the path only).
+      ignoredColumns: ['Unknown Column', 'hospital_id'],
     });
     const rows = (await rowsOf(hospital.id)).sort((a, b) => a.name.localeCompare(b.name));
     expect(rows.map((r) => r.name)).toEqual(['Lakeside Clinic, West', 'Northfield Heart Center', 'Quoted, Padded']);
     expect(rows[0]).toMatchObject({ addressLine1: '1200 W Lake St\r\nBuilding "B"', city: 'Evanston', state: 'IL', zipCode: '60201-4418', postalCode: '60201-4418', cDepartmentSpecialty: 'Family Medicine', hospitalId: hospital.id });
     expect(rows[1]).toMatchObject({ addressLine2: 'Suite 8-100', phoneNumber: '(312) 555-0100', url: 'https://example.org/heart', country: 'US', isActive: true });
     expect((await lastAudit('hospital_location.bulk_create', hospital.id))!.summary).toMatchObject({ after: { created: 3, failed: 5 } });
+  });
+
+  it("imports a real CMS hospital list as a spreadsheet saved it: ZIP codes that lost their leading zeros, CMS's column names", async () => {
+    // tests/fixtures/real/cms: rows of CMS's "Hospital General Information" as an Excel export keeps
+    // them (CRLF, 28 columns, 57 of 67 ZIP codes shortened to 3 or 4 digits).
+    const { hospital, client, base } = await hospitalWithAdmin();
+    const csv = readFileSync(join(REAL_FIXTURES, 'cms', 'hospital-general-information-excerpt.csv'), 'latin1');
+    const response = await client.post(`${base}/bulk`, { csv });
+    expect(response.status).toBe(200);
+    const report = await response.json();
+    expect(report).toMatchObject({ created: 67, failed: 0, errors: [] });
+    expect(report.ignoredColumns).toEqual(expect.arrayContaining(['Provider ID', 'County Name', 'Hospital Type', 'Hospital overall rating']));
+    expect(report.ignoredColumns).not.toContain('Hospital Name');
+    expect(report.ignoredColumns).toHaveLength(28 - 6);
+
+    const rows = await rowsOf(hospital.id);
+    const byName = (name: string) => rows.find((r) => r.name === name);
+    expect(byName('ST FRANCIS HOSPITAL & MEDICAL CENTER')).toMatchObject({ city: 'HARTFORD', state: 'CT', zipCode: '06105', phoneNumber: '8607144000' });
+    expect(byName('PRESBYTERIAN COMMUNITY HOSP')).toMatchObject({ city: 'SAN JUAN', state: 'PR', zipCode: '00907' });
+    expect(byName('SOUTHEAST ALABAMA MEDICAL CENTER')).toMatchObject({ zipCode: '36301', addressLine1: null, address: '1108 ROSS CLARK CIRCLE' });
   });
 
   it('refuses a CSV without a usable header, without rows, or with broken quoting', async () => {
@@ -230,7 +257,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
     expect(template.headers.get('content-disposition')).toBe('attachment; filename="hospital-locations-template.csv"');
     const text = await template.text();
     expect(text.split('\r\n')[0]).toBe('name,address_line1,address_line2,city,state,zip_code,phone,url,department');
-    expect(await (await client.post(`${base}/bulk`, { csv: text })).json()).toEqual({ created: 2, failed: 0, errors: [] });
+    expect(await (await client.post(`${base}/bulk`, { csv: text })).json()).toEqual({ created: 2, failed: 0, errors: [], ignoredColumns: [] });
     expect((await rowsOf(hospital.id)).map((r) => r.name).sort()).toEqual(['Lakeside Clinic, West Campus', 'Northfield Heart Center']);
     expect((await browserClient(ctx.app).get('/api/admin/locations/template.csv')).status).toBe(401);
   });

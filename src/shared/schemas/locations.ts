@@ -45,9 +45,15 @@ const text = (label: string, max: number, check?: { normalize: (value: string) =
 
 const normalizeCode = (value: string) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null);
 
-/** 12345, 123456789 or 12345-6789 → 12345 or 12345-6789. */
+/**
+ * 12345, 123456789 or 12345-6789 → 12345 or 12345-6789. A spreadsheet that read a ZIP code as a
+ * number dropped its leading zeros (6105 for Hartford's 06105, 907 for San Juan's 00907, about 6 % of
+ * CMS's hospital list): 3–4 digits, or 7–8 with the +4 part, are padded back.
+ */
 const normalizeZip = (value: string) => {
-  const match = /^(\d{5})(?:[-\s]?(\d{4}))?$/.exec(value);
+  const digits = /^\d+$/.test(value) ? value : null;
+  const padded = digits && digits.length >= 3 && digits.length <= 4 ? digits.padStart(5, '0') : digits && digits.length >= 7 && digits.length <= 8 ? digits.padStart(9, '0') : value;
+  const match = /^(\d{5})(?:[-\s]?(\d{4}))?$/.exec(padded);
   return match ? (match[2] ? `${match[1]}-${match[2]}` : match[1]!) : null;
 };
 
@@ -127,4 +133,6 @@ export interface BulkLocationReport {
   failed: number;
   /** '{name}: line {n}: {error}' per refused row. */
   errors: string[];
+  /** Header cells we do not read (e.g. a CMS file's "Hospital Type"); reported, never a refusal. */
+  ignoredColumns: string[];
 }

@@ -183,10 +183,16 @@ type CsvColumn = keyof Pick<
   'name' | 'address' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode' | 'country' | 'phoneNumber' | 'mainPhone' | 'url' | 'cDepartmentSpecialty'
 >;
 
-/** Normalized header → field. Only these columns are read; any other column is ignored. */
+/**
+ * Normalized header → field, with the spellings of common public files (CMS's hospital list: "Hospital
+ * Name" / "Facility Name", "City/Town", "ZIP Code", "Phone Number" / "Telephone Number"). Other
+ * columns are reported back as ignored.
+ */
 const CSV_COLUMNS: Record<string, CsvColumn> = {
   name: 'name',
   locationname: 'name',
+  hospitalname: 'name',
+  facilityname: 'name',
   address: 'address',
   addressline1: 'addressLine1',
   address1: 'addressLine1',
@@ -194,6 +200,8 @@ const CSV_COLUMNS: Record<string, CsvColumn> = {
   addressline2: 'addressLine2',
   address2: 'addressLine2',
   city: 'city',
+  'city/town': 'city',
+  town: 'city',
   state: 'state',
   zipcode: 'zipCode',
   zip: 'zipCode',
@@ -201,6 +209,8 @@ const CSV_COLUMNS: Record<string, CsvColumn> = {
   country: 'country',
   phone: 'phoneNumber',
   phonenumber: 'phoneNumber',
+  telephone: 'phoneNumber',
+  telephonenumber: 'phoneNumber',
   mainphone: 'mainPhone',
   url: 'url',
   website: 'url',
@@ -229,7 +239,9 @@ export async function bulkCreateLocations(deps: LocationDeps, actor: AdminActor,
     throw error;
   }
   const [header, ...rows] = records;
-  const columns = header?.fields.map((name) => CSV_COLUMNS[normalizeCsvHeader(name)]) ?? [];
+  const headerCells = (header?.fields ?? []).map((name) => name.replace(/^\uFEFF/, ''));
+  const columns = headerCells.map((name) => CSV_COLUMNS[normalizeCsvHeader(name)]);
+  const ignoredColumns = headerCells.filter((name, index) => !columns[index] && name.trim() !== '').map((name) => name.trim());
   if (!columns.includes('name')) throw AppError.validation(LOCATION_MESSAGES.csvHeader);
   if (rows.length === 0) throw AppError.validation(LOCATION_MESSAGES.csvEmpty);
   if (rows.length > BULK_LOCATION_MAX_ROWS) throw AppError.validation(LOCATION_MESSAGES.csvTooManyRows(BULK_LOCATION_MAX_ROWS));
@@ -267,11 +279,11 @@ export async function bulkCreateLocations(deps: LocationDeps, actor: AdminActor,
         targetType: 'hospital',
         targetId: hospital.id,
         hospitalId: hospital.id,
-        summary: { after: { created: valid.length, failed: errors.length }, errors: errors.slice(0, 20) },
+        summary: { after: { created: valid.length, failed: errors.length }, errors: errors.slice(0, 20), ignoredColumns },
       });
     });
   }
-  return { created: valid.length, failed: errors.length, errors };
+  return { created: valid.length, failed: errors.length, errors, ignoredColumns };
 }
 
 /** A provider's picker: the active locations of their own hospital; none without a hospital. */

@@ -92,6 +92,12 @@ export function LocationsBulkDialog({ hospitalId, open, onOpenChange }: { hospit
                   {formatNumber(report.created)} {report.created === 1 ? 'location was' : 'locations were'} added
                   {report.failed > 0 ? `, ${formatNumber(report.failed)} ${report.failed === 1 ? 'row was' : 'rows were'} skipped` : ''}.
                 </p>
+                {report.ignoredColumns?.length ? (
+                  <p className="mt-1 [overflow-wrap:anywhere]">
+                    {report.ignoredColumns.length === 1 ? 'This column was not read' : `These ${formatNumber(report.ignoredColumns.length)} columns were not read`}:{' '}
+                    {report.ignoredColumns.join(', ')}.
+                  </p>
+                ) : null}
               </Notice>
               {report.errors.length > 0 ? <ErrorReport title="Skipped rows" errors={report.errors} total={report.failed} /> : null}
             </div>
