@@ -91,7 +91,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
     expect(await messageOf({ name: 'A', isActive: 'yes' })).toBe('isActive must be true or false');
   });
 
-  it('writes whitelisted fields only: hospital_id and listing-service fields in the body are ignored', async () => {
+  it('writes whitelisted fields only: hospital_id and the sync-owned listing-service fields in the body are ignored', async () => {
     const { hospital, client, base } = await hospitalWithAdmin();
     const other = await createHospital(ctx);
     const created = await client.post(base, {
@@ -111,7 +111,8 @@ describe(`hospital locations (${databaseLabel})`, () => {
     const patched = await client.patch(`${base}/${location.id}`, { hospitalId: other.id, yextEntityId: 'yext-456', isYextSourced: true, name: 'Renamed' });
     expect(patched.status).toBe(200);
     const [row] = await rowsOf(hospital.id);
-    expect(row).toMatchObject({ hospitalId: hospital.id, name: 'Renamed', yextEntityId: null, isYextSourced: false, lastSyncedFromYextAt: null });
+    // The entity id is the administrator's to set (it links the location to the listing service); the rest only a sync writes.
+    expect(row).toMatchObject({ hospitalId: hospital.id, name: 'Renamed', yextEntityId: 'yext-456', isYextSourced: false, lastSyncedFromYextAt: null });
     expect(await rowsOf(other.id)).toEqual([]);
   });
 
@@ -236,6 +237,18 @@ describe(`hospital locations (${databaseLabel})`, () => {
     expect(byName('ST FRANCIS HOSPITAL & MEDICAL CENTER')).toMatchObject({ city: 'HARTFORD', state: 'CT', zipCode: '06105', phoneNumber: '8607144000' });
     expect(byName('PRESBYTERIAN COMMUNITY HOSP')).toMatchObject({ city: 'SAN JUAN', state: 'PR', zipCode: '00907' });
     expect(byName('SOUTHEAST ALABAMA MEDICAL CENTER')).toMatchObject({ zipCode: '36301', addressLine1: null, address: '1108 ROSS CLARK CIRCLE' });
+  });
+
+  it("lets the administrator link a location to the listing service's entity", async () => {
+    const { hospital, client, base } = await hospitalWithAdmin();
+    const created = await (await client.post(base, { name: 'Heart Center', yextEntityId: 'loc-evanston' })).json();
+    expect(created.yextEntityId).toBe('loc-evanston');
+    const cleared = await client.patch(`${base}/${created.id}`, { yextEntityId: '' });
+    expect((await cleared.json()).yextEntityId).toBeNull();
+    const refused = await client.patch(`${base}/${created.id}`, { yextEntityId: 'loc evanston; drop' });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toBe('The listing-service entity ID may hold letters, digits, dots, dashes and underscores only');
+    expect((await rowsOf(hospital.id))[0]).toMatchObject({ yextEntityId: null, isYextSourced: false });
   });
 
   it('refuses a CSV without a usable header, without rows, or with broken quoting', async () => {

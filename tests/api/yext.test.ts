@@ -302,6 +302,22 @@ describe(`unified sync (${databaseLabel})`, () => {
     expect((await browserClient(ctx.app).post('/api/yext/sync')).status).toBe(401);
   });
 
+  it("links an imported office to the hospital's location by entity id, or else by its name", async () => {
+    const { hospital, site } = await yextHospital();
+    const npi = fakeProvider({ locatedIn: 'loc-not-linked', c_officeName: '  northfield   HEART center ' });
+    const { client, user } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
+    expect((await sync(client)).status).toBe(200);
+    const [office] = await db.select().from(locations).where(eq(locations.userId, user.id));
+    expect(office).toMatchObject({ predefinedLocationId: site.id });
+
+    // An office the hospital does not list stays the provider's own address.
+    const other = fakeProvider({ locatedIn: 'loc-not-linked', c_officeName: 'Lakeview Satellite Clinic' });
+    const second = await signUp({ hospitalId: hospital.id, npiNumber: other });
+    expect((await sync(second.client)).status).toBe(200);
+    const [own] = await db.select().from(locations).where(eq(locations.userId, second.user.id));
+    expect(own).toMatchObject({ predefinedLocationId: null, locationName: 'Lakeview Satellite Clinic' });
+  });
+
   it('logs and skips a section that fails; the others apply and the failed one keeps its data', async () => {
     const { hospital } = await yextHospital({ population: { enhanced_expertise: true } });
     const npi = fakeProvider();

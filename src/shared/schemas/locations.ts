@@ -73,9 +73,10 @@ const normalizeUrl = (value: string) => {
 };
 
 /**
- * The whitelist: the only columns a client may write. hospital_id comes from the path, and the
- * listing-service columns (yext_entity_id, is_yext_sourced, …) only from a sync; unknown keys are
- * dropped by zod before the service sees the payload.
+ * The whitelist: the only columns a client may write. hospital_id comes from the path; of the
+ * listing-service columns only the entity id is the administrator's (to link a location to the
+ * listing service), is_yext_sourced and the sync times come from a sync; unknown keys are dropped by
+ * zod before the service sees the payload.
  */
 const locationFields = {
   name: z.string({ error: LOCATION_MESSAGES.nameRequired }).trim().min(1, LOCATION_MESSAGES.nameRequired).max(200, 'Location name must be at most 200 characters'),
@@ -92,6 +93,11 @@ const locationFields = {
   url: text('URL', 2000, { normalize: normalizeUrl, message: LOCATION_MESSAGES.url }),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   cDepartmentSpecialty: text('Department', 200),
+  // The listing service's entity id of this location: the import links providers' offices to it.
+  yextEntityId: text('Listing-service entity ID', 100, {
+    normalize: (value) => (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value) ? value : null),
+    message: 'The listing-service entity ID may hold letters, digits, dots, dashes and underscores only',
+  }),
 };
 
 export const locationCreateSchema = z.object(locationFields);

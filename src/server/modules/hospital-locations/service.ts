@@ -59,7 +59,7 @@ export function toLocationDto(row: LocationRow): HospitalLocationDto {
 /** Column values from validated input only: the schema is the whitelist, this copies named keys. */
 function columnsOf(input: LocationUpdateInput): Partial<LocationInsert> {
   const columns: Partial<LocationInsert> = {};
-  const keys = ['name', 'address', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'postalCode', 'country', 'phoneNumber', 'mainPhone', 'url', 'isActive', 'cDepartmentSpecialty'] as const;
+  const keys = ['name', 'address', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'postalCode', 'country', 'phoneNumber', 'mainPhone', 'url', 'isActive', 'cDepartmentSpecialty', 'yextEntityId'] as const;
   for (const key of keys) {
     if (input[key] !== undefined) (columns as Record<string, unknown>)[key] = input[key];
   }

@@ -539,7 +539,11 @@ export function mapEntity(entity: YextEntity, hospitalMappings: readonly FieldMa
   // Locations: the provider's office, linked to the hospital's location when its entity id is known.
   const locationRaw = sectionValues('locations', entity);
   let locationsOut: Item[] | null = null;
-  const linked = typeof locationRaw.yextEntityId === 'string' ? lookups.hospitalLocations.find((l) => l.yextEntityId === locationRaw.yextEntityId) : undefined;
+  // Linked by the listing service's entity id the hospital set on its location, else by the name.
+  const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+  const linked =
+    (typeof locationRaw.yextEntityId === 'string' ? lookups.hospitalLocations.find((l) => l.yextEntityId === locationRaw.yextEntityId) : undefined) ??
+    (typeof locationRaw.locationName === 'string' ? lookups.hospitalLocations.find((l) => sameName(l.name, locationRaw.locationName as string)) : undefined);
   if (linked || locationRaw.address || locationRaw.locationName) {
     const entry: Item = {
       predefinedLocationId: linked?.id ?? null,

@@ -4,7 +4,7 @@
  * filled; a saved value that differs becomes a pending update; fields the provider flagged in
  * manual_override_flags are never touched.
  */
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TermType, YextTermEntityType } from '../../../shared/enums';
 import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type UnifiedSyncResult, type YextPreviewResult } from '../../../shared/schemas/yext';
@@ -96,7 +96,7 @@ async function mappingLookups(deps: YextDeps, hospitalId: string): Promise<Mappi
     deps.db
       .select({ id: hospitalLocationsPoc.id, yextEntityId: hospitalLocationsPoc.yextEntityId, name: hospitalLocationsPoc.name })
       .from(hospitalLocationsPoc)
-      .where(and(eq(hospitalLocationsPoc.hospitalId, hospitalId), eq(hospitalLocationsPoc.isActive, true), isNotNull(hospitalLocationsPoc.yextEntityId))),
+      .where(and(eq(hospitalLocationsPoc.hospitalId, hospitalId), eq(hospitalLocationsPoc.isActive, true))),
   ]);
   return { languages: languageRows, hospitalLocations: locationRows };
 }

@@ -16,7 +16,7 @@ import { useSaveLocation, type HospitalLocationDto } from '../api/locations';
 type FormInput = z.input<typeof locationCreateSchema>;
 type FormOutput = z.output<typeof locationCreateSchema>;
 
-const TEXT_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'country', 'phoneNumber', 'url', 'cDepartmentSpecialty'] as const;
+const TEXT_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'country', 'phoneNumber', 'url', 'cDepartmentSpecialty', 'yextEntityId'] as const;
 
 function initialValues(location?: HospitalLocationDto | null): FormInput {
   return {
@@ -30,6 +30,7 @@ function initialValues(location?: HospitalLocationDto | null): FormInput {
     phoneNumber: location?.phoneNumber ?? location?.mainPhone ?? '',
     url: location?.url ?? '',
     cDepartmentSpecialty: location?.cDepartmentSpecialty ?? '',
+    yextEntityId: location?.yextEntityId ?? '',
     isActive: location?.isActive ?? true,
   };
 }
@@ -97,6 +98,10 @@ export function LocationDialog({ hospitalId, open, onOpenChange, location }: { h
             {text('phoneNumber', 'Phone', { type: 'tel' })}
             {text('url', 'Website', { type: 'url', className: 'sm:col-span-2' })}
             {text('cDepartmentSpecialty', 'Department or specialty', { className: 'sm:col-span-2' })}
+            {text('yextEntityId', 'Listing-service entity ID', {
+              hint: 'Optional. Providers imported from the listing service with this office are linked to this location; without it, a location of the same name is used.',
+              className: 'sm:col-span-2',
+            })}
           </div>
           <Controller
             control={control}
