@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes(deps));
   app.route('/api', membershipRoutes(deps));
-  app.route('/api', profileRoutes({ ...deps, npiRegistry }));
+  app.route('/api', profileRoutes({ ...deps, npiRegistry, storage }));
   app.route('/api', referenceRoutes(deps));
   app.route('/api', expertiseTermRoutes(deps));
   app.route('/api', taxonomyRoutes(deps));

@@ -59,6 +59,9 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/feedback': 'provider',
   'GET /api/feedback/mine': 'provider',
   'POST /api/feedback/screenshot': 'provider',
+  'POST /api/profile/photo': 'provider',
+  'DELETE /api/profile/photo': 'provider',
+  'GET /api/profile-photos/:userId/:file': 'public',
   'GET /api/feedback/screenshots/:ownerId/:file': 'provider_or_admin',
 
   'GET /api/admin/me': 'admin',

@@ -5,13 +5,16 @@ import { requireProvider } from '../../auth/guards';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import { createNppesRegistry, type NpiRegistry } from '../../integrations/npi-registry';
+import type { FileStorage } from '../../integrations/storage';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { exportProfile } from './export';
+import { PHOTO_MESSAGES, PROFILE_PHOTO, readProfilePhoto, removeProfilePhoto, uploadProfilePhoto } from './photo';
 import { createProfileReadCache } from './read';
 import { refreshIdentityFromRegistry } from './identity';
 import { getDashboard, getProfile, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
 
-export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry };
+export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry; storage: FileStorage };
 
 /** The signed-in provider; requireProvider has run, so anything else is a wiring mistake. */
 function provider(c: Context<AppBindings>): ProviderRef {
@@ -33,12 +36,32 @@ async function jsonBody(c: Context<AppBindings>): Promise<unknown> {
  * or writes only that provider's rows (guards are per route so they never reach sibling modules'
  * paths under /api/profile).
  */
+const photoParam = z.object({ userId: z.uuid(PHOTO_MESSAGES.notFound), file: z.string().regex(/^[A-Za-z0-9_-]+\.(png|jpg|webp)$/, PHOTO_MESSAGES.notFound) });
+
 export function profileRoutes(deps: ProfileRouteDeps) {
   const base = { db: deps.database.db, logger: deps.logger, profileCache: createProfileReadCache(deps.env.PROFILE_CACHE_ENTRIES) };
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: deps.env.NPI_REGISTRY_URL });
 
+  const photos = { db: base.db, logger: deps.logger, storage: deps.storage };
+
   return new Hono<AppBindings>()
     .get('/profile', requireProvider, async (c) => c.json(await getProfile(base, provider(c))))
+    .post('/profile/photo', requireProvider, async (c) => {
+      const form = await c.req.formData().catch(() => null);
+      const file = form?.get('file');
+      if (!(file instanceof File)) throw AppError.validation(PHOTO_MESSAGES.noFile);
+      return c.json(await uploadProfilePhoto(photos, provider(c).userId, file), 201);
+    })
+    .delete('/profile/photo', requireProvider, async (c) => c.json(await removeProfilePhoto(photos, provider(c).userId)))
+    .get('/profile-photos/:userId/:file', validate('param', photoParam), async (c) => {
+      const { userId, file } = c.req.valid('param');
+      const stored = await readProfilePhoto(photos, userId, file);
+      return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': stored.contentType,
+        'Cache-Control': PROFILE_PHOTO.cacheControl,
+        'X-Content-Type-Options': 'nosniff',
+      });
+    })
     .get('/profile/export', requireProvider, async (c) => {
       const { body, fileName } = await exportProfile(base, provider(c));
       c.header('Content-Disposition', `attachment; filename="${fileName}"`);

@@ -16,6 +16,7 @@ import { Field, FormAlert, SelectField, TagsField, TextField } from '../componen
 import { CredentialsField, type CredentialValue } from '../components/identity/credentials-field';
 import { NpiRefreshSummary } from '../components/identity/npi-refresh-result';
 import { OverrideBadge } from '../components/identity/override-badge';
+import { ProfilePhotoCard } from '../components/identity/profile-photo-card';
 import { SectionLoader } from '../components/section-loader';
 import { SectionPage } from '../components/section-page';
 import { MultiSpecialtyPicker, SingleSpecialtyPicker, type SpecialtyChoice } from '../components/specialty-picker';
@@ -431,7 +432,12 @@ export function ProfessionalIdentityPage() {
   return (
     <SectionPage id="professional_identity">
       <SectionLoader sectionId="professional_identity" label="Loading your professional identity" rows={6}>
-        {(data) => <IdentityForm data={data} />}
+        {(data) => (
+          <>
+            <ProfilePhotoCard photo={data?.profilePhoto ?? null} name={data?.fullLegalName} />
+            <IdentityForm data={data} />
+          </>
+        )}
       </SectionLoader>
       <LicensesEditor />
       <BoardCertificationsEditor />
