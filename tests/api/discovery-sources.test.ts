@@ -4,7 +4,7 @@
  * PubMed client (parameters, mapping, the 3/s limiter) and the ClinicalTrials.gov client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CT_OVERALL_STATUSES, CT_STATUS_MAP, createClinicalTrialsClient, mapOverallStatus, mapStudy } from '../../src/server/integrations/clinical-trials';
+import { CT_OVERALL_STATUSES, CT_STATUS_MAP, createClinicalTrialsClient, mapOverallStatus, mapStudy, officialQuery } from '../../src/server/integrations/clinical-trials';
 import { authorTerm, createPubmedClient, createRateLimiter, mapEsummaryDocument, searchPublications } from '../../src/server/integrations/pubmed';
 import {
   blockedReason,
@@ -16,7 +16,7 @@ import {
   type Transport,
   type TransportRequest,
 } from '../../src/server/integrations/web-page';
-import { FAKE_STUDIES, startFakeClinicalTrials, toStudy, type FakeClinicalTrials } from '../fakes/clinical-trials';
+import { FAKE_STUDIES, searchStudies, startFakeClinicalTrials, toStudy, type FakeClinicalTrials } from '../fakes/clinical-trials';
 import { FAKE_PUBMED_ARTICLES, startFakePubmed, type FakePubmed } from '../fakes/pubmed';
 
 // ── SSRF ────────────────────────────────────────────────────────────────────────────────────
@@ -306,13 +306,28 @@ describe('ClinicalTrials.gov client', () => {
     expect(mapOverallStatus('SOMETHING_NEW')).toBe('recruiting');
   });
 
+  it('finds an official listed with a middle initial or a suffix: the words of the name, not the phrase', async () => {
+    // Real officials are listed as "Jacob M Sands" for the provider Jacob Sands: a phrase query misses them.
+    expect(officialQuery('Jacob Sands')).toBe('AREA[OverallOfficialName]("Jacob" AND "Sands")');
+    expect(officialQuery(' Mary-Ann  O\'Neil (Jr) ')).toBe('AREA[OverallOfficialName]("Mary-Ann" AND "O\'Neil" AND "Jr")');
+    const study = { ...FAKE_STUDIES[0]!, nctId: 'NCT09100001', officials: [{ name: 'Jacob M Sands, MD', role: 'PRINCIPAL_INVESTIGATOR' }] };
+    const fake = await startFakeClinicalTrials({ studies: [study] });
+    try {
+      expect(searchStudies([study], 'AREA[OverallOfficialName]"Jacob Sands"')).toEqual([]);
+      const client = createClinicalTrialsClient({ baseUrl: fake.url });
+      expect((await client.searchByOfficial('Jacob Sands')).studies.map((s) => s.nctNumber)).toEqual(['NCT09100001']);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('searches by overall official across pages and reads single studies', async () => {
     const many = Array.from({ length: 3 }, (_, i) => ({ ...FAKE_STUDIES[0]!, nctId: `NCT0900000${i}` }));
     const paged = await startFakeClinicalTrials({ studies: many });
     try {
       const client = createClinicalTrialsClient({ baseUrl: paged.url });
       const result = await client.searchByOfficial('Margaret Okafor', { pageSize: 2 });
-      expect(result.query).toBe('AREA[OverallOfficialName]"Margaret Okafor"');
+      expect(result.query).toBe('AREA[OverallOfficialName]("Margaret" AND "Okafor")');
       expect(result.studies.map((s) => s.nctNumber)).toEqual(['NCT09000000', 'NCT09000001', 'NCT09000002']);
       expect(paged.requests.map((r) => [r.params.pageSize, r.params.pageToken ?? null])).toEqual([
         ['2', null],

@@ -231,13 +231,13 @@ describe(`discovery (${databaseLabel})`, () => {
       ['clinical_trials', 2],
     ]);
     expect(result.results[0]!.searchQuery).toBe('Doe JM[Author]');
-    expect(result.results[1]!.searchQuery).toBe('AREA[OverallOfficialName]"Jane Doe"');
+    expect(result.results[1]!.searchQuery).toBe('AREA[OverallOfficialName]("Jane" AND "Doe")');
 
     const calls = pubmed.requests.slice(before);
     expect(calls.map((c) => c.endpoint)).toEqual(['esearch', 'esearch', 'esummary']);
     expect(calls[1]!.params.term).toBe('Doe JM[Author] AND Northfield Health[Affiliation]');
     expect(calls.every((c) => c.params.tool === 'vitae-test' && c.params.email === 'dev@vitae.test' && c.params.db === 'pubmed' && c.params.retmode === 'json')).toBe(true);
-    expect(trials.requests.at(-1)!.params).toMatchObject({ 'query.term': 'AREA[OverallOfficialName]"Jane Doe"', format: 'json' });
+    expect(trials.requests.at(-1)!.params).toMatchObject({ 'query.term': 'AREA[OverallOfficialName]("Jane" AND "Doe")', format: 'json' });
 
     const sessions = await h.db.select().from(discoverySessions).where(eq(discoverySessions.userId, user.id));
     expect(sessions.map((s) => [s.sessionType, s.totalFound, s.isAutoSearch]).sort()).toEqual([

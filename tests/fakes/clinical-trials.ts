@@ -4,9 +4,10 @@
  * `{ studies: [{ protocolSection: {...}, hasResults }], nextPageToken? }`, and
  * `GET /api/v2/studies/{nctId}` answers one study object (404 for an unknown NCT number).
  *
- * Search is an approximation: `AREA[OverallOfficialName]"Jane Doe"` matches studies with an overall
- * official whose name contains every word of the phrase; any other term matches titles and
- * conditions by words.
+ * Search is an approximation: `AREA[OverallOfficialName]("Jane" AND "Doe")` matches studies with an
+ * overall official whose name contains every term; a quoted phrase (`AREA[OverallOfficialName]"Jane
+ * Doe"`) only names holding those words side by side, as the real service does; any other term
+ * matches titles and conditions by words.
  *
  * In tests: `const fake = await startFakeClinicalTrials()` and point CLINICAL_TRIALS_BASE_URL at
  * `fake.url`. Stand-alone, for the browser tests: `npx tsx tests/fakes/clinical-trials.ts` (PORT
@@ -118,11 +119,22 @@ const words = (value: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
+/** Whether `phrase` occurs in `name` as consecutive words, as a quoted phrase does on ClinicalTrials.gov. */
+const hasPhrase = (name: string[], phrase: string[]) => name.some((_, start) => phrase.every((word, i) => name[start + i] === word));
+
 export function searchStudies(studies: FakeStudyInput[], term: string) {
-  const official = /^AREA\[OverallOfficialName\]\s*"([^"]*)"$/i.exec(term.trim());
-  if (official) {
-    const wanted = words(official[1]!);
-    return studies.filter((study) => study.officials.some((o) => wanted.every((w) => words(o.name).includes(w))));
+  const trimmed = term.trim();
+  // A quoted phrase must appear word for word: "Margaret Okafor" misses "Margaret A. Okafor".
+  const phrase = /^AREA\[OverallOfficialName\]\s*"([^"]*)"$/i.exec(trimmed);
+  if (phrase) {
+    const wanted = words(phrase[1]!);
+    return studies.filter((study) => study.officials.some((o) => hasPhrase(words(o.name), wanted)));
+  }
+  // ("Margaret" AND "Okafor"): every term, anywhere in the official's name.
+  const all = /^AREA\[OverallOfficialName\]\s*\((.*)\)$/i.exec(trimmed);
+  if (all) {
+    const terms = [...all[1]!.matchAll(/"([^"]*)"/g)].flatMap((match) => words(match[1]!));
+    return studies.filter((study) => study.officials.some((o) => terms.every((w) => words(o.name).includes(w))));
   }
   const wanted = words(term);
   return studies.filter((study) => {

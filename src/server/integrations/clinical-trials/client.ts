@@ -2,7 +2,7 @@ import { requestJson, type HttpOptions } from '../../lib/http';
 
 /**
  * ClinicalTrials.gov API v2: studies where a person is an overall official
- * (`query.term=AREA[OverallOfficialName]"Jane Doe"`) and single studies by NCT number.
+ * (`query.term=AREA[OverallOfficialName]("Jane" AND "Doe")`) and single studies by NCT number.
  */
 
 export const CLINICAL_TRIALS_DEFAULT_BASE_URL = 'https://clinicaltrials.gov/api/v2';
@@ -195,9 +195,19 @@ export interface ClinicalTrialsClient {
   getStudy(nctId: string): Promise<TrialRecord | null>;
 }
 
-/** AREA[OverallOfficialName]"Jane Doe" — quotes keep the name one phrase; quotes inside it are dropped. */
+/**
+ * AREA[OverallOfficialName]("Jacob" AND "Sands"): every word of the name, in any order and not
+ * necessarily side by side. Real officials carry middle initials and suffixes ("Jacob M Sands",
+ * "Sands, Jacob M., MD"), which a phrase ("Jacob Sands") misses. Each word is quoted, so a name such
+ * as "Or" is never read as an operator; punctuation is dropped.
+ */
 export function officialQuery(name: string) {
-  return `AREA[OverallOfficialName]"${name.replace(/["[\]()]/g, ' ').replace(/\s+/g, ' ').trim()}"`;
+  const words = name
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
+    .filter(Boolean);
+  return `AREA[OverallOfficialName](${words.map((word) => `"${word}"`).join(' AND ')})`;
 }
 
 export function createClinicalTrialsClient(options: ClinicalTrialsClientOptions = {}): ClinicalTrialsClient {
