@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseRegistryName, splitCredentials, splitProviderName } from './names';
+import { caseRegistryName, initialsOf, splitCredentials, splitProviderName } from './names';
 
 describe('splitProviderName', () => {
   it.each([
@@ -43,5 +43,14 @@ describe('registry names and credentials', () => {
     expect(splitCredentials('M.A. BCBA')).toEqual(['M.A.', 'BCBA']);
     expect(splitCredentials('M.D., PH.D.')).toEqual(['M.D.', 'PH.D.']);
     expect(splitCredentials(null)).toEqual([]);
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first and last word, else the fallback, in capitals', () => {
+    expect(initialsOf('Robin  de la Joiner')).toBe('RJ');
+    expect(initialsOf('pat')).toBe('P');
+    expect(initialsOf('  ', 'x@example.org')).toBe('X');
+    expect(initialsOf(null)).toBe('?');
   });
 });

@@ -93,3 +93,10 @@ export function caseRegistryName(value: string): string {
   if (value !== value.toUpperCase()) return value;
   return value.replace(/\p{L}+/gu, (word) => caseWord(word));
 }
+
+/** Two letters for an avatar: first and last word of the name ("Robin Joiner" → "RJ"), else the fallback's first letter. */
+export function initialsOf(name: string | null | undefined, fallback = '?'): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0]?.[0] ?? fallback[0] ?? '?');
+  return letters.toUpperCase();
+}

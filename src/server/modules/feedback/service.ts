@@ -12,6 +12,7 @@ import { feedbackAnalytics, feedbackSubmissions, users } from '../../db/schema';
 import type { FileStorage } from '../../integrations/storage';
 import { priorityForSeverity, type LinearClient } from '../../integrations/linear/client';
 import { enqueueJob } from '../../jobs/queue';
+import { sniffImage } from '../../lib/image-type';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { recordAudit } from '../audit/service';
@@ -301,20 +302,10 @@ export async function feedbackAggregates(db: Database, actor: AdminActor) {
 
 // ── Screenshots ────────────────────────────────────────────────────────────────────────────
 
-const IMAGE_SIGNATURES: Array<{ ext: 'png' | 'jpg' | 'webp'; type: string; test: (b: Uint8Array) => boolean }> = [
-  { ext: 'png', type: 'image/png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { ext: 'jpg', type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    ext: 'webp',
-    type: 'image/webp',
-    test: (b) => String.fromCharCode(...b.slice(0, 4)) === 'RIFF' && String.fromCharCode(...b.slice(8, 12)) === 'WEBP',
-  },
-];
-
 /** Stores a screenshot under feedback-screenshots/{user}/…; only PNG, JPEG and WebP images. */
 export async function storeScreenshot(deps: FeedbackDeps, userId: string, bytes: Uint8Array) {
   if (bytes.length === 0) throw AppError.validation('The screenshot is empty.');
-  const kind = IMAGE_SIGNATURES.find((signature) => signature.test(bytes));
+  const kind = sniffImage(bytes);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Screenshots must be PNG, JPEG or WebP images.');
   const key = `feedback-screenshots/${userId}/${Date.now()}-${randomBytes(4).toString('hex')}.${kind.ext}`;
   await deps.storage.put(key, bytes, { contentType: kind.type, cacheControl: 'private, max-age=3600', overwrite: false });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { professionalIdentity } from '../../db/schema';
 import type { FileStorage } from '../../integrations/storage';
 import { AppError } from '../../lib/app-error';
+import { sniffImage } from '../../lib/image-type';
 import type { Logger } from '../../lib/logger';
 
 /** Profile photos (issue T2 2/5 item 17): the browser crops a square and sends it; the server checks and stores it. */
@@ -22,12 +23,6 @@ export const PHOTO_MESSAGES = {
   notFound: 'Photo not found',
   noPhoto: 'You have no profile photo.',
 } as const;
-
-const KINDS: Array<{ ext: 'png' | 'jpg' | 'webp'; type: string; test: (b: Uint8Array) => boolean }> = [
-  { ext: 'png', type: 'image/png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { ext: 'jpg', type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'webp', type: 'image/webp', test: (b) => String.fromCharCode(...b.slice(0, 4)) === 'RIFF' && String.fromCharCode(...b.slice(8, 12)) === 'WEBP' },
-];
 
 export interface PhotoDeps {
   db: Database;
@@ -52,7 +47,7 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
   if (file.size > PROFILE_PHOTO.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 413, PHOTO_MESSAGES.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length === 0) throw AppError.validation(PHOTO_MESSAGES.empty);
-  const kind = KINDS.find((candidate) => candidate.test(bytes));
+  const kind = sniffImage(bytes);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, PHOTO_MESSAGES.wrongType);
 
   const key = `${PROFILE_PHOTO.prefix}/${userId}/${Date.now()}-${randomBytes(6).toString('hex')}.${kind.ext}`;

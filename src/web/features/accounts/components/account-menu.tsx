@@ -1,16 +1,11 @@
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { initialsOf } from '@shared/names';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { useSession } from '../api/get-session';
 import { useEndSession } from '../hooks/use-end-session';
-
-function initialsOf(name: string | null | undefined, email: string): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0]?.[0] ?? email[0] ?? '?');
-  return letters.toUpperCase();
-}
 
 const itemClass =
   'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 transition-colors hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-offset-[-2px]';

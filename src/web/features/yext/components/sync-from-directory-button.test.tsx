@@ -27,8 +27,9 @@ describe('SyncFromDirectoryButton', () => {
     vi.stubGlobal('fetch', fetch);
     renderAt('/', <SyncFromDirectoryButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Sync from directory' }));
-    expect(await screen.findByText('Directory sync finished')).toBeTruthy();
-    expect(screen.getByText('5 of 7 sections updated, 2 changes to review, 1 could not be saved')).toBeTruthy();
+    const toast = (await screen.findByText('Directory sync finished')).closest('[data-sonner-toast]');
+    expect(toast?.getAttribute('data-type')).toBe('success');
+    expect(toast?.textContent).toContain('5 of 7 sections updated, 2 changes to review, 1 could not be saved');
     const [, init] = fetch.mock.calls.find(([input]) => String(input).endsWith('/api/yext/sync'))!;
     expect(init?.method).toBe('POST');
   });
@@ -37,8 +38,9 @@ describe('SyncFromDirectoryButton', () => {
     vi.stubGlobal('fetch', stubFetch({ '/api/yext/sync': { status: 404, body: { error: { code: 'YEXT_PROVIDER_NOT_FOUND', message: 'No provider found in YEXT for NPI: 2100000076' } } } }));
     renderAt('/', <SyncFromDirectoryButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Sync from directory' }));
-    expect(await screen.findByText('Directory sync failed')).toBeTruthy();
-    expect(screen.getByText('No provider found in YEXT for NPI: 2100000076')).toBeTruthy();
+    const toast = (await screen.findByText('Directory sync failed')).closest('[data-sonner-toast]');
+    expect(toast?.getAttribute('data-type')).toBe('error');
+    expect(toast?.textContent).toContain('No provider found in YEXT for NPI: 2100000076');
   });
 
   it('summarises a sync with nothing to review', () => {

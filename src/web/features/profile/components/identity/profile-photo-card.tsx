@@ -2,6 +2,7 @@ import { Camera, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { toast } from 'sonner';
+import { initialsOf } from '@shared/names';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
@@ -13,11 +14,6 @@ const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
 
 const failure = (error: unknown) => (error instanceof ApiError && error.message ? error.message : error instanceof Error ? error.message : 'Please try again.');
-
-function initialsOf(name: string | null | undefined) {
-  const parts = (name ?? '').split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
 
 function CropDialog({ source, onClose }: { source: string | null; onClose: () => void }) {
   const { upload } = useProfilePhoto();
