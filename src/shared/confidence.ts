@@ -117,9 +117,14 @@ const CREDENTIAL_SUFFIXES = new Set([
   'faap', 'frcpc', 'frcp', 'frcs', 'pharmd', 'drph', 'dds', 'dmd', 'bsn', 'msn', 'aprn', 'jr', 'sr', 'ii', 'iii', 'iv', 'prof', 'dr',
 ]);
 
-/** PubMed's "Lastname FM" author form (initials without dots). Collective names give null. */
+/** Generational suffixes PubMed writes after the initials ("Kane JL Jr", "Hambrick GW 3rd"). */
+const PUBMED_NAME_SUFFIX = /^(jr|sr|ii|iii|iv|2nd|3rd|4th)\.?$/i;
+
+/** PubMed's "Lastname FM" author form (initials without dots, a suffix after them). Collective names give null. */
 export function parsePubmedAuthor(name: string): PersonName | null {
   const tokens = name.trim().split(/\s+/);
+  // Only after initials: "Smith II" alone is a person with the initials I and I.
+  if (tokens.length >= 3 && PUBMED_NAME_SUFFIX.test(tokens.at(-1)!) && /^[A-Z]{1,3}$/.test(tokens.at(-2)!)) tokens.pop();
   if (tokens.length < 2) return null;
   const initials = tokens.at(-1)!;
   if (!/^[A-Z]{1,3}$/.test(initials)) return null;

@@ -3,6 +3,7 @@
  * records and blocks every attempt, so nothing here can leave the machine), page metadata, the
  * PubMed client (parameters, mapping, the 3/s limiter) and the ClinicalTrials.gov client.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CT_OVERALL_STATUSES, CT_STATUS_MAP, createClinicalTrialsClient, mapOverallStatus, mapStudy, officialQuery } from '../../src/server/integrations/clinical-trials';
 import { authorTerm, createPubmedClient, createRateLimiter, mapEsummaryDocument, searchPublications } from '../../src/server/integrations/pubmed';
@@ -17,7 +18,10 @@ import {
   type TransportRequest,
 } from '../../src/server/integrations/web-page';
 import { FAKE_STUDIES, searchStudies, startFakeClinicalTrials, toStudy, type FakeClinicalTrials } from '../fakes/clinical-trials';
-import { FAKE_PUBMED_ARTICLES, startFakePubmed, type FakePubmed } from '../fakes/pubmed';
+import { parsePubmedAuthor, scoreMatch } from '../../src/shared/confidence';
+import { articleFromDocsum, FAKE_PUBMED_ARTICLES, startFakePubmed, type FakePubmed } from '../fakes/pubmed';
+
+const realDocsum = (pmid: string) => readFileSync(new URL(`../fixtures/real/pubmed/esummary-${pmid}.docsum.xml`, import.meta.url), 'utf8');
 
 // ── SSRF ────────────────────────────────────────────────────────────────────────────────────
 
@@ -219,6 +223,7 @@ describe('PubMed client', () => {
       pmid: '38000001',
       title: 'Sex differences in outcomes after transcatheter aortic valve replacement.',
       authors: ['Okafor MA', 'Lindqvist P', 'Haddad R'],
+      personalAuthors: ['Okafor MA', 'Lindqvist P', 'Haddad R'],
       journalName: 'Journal of the American College of Cardiology',
       publicationDate: '2024 Mar 12',
       volume: '83',
@@ -242,10 +247,47 @@ describe('PubMed client', () => {
     expect(mapEsummaryDocument({ uid: '1', title: 'T', source: 'J X', elocationid: 'doi: 10.1/ABC', authors: [{ name: 'Group X', authtype: 'CollectiveName' }] })).toMatchObject({
       journalName: 'J X',
       doi: '10.1/abc',
-      authors: [],
+      authors: ['Group X'],
+      personalAuthors: [],
       volume: null,
     });
     expect(mapEsummaryDocument({ uid: '2', error: 'cannot get document summary' })).toBeNull();
+  });
+
+  it('reads real summaries: an author with a suffix is a person, inline markup leaves the title, groups stay listed', async () => {
+    // Two DocSums PubMed returned in 2021 (tests/fixtures/real/pubmed), served in the JSON form.
+    const kane = articleFromDocsum(realDocsum('33955247'));
+    const acanthamoeba = articleFromDocsum(realDocsum('33929276'));
+    expect(kane.authors).toContain('Kane JL Jr');
+    expect(kane.title).toContain('B<sup>0</sup>AT1');
+    expect(acanthamoeba.title).toContain('<i>Acanthamoeba</i>');
+    const fake = await startFakePubmed({ articles: [kane, { ...acanthamoeba, collectiveAuthors: ['Acanthamoeba Keratitis Study Group'] }] });
+    try {
+      const client = createPubmedClient({ baseUrl: fake.url, limiter: { acquire: async () => {} } });
+      const [first, second] = await client.esummary(['33955247', '33929276']);
+      expect(first!.title).toBe('A Solid Supported Membrane-Based Technology for Electrophysical Screening of B0AT1-Modulating Compounds.');
+      expect(second!.title).toBe('Acanthamoeba Keratitis: an update on amebicidal and cysticidal drug screening methodologies and potential treatment with azole drugs.');
+      expect(first!.authors).toHaveLength(11);
+      expect(first!.authors[3]).toBe('Kane JL Jr');
+      expect(second!.authors.at(-1)).toBe('Acanthamoeba Keratitis Study Group');
+      expect(second!.personalAuthors).toEqual(['Shing B', 'Balen M', 'McKerrow JH', 'Debnath A']);
+
+      expect(parsePubmedAuthor('Kane JL Jr')).toEqual({ last: 'Kane', first: null, initials: 'JL', display: 'Kane JL Jr' });
+      const evidence = scoreMatch(
+        { firstName: 'James', middleName: 'L', lastName: 'Kane', affiliations: [], specialtyKeywords: [] },
+        { people: first!.personalAuthors.map(parsePubmedAuthor).filter((p) => p !== null) },
+      );
+      expect(evidence.signals.filter((s) => s.matched).map((s) => s.key)).toEqual(['last_name', 'first_name', 'middle_initial']);
+      expect(evidence.signals[0]!.detail).toBe('Kane JL Jr is listed');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('keeps a suffix apart from initials only after initials', () => {
+    expect(parsePubmedAuthor('Doe JM III')).toMatchObject({ last: 'Doe', initials: 'JM' });
+    expect(parsePubmedAuthor('Smith II')).toMatchObject({ last: 'Smith', initials: 'II' });
+    expect(parsePubmedAuthor('de la Rosa R')).toMatchObject({ last: 'de la Rosa', initials: 'R' });
   });
 
   it('keeps to 3 requests a second without a key, 10 with one', async () => {

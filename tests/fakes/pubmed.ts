@@ -33,6 +33,8 @@ export interface FakeArticle {
   affiliations?: string[];
   /** Not part of esummary; used by [auid] searches. */
   orcids?: string[];
+  /** Group authors ("GENCODE Consortium"), sent with authtype "CollectiveName" after the people. */
+  collectiveAuthors?: string[];
 }
 
 /** The browser tests' provider: Margaret Okafor, cardiologist at Northfield Health (the demo hospital). */
@@ -142,7 +144,10 @@ function esummaryDocument(article: FakeArticle) {
     pubdate: article.pubdate,
     epubdate: '',
     source: article.source,
-    authors: article.authors.map((name) => ({ name, authtype: 'Author', clusterid: '' })),
+    authors: [
+      ...article.authors.map((name) => ({ name, authtype: 'Author', clusterid: '' })),
+      ...(article.collectiveAuthors ?? []).map((name) => ({ name, authtype: 'CollectiveName', clusterid: '' })),
+    ],
     lastauthor: article.authors.at(-1) ?? '',
     title: article.title,
     sorttitle: article.title.toLowerCase(),
@@ -164,6 +169,36 @@ function esummaryDocument(article: FakeArticle) {
     elocationid: article.doi ? `doi: ${article.doi}` : '',
     doctype: 'citation',
     sortpubdate: `${article.pubdate.slice(0, 4)}/01/01 00:00`,
+  };
+}
+
+const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/**
+ * An article from a real esummary DocSum (the XML form, version 1, as recorded in
+ * `tests/fixtures/real/pubmed/`): its items become the fields the JSON form carries, with the XML's
+ * entities decoded, so a title arrives with PubMed's inline markup (`B<sup>0</sup>AT1`) as it does
+ * from the JSON service.
+ */
+export function articleFromDocsum(xml: string, extra: Pick<FakeArticle, 'affiliations' | 'orcids'> = {}): FakeArticle {
+  const decode = (value: string) => value.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
+  const items = (name: string) => [...xml.matchAll(new RegExp(`<Item Name="${name}" Type="[A-Za-z]+">([^<]*)</Item>`, 'g'))].map((m) => decode(m[1]!));
+  const item = (name: string) => items(name)[0] ?? '';
+  const pmid = /<Id>(\d+)<\/Id>/.exec(xml)?.[1];
+  if (!pmid) throw new Error('No <Id> in the DocSum');
+  return {
+    pmid,
+    title: item('Title'),
+    authors: items('Author'),
+    source: item('Source'),
+    fulljournalname: item('FullJournalName'),
+    pubdate: item('PubDate'),
+    volume: item('Volume'),
+    issue: item('Issue'),
+    pages: item('Pages'),
+    doi: item('DOI') || undefined,
+    pubtype: items('PubType'),
+    ...extra,
   };
 }
 

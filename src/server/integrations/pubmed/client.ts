@@ -1,3 +1,4 @@
+import { plainText } from '../../lib/html-text';
 import { requestJson, type HttpOptions } from '../../lib/http';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
@@ -61,11 +62,14 @@ export interface EsummaryResponse {
   error?: string;
 }
 
-/** A PubMed article in the shape of our publications table. */
+/** A PubMed article in the shape of our publications table; the title as plain text (PubMed's inline markup removed). */
 export interface PubmedArticle {
   pmid: string;
   title: string;
+  /** Everyone listed, in order: people ("Kane JL Jr") and groups ("GENCODE Consortium"). */
   authors: string[];
+  /** The people only (authtype "Author"): what the provider's name is matched against. */
+  personalAuthors: string[];
   journalName: string | null;
   publicationDate: string | null;
   volume: string | null;
@@ -83,14 +87,16 @@ const text = (value: string | undefined) => {
 /** Maps one esummary document; null for entries PubMed reports as errors or without a title. */
 export function mapEsummaryDocument(doc: EsummaryDocument): PubmedArticle | null {
   if (!doc || doc.error || !text(doc.title)) return null;
+  const listed = (doc.authors ?? []).map((a) => ({ name: a.name?.trim() ?? '', person: !a.authtype || a.authtype === 'Author' })).filter((a) => a.name);
   const ids = doc.articleids ?? [];
   const pmid = ids.find((id) => id.idtype === 'pubmed')?.value ?? doc.uid;
   const doiFromIds = ids.find((id) => id.idtype === 'doi')?.value;
   const doiFromLocation = /^doi:\s*(\S+)/i.exec(doc.elocationid ?? '')?.[1];
   return {
     pmid,
-    title: doc.title!.trim(),
-    authors: (doc.authors ?? []).filter((a) => !a.authtype || a.authtype === 'Author').map((a) => a.name.trim()).filter(Boolean),
+    title: plainText(doc.title!),
+    authors: listed.map((a) => a.name),
+    personalAuthors: listed.filter((a) => a.person).map((a) => a.name),
     journalName: text(doc.fulljournalname) ?? text(doc.source),
     publicationDate: text(doc.pubdate) ?? text(doc.epubdate),
     volume: text(doc.volume),

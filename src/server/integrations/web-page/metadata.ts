@@ -1,3 +1,5 @@
+import { decodeEntities } from '../../lib/html-text';
+
 /**
  * Open Graph and meta tags of a page, read as the page states them. Nothing is guessed: a field the
  * page does not carry stays null.
@@ -9,18 +11,6 @@ export interface PageMetadata {
   siteName: string | null;
   /** article:published_time as written (usually ISO 8601). */
   publishedTime: string | null;
-}
-
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity[0] === '#') {
-      const code = entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
 }
 
 const clean = (value: string | undefined, max: number) => {

@@ -156,7 +156,7 @@ async function gatherPublications(sources: DiscoverySources, profile: DiscoveryP
       status: 'pending',
     },
     evidence: scoreMatch(profile, {
-      people: article.authors.map(parsePubmedAuthor).filter((p) => p !== null),
+      people: article.personalAuthors.map(parsePubmedAuthor).filter((p) => p !== null),
       affiliationConfirmed: article.matchedAffiliation === null ? null : { matched: article.matchedAffiliation, affiliation: profile.affiliations[0]! },
       topicText: joinText(article.title, article.journalName),
       orcidConfirmed: article.matchedOrcid,
