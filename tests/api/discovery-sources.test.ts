@@ -17,7 +17,8 @@ import {
   type Transport,
   type TransportRequest,
 } from '../../src/server/integrations/web-page';
-import { FAKE_STUDIES, searchStudies, startFakeClinicalTrials, toStudy, type FakeClinicalTrials } from '../fakes/clinical-trials';
+import { markdownToText } from '../../src/server/lib/markdown-text';
+import { FAKE_STUDIES, searchStudies, startFakeClinicalTrials, studyFromRecorded, toStudy, type FakeClinicalTrials, type RecordedStudy } from '../fakes/clinical-trials';
 import { parsePubmedAuthor, scoreMatch } from '../../src/shared/confidence';
 import { articleFromDocsum, FAKE_PUBMED_ARTICLES, startFakePubmed, type FakePubmed } from '../fakes/pubmed';
 
@@ -392,6 +393,45 @@ describe('ClinicalTrials.gov client', () => {
     });
     expect(await client.getStudy('NCT99999999')).toBeNull();
     expect(trials.requests.at(-1)!.path).toBe('/api/v2/studies/NCT99999999');
+  });
+
+  it('shows the Markdown of real studies as text: escapes resolved, paragraphs and list items kept', async () => {
+    // Three v2 study records recorded from the real service (tests/fixtures/real/clinicaltrials).
+    const recorded = JSON.parse(readFileSync(new URL('../fixtures/real/clinicaltrials/studies-v2-excerpt.json', import.meta.url), 'utf8')) as {
+      studies: Array<RecordedStudy & { protocolSection: { descriptionModule: { detailedDescription: string }; eligibilityModule: { eligibilityCriteria: string } } }>;
+    };
+    const byId = new Map(recorded.studies.map((study) => [study.protocolSection.identificationModule.nctId, study.protocolSection]));
+    const fake = await startFakeClinicalTrials({ studies: recorded.studies.map(studyFromRecorded) });
+    try {
+      const client = createClinicalTrialsClient({ baseUrl: fake.url });
+      const { studies } = await client.searchByOfficial('James Lewis');
+      expect(studies.map((s) => s.nctNumber)).toEqual(['NCT03058679']);
+      expect((await client.getStudy('NCT01126879'))!.description).toBe(
+        'RATIONALE: Genistein may stop the growth of tumor cells by blocking some of the enzymes needed for cell growth.\n\nPURPOSE: This randomized phase II trial is studying how well genistein works in treating patients with prostate cancer.',
+      );
+    } finally {
+      await fake.close();
+    }
+
+    const crohns = markdownToText(byId.get('NCT03058679')!.descriptionModule.detailedDescription);
+    expect(byId.get('NCT03058679')!.descriptionModule.detailedDescription).toContain('score \\>175');
+    expect(crohns).toContain('(sCDAI) score >175');
+    expect(crohns).not.toContain('\\');
+    expect(markdownToText(byId.get('NCT05531279')!.descriptionModule.detailedDescription)).toContain('ANC<0.5');
+
+    const criteria = markdownToText(byId.get('NCT03058679')!.eligibilityModule.eligibilityCriteria).split('\n');
+    expect(criteria.slice(0, 5)).toEqual(['Inclusion Criteria', '', '1. Age â‰¥18', "2. Documented diagnosis of Crohn's disease", '3. sCDAI score >175']);
+    const bullets = markdownToText(byId.get('NCT01126879')!.eligibilityModule.eligibilityCriteria);
+    expect(bullets).toMatch(/^Inclusion\n\n• Participants must have a pathologic diagnosis of prostate cancer/);
+    expect(bullets).toContain('PSA >= 10, Gleason score >= 8');
+  });
+
+  it('turns Markdown into text: emphasis dropped, nested lists indented, raw HTML left as text', () => {
+    expect(markdownToText('**Bold** and _it_ with `code`\n\n* one\n  * inner\n* two\n\n3. three\n4. four')).toBe(
+      'Bold and it with code\n\n• one\n  • inner\n• two\n\n3. three\n4. four',
+    );
+    expect(markdownToText('<script>alert(1)</script> x')).toBe('<script>alert(1)</script> x');
+    expect(markdownToText('')).toBe('');
   });
 
   it('maps protocolSection fields', () => {

@@ -31,10 +31,37 @@ export interface FakeStudyInput {
   briefSummary?: string;
   officials: Array<{ name: string; affiliation?: string; role: string }>;
   locations?: Array<{ facility: string; city: string; state?: string; country: string }>;
+  /** A study object recorded from the real service (tests/fixtures/real/clinicaltrials): served as it is. */
+  recorded?: RecordedStudy;
+}
+
+export interface RecordedStudy {
+  protocolSection: {
+    identificationModule: { nctId: string; briefTitle: string };
+    statusModule: { overallStatus: string };
+    sponsorCollaboratorsModule?: { leadSponsor?: { name: string } };
+    conditionsModule?: { conditions?: string[] };
+    contactsLocationsModule?: { overallOfficials?: Array<{ name: string; affiliation?: string; role: string }> };
+  };
+}
+
+/** The search fields of a recorded study, with the study itself kept to be served unchanged. */
+export function studyFromRecorded(recorded: RecordedStudy): FakeStudyInput {
+  const p = recorded.protocolSection;
+  return {
+    nctId: p.identificationModule.nctId,
+    briefTitle: p.identificationModule.briefTitle,
+    overallStatus: p.statusModule.overallStatus,
+    leadSponsor: p.sponsorCollaboratorsModule?.leadSponsor?.name ?? '',
+    conditions: p.conditionsModule?.conditions ?? [],
+    officials: p.contactsLocationsModule?.overallOfficials ?? [],
+    recorded,
+  };
 }
 
 /** A v2 study object built from the input, with the modules and field names of the real API. */
 export function toStudy(input: FakeStudyInput) {
+  if (input.recorded) return input.recorded;
   return {
     protocolSection: {
       identificationModule: {

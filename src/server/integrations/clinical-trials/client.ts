@@ -1,3 +1,4 @@
+import { markdownToText } from '../../lib/markdown-text';
 import { requestJson, type HttpOptions } from '../../lib/http';
 
 /**
@@ -176,7 +177,7 @@ export function mapStudy(study: CtStudy): TrialRecord | null {
     startDate: text(p.statusModule?.startDateStruct?.date),
     completionDate: text(p.statusModule?.completionDateStruct?.date) ?? text(p.statusModule?.primaryCompletionDateStruct?.date),
     sponsor: text(p.sponsorCollaboratorsModule?.leadSponsor?.name),
-    description: text(p.descriptionModule?.briefSummary),
+    description: text(markdownToText(p.descriptionModule?.briefSummary ?? '')),
     conditionsStudied: (p.conditionsModule?.conditions ?? []).map((c) => c.trim()).filter(Boolean),
     keywords: (p.conditionsModule?.keywords ?? []).map((c) => c.trim()).filter(Boolean),
     officials: p.contactsLocationsModule?.overallOfficials ?? [],
