@@ -11,6 +11,7 @@ import {
   blockedReason,
   createSafeFetcher,
   createWebPageReader,
+  normalizeDate,
   parsePageMetadata,
   SafeFetchError,
   type LookupFn,
@@ -187,6 +188,47 @@ describe('page metadata', () => {
     expect(parsePageMetadata(html)).toEqual({ title: 'Quoted "OG" title', description: 'Plain description', siteName: 'Daily News', publishedTime: '2024-02-01T08:00:00+01:00' });
     expect(parsePageMetadata('<html><head><title>Only a title</title></head></html>')).toEqual({ title: 'Only a title', description: null, siteName: null, publishedTime: null });
     expect(parsePageMetadata('<p>nothing</p>')).toEqual({ title: null, description: null, siteName: null, publishedTime: null });
+    expect(parsePageMetadata('<p>nothing</p>', 'https://www.example.org/a')).toMatchObject({ siteName: 'example.org' });
+  });
+
+  // Pages saved from the real sites by the metascraper project (tests/fixtures/real/web-pages).
+  const page = (name: string) => readFileSync(new URL(`../fixtures/real/web-pages/${name}.html`, import.meta.url), 'utf8');
+
+  it.each([
+    ['reuters', 'http://www.reuters.com/article/us-venture-fundraising-idUSKCN0Y41DQ', '2016-05-13T16:43:53+00:00', 'Reuters'],
+    // JSON-LD datePublished; the publisher's name stands in for a missing og:site_name.
+    ['anandtech', 'http://www.anandtech.com/show/11591', '2017-06-29', 'AnandTech'],
+    ['the-register', 'http://www.theregister.co.uk/2016/05/03/emc_world_virtustream_announcement', '2016-05-03T16:26:13Z', 'The Register'],
+    ['wsj', 'http://www.wsj.com/articles/funding-snapshot-software-development-platform-circleci-raises-18m-1463398202', '2016-05-16T11:30:00Z', 'WSJ'],
+    // itemprop="datePublished" on a <time>, written with a space.
+    ['zdnet', 'http://www.zdnet.com/article/email-security-startup-agari-raises-22-million', '2016-05-24T13:30:03', 'ZDNet'],
+    // Only <time datetime>.
+    ['segment', 'https://segment.com/blog/scaling-nsq', '2016-05-16T00:00:00+00:00', 'Segment Blog'],
+    // No stated date: none is made up (a text-scanning scraper dates this page "today"); the host names the site.
+    ['reactpodcast', 'https://reactpodcast.com/episodes/117', null, 'React Podcast'],
+    ['smitten-kitchen', 'http://smittenkitchen.com/blog/2016/05/cucumber-yogurt-raita-salad', null, 'smittenkitchen.com'],
+  ])('reads the date and site name of a real page: %s', (name, url, date, site) => {
+    const metadata = parsePageMetadata(page(name), url);
+    expect(metadata.publishedTime).toBe(date);
+    expect(metadata.siteName).toBe(site);
+    expect(metadata.title).toBeTruthy();
+  });
+
+  it('normalises stated dates to ISO 8601 and refuses what is not a date', () => {
+    expect(normalizeDate('2016-04-19T18:52:32-0700')).toBe('2016-04-19T18:52:32-07:00');
+    expect(normalizeDate('2016-05-24 13:30')).toBe('2016-05-24T13:30:00');
+    expect(normalizeDate('20160524')).toBe('2016-05-24');
+    expect(normalizeDate('Tue, 24 May 2016 13:30:03 GMT')).toBe('2016-05-24T13:30:03Z');
+    expect(normalizeDate('May 24, 2016')).toBe('2016-05-24');
+    for (const bad of ['yesterday', '2 hours ago', '1999-13-01', '0001-01-01', '12345', '']) expect(normalizeDate(bad)).toBeNull();
+  });
+
+  it('takes the JSON-LD of a @graph, skips a broken block and prefers the stated publication date', () => {
+    const html = `<script type="application/ld+json">{ broken</script>
+      <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"x"},{"@type":"NewsArticle","dateModified":"2021-02-02","datePublished":"2021-01-05T10:00:00+02:00","publisher":{"@type":"Organization","name":"Health Daily"}}]}</script>
+      <time datetime="2020-12-31">earlier</time><span itemprop="datePublished">March 3, 2020</span>`;
+    expect(parsePageMetadata(html)).toMatchObject({ publishedTime: '2021-01-05T10:00:00+02:00', siteName: 'Health Daily' });
+    expect(parsePageMetadata('<div><span itemprop="datePublished">March 3, 2020</span><time datetime="2020-12-31"></time></div>')).toMatchObject({ publishedTime: '2020-03-03' });
   });
 });
 

@@ -2,7 +2,7 @@ import { parsePageMetadata, type PageMetadata } from './metadata';
 import { createSafeFetcher, type SafeFetchOptions } from './safe-fetch';
 
 export { blockedReason } from './address-policy';
-export { parsePageMetadata, type PageMetadata } from './metadata';
+export { normalizeDate, parsePageMetadata, type PageMetadata } from './metadata';
 export { createSafeFetcher, SafeFetchError, type LookupFn, type SafeFetchOptions, type Transport, type TransportRequest } from './safe-fetch';
 
 export interface WebPageInfo extends PageMetadata {
@@ -21,7 +21,7 @@ export function createWebPageReader(options: SafeFetchOptions = {}): WebPageRead
   return {
     async read(url) {
       const page = await fetchPage(url);
-      return { requestedUrl: page.requestedUrl, url: page.url, ...parsePageMetadata(page.html) };
+      return { requestedUrl: page.requestedUrl, url: page.url, ...parsePageMetadata(page.html, page.url) };
     },
   };
 }
