@@ -141,9 +141,9 @@ describe(`unified sync (${databaseLabel})`, () => {
     expect(body).toMatchObject({
       success: true,
       skipped: false,
-      sectionsUpdated: 7,
+      sectionsUpdated: 8,
       sectionsFailed: 0,
-      totalSections: 7,
+      totalSections: 11,
       providerName: 'Margaret Okafor, MD',
       npi,
       mappingErrors: { languages: 'Unknown language: Igbo' },
@@ -196,7 +196,8 @@ describe(`unified sync (${databaseLabel})`, () => {
 
     const [stored] = await db.select().from(userYextData).where(eq(userYextData.userId, user.id));
     expect(stored).toMatchObject({ hospitalId: hospital.id, npiNumber: npi, mappingErrors: { languages: 'Unknown language: Igbo' } });
-    expect(stored!.mappedSections).toEqual(['professional_identity', 'education_training', 'practice_essentials', 'medical_expertise', 'biography', 'languages', 'locations']);
+    expect(stored!.mappedSections).toEqual(['professional_identity', 'education_training', 'practice_essentials', 'medical_expertise', 'biography', 'languages', 'locations', 'hospital_affiliations']);
+    expect((await section(client, 'hospital_affiliations')).items).toMatchObject([{ hospitalName: 'Northfield Health Evanston Hospital' }]);
     expect(stored!.yextRawData).toMatchObject({ npi, meta: { entityType: 'healthcareProfessional' } });
 
     const [refreshed] = await db.select().from(users).where(eq(users.id, user.id));
@@ -302,6 +303,50 @@ describe(`unified sync (${databaseLabel})`, () => {
     expect((await browserClient(ctx.app).post('/api/yext/sync')).status).toBe(401);
   });
 
+  it('reads the field names real healthcareProfessional entities use: linked specialties, c_providerBio, certifications, insurance', async () => {
+    const { hospital } = await yextHospital();
+    // Shaped as Yext's healthcareProfessional schema and the Pages templates of real health-system
+    // accounts read it (taxonomy_relatedSpecialties as linked entities, c_providerBio, certifications,
+    // insuranceAccepted, c_officeName); meta.entityType as an object, as some Yext APIs send it.
+    const npi = fakeProvider({
+      meta: { id: 'hcp-real-shape', entityType: { id: 'healthcareProfessional', uid: 0 }, uid: 4_321 },
+      description: undefined,
+      c_providerBio: 'Dr. Okafor treats heart rhythm disorders and leads the device clinic.',
+      taxonomy_relatedSpecialties: [
+        { id: 'spec-cardiology', name: 'Cardiology' },
+        { id: 'spec-ep', name: 'Clinical Cardiac Electrophysiology' },
+        'spec-bare-id',
+      ],
+      certifications: ['American Board of Internal Medicine - Cardiovascular Disease', 'American Board of Internal Medicine - Clinical Cardiac Electrophysiology'],
+      awards: ['Top Doctor, Chicago Magazine 2023'],
+      insuranceAccepted: ['Aetna', 'Blue Cross Blue Shield of Illinois', 'Medicare'],
+      locatedIn: 'loc-not-linked',
+      c_officeName: 'Northfield Heart Rhythm Clinic',
+    });
+    const { client } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
+    const { status, body } = await sync(client);
+    expect(status).toBe(200);
+    expect(body.sections.filter((s: { outcome: string }) => s.outcome === 'updated').map((s: { section: string }) => s.section)).toEqual(
+      expect.arrayContaining(['professional_identity', 'biography', 'board_certifications', 'hospital_affiliations', 'awards', 'insurance', 'locations']),
+    );
+
+    expect(await section(client, 'professional_identity')).toMatchObject({ primarySpecialty: 'Cardiology', additionalSpecialties: ['Clinical Cardiac Electrophysiology'] });
+    expect(await section(client, 'biography')).toMatchObject({ professionalSummary: 'Dr. Okafor treats heart rhythm disorders and leads the device clinic.' });
+    expect((await section(client, 'board_certifications')).items.map((c: { certificationBoard: string; status: string }) => [c.certificationBoard, c.status])).toEqual([
+      ['American Board of Internal Medicine - Cardiovascular Disease', 'active'],
+      ['American Board of Internal Medicine - Clinical Cardiac Electrophysiology', 'active'],
+    ]);
+    expect((await section(client, 'awards')).items.map((a: { awardName: string }) => a.awardName)).toEqual(['Top Doctor, Chicago Magazine 2023']);
+    expect((await section(client, 'insurance')).items.map((i: { insuranceName: string }) => i.insuranceName)).toEqual(['Aetna', 'Blue Cross Blue Shield of Illinois', 'Medicare']);
+    expect((await section(client, 'locations')).items[0]).toMatchObject({ locationName: 'Northfield Heart Rhythm Clinic' });
+
+    // A second sync adds only what is new, and as a proposal the provider reviews.
+    const entity = fake.providers.find((p) => p.npi === npi)!;
+    entity.insuranceAccepted = ['Aetna', 'Cigna'];
+    const again = await sync(client);
+    expect(again.body.sections.find((s: { section: string }) => s.section === 'insurance')).toMatchObject({ outcome: 'pending' });
+  });
+
   it("links an imported office to the hospital's location by entity id, or else by its name", async () => {
     const { hospital, site } = await yextHospital();
     const npi = fakeProvider({ locatedIn: 'loc-not-linked', c_officeName: '  northfield   HEART center ' });
@@ -333,7 +378,7 @@ describe(`unified sync (${databaseLabel})`, () => {
     try {
       const { status, body } = await sync(client);
       expect(status).toBe(200);
-      expect(body, JSON.stringify(body.sections)).toMatchObject({ success: true, sectionsUpdated: 6, sectionsFailed: 1 });
+      expect(body, JSON.stringify(body.sections)).toMatchObject({ success: true, sectionsUpdated: 7, sectionsFailed: 1 });
       expect(body.sections.find((s: { section: string }) => s.section === 'languages')).toMatchObject({ outcome: 'failed', error: 'Failed to save languages' });
       // The failed section keeps what it held: the English the profile started with at sign-up.
       expect((await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, user.id))).map((l) => l.languageCode)).toEqual(['en']);

@@ -49,7 +49,9 @@ export const FAKE_YEXT_NPIS = {
   unknown: npiFrom('166880022'),
 } as const;
 
-export type YextEntity = Record<string, unknown> & { meta: { id: string; entityType: string; [key: string]: unknown }; name?: string };
+export type YextEntity = Record<string, unknown> & { meta: { id: string; entityType: string | { id: string; uid?: number }; [key: string]: unknown }; name?: string };
+
+const typeOf = (entity: YextEntity) => (typeof entity.meta.entityType === 'string' ? entity.meta.entityType : entity.meta.entityType.id);
 
 const timestamp = '2024-03-18T15:04:11';
 
@@ -254,7 +256,7 @@ export async function startFakeYext(options: { port?: number } = {}): Promise<Fa
     let pool = contentMatch ? providers : allEntities();
     if (params.entityTypes) {
       const types = params.entityTypes.split(',');
-      pool = pool.filter((e) => types.includes(e.meta.entityType));
+      pool = pool.filter((e) => types.includes(typeOf(e)));
     }
     if (params.entityIds) {
       const ids = params.entityIds.split(',');

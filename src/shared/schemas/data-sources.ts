@@ -4,9 +4,19 @@ import { SECTION_IDS } from '../limits';
 
 export const FIELD_TYPES = ['string', 'number', 'boolean', 'date', 'array', 'object'] as const;
 
+/** What a field mapping may fill: the nine sections and the lists the listing-service import fills. */
+export const MAPPABLE_SECTION_IDS = [...SECTION_IDS, 'board_certifications', 'hospital_affiliations', 'awards', 'insurance'] as const;
+
+export const MAPPABLE_LIST_LABELS: Record<string, string> = {
+  board_certifications: 'Board certifications',
+  hospital_affiliations: 'Hospital affiliations',
+  awards: 'Awards',
+  insurance: 'Insurance',
+};
+
 export const fieldMappingSchema = z
   .object({
-    profileSection: z.enum(SECTION_IDS, 'Choose a profile section'),
+    profileSection: z.enum(MAPPABLE_SECTION_IDS, 'Choose a profile section'),
     profileField: z.string().trim().min(1, 'Profile field is required').max(100),
     sourcePath: z.string().trim().min(1, 'Source path is required').max(300),
     sourceFieldType: z.enum(FIELD_TYPES).nullish(),

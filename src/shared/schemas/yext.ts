@@ -7,7 +7,10 @@ import { npiSchema } from '../npi';
  * shared by the server and the web pages.
  */
 
-/** The sections the unified sync fills, in the order the spec lists them (profile spec §4). */
+/**
+ * The sections the unified sync fills: the seven the spec lists (profile spec §4), then the lists the
+ * listing path also fills (board certifications, hospital affiliations, awards, insurance).
+ */
 export const SYNC_SECTION_IDS = [
   'professional_identity',
   'education_training',
@@ -16,6 +19,10 @@ export const SYNC_SECTION_IDS = [
   'biography',
   'languages',
   'locations',
+  'board_certifications',
+  'hospital_affiliations',
+  'awards',
+  'insurance',
 ] as const;
 export type SyncSectionId = (typeof SYNC_SECTION_IDS)[number];
 
@@ -27,6 +34,10 @@ export const SYNC_SECTION_LABELS: Record<SyncSectionId, string> = {
   biography: 'Biography',
   languages: 'Languages',
   locations: 'Locations',
+  board_certifications: 'Board certifications',
+  hospital_affiliations: 'Hospital affiliations',
+  awards: 'Awards',
+  insurance: 'Insurance',
 };
 
 export const PENDING_UPDATE_SOURCES = ['yext', 'npi_registry'] as const;

@@ -46,7 +46,7 @@ export interface YextEntity {
   id?: string;
   name?: string;
   npi?: string;
-  meta?: { id?: string; entityType?: string; uid?: string | number; [key: string]: unknown };
+  meta?: { id?: string; entityType?: string | { id?: string; uid?: number | string }; uid?: string | number; [key: string]: unknown };
   [field: string]: unknown;
 }
 
@@ -103,5 +103,10 @@ export const entityIdOf = (entity: YextEntity): string | undefined => {
   return typeof id === 'string' && id ? id : typeof id === 'number' ? String(id) : undefined;
 };
 
-export const entityTypeOf = (entity: YextEntity): string | undefined =>
-  typeof entity.meta?.entityType === 'string' ? entity.meta.entityType : undefined;
+/** `meta.entityType` is a string in the management API and `{ id, uid }` in some others. */
+export const entityTypeOf = (entity: YextEntity): string | undefined => {
+  const type: unknown = entity.meta?.entityType;
+  if (typeof type === 'string') return type;
+  if (type && typeof type === 'object' && typeof (type as { id?: unknown }).id === 'string') return (type as { id: string }).id;
+  return undefined;
+};

@@ -34,6 +34,10 @@ export const LIST_SECTION_KEYS: Partial<Record<ProfileSectionId, (item: Record<s
       ? `site:${String(item.predefinedLocationId)}`
       : `${String(item.address ?? item.locationName ?? '').trim().toLowerCase()}|${String(item.postalCode ?? '').slice(0, 5)}`,
   medical_expertise: (item) => String(item.termId ?? ''),
+  board_certifications: (item) => String(item.certificationBoard ?? '').trim().toLowerCase(),
+  hospital_affiliations: (item) => String(item.hospitalName ?? '').trim().toLowerCase(),
+  awards: (item) => String(item.awardName ?? '').trim().toLowerCase(),
+  insurance: (item) => String(item.insuranceName ?? '').trim().toLowerCase(),
 };
 
 export const isListSection = (section: string): section is ProfileSectionId => section in LIST_SECTION_KEYS;
@@ -128,6 +132,14 @@ function itemLabel(section: string, item: Record<string, unknown>) {
       return [text(item.locationName) ?? text(item.address) ?? 'Hospital location', text(item.city)].filter(Boolean).join(', ');
     case 'medical_expertise':
       return text(item.term) ?? String(item.termId ?? '');
+    case 'board_certifications':
+      return text(item.certificationBoard) ?? 'Board certification';
+    case 'hospital_affiliations':
+      return text(item.hospitalName) ?? 'Hospital';
+    case 'awards':
+      return text(item.awardName) ?? 'Award';
+    case 'insurance':
+      return text(item.insuranceName) ?? 'Insurance';
     default:
       return JSON.stringify(item);
   }

@@ -9,8 +9,12 @@
 import { EDUCATION_TYPES, type EducationType } from '../../../shared/enums';
 import { splitProviderName } from '../../../shared/names';
 import {
+  awardEntrySchema,
   biographySchema,
+  boardCertificationEntrySchema,
   educationEntrySchema,
+  hospitalAffiliationEntrySchema,
+  insuranceEntrySchema,
   LANGUAGE_CODE_PATTERN,
   locationEntrySchema,
   practiceEssentialsSchema,
@@ -62,7 +66,10 @@ export const DEFAULT_FIELD_MAPPINGS: readonly FieldMapping[] = [
   m('professional_identity', 'npiNumber', 'npi', ['c_npi']),
   m('professional_identity', 'credentials', 'degrees', ['c_degrees']),
   m('professional_identity', 'profilePhoto', 'headshot.url', ['c_headshot.url']),
-  m('professional_identity', 'primarySpecialty', 'c_primarySpecialty', ['c_specialty']),
+  // Real healthcareProfessional entities link their specialties as taxonomy entities ({ id, name }): the
+  // first is the primary one. A bare entity id is not a name and is not imported.
+  m('professional_identity', 'primarySpecialty', 'c_primarySpecialty', ['c_specialty', 'taxonomy_relatedSpecialties.0.name']),
+  m('professional_identity', 'additionalSpecialties', 'c_additionalSpecialties', ['taxonomy_relatedSpecialties.*.name']),
   m('education_training', 'items', 'educationList', ['c_educationList']),
   m('education_training', 'items.educationType', 'type', [], { transformationRules: { map: YEXT_EDUCATION_TYPES } }),
   m('education_training', 'items.institutionName', 'institutionName', ['name']),
@@ -78,7 +85,7 @@ export const DEFAULT_FIELD_MAPPINGS: readonly FieldMapping[] = [
   m('medical_expertise', 'conditions', 'conditionsTreated', ['c_conditionsTreated']),
   m('medical_expertise', 'procedures', 'procedures', ['c_procedures']),
   m('medical_expertise', 'reasonsForVisit', 'reasonsForVisit', ['c_reasonsForVisit']),
-  m('biography', 'professionalSummary', 'description', ['c_professionalBio', 'c_bio']),
+  m('biography', 'professionalSummary', 'description', ['c_providerBio', 'c_professionalBio', 'c_bio']),
   m('biography', 'publicSummary', 'c_publicBio', ['c_patientFacingBio']),
   m('biography', 'personalInterests', 'c_personalInterests', ['c_hobbies']),
   m('biography', 'awardsHonors', 'c_awards', ['awards']),
@@ -94,6 +101,10 @@ export const DEFAULT_FIELD_MAPPINGS: readonly FieldMapping[] = [
   m('locations', 'phoneNumber', 'mainPhone', ['c_officePhone']),
   m('locations', 'faxNumber', 'fax'),
   m('locations', 'website', 'websiteUrl.url', ['websiteUrl']),
+  m('board_certifications', 'items', 'certifications', ['c_boardCertifications']),
+  m('hospital_affiliations', 'items', 'admittingHospitals', ['c_hospitalAffiliations']),
+  m('awards', 'items', 'awards', ['c_awards']),
+  m('insurance', 'items', 'insuranceAccepted', ['c_insurances', 'c_insuranceAccepted']),
 ];
 
 type Kind = 'text' | 'list' | 'boolean' | 'year' | 'items' | 'refs';
@@ -162,15 +173,25 @@ export const MAPPABLE_FIELDS: Record<SyncSectionId | 'languages', Record<string,
     faxNumber: 'text',
     website: 'text',
   },
+  board_certifications: { items: 'list' },
+  hospital_affiliations: { items: 'list' },
+  awards: { items: 'list' },
+  insurance: { items: 'list' },
 };
 
 // ── Paths and transformations ───────────────────────────────────────────────────────────────
 
-/** `a.b.0.c`: object keys and array indexes. */
+/** `a.b.0.c`: object keys and array indexes; `a.*.name` reads `name` of every element of `a`. */
 export function readPath(root: unknown, path: string): unknown {
   let current: unknown = root;
-  for (const part of path.split('.').filter(Boolean)) {
+  const parts = path.split('.').filter(Boolean);
+  for (const [index, part] of parts.entries()) {
     if (current === null || current === undefined) return undefined;
+    if (part === '*') {
+      if (!Array.isArray(current)) return undefined;
+      const rest = parts.slice(index + 1).join('.');
+      return current.map((element) => (rest ? readPath(element, rest) : element)).filter((value) => value !== undefined && value !== null && value !== '');
+    }
     if (Array.isArray(current) && /^\d+$/.test(part)) current = current[Number(part)];
     else if (typeof current === 'object') current = (current as Record<string, unknown>)[part];
     else return undefined;
@@ -349,10 +370,22 @@ export interface MappedProfile {
   biography: Record<string, unknown> | null;
   languages: Item[] | null;
   locations: Item[] | null;
+  board_certifications: Item[] | null;
+  hospital_affiliations: Item[] | null;
+  awards: Item[] | null;
+  insurance: Item[] | null;
   /** Section id → problems, each one a short sentence. */
   errors: Record<string, string[]>;
   fields: ResolvedField[];
 }
+
+/** List sections filled from a list of names, and the entry field each name becomes. */
+const NAME_LIST_SECTIONS = {
+  board_certifications: { field: 'certificationBoard', schema: boardCertificationEntrySchema },
+  hospital_affiliations: { field: 'hospitalName', schema: hospitalAffiliationEntrySchema },
+  awards: { field: 'awardName', schema: awardEntrySchema },
+  insurance: { field: 'insuranceName', schema: insuranceEntrySchema },
+} as const;
 
 export interface MappingLookups {
   languages: ReadonlyArray<{ code: string; name: string }>;
@@ -453,6 +486,12 @@ export function mapEntity(entity: YextEntity, hospitalMappings: readonly FieldMa
   if (credentialNames?.length) identity.credentials = credentialNames.map((name) => ({ type: 'degree', name }));
   for (const field of ['preferredName', 'pronouns', 'npiNumber', 'primarySpecialty', 'additionalSpecialties', 'academicTitles'] as const) {
     if (identityRaw[field] !== undefined) Object.assign(identity, { [field]: identityRaw[field] });
+  }
+  // The primary specialty is not also an additional one (both may come from taxonomy_relatedSpecialties).
+  if (identity.additionalSpecialties && identity.primarySpecialty) {
+    const primary = identity.primarySpecialty.trim().toLowerCase();
+    identity.additionalSpecialties = identity.additionalSpecialties.filter((name) => name.trim().toLowerCase() !== primary);
+    if (identity.additionalSpecialties.length === 0) delete identity.additionalSpecialties;
   }
   for (const [field, value] of Object.entries(identity)) {
     const issue = fieldIssue(professionalIdentitySchema, field, value);
@@ -569,6 +608,20 @@ export function mapEntity(entity: YextEntity, hospitalMappings: readonly FieldMa
     }
   }
 
+  // Lists of names (certifications, admitting hospitals, awards, insurance plans): one entry per name.
+  const nameList = (section: keyof typeof NAME_LIST_SECTIONS) => {
+    const names = sectionValues(section, entity).items as string[] | undefined;
+    if (!names?.length) return null;
+    const { field, schema } = NAME_LIST_SECTIONS[section];
+    const entries: Item[] = [];
+    names.forEach((name, index) => {
+      const parsed = schema.safeParse({ [field]: name });
+      if (parsed.success) entries.push(parsed.data as Item);
+      else report(section, `entry ${index + 1}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    });
+    return entries.length > 0 ? entries : null;
+  };
+
   return {
     professional_identity: Object.keys(identity).length > 0 || photo ? { values: identity, profilePhoto: photo } : null,
     education_training: education && education.length > 0 ? education : null,
@@ -577,6 +630,10 @@ export function mapEntity(entity: YextEntity, hospitalMappings: readonly FieldMa
     biography: Object.keys(biography).length > 0 ? biography : null,
     languages: languages && languages.length > 0 ? languages : null,
     locations: locationsOut,
+    board_certifications: nameList('board_certifications'),
+    hospital_affiliations: nameList('hospital_affiliations'),
+    awards: nameList('awards'),
+    insurance: nameList('insurance'),
     errors,
     fields,
   };

@@ -26,6 +26,23 @@ describe('paths and transformations', () => {
     expect(readPath(entity, 'address.missing.deeper')).toBeUndefined();
   });
 
+  it('reads a field of every element with *, skipping elements without it', () => {
+    const entity = { taxonomy_relatedSpecialties: [{ id: 's1', name: 'Cardiology' }, 's2', { id: 's3', name: 'Internal Medicine' }] };
+    expect(readPath(entity, 'taxonomy_relatedSpecialties.*.name')).toEqual(['Cardiology', 'Internal Medicine']);
+    expect(readPath(entity, 'taxonomy_relatedSpecialties.0.name')).toBe('Cardiology');
+    expect(readPath({ list: 'not a list' }, 'list.*.name')).toBeUndefined();
+  });
+
+  it("fills a name list from a hospital's own field, blank names left out", () => {
+    const mapped = mapEntity(
+      { meta: { id: 'x', entityType: 'healthcareProfessional' }, c_boards: ['ABIM - Cardiology', '  '], certifications: ['ignored: the hospital mapped its own field'] },
+      [mapping({ profileSection: 'board_certifications', profileField: 'items', sourcePath: 'c_boards' })],
+      lookups,
+    );
+    expect(mapped.board_certifications).toEqual([{ certificationBoard: 'ABIM - Cardiology', specialty: null, certificationYear: null, expirationYear: null, status: 'active' }]);
+    expect(mapped.insurance).toBeNull();
+  });
+
   it('applies trim, lowercase, split, map and join in that order', () => {
     expect(applyTransformations('  Yes ', { trim: true, lowercase: true, map: { yes: 'true' } })).toBe('true');
     expect(applyTransformations('Adults; Seniors ;', { split: ';' })).toEqual(['Adults', 'Seniors']);

@@ -243,6 +243,10 @@ async function applyList(ctx: ApplyContext, section: ProfileSectionId & SyncSect
   return { section, outcome: 'pending', proposals: proposed };
 }
 
+function nameListTask(ctx: ApplyContext, section: 'board_certifications' | 'hospital_affiliations' | 'awards' | 'insurance', items: Array<Record<string, unknown>> | null) {
+  return items ? applyList(ctx, section, items) : Promise.resolve<SectionReport>({ section, outcome: 'empty', proposals: 0 });
+}
+
 // ── The unified sync ────────────────────────────────────────────────────────────────────────
 
 const skippedResult = (message: string): UnifiedSyncResult => ({
@@ -260,8 +264,9 @@ const skippedResult = (message: string): UnifiedSyncResult => ({
 });
 
 /**
- * `POST /api/yext/sync` for the signed-in provider, and the sign-up / sign-in population. The seven
- * sections run side by side; one section's failure is logged and the others still apply.
+ * `POST /api/yext/sync` for the signed-in provider, and the sign-up / sign-in population. The
+ * sections run one after another, each in its own transaction; one section's failure is logged and
+ * the others still apply.
  */
 export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<UnifiedSyncResult> {
   const user = await loadUser(deps.db, userId);
@@ -319,6 +324,10 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
         mapped.languages ? applyList(ctx, 'languages', mapped.languages) : { section: 'languages', outcome: 'empty', proposals: 0 },
       locations: async () =>
         mapped.locations ? applyList(ctx, 'locations', mapped.locations) : { section: 'locations', outcome: 'empty', proposals: 0 },
+      board_certifications: async () => nameListTask(ctx, 'board_certifications', mapped.board_certifications),
+      hospital_affiliations: async () => nameListTask(ctx, 'hospital_affiliations', mapped.hospital_affiliations),
+      awards: async () => nameListTask(ctx, 'awards', mapped.awards),
+      insurance: async () => nameListTask(ctx, 'insurance', mapped.insurance),
     };
 
     // One section after another: each is its own transaction, and every profile write bumps the

@@ -4,7 +4,7 @@ import { pendingUpdatesQueryKey } from '@web/features/pending-updates/pending-up
 import { profileKeys } from '@web/features/profile/api/keys';
 import { apiFetch } from '@web/lib/api-client';
 
-/** A sync reads the provider's record from the listing service and writes up to seven sections. */
+/** A sync reads the provider's record from the listing service and writes up to eleven sections. */
 const SYNC_TIMEOUT_MS = 120_000;
 
 /**

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataSource } from '@shared/enums';
-import type { SectionId } from '@shared/limits';
-import type { FIELD_TYPES } from '@shared/schemas/data-sources';
+import type { FIELD_TYPES, MAPPABLE_SECTION_IDS } from '@shared/schemas/data-sources';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import { hospitalQueryKey } from './hospitals';
@@ -10,7 +9,7 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 export interface FieldMapping {
   id?: string;
-  profileSection: SectionId;
+  profileSection: (typeof MAPPABLE_SECTION_IDS)[number];
   profileField: string;
   sourcePath: string;
   sourceFieldType: FieldType | null;

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { SECTION_IDS } from '@shared/limits';
+import { MAPPABLE_LIST_LABELS, MAPPABLE_SECTION_IDS } from '@shared/schemas/data-sources';
 import { FIELD_TYPES } from '@shared/schemas/data-sources';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -10,7 +10,7 @@ import { IconButton } from '../../components/icon-button';
 import { Textarea } from '../../components/textarea';
 import { EMPTY_MAPPING, type DataSourceFormValues } from '../lib/data-source-form';
 
-const sectionTitle = (id: string) => PROFILE_SECTIONS.find((section) => section.id === id)?.title ?? id;
+const sectionTitle = (id: string) => PROFILE_SECTIONS.find((section) => section.id === id)?.title ?? MAPPABLE_LIST_LABELS[id] ?? id;
 
 function FieldError({ message }: { message?: string }) {
   return message ? <p className="mt-1 text-xs text-red-700">{message}</p> : null;
@@ -62,7 +62,7 @@ export function FieldMappingEditor({ control, register, errors }: { control: Con
                       Section
                     </label>
                     <select id={`${field.id}-section`} aria-label={`${row}: section`} className={selectClasses} {...register(`fieldMappings.${index}.profileSection`)}>
-                      {SECTION_IDS.map((id) => (
+                      {MAPPABLE_SECTION_IDS.map((id) => (
                         <option key={id} value={id}>
                           {sectionTitle(id)}
                         </option>

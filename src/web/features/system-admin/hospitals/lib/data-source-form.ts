@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DATA_SOURCES } from '@shared/enums';
-import { SECTION_IDS } from '@shared/limits';
 import { FIELD_TYPES, fieldMappingSchema } from '@shared/schemas/data-sources';
 import type { DataSourceBody, DataSourceConfigDto, FieldMapping } from '../api/data-sources';
 
@@ -14,7 +13,7 @@ export function splitPaths(text: string): string[] {
 
 const mappingFormSchema = z
   .object({
-    profileSection: z.enum(SECTION_IDS, 'Choose a profile section'),
+    profileSection: fieldMappingSchema.shape.profileSection,
     profileField: fieldMappingSchema.shape.profileField,
     sourcePath: fieldMappingSchema.shape.sourcePath,
     sourceFieldType: z.union([z.enum(FIELD_TYPES), z.literal('')]),
