@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
+import { directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
 import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
@@ -197,10 +198,14 @@ export function createApp(deps: AppDeps) {
   app.route('/api', biographyRoutes(deps));
   app.route('/api', yextRoutes({ ...deps, secretBox, npiRegistry }));
   app.route('/api', pendingUpdateRoutes(deps));
+  app.route('/api', directoryRoutes(deps));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
+
+  // The public find-a-doctor directory: HTML from the server, built or not.
+  app.route('/', publicDirectoryRoutes(deps));
 
   if (deps.webDir) {
     const webDir = deps.webDir;

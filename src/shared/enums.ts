@@ -30,6 +30,13 @@ export type ActorRole = (typeof ACTOR_ROLES)[number];
 export const DATA_SOURCES = ['npi_registry', 'yext'] as const;
 /** Which expertise terms a hospital's providers pick from once it has terms of its own. */
 export const EXPERTISE_TERMS_SCOPES = ['own_plus_defaults', 'own_only'] as const;
+
+/**
+ * A provider's public directory listing: off (not asked), pending (asked; the hospital requires
+ * approval), published, or removed (the hospital unpublished it; asking again needs approval).
+ */
+export const DIRECTORY_STATUSES = ['off', 'pending', 'published', 'removed'] as const;
+export type DirectoryStatus = (typeof DIRECTORY_STATUSES)[number];
 export type ExpertiseTermsScope = (typeof EXPERTISE_TERMS_SCOPES)[number];
 export type DataSource = (typeof DATA_SOURCES)[number];
 

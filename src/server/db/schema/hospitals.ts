@@ -59,6 +59,11 @@ export const hospitals = pgTable(
     brandWritingStandards: text(),
     // Own terms only, or own terms plus the defaults: one custom term must not hide 13,491 defaults by accident.
     expertiseTermsScope: text().notNull().default('own_plus_defaults'),
+    // The public find-a-doctor directory: off until the hospital turns it on; its address is /find/<slug>.
+    directoryEnabled: boolean().notNull().default(false),
+    directorySlug: text().unique('hospitals_directory_slug_unique'),
+    directoryRequiresApproval: boolean().notNull().default(false),
+    directoryBrandColor: text(),
     ...timestamps,
   },
   (t) => [
@@ -193,3 +198,4 @@ export const dataSourceFieldMappings = pgTable(
   },
   (t) => [index('data_source_field_mappings_configuration_idx').on(t.configurationId, t.profileSection)],
 );
+

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { USER_STATUSES, USER_TIERS } from '../../../shared/enums';
+import { DIRECTORY_STATUSES, USER_STATUSES, USER_TIERS } from '../../../shared/enums';
 import { inList, timestamps } from './columns';
 import { authUsers } from './auth';
 import { hospitals } from './hospitals';
@@ -74,5 +74,35 @@ export const hospitalJoinRequests = pgTable(
     uniqueIndex('hospital_join_requests_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
     index('hospital_join_requests_hospital_status_idx').on(t.hospitalId, t.status, t.createdAt),
     check('hospital_join_requests_status_check', inList(t.status, HOSPITAL_REQUEST_STATUSES)),
+  ],
+);
+
+/**
+ * A provider's listing in their hospital's public directory. Public only while the status is
+ * `published`, the listing's hospital is the provider's hospital, and both are active with the
+ * hospital's directory on: moving or deactivating either takes the page down at once.
+ */
+export const directoryListings = pgTable(
+  'directory_listings',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: uuid()
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('off'),
+    // Unique in the hospital: /find/<hospital slug>/<slug>.
+    slug: text().notNull(),
+    requestedAt: timestamp({ withTimezone: true }),
+    decidedBy: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    publishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('directory_listings_hospital_slug_unique').on(t.hospitalId, t.slug),
+    index('directory_listings_hospital_status_idx').on(t.hospitalId, t.status),
+    check('directory_listings_status_check', inList(t.status, DIRECTORY_STATUSES)),
   ],
 );

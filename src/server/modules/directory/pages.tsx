@@ -1,0 +1,320 @@
+// The public find-a-doctor pages as HTML from the server: no script, one small inline stylesheet, so
+// they are complete for search engines and fast on a phone. Rendered per request from the public
+// reads (service.ts) and sent with an ETag; `Cache-Control` lets browsers and proxies keep them for a
+// minute and revalidate after, so a publish, a save or an unpublish shows within that minute.
+import { createHash } from 'node:crypto';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { initialsOf } from '../../../shared/names';
+import type { PublicHospital, PublicProviderSummary } from './service';
+import type { PublicProfile } from './public-profile';
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f9fafb}
+a{color:var(--brand)}a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
+header{background:var(--brand);color:#fff}header a{color:#fff;text-decoration:none;font-weight:600}
+.wrap{max-width:960px;margin:0 auto;padding:16px}main .wrap{padding-top:24px}
+h1{font-size:1.75rem;line-height:1.2;margin:0 0 4px}h2{font-size:1.125rem;margin:0 0 8px}
+.card{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:16px;margin:0 0 16px}
+.muted{color:#4b5563}.pill{display:inline-block;border:1px solid #d1d5db;border-radius:999px;padding:2px 10px;margin:0 6px 6px 0;font-size:.875rem;background:#fff}
+.ok{border-color:#059669;color:#065f46}.grid{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));list-style:none;padding:0;margin:0}
+.person{display:flex;gap:12px;align-items:center}.avatar{width:72px;height:72px;border-radius:50%;object-fit:cover;background:#e5e7eb;flex:none}
+.initials{display:flex;align-items:center;justify-content:center;font-weight:700;color:#374151}
+ul.plain{list-style:none;padding:0;margin:0}ul.plain li{margin:0 0 8px}
+form{display:flex;gap:8px;margin:0 0 16px}input[type=search]{flex:1;min-width:0;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;font:inherit}
+button{padding:10px 16px;border:0;border-radius:8px;background:var(--brand);color:#fff;font:inherit;font-weight:600}
+nav.pages{display:flex;gap:16px;margin:16px 0}footer{color:#4b5563;font-size:.875rem}
+`;
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  brandColor: string | null;
+  image?: string | null;
+  jsonLd?: unknown;
+  noindex?: boolean;
+}
+
+/** JSON in a script element: `<` escaped so no text can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function documentHtml(meta: PageMeta, body: ReactNode): string {
+  const brand = meta.brandColor ?? '#1d4ed8';
+  const head = renderToStaticMarkup(
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{meta.title}</title>
+      <meta name="description" content={meta.description} />
+      <link rel="canonical" href={meta.canonical} />
+      {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+      <meta property="og:type" content={meta.jsonLd ? 'profile' : 'website'} />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={meta.canonical} />
+      {meta.image ? <meta property="og:image" content={meta.image} /> : null}
+      <meta name="theme-color" content={brand} />
+    </>,
+  );
+  const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '';
+  // The brand colour is validated (#rrggbb) when the hospital saves it.
+  const style = `<style>:root{--brand:${/^#[0-9a-f]{6}$/i.test(brand) ? brand : '#1d4ed8'}}${STYLE}</style>`;
+  return `<!doctype html><html lang="en"><head>${head}${style}${jsonLd}</head><body>${renderToStaticMarkup(<>{body}</>)}</body></html>`;
+}
+
+export const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+
+function Frame({ hospital, children }: { hospital: Pick<PublicHospital, 'name' | 'slug'> | null; children: ReactNode }) {
+  return (
+    <>
+      <header>
+        <div className="wrap">
+          <a href={hospital ? `/find/${hospital.slug}` : '/find'}>{hospital ? `${hospital.name} · Find a doctor` : 'Find a doctor'}</a>
+        </div>
+      </header>
+      <main id="main">
+        <div className="wrap">{children}</div>
+      </main>
+      <footer>
+        <div className="wrap">
+          Profiles are kept by the providers themselves on Vitae. <a href="/find">All directories</a>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+function Avatar({ name, photo }: { name: string; photo: string | null }) {
+  return photo ? (
+    <img className="avatar" src={photo} alt="" width={72} height={72} loading="lazy" />
+  ) : (
+    <span className="avatar initials" aria-hidden="true">
+      {initialsOf(name.split(',')[0])}
+    </span>
+  );
+}
+
+export function directoryIndexPage(origin: string, hospitals: Array<PublicHospital & { providers: number }>) {
+  return documentHtml(
+    { title: 'Find a doctor', description: 'Hospitals and health systems whose clinicians publish their profiles on Vitae.', canonical: `${origin}/find`, brandColor: null },
+    <Frame hospital={null}>
+      <h1>Find a doctor</h1>
+      <p className="muted">Choose a hospital to search its clinicians.</p>
+      {hospitals.length === 0 ? (
+        <p className="card">No hospital publishes a directory yet.</p>
+      ) : (
+        <ul className="grid">
+          {hospitals.map((hospital) => (
+            <li key={hospital.id} className="card">
+              <h2>
+                <a href={`/find/${hospital.slug}`}>{hospital.name}</a>
+              </h2>
+              <p className="muted">
+                {hospital.providers} {hospital.providers === 1 ? 'clinician' : 'clinicians'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Frame>,
+  );
+}
+
+export function hospitalPage(origin: string, hospital: PublicHospital, result: { items: PublicProviderSummary[]; total: number }, query: string, page: number, pageSize: number) {
+  const pages = Math.max(1, Math.ceil(result.total / pageSize));
+  const link = (n: number) => `/find/${hospital.slug}?${new URLSearchParams({ ...(query ? { q: query } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString()}`.replace(/\?$/, '');
+  return documentHtml(
+    {
+      title: `Find a doctor at ${hospital.name}`,
+      description: `Search ${hospital.name}’s clinicians by name or specialty.`,
+      canonical: `${origin}/find/${hospital.slug}${page > 1 ? `?page=${page}` : ''}`,
+      brandColor: hospital.brandColor,
+      noindex: query !== '',
+    },
+    <Frame hospital={hospital}>
+      <h1>Find a doctor at {hospital.name}</h1>
+      <form method="get" action={`/find/${hospital.slug}`} role="search">
+        <label htmlFor="q" className="muted" style={{ position: 'absolute', left: -10000 }}>
+          Name or specialty
+        </label>
+        <input id="q" type="search" name="q" defaultValue={query} placeholder="Name or specialty" />
+        <button type="submit">Search</button>
+      </form>
+      <p className="muted" aria-live="polite">
+        {result.total} {result.total === 1 ? 'clinician' : 'clinicians'}
+        {query ? ` matching “${query}”` : ''}
+      </p>
+      <ul className="grid">
+        {result.items.map((provider) => (
+          <li key={provider.slug} className="card person">
+            <Avatar name={provider.name} photo={provider.photo} />
+            <div>
+              <h2>
+                <a href={`/find/${hospital.slug}/${provider.slug}`}>{provider.name}</a>
+              </h2>
+              {provider.specialty ? <p className="muted">{provider.specialty}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="pages" aria-label="Pages">
+          {page > 1 ? <a href={link(page - 1)}>Previous</a> : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <a href={link(page + 1)}>Next</a> : null}
+        </nav>
+      ) : null}
+    </Frame>,
+  );
+}
+
+const TRIAL_STATUS: Record<string, string> = { recruiting: 'Recruiting', active: 'Active', completed: 'Completed', not_yet_recruiting: 'Not yet recruiting', terminated: 'Ended early', withdrawn: 'Withdrawn' };
+
+function List<T>({ title, items, render }: { title: string; items: T[]; render: (item: T) => ReactNode }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby={`s-${title}`}>
+      <h2 id={`s-${title}`}>{title}</h2>
+      <ul className="plain">
+        {items.map((item, index) => (
+          <li key={index}>{render(item)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** schema.org Physician: what search engines show for a doctor. */
+export function physicianJsonLd(profile: PublicProfile, url: string, hospital: PublicHospital) {
+  const primary = profile.locations.find((l) => l.isPrimary) ?? profile.locations[0];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Physician',
+    name: [profile.name, ...profile.credentials].join(', '),
+    url,
+    ...(profile.photo ? { image: profile.photo } : {}),
+    ...(profile.npi ? { usNPI: profile.npi } : {}),
+    medicalSpecialty: [profile.primarySpecialty, ...profile.additionalSpecialties].filter(Boolean),
+    ...(primary
+      ? {
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: [primary.address, primary.addressLine2].filter(Boolean).join(', ') || undefined,
+            addressLocality: primary.city ?? undefined,
+            addressRegion: primary.state ?? undefined,
+            postalCode: primary.postalCode ?? undefined,
+            addressCountry: 'US',
+          },
+          ...(primary.phone ? { telephone: primary.phone } : {}),
+        }
+      : {}),
+    ...(profile.languages.length ? { knowsLanguage: profile.languages } : {}),
+    ...(profile.acceptingNewPatients !== null ? { isAcceptingNewPatients: profile.acceptingNewPatients } : {}),
+    hospitalAffiliation: [{ '@type': 'Hospital', name: hospital.name }, ...profile.hospitalAffiliations.filter((name) => name !== hospital.name).map((name) => ({ '@type': 'Hospital', name }))],
+  };
+}
+
+export function providerPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }) {
+  const url = `${origin}/find/${hospital.slug}/${profile.slug}`;
+  const displayName = [profile.name, ...profile.credentials].join(', ');
+  const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s);
+  const description = profile.summary?.slice(0, 300) ?? `${displayName}${specialties[0] ? `, ${specialties[0]}` : ''} at ${hospital.name}.`;
+  return documentHtml(
+    { title: `${displayName} · ${hospital.name}`, description, canonical: url, brandColor: hospital.brandColor, image: profile.photo, jsonLd: physicianJsonLd(profile, url, hospital) },
+    <Frame hospital={hospital}>
+      <article>
+        <div className="card person">
+          <Avatar name={profile.name} photo={profile.photo} />
+          <div>
+            <h1>{displayName}</h1>
+            {specialties.length ? <p className="muted">{specialties.join(' · ')}</p> : null}
+            <p>
+              {profile.acceptingNewPatients === true ? <span className="pill ok">Accepting new patients</span> : null}
+              {profile.acceptingNewPatients === false ? <span className="pill">Not accepting new patients</span> : null}
+              {profile.telehealth ? <span className="pill">Video visits</span> : null}
+              {profile.pronouns ? <span className="pill">{profile.pronouns}</span> : null}
+            </p>
+          </div>
+        </div>
+        {profile.summary ? (
+          <section className="card" aria-labelledby="s-about">
+            <h2 id="s-about">About</h2>
+            <p>{profile.summary}</p>
+          </section>
+        ) : null}
+        <List
+          title="Locations"
+          items={profile.locations}
+          render={(l) => (
+            <>
+              <strong>{l.name ?? l.address}</strong>
+              <br />
+              {[l.address, l.addressLine2].filter(Boolean).join(', ')}
+              {l.city ? `, ${l.city}` : ''}
+              {l.state ? `, ${l.state}` : ''} {l.postalCode ?? ''}
+              {l.phone ? (
+                <>
+                  <br />
+                  <a href={`tel:${l.phone.replace(/[^\d+]/g, '')}`}>{l.phone}</a>
+                </>
+              ) : null}
+            </>
+          )}
+        />
+        <List title="Conditions and treatments" items={profile.expertise} render={(t) => t.term} />
+        <List title="Languages" items={profile.languages} render={(l) => l} />
+        <List title="Insurance accepted" items={profile.insurance} render={(i) => i} />
+        <List title="Education and training" items={profile.education} render={(e) => `${e.kind}: ${e.institution ?? ''}${e.year ? ` (${e.year})` : ''}`} />
+        <List title="Board certifications" items={profile.boardCertifications} render={(c) => [c.board, c.specialty].filter(Boolean).join(' – ')} />
+        <List title="Hospital affiliations" items={profile.hospitalAffiliations} render={(h) => h} />
+        <List title="Awards" items={profile.awards} render={(a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')} />
+        <List
+          title="Publications"
+          items={profile.publications}
+          render={(p) => (
+            <>
+              {p.pmid ? <a href={`https://pubmed.ncbi.nlm.nih.gov/${p.pmid}/`}>{p.title}</a> : p.title}
+              <span className="muted"> {[p.journal, p.date].filter(Boolean).join(', ')}</span>
+            </>
+          )}
+        />
+        <List
+          title="Clinical trials"
+          items={profile.trials}
+          render={(t) => (
+            <>
+              {t.nctNumber ? <a href={`https://clinicaltrials.gov/study/${t.nctNumber}`}>{t.title}</a> : t.title}
+              {t.status ? <span className="muted"> {TRIAL_STATUS[t.status] ?? t.status}</span> : null}
+            </>
+          )}
+        />
+        <List
+          title="In the news"
+          items={profile.media}
+          render={(m) => (
+            <>
+              {m.url ? <a href={m.url}>{m.title}</a> : m.title}
+              <span className="muted"> {[m.source, m.date].filter(Boolean).join(', ')}</span>
+            </>
+          )}
+        />
+        {profile.npi ? <p className="muted">NPI {profile.npi}</p> : null}
+      </article>
+    </Frame>,
+  );
+}
+
+export function notFoundPage(origin: string, path: string) {
+  return documentHtml(
+    { title: 'Not found · Find a doctor', description: 'This page is not in the directory.', canonical: `${origin}${path}`, brandColor: null, noindex: true },
+    <Frame hospital={null}>
+      <h1>This page is not in the directory</h1>
+      <p>
+        The profile may have been taken down or moved. <a href="/find">See all directories</a>.
+      </p>
+    </Frame>,
+  );
+}

@@ -1,0 +1,113 @@
+import type { SectionId } from '../../../shared/limits';
+import type { FullProfileRead } from '../profile/read';
+
+/**
+ * What the public sees of a published provider: only sections the hospital's section permissions
+ * show, only entries the provider left visible, and never contact details meant for colleagues
+ * (professional e-mail, licences, fax, notes), nor anything still waiting for the provider's review.
+ */
+export interface PublicProfile {
+  name: string;
+  credentials: string[];
+  pronouns: string | null;
+  photo: string | null;
+  npi: string | null;
+  jobTitle: string | null;
+  primarySpecialty: string | null;
+  additionalSpecialties: string[];
+  acceptingNewPatients: boolean | null;
+  telehealth: boolean;
+  summary: string | null;
+  languages: string[];
+  locations: Array<{ name: string | null; address: string | null; addressLine2: string | null; city: string | null; state: string | null; postalCode: string | null; phone: string | null; isPrimary: boolean }>;
+  education: Array<{ kind: string; institution: string | null; year: number | null }>;
+  boardCertifications: Array<{ board: string; specialty: string | null }>;
+  hospitalAffiliations: string[];
+  expertise: Array<{ term: string; type: string | null }>;
+  publications: Array<{ title: string; journal: string | null; date: string | null; doi: string | null; pmid: string | null }>;
+  trials: Array<{ title: string; nctNumber: string | null; status: string | null; role: string | null }>;
+  media: Array<{ title: string; source: string | null; date: string | null; url: string | null }>;
+  awards: Array<{ name: string; organization: string | null; year: number | null }>;
+  insurance: string[];
+  hospitalName: string | null;
+}
+
+type Data = Record<string, unknown> | null | undefined;
+type Item = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const strings = (value: unknown) => (Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : []);
+
+/** Entries the provider hid, or that wait for their review, are not public. */
+const shown = (item: Item) => item.isVisible !== false && item.userStatus !== 'hidden' && item.userStatus !== 'pending' && item.userStatus !== 'rejected' && item.status !== 'pending';
+
+const EDUCATION_KINDS: Record<string, string> = {
+  medical_school: 'Medical school',
+  residency: 'Residency',
+  fellowship: 'Fellowship',
+  undergraduate: 'Undergraduate',
+  graduate: 'Graduate',
+  continuing_education: 'Continuing education',
+};
+
+export function publicProfileOf(read: FullProfileRead): PublicProfile {
+  const visible = new Set(read.permissions.filter((p) => p.isVisible).map((p) => p.sectionId as SectionId));
+  const section = (id: string): Data => {
+    if ((['professional_identity', 'practice_essentials', 'biography', 'locations', 'education_training', 'medical_expertise', 'publications', 'clinical_trials', 'media_press'] as string[]).includes(id) && !visible.has(id as SectionId)) return null;
+    return (read.sections as Record<string, { data: Data }>)[id]?.data ?? null;
+  };
+  const items = (id: string): Item[] => {
+    const data = section(id);
+    return Array.isArray(data?.items) ? (data.items as Item[]).filter(shown) : [];
+  };
+
+  const identity = section('professional_identity');
+  const practice = section('practice_essentials');
+  const biography = section('biography');
+  const locationItems = items('locations');
+  const credentials = Array.isArray(identity?.credentials) ? (identity.credentials as Item[]).map((c) => text(c.name)).filter((v): v is string => v !== null) : [];
+
+  return {
+    name: text(identity?.fullLegalName) ?? read.user.fullName,
+    credentials,
+    pronouns: text(identity?.pronouns),
+    photo: text(identity?.profilePhoto),
+    npi: text(identity?.npiNumber) ?? read.user.npiNumber,
+    jobTitle: text(identity?.jobTitle) ?? text(read.user.jobTitle),
+    primarySpecialty: text(identity?.primarySpecialty),
+    additionalSpecialties: strings(identity?.additionalSpecialties),
+    acceptingNewPatients: typeof practice?.acceptingNewPatients === 'boolean' ? practice.acceptingNewPatients : null,
+    telehealth: strings(practice?.telehealthServices).length > 0 || locationItems.some((l) => l.telehealthAvailable === true),
+    summary: text(biography?.publicSummary) ?? text(biography?.professionalSummary),
+    languages: items('languages').map((l) => text(l.languageName) ?? text(l.languageCode)).filter((v): v is string => v !== null),
+    locations: locationItems.map((l) => ({
+      name: text(l.locationName),
+      address: text(l.address),
+      addressLine2: text(l.addressLine2),
+      city: text(l.city),
+      state: text(l.state),
+      postalCode: text(l.postalCode),
+      phone: text(l.phoneNumber),
+      isPrimary: l.isPrimaryLocation === true,
+    })),
+    education: items('education_training').map((e) => ({
+      kind: EDUCATION_KINDS[String(e.educationType)] ?? 'Education',
+      institution: text(e.institutionName) ?? text(e.medicalSchoolName) ?? text(e.programName),
+      year: number(e.graduationYear) ?? number(e.completionYear) ?? number(e.endYear),
+    })),
+    boardCertifications: items('board_certifications')
+      .map((c) => ({ board: text(c.certificationBoard) ?? '', specialty: text(c.specialty) }))
+      .filter((c) => c.board),
+    hospitalAffiliations: items('hospital_affiliations').map((h) => text(h.hospitalName)).filter((v): v is string => v !== null),
+    expertise: items('medical_expertise')
+      .map((t) => ({ term: text(t.term) ?? '', type: text(t.termType) }))
+      .filter((t) => t.term),
+    publications: items('publications').map((p) => ({ title: text(p.title) ?? '', journal: text(p.journalName), date: text(p.publicationDate), doi: text(p.doi), pmid: text(p.pmid) })),
+    trials: items('clinical_trials').map((t) => ({ title: text(t.trialTitle) ?? '', nctNumber: text(t.nctNumber), status: text(t.status), role: text(t.role) })),
+    media: items('media_press').map((m) => ({ title: text(m.title) ?? '', source: text(m.publicationSource), date: text(m.date), url: text(m.url) })),
+    awards: items('awards').map((a) => ({ name: text(a.awardName) ?? '', organization: text(a.awardingOrganization), year: number(a.awardYear) })),
+    insurance: items('insurance').map((i) => text(i.insuranceName)).filter((v): v is string => v !== null),
+    hospitalName: read.user.hospitalName,
+  };
+}

@@ -1,0 +1,105 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { DIRECTORY_SLUG_PATTERN, directorySettingsSchema, publishRequestSchema } from '../../../shared/schemas/directory';
+import type { AppDeps } from '../../app';
+import { requireCapability, requireProvider } from '../../auth/guards';
+import type { AdminActor } from '../../auth/policies';
+import type { AppBindings } from '../../http/types';
+import { validate } from '../../http/validate';
+import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, providerPage } from './pages';
+import {
+  decideListing,
+  getDirectorySettings,
+  getMyListing,
+  listListings,
+  publicHospital,
+  publicHospitals,
+  publicProvider,
+  publicProviders,
+  PUBLIC_PAGE_SIZE,
+  setMyListing,
+  updateDirectorySettings,
+} from './service';
+
+const hospitalIdParam = z.object({ hospitalId: z.uuid('Hospital not found') });
+const listingParam = z.object({ hospitalId: z.uuid('Hospital not found'), userId: z.uuid('User not found') });
+
+/** `/api`: the provider's choice to publish; the hospital's settings and approvals. */
+export function directoryRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const adminOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
+  const providerIdOf = (c: { get(key: 'actor'): unknown }) => (c.get('actor') as { userId: string }).userId;
+  return new Hono<AppBindings>()
+    .get('/me/directory', requireProvider, async (c) => c.json(await getMyListing(db, providerIdOf(c))))
+    .put('/me/directory', requireProvider, validate('json', publishRequestSchema), async (c) => c.json(await setMyListing(db, providerIdOf(c), c.req.valid('json').publish)))
+    .get('/admin/hospitals/:hospitalId/directory', requireCapability('hospitals.view'), validate('param', hospitalIdParam), async (c) =>
+      c.json(await getDirectorySettings(db, adminOf(c), c.req.valid('param').hospitalId)),
+    )
+    .put('/admin/hospitals/:hospitalId/directory', requireCapability('hospital.settings.edit'), validate('param', hospitalIdParam), validate('json', directorySettingsSchema), async (c) =>
+      c.json(await updateDirectorySettings(db, adminOf(c), c.req.valid('param').hospitalId, c.req.valid('json'))),
+    )
+    .get('/admin/hospitals/:hospitalId/directory/listings', requireCapability('users.manage'), validate('param', hospitalIdParam), async (c) =>
+      c.json(await listListings(db, adminOf(c), c.req.valid('param').hospitalId)),
+    )
+    .post('/admin/hospitals/:hospitalId/directory/listings/:userId/approve', requireCapability('users.manage'), validate('param', listingParam), async (c) => {
+      const { hospitalId, userId } = c.req.valid('param');
+      return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'approve'));
+    })
+    .post('/admin/hospitals/:hospitalId/directory/listings/:userId/unpublish', requireCapability('users.manage'), validate('param', listingParam), async (c) => {
+      const { hospitalId, userId } = c.req.valid('param');
+      return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'unpublish'));
+    });
+}
+
+/** An HTML page with an ETag and a short shared cache: a publish or a save shows within a minute. */
+function page(c: Context<AppBindings>, html: string, status: 200 | 404 = 200) {
+  const etag = etagOf(html);
+  c.header('Cache-Control', status === 200 ? 'public, max-age=60, must-revalidate' : 'no-cache');
+  c.header('ETag', etag);
+  c.header('Vary', 'Accept-Encoding');
+  if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304);
+  return c.html(html, status);
+}
+
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The public pages: `/find`, `/find/:hospital` (search), `/find/:hospital/:provider` and a sitemap per hospital. */
+export function publicDirectoryRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const origin = deps.env.appUrl;
+  const missing = (c: Context<AppBindings>) => page(c, notFoundPage(origin, c.req.path), 404);
+  const slugOk = (value: string) => DIRECTORY_SLUG_PATTERN.test(value);
+
+  return new Hono<AppBindings>()
+    .get('/find', async (c) => page(c, directoryIndexPage(origin, await publicHospitals(db))))
+    .get('/find/:hospitalSlug/sitemap.xml', async (c) => {
+      const slug = c.req.param('hospitalSlug');
+      const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
+      if (!hospital) return missing(c);
+      const urls = [`${origin}/find/${hospital.slug}`];
+      for (let n = 1; ; n += 1) {
+        const batch = await publicProviders(db, hospital.id, '', n);
+        urls.push(...batch.items.map((p) => `${origin}/find/${hospital.slug}/${p.slug}`));
+        if (n * PUBLIC_PAGE_SIZE >= batch.total || batch.items.length === 0) break;
+      }
+      c.header('Cache-Control', 'public, max-age=300');
+      c.header('Content-Type', 'application/xml; charset=utf-8');
+      return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`).join('\n')}\n</urlset>\n`);
+    })
+    .get('/find/:hospitalSlug', async (c) => {
+      const slug = c.req.param('hospitalSlug');
+      const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
+      if (!hospital) return missing(c);
+      const query = (c.req.query('q') ?? '').trim().slice(0, 100);
+      const pageNumber = Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000);
+      const result = await publicProviders(db, hospital.id, query, pageNumber);
+      return page(c, hospitalPage(origin, hospital, result, query, pageNumber, PUBLIC_PAGE_SIZE));
+    })
+    .get('/find/:hospitalSlug/:providerSlug', async (c) => {
+      const { hospitalSlug, providerSlug } = c.req.param();
+      const hospital = slugOk(hospitalSlug) ? await publicHospital(db, hospitalSlug) : null;
+      const profile = hospital && slugOk(providerSlug) ? await publicProvider(db, hospital, providerSlug) : null;
+      if (!hospital || !profile) return missing(c);
+      return page(c, providerPage(origin, hospital, profile));
+    });
+}

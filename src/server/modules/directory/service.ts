@@ -1,0 +1,360 @@
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { DirectoryStatus } from '../../../shared/enums';
+import {
+  DIRECTORY_MESSAGES,
+  type AdminListingView,
+  type DirectorySettingsInput,
+  type DirectorySettingsView,
+  type MyListingView,
+} from '../../../shared/schemas/directory';
+import { PROFILE_SECTION_IDS } from '../../../shared/schemas/profile';
+import type { Database } from '../../db/client';
+import { directoryListings, hospitals, professionalIdentity, users } from '../../db/schema';
+import { hospitalScope, type AdminActor } from '../../auth/policies';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { recordAudit } from '../audit/service';
+import { createNotification } from '../notifications/service';
+import { readProfile } from '../profile/read';
+import { publicProfileOf, type PublicProfile } from './public-profile';
+
+/**
+ * The public directory's rules. A provider's profile is public only while all of these hold: the
+ * provider chose to publish and (where the hospital asks for it) was approved — listing status
+ * `published`; the listing's hospital is still the provider's hospital; the provider's account is
+ * active; the hospital is active, its directory is on and has an address. Every public read checks
+ * them in its own statement, so a change takes a page down at once.
+ */
+
+type HospitalRow = typeof hospitals.$inferSelect;
+type ListingRow = typeof directoryListings.$inferSelect;
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export const directoryPath = (hospitalSlug: string, providerSlug?: string) => `/find/${hospitalSlug}${providerSlug ? `/${providerSlug}` : ''}`;
+
+/** The conditions under which a listing is public (the query joins listings, users and hospitals). */
+export const isPublicListing = and(
+  eq(directoryListings.status, 'published'),
+  eq(directoryListings.hospitalId, users.hospitalId),
+  eq(users.status, 'active'),
+  eq(hospitals.isActive, true),
+  eq(hospitals.directoryEnabled, true),
+  sql`${hospitals.directorySlug} is not null`,
+);
+
+function settingsView(row: Pick<HospitalRow, 'directoryEnabled' | 'directorySlug' | 'directoryRequiresApproval' | 'directoryBrandColor'>): DirectorySettingsView {
+  return {
+    enabled: row.directoryEnabled,
+    slug: row.directorySlug,
+    requiresApproval: row.directoryRequiresApproval,
+    brandColor: row.directoryBrandColor,
+    publicPath: row.directoryEnabled && row.directorySlug ? directoryPath(row.directorySlug) : null,
+  };
+}
+
+/** "Beatriz Elena Castillo, MD" → "beatriz-elena-castillo". */
+export function slugFromName(name: string) {
+  const slug = name
+    .split(',')[0]!
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/^(dr|doctor)\.?\s+/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'provider';
+}
+
+/** A slug free in the hospital: the name's, then with -2, -3, … */
+async function freeSlug(db: Database, hospitalId: string, userId: string, name: string) {
+  const base = slugFromName(name);
+  const taken = await db
+    .select({ slug: directoryListings.slug })
+    .from(directoryListings)
+    .where(and(eq(directoryListings.hospitalId, hospitalId), sql`${directoryListings.userId} <> ${userId}`, or(eq(directoryListings.slug, base), ilike(directoryListings.slug, `${base}-%`))));
+  const used = new Set(taken.map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+// ── The provider ────────────────────────────────────────────────────────────────────────────
+
+async function providerWithHospital(db: Database, userId: string) {
+  const [row] = await db
+    .select({ user: { id: users.id, fullName: users.fullName, hospitalId: users.hospitalId }, hospital: hospitals, listing: directoryListings })
+    .from(users)
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .leftJoin(directoryListings, eq(directoryListings.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw AppError.unauthenticated();
+  // A listing made at another hospital does not carry over: the provider starts again here.
+  const listing = row.listing && row.listing.hospitalId === row.user.hospitalId ? row.listing : null;
+  return { ...row, listing };
+}
+
+function myListingView(hospital: HospitalRow | null, listing: ListingRow | null): MyListingView {
+  const status = (listing?.status ?? 'off') as DirectoryStatus;
+  return {
+    status,
+    hospital: hospital ? { name: hospital.name, directoryEnabled: hospital.directoryEnabled && !!hospital.directorySlug, requiresApproval: hospital.directoryRequiresApproval } : null,
+    publicPath: status === 'published' && hospital?.directoryEnabled && hospital.directorySlug && listing ? directoryPath(hospital.directorySlug, listing.slug) : null,
+    requestedAt: iso(listing?.requestedAt ?? null),
+    publishedAt: iso(listing?.publishedAt ?? null),
+  };
+}
+
+/** `GET /api/me/directory`. */
+export async function getMyListing(db: Database, userId: string): Promise<MyListingView> {
+  const { hospital, listing } = await providerWithHospital(db, userId);
+  return myListingView(hospital, listing);
+}
+
+/**
+ * `PUT /api/me/directory`: the provider publishes or withdraws. Publishing is immediate unless the
+ * hospital requires approval, or the hospital had unpublished this listing (then it asks again).
+ */
+export async function setMyListing(db: Database, userId: string, publish: boolean): Promise<MyListingView> {
+  const { user, hospital, listing } = await providerWithHospital(db, userId);
+  if (!hospital || !user.hospitalId) throw AppError.conflict(DIRECTORY_MESSAGES.noHospital);
+  const current = (listing?.status ?? 'off') as DirectoryStatus;
+  const now = new Date();
+  let status: DirectoryStatus;
+  if (!publish) status = 'off';
+  else if (current === 'published' || current === 'pending') status = current;
+  else status = hospital.directoryRequiresApproval || current === 'removed' ? 'pending' : 'published';
+
+  const slug = listing?.slug ?? (await freeSlug(db, hospital.id, userId, user.fullName));
+  const values = {
+    hospitalId: hospital.id,
+    status,
+    slug,
+    requestedAt: status === 'pending' && current !== 'pending' ? now : status === 'off' ? null : (listing?.requestedAt ?? now),
+    publishedAt: status === 'published' ? (current === 'published' ? (listing?.publishedAt ?? now) : now) : null,
+    decidedBy: status === current ? (listing?.decidedBy ?? null) : null,
+    decidedAt: status === current ? (listing?.decidedAt ?? null) : null,
+    updatedAt: now,
+  };
+  try {
+    const [saved] = await db
+      .insert(directoryListings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: directoryListings.userId, set: values })
+      .returning();
+    return myListingView(hospital, saved!);
+  } catch (error) {
+    // Two providers given the same slug at the same moment: the second tries the next free one.
+    if (isUniqueViolation(error)) return setMyListingRetry(db, userId, publish);
+    throw error;
+  }
+}
+
+async function setMyListingRetry(db: Database, userId: string, publish: boolean) {
+  await db.delete(directoryListings).where(and(eq(directoryListings.userId, userId), eq(directoryListings.status, 'off')));
+  return setMyListing(db, userId, publish);
+}
+
+// ── The hospital's administrators ───────────────────────────────────────────────────────────
+
+async function scopedHospital(db: Database, actor: AdminActor, hospitalId: string) {
+  const [hospital] = await db
+    .select()
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), hospitalScope(actor, hospitals.id)))
+    .limit(1);
+  if (!hospital) throw AppError.notFound('Hospital not found');
+  return hospital;
+}
+
+/** `GET /api/admin/hospitals/:id/directory`. */
+export async function getDirectorySettings(db: Database, actor: AdminActor, hospitalId: string) {
+  return settingsView(await scopedHospital(db, actor, hospitalId));
+}
+
+/** `PUT /api/admin/hospitals/:id/directory`: on/off, address, approval, colour; in the audit log. */
+export async function updateDirectorySettings(db: Database, actor: AdminActor, hospitalId: string, input: DirectorySettingsInput) {
+  const before = await scopedHospital(db, actor, hospitalId);
+  try {
+    const [saved] = await db
+      .update(hospitals)
+      .set({
+        directoryEnabled: input.enabled,
+        directorySlug: input.slug ?? null,
+        directoryRequiresApproval: input.requiresApproval,
+        directoryBrandColor: input.brandColor ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(hospitals.id, before.id))
+      .returning();
+    await recordAudit(db, actor, {
+      action: 'hospital.directory_updated',
+      targetType: 'hospital',
+      targetId: before.id,
+      hospitalId: before.id,
+      summary: { before: settingsView(before), after: settingsView(saved!) },
+    });
+    return settingsView(saved!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(DIRECTORY_MESSAGES.slugTaken);
+    throw error;
+  }
+}
+
+/** `GET /api/admin/hospitals/:id/directory/listings`: who asked, who is published, who was removed. */
+export async function listListings(db: Database, actor: AdminActor, hospitalId: string): Promise<{ items: AdminListingView[] }> {
+  const hospital = await scopedHospital(db, actor, hospitalId);
+  const rows = await db
+    .select({ listing: directoryListings, user: { id: users.id, fullName: users.fullName, email: users.email } })
+    .from(directoryListings)
+    .innerJoin(users, and(eq(users.id, directoryListings.userId), eq(users.hospitalId, directoryListings.hospitalId)))
+    .where(and(eq(directoryListings.hospitalId, hospital.id), sql`${directoryListings.status} <> 'off'`))
+    .orderBy(sql`case ${directoryListings.status} when 'pending' then 0 when 'published' then 1 else 2 end`, asc(users.fullName))
+    .limit(500);
+  return {
+    items: rows.map(({ listing, user }) => ({
+      userId: user.id,
+      fullName: user.fullName,
+      email: user.email,
+      status: listing.status as DirectoryStatus,
+      requestedAt: iso(listing.requestedAt),
+      publishedAt: iso(listing.publishedAt),
+      publicPath: listing.status === 'published' && hospital.directoryEnabled && hospital.directorySlug ? directoryPath(hospital.directorySlug, listing.slug) : null,
+    })),
+  };
+}
+
+/** `POST /api/admin/hospitals/:id/directory/listings/:userId/approve|unpublish`. */
+export async function decideListing(db: Database, actor: AdminActor, hospitalId: string, userId: string, decision: 'approve' | 'unpublish') {
+  const hospital = await scopedHospital(db, actor, hospitalId);
+  const from: DirectoryStatus[] = decision === 'approve' ? ['pending', 'removed'] : ['pending', 'published'];
+  const now = new Date();
+  const [saved] = await db
+    .update(directoryListings)
+    .set({
+      status: decision === 'approve' ? 'published' : 'removed',
+      decidedBy: actor.email,
+      decidedAt: now,
+      publishedAt: decision === 'approve' ? now : null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(directoryListings.userId, userId),
+        eq(directoryListings.hospitalId, hospital.id),
+        sql`${directoryListings.status} in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`,
+        sql`exists (select 1 from ${users} where ${users.id} = ${directoryListings.userId} and ${users.hospitalId} = ${hospital.id})`,
+      ),
+    )
+    .returning();
+  if (!saved) throw AppError.conflict(decision === 'approve' ? DIRECTORY_MESSAGES.notPending : DIRECTORY_MESSAGES.notPublished);
+  await recordAudit(db, actor, {
+    action: decision === 'approve' ? 'directory.listing_approved' : 'directory.listing_unpublished',
+    targetType: 'user',
+    targetId: userId,
+    hospitalId: hospital.id,
+    summary: { slug: saved.slug },
+  });
+  await createNotification(db, userId, {
+    type: 'system',
+    title: decision === 'approve' ? 'Your profile is public' : 'Your public profile was taken down',
+    message:
+      decision === 'approve'
+        ? `${hospital.name} approved your profile for its public directory.`
+        : `${hospital.name} removed your profile from its public directory. Ask again from your settings when you are ready.`,
+    data: { hospitalId: hospital.id },
+  });
+  return { userId, status: saved.status as DirectoryStatus };
+}
+
+// ── Public reads ────────────────────────────────────────────────────────────────────────────
+
+export interface PublicHospital {
+  id: string;
+  name: string;
+  slug: string;
+  brandColor: string | null;
+  address: string | null;
+  contactPhone: string | null;
+}
+
+const publicHospitalColumns = {
+  id: hospitals.id,
+  name: hospitals.name,
+  slug: sql<string>`${hospitals.directorySlug}`,
+  brandColor: hospitals.directoryBrandColor,
+  address: hospitals.address,
+  contactPhone: hospitals.contactPhone,
+};
+
+/** Hospitals with their directory on, and how many providers each one publishes. */
+export async function publicHospitals(db: Database) {
+  return db
+    .select({ ...publicHospitalColumns, providers: sql<number>`(select count(*)::int from ${directoryListings} l join ${users} u on u.id = l.user_id where l.hospital_id = ${hospitals.id} and l.status = 'published' and u.hospital_id = l.hospital_id and u.status = 'active')` })
+    .from(hospitals)
+    .where(and(eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true), sql`${hospitals.directorySlug} is not null`))
+    .orderBy(asc(hospitals.name));
+}
+
+export async function publicHospital(db: Database, slug: string): Promise<PublicHospital | null> {
+  const [row] = await db
+    .select(publicHospitalColumns)
+    .from(hospitals)
+    .where(and(eq(hospitals.directorySlug, slug), eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface PublicProviderSummary {
+  slug: string;
+  name: string;
+  specialty: string | null;
+  photo: string | null;
+}
+
+export const PUBLIC_PAGE_SIZE = 24;
+
+/** The hospital's published providers, by name (or a name or specialty containing `query`). */
+export async function publicProviders(db: Database, hospitalId: string, query: string, page: number) {
+  const words = query.trim();
+  const where = and(
+    eq(directoryListings.hospitalId, hospitalId),
+    isPublicListing,
+    words ? or(ilike(users.fullName, `%${words}%`), ilike(professionalIdentity.primarySpecialty, `%${words}%`)) : undefined,
+  );
+  const base = db
+    .select({ slug: directoryListings.slug, name: users.fullName, specialty: professionalIdentity.primarySpecialty, photo: professionalIdentity.profilePhoto, userId: users.id })
+    .from(directoryListings)
+    .innerJoin(users, eq(users.id, directoryListings.userId))
+    .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+    .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
+    .where(where);
+  const [rows, [total]] = await Promise.all([
+    base.orderBy(asc(users.lastName), asc(users.fullName)).limit(PUBLIC_PAGE_SIZE).offset((page - 1) * PUBLIC_PAGE_SIZE),
+    db
+      .select({ value: count() })
+      .from(directoryListings)
+      .innerJoin(users, eq(users.id, directoryListings.userId))
+      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+      .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
+      .where(where),
+  ]);
+  return { items: rows.map((row): PublicProviderSummary & { userId: string } => row), total: total?.value ?? 0 };
+}
+
+/** One published provider's public profile, or null when any rule above does not hold. */
+export async function publicProvider(db: Database, hospital: PublicHospital, providerSlug: string): Promise<(PublicProfile & { slug: string; updatedAt: string }) | null> {
+  const [listing] = await db
+    .select({ userId: directoryListings.userId, slug: directoryListings.slug })
+    .from(directoryListings)
+    .innerJoin(users, eq(users.id, directoryListings.userId))
+    .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+    .where(and(eq(directoryListings.hospitalId, hospital.id), eq(directoryListings.slug, providerSlug), isPublicListing))
+    .limit(1);
+  if (!listing) return null;
+  const read = await readProfile(db, listing.userId, PROFILE_SECTION_IDS, { hospital: true });
+  if (!read) return null;
+  return { ...publicProfileOf(read), slug: listing.slug, updatedAt: read.user.updatedAt.toISOString() };
+}

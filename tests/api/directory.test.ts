@@ -1,0 +1,224 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, hospitals, hospitalSectionPermissions, languages, users } from '../../src/server/db/schema';
+import { browserClient, type BrowserClient } from '../support/clients';
+import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
+import { createTestApp, type TestContext } from '../support/test-app';
+import { databaseLabel } from '../support/test-database';
+
+// Issue T2 3/5 items 1 and 2: publishing rules and the public pages served as HTML.
+
+let ctx: TestContext;
+let hospitalA: typeof hospitals.$inferSelect;
+let hospitalB: typeof hospitals.$inferSelect;
+let adminA: BrowserClient;
+let adminB: BrowserClient;
+let ip = 0;
+const slugA = `lakeside-${uniqueSuffix()}`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.database.db
+    .insert(languages)
+    .values([
+      { code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 },
+      { code: 'es', name: 'Spanish', isQuickAdd: true, sortOrder: 2 },
+    ])
+    .onConflictDoNothing();
+  hospitalA = await createHospital(ctx, { name: `Lakeside ${uniqueSuffix()}` });
+  hospitalB = await createHospital(ctx, { name: `Mercy ${uniqueSuffix()}` });
+  adminA = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospitalA.id })).email);
+  adminB = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospitalB.id })).email);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function provider(hospitalId: string, fullName: string) {
+  const client = browserClient(ctx.app);
+  const response = await client.post(
+    '/api/auth/sign-up',
+    { email: `pub.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName, hospitalId },
+    { 'x-forwarded-for': `203.0.113.${(ip += 1)}` },
+  );
+  expect(response.status).toBe(201);
+  const { user } = await response.json();
+  return { client, userId: user.id as string };
+}
+
+const html = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await ctx.app.request(path, { headers });
+  return { status: response.status, body: await response.text(), headers: response.headers };
+};
+
+const put = async (client: BrowserClient, sectionId: string, body: unknown) => {
+  const response = await client.put(`/api/profile/sections/${sectionId}`, body);
+  expect(response.status, await response.clone().text()).toBe(200);
+};
+
+describe(`public directory (${databaseLabel})`, () => {
+  it('is off until the hospital turns it on with an address; only its administrators change it', async () => {
+    expect(await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).json()).toEqual({ enabled: false, slug: null, requiresApproval: false, brandColor: null, publicPath: null });
+    const refused = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: null, requiresApproval: false, brandColor: null });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('Choose the directory’s address before turning it on');
+    expect((await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: 'Bad Slug!', requiresApproval: false, brandColor: null })).status).toBe(400);
+    // Another hospital's administrator can neither read nor change it.
+    expect((await adminB.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).status).toBe(404);
+    expect((await adminB.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: 'taken', requiresApproval: false, brandColor: null })).status).toBe(404);
+
+    const saved = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA.toUpperCase(), requiresApproval: false, brandColor: '#0f766e' });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ enabled: true, slug: slugA, requiresApproval: false, brandColor: '#0f766e', publicPath: `/find/${slugA}` });
+    const clash = await adminB.put(`/api/admin/hospitals/${hospitalB.id}/directory`, { enabled: true, slug: slugA, requiresApproval: true, brandColor: null });
+    expect(clash.status).toBe(409);
+    expect((await clash.json()).error.message).toBe('Another hospital already uses this address');
+    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'hospital.directory_updated'), eq(auditLog.targetId, hospitalA.id)));
+    expect(entry?.summary).toMatchObject({ after: { enabled: true, slug: slugA } });
+  });
+
+  it('publishes what the provider chose and the hospital shows, as HTML with schema.org Physician data', async () => {
+    const { client, userId } = await provider(hospitalA.id, 'Beatriz Castillo');
+    await put(client, 'professional_identity', {
+      fullLegalName: 'Beatriz Castillo',
+      jobTitle: 'Attending Cardiologist',
+      firstName: 'Beatriz',
+      lastName: 'Castillo',
+      primarySpecialty: 'Cardiovascular Disease',
+      additionalSpecialties: ['Clinical Cardiac Electrophysiology'],
+      credentials: [{ type: 'degree', name: 'MD' }],
+      professionalEmail: 'private.inbox@lakeside.example',
+    });
+    await put(client, 'biography', { professionalSummary: 'Cares for adults with heart rhythm disorders.', publicSummary: 'I treat hearts that beat too fast or too slow.' });
+    await put(client, 'practice_essentials', { acceptingNewPatients: true, telehealthServices: ['follow_up'] });
+    await put(client, 'locations', { items: [{ locationName: 'Lakeside Heart Center', address: '251 E Huron St', city: 'Chicago', state: 'IL', postalCode: '60611', phoneNumber: '(312) 555-0100', isPrimaryLocation: true }] });
+    await put(client, 'languages', { items: [{ languageCode: 'en' }, { languageCode: 'es' }] });
+    await put(client, 'media_press', {
+      items: [
+        { title: 'A shown interview', mediaType: 'interview', publicationSource: 'WBEZ', date: '2024-02-14', url: 'https://news.example/shown' },
+      ],
+    });
+
+    // Not published yet: no page, and the hospital's page lists nobody.
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'off', publicPath: null, hospital: { directoryEnabled: true, requiresApproval: false } });
+    expect((await html(`/find/${slugA}/beatriz-castillo`)).status).toBe(404);
+
+    const published = await client.put('/api/me/directory', { publish: true });
+    expect(published.status).toBe(200);
+    expect(await published.json()).toMatchObject({ status: 'published', publicPath: `/find/${slugA}/beatriz-castillo` });
+
+    const page = await html(`/find/${slugA}/beatriz-castillo`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
+    expect(page.body).toContain('<h1>Beatriz Castillo, MD</h1>');
+    expect(page.body).toContain(`<link rel="canonical" href="http://localhost:3000/find/${slugA}/beatriz-castillo"/>`);
+    expect(page.body).toContain('<meta property="og:title" content="Beatriz Castillo, MD · ');
+    expect(page.body).toContain('I treat hearts that beat too fast or too slow.');
+    expect(page.body).toContain('Accepting new patients');
+    expect(page.body).toContain('A shown interview');
+    expect(page.body).not.toContain('private.inbox@lakeside.example');
+    expect(page.body).not.toContain('<script src');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.body)![1]!);
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Physician',
+      name: 'Beatriz Castillo, MD',
+      medicalSpecialty: ['Cardiovascular Disease', 'Clinical Cardiac Electrophysiology'],
+      address: { '@type': 'PostalAddress', streetAddress: '251 E Huron St', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60611' },
+      telephone: '(312) 555-0100',
+      knowsLanguage: ['English', 'Spanish'],
+      isAcceptingNewPatients: true,
+      hospitalAffiliation: [{ '@type': 'Hospital', name: hospitalA.name }],
+    });
+
+    // The ETag answers a revalidation without the page.
+    const etag = page.headers.get('etag')!;
+    expect((await html(`/find/${slugA}/beatriz-castillo`, { 'if-none-match': etag })).status).toBe(304);
+
+    // A section the hospital hides leaves the public page; a save shows at once.
+    await ctx.database.db.insert(hospitalSectionPermissions).values({ hospitalId: hospitalA.id, sectionId: 'media_press', isVisible: false, isRequired: false });
+    await put(client, 'biography', { professionalSummary: 'Cares for adults with heart rhythm disorders.', publicSummary: 'Updated: fast, slow or irregular hearts.' });
+    const after = await html(`/find/${slugA}/beatriz-castillo`);
+    expect(after.body).not.toContain('A shown interview');
+    expect(after.body).toContain('Updated: fast, slow or irregular hearts.');
+    expect(after.headers.get('etag')).not.toBe(etag);
+
+    // The hospital's search page and its sitemap list the provider.
+    const list = await html(`/find/${slugA}?q=cardio`);
+    expect(list.body).toContain(`<a href="/find/${slugA}/beatriz-castillo">Beatriz Castillo</a>`);
+    expect(list.body).toContain('<meta name="robots" content="noindex"/>');
+    expect((await html(`/find/${slugA}?q=dermatology`)).body).toContain('0 clinicians');
+    expect((await html(`/find/${slugA}/sitemap.xml`)).body).toContain(`<loc>http://localhost:3000/find/${slugA}/beatriz-castillo</loc>`);
+    expect((await html('/find')).body).toContain(`<a href="/find/${slugA}">${hospitalA.name}</a>`);
+
+    // Withdrawn: gone at once.
+    expect(await (await client.put('/api/me/directory', { publish: false })).json()).toMatchObject({ status: 'off' });
+    expect((await html(`/find/${slugA}/beatriz-castillo`)).status).toBe(404);
+    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'published' });
+    expect(userId).toBeTruthy();
+  });
+
+  it('waits for approval where the hospital asks for it; an unpublished provider must ask again', async () => {
+    await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: true, brandColor: null });
+    const { client, userId } = await provider(hospitalA.id, 'Dr. Ana María Núñez, DO');
+    const asked = await (await client.put('/api/me/directory', { publish: true })).json();
+    expect(asked).toMatchObject({ status: 'pending', publicPath: null });
+    expect((await html(`/find/${slugA}/ana-maria-nunez`)).status).toBe(404);
+
+    const listings = (await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/directory/listings`)).json()).items;
+    expect(listings[0]).toMatchObject({ userId, fullName: 'Ana María Núñez', status: 'pending' });
+    expect((await adminB.post(`/api/admin/hospitals/${hospitalA.id}/directory/listings/${userId}/approve`)).status).toBe(404);
+    expect((await adminA.post(`/api/admin/hospitals/${hospitalA.id}/directory/listings/${userId}/approve`)).status).toBe(200);
+    expect((await html(`/find/${slugA}/ana-maria-nunez`)).status).toBe(200);
+    expect((await adminA.post(`/api/admin/hospitals/${hospitalA.id}/directory/listings/${userId}/approve`)).status).toBe(409);
+
+    expect((await adminA.post(`/api/admin/hospitals/${hospitalA.id}/directory/listings/${userId}/unpublish`)).status).toBe(200);
+    expect((await html(`/find/${slugA}/ana-maria-nunez`)).status).toBe(404);
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'removed' });
+    // Asking again goes back to the hospital, even if it stops requiring approval.
+    await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null });
+    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'pending' });
+    const actions = await ctx.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, userId));
+    expect(actions.map((a) => a.action).sort()).toEqual(['directory.listing_approved', 'directory.listing_unpublished']);
+  });
+
+  it('takes a page down at once when the provider moves, or the hospital turns its directory off or is deactivated', async () => {
+    const { client, userId } = await provider(hospitalA.id, 'Kofi Mensah');
+    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'published' });
+    expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(200);
+    // A second provider with the same name gets the next free address.
+    const twin = await provider(hospitalA.id, 'Kofi Mensah');
+    expect(await (await twin.client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ publicPath: `/find/${slugA}/kofi-mensah-2` });
+
+    await ctx.database.db.update(hospitals).set({ directoryEnabled: false }).where(eq(hospitals.id, hospitalA.id));
+    expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(404);
+    expect((await html(`/find/${slugA}`)).status).toBe(404);
+    await ctx.database.db.update(hospitals).set({ directoryEnabled: true }).where(eq(hospitals.id, hospitalA.id));
+    expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(200);
+
+    await ctx.database.db.update(hospitals).set({ isActive: false }).where(eq(hospitals.id, hospitalA.id));
+    expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(404);
+    await ctx.database.db.update(hospitals).set({ isActive: true }).where(eq(hospitals.id, hospitalA.id));
+
+    await ctx.database.db.update(users).set({ hospitalId: hospitalB.id }).where(eq(users.id, userId));
+    expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(404);
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'off' });
+    expect((await html('/find/not-a-hospital')).status).toBe(404);
+    expect((await html('/find/%3Cscript%3E')).status).toBe(404);
+  });
+
+  it('refuses a provider without a hospital, and signed-out callers', async () => {
+    const client = browserClient(ctx.app);
+    const signUp = await client.post(
+      '/api/auth/sign-up',
+      { email: `nohospital.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'No Hospital' },
+      { 'x-forwarded-for': `203.0.113.${(ip += 1)}` },
+    );
+    expect(signUp.status).toBe(201);
+    const refused = await client.put('/api/me/directory', { publish: true });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe('Join a hospital before publishing your profile');
+    expect((await browserClient(ctx.app).put('/api/me/directory', { publish: true })).status).toBe(401);
+  });
+});
