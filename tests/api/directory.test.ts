@@ -151,6 +151,10 @@ describe(`public directory (${databaseLabel})`, () => {
     expect((await html(`/find/${slugA}?q=dermatology`)).body).toContain('0 clinicians');
     expect((await html(`/find/${slugA}/sitemap.xml`)).body).toContain(`<loc>http://localhost:3000/find/${slugA}/beatriz-castillo</loc>`);
     expect((await html('/find')).body).toContain(`<a href="/find/${slugA}">${hospitalA.name}</a>`);
+    expect((await html('/find/sitemap.xml')).body).toContain(`<loc>http://localhost:3000/find/${slugA}/sitemap.xml</loc>`);
+    const robots = (await html('/robots.txt')).body;
+    expect(robots).toContain('Allow: /find\nDisallow: /');
+    expect(robots).toContain('Sitemap: http://localhost:3000/find/sitemap.xml');
 
     // Withdrawn: gone at once.
     expect(await (await client.put('/api/me/directory', { publish: false })).json()).toMatchObject({ status: 'off' });

@@ -104,7 +104,11 @@ export async function createHospitalDefaults(db: Database, hospitalId: string) {
 
 /** The demo tenant and its admins (never in production). Idempotent. */
 export async function seedDemo(db: Database) {
-  await db.insert(hospitals).values({ name: DEMO.hospitalName, code: DEMO.hospitalCode, address: '1200 Lakeshore Drive, Evanston, IL 60201', contactEmail: 'it@northfield.example' }).onConflictDoNothing();
+  // The demo hospital's public directory is on at /find/northfield; its providers choose to publish.
+  await db
+    .insert(hospitals)
+    .values({ name: DEMO.hospitalName, code: DEMO.hospitalCode, address: '1200 Lakeshore Drive, Evanston, IL 60201', contactEmail: 'it@northfield.example', directoryEnabled: true, directorySlug: 'northfield' })
+    .onConflictDoNothing();
   const [hospital] = await db.select().from(hospitals).where(eq(hospitals.code, DEMO.hospitalCode)).limit(1);
   await createHospitalDefaults(db, hospital!.id);
   const admins = [

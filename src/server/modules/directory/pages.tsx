@@ -55,6 +55,7 @@ export function documentHtml(meta: PageMeta, body: ReactNode): string {
       <meta property="og:url" content={meta.canonical} />
       {meta.image ? <meta property="og:image" content={meta.image} /> : null}
       <meta name="theme-color" content={brand} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     </>,
   );
   const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '';

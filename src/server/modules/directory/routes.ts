@@ -61,6 +61,19 @@ function page(c: Context<AppBindings>, html: string, status: 200 | 404 = 200) {
   return c.html(html, status);
 }
 
+const ROBOTS = [
+  '# Vitae: the public pages are for search engines; profiles, the console and the API are not.',
+  'User-agent: *',
+  'Allow: /$',
+  'Allow: /help',
+  'Allow: /terms',
+  'Allow: /privacy',
+  'Allow: /login',
+  'Allow: /unified-signup',
+  'Allow: /find',
+  'Disallow: /',
+];
+
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The public pages: `/find`, `/find/:hospital` (search), `/find/:hospital/:provider` and a sitemap per hospital. */
@@ -71,7 +84,21 @@ export function publicDirectoryRoutes(deps: AppDeps) {
   const slugOk = (value: string) => DIRECTORY_SLUG_PATTERN.test(value);
 
   return new Hono<AppBindings>()
+    // Served here rather than as a file so it can name the sitemap by this deployment's address.
+    .get('/robots.txt', (c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.text(`${ROBOTS.join('\n')}\n\nSitemap: ${origin}/find/sitemap.xml\n`);
+    })
     .get('/find', async (c) => page(c, directoryIndexPage(origin, await publicHospitals(db))))
+    .get('/find/sitemap.xml', async (c) => {
+      // The index of the hospitals' sitemaps (robots.txt names it).
+      const hospitals = await publicHospitals(db);
+      c.header('Cache-Control', 'public, max-age=300');
+      c.header('Content-Type', 'application/xml; charset=utf-8');
+      return c.body(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals.map((h) => `  <sitemap><loc>${escapeXml(`${origin}/find/${h.slug}/sitemap.xml`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+      );
+    })
     .get('/find/:hospitalSlug/sitemap.xml', async (c) => {
       const slug = c.req.param('hospitalSlug');
       const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;

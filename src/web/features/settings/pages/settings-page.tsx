@@ -8,6 +8,7 @@ import { useSession } from '@web/features/accounts/api/get-session';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { HospitalMembershipCard } from '../components/hospital-membership-card';
 import { ProfileCard } from '../components/profile-card';
+import { PublicProfileCard } from '../components/public-profile-card';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 
 export function SettingsPage() {
@@ -22,6 +23,8 @@ export function SettingsPage() {
       {user ? <ProfileCard user={user} /> : <PageSpinner label="Loading your account" />}
 
       <HospitalMembershipCard />
+
+      <PublicProfileCard />
 
       <Card>
         <CardHeader>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, Database, FileType2, Gauge, LayoutList, MapPin, Palette, Settings, Users } from 'lucide-react';
+import { ArrowLeft, Building2, Database, FileType2, Gauge, Globe, LayoutList, MapPin, Palette, Settings, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -11,6 +11,7 @@ import { UsersList } from '../../users/components/users-list';
 import { useHospital } from '../api/hospitals';
 import { BrandTab } from '../components/brand-tab';
 import { DataSourcesTab } from '../components/data-sources-tab';
+import { DirectoryTab } from '../components/directory-tab';
 import { HospitalStatusBadge } from '../components/hospital-status-badge';
 import { LocationsTab } from '../components/locations-tab';
 import { PermissionsTab } from '../components/permissions-tab';
@@ -25,6 +26,7 @@ export const HOSPITAL_TABS = [
   { slug: 'locations', label: 'Locations', icon: MapPin },
   { slug: 'brand', label: 'Brand', icon: Palette },
   { slug: 'data-sources', label: 'Data sources', icon: Database },
+  { slug: 'directory', label: 'Public directory', icon: Globe },
   { slug: 'users', label: 'Users', icon: Users },
 ] as const;
 
@@ -70,6 +72,7 @@ export function HospitalDetailPage() {
     locations: <LocationsTab hospitalId={data.id} />,
     brand: <BrandTab hospitalId={data.id} />,
     'data-sources': <DataSourcesTab hospitalId={data.id} hospitalDataSource={data.dataSource} />,
+    directory: <DirectoryTab hospitalId={data.id} />,
     users: <UsersList hospitalId={data.id} system={system} />,
   };
 

@@ -1,0 +1,174 @@
+import { Check, ExternalLink, EyeOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { directorySettingsSchema, type DirectorySettingsInput, type DirectorySettingsView } from '@shared/schemas/directory';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { FormField } from '@web/features/admin-auth/components/form-field';
+import { Notice } from '@web/features/admin-auth/components/notice';
+import { serverFieldErrors, serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { ErrorPanel, LoadingPanel } from '../../components/query-states';
+import { FormActions, SectionCard } from '../../components/section-card';
+import { useDecideListing, useDirectoryListings, useDirectorySettings, useSaveDirectorySettings } from '../api/directory';
+
+type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; brandColor: string };
+
+const toForm = (view: DirectorySettingsView): FormValues => ({ enabled: view.enabled, slug: view.slug ?? '', requiresApproval: view.requiresApproval, brandColor: view.brandColor ?? '' });
+const toInput = (values: FormValues): DirectorySettingsInput => ({
+  enabled: values.enabled,
+  slug: values.slug.trim() ? values.slug.trim() : null,
+  requiresApproval: values.requiresApproval,
+  brandColor: values.brandColor.trim() ? values.brandColor.trim() : null,
+});
+
+function SettingsForm({ hospitalId, view }: { hospitalId: string; view: DirectorySettingsView }) {
+  const save = useSaveDirectorySettings(hospitalId);
+  const form = useForm<FormValues>({ defaultValues: toForm(view) });
+  const { register, formState, reset } = form;
+  useEffect(() => {
+    if (!formState.isDirty) reset(toForm(view));
+  }, [view, reset, formState.isDirty]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    // The server's schema, checked here first so a mistake is shown at its field.
+    const checked = directorySettingsSchema.safeParse(toInput(values));
+    if (!checked.success) {
+      for (const issue of checked.error.issues) form.setError(String(issue.path[0]) as keyof FormValues, { message: issue.message }, { shouldFocus: true });
+      return;
+    }
+    save.mutate(toInput(values), {
+      onSuccess: (saved) => {
+        reset(toForm(saved));
+        toast.success('Directory settings saved.');
+      },
+      onError: (error) => {
+        for (const { field, message } of serverFieldErrors(error)) if (field in values) form.setError(field as keyof FormValues, { message }, { shouldFocus: true });
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
+      {save.isError && serverFieldErrors(save.error).length === 0 ? <Notice tone="error">{serverMessage(save.error, 'The directory settings could not be saved.')}</Notice> : null}
+      <SectionCard
+        id="directory-settings"
+        title="Public directory"
+        description="Patients search your clinicians at this address. Only providers who publish, only the sections you show, and only entries they left visible are public."
+        actions={
+          view.publicPath ? (
+            <a className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline" href={view.publicPath} target="_blank" rel="noreferrer">
+              Open the directory
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null
+        }
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <label className="flex items-start gap-3 text-sm text-gray-800 sm:col-span-2">
+            <input type="checkbox" className="mt-0.5 size-4 rounded border-gray-300" {...register('enabled')} />
+            <span>
+              <span className="font-medium">Directory on</span>
+              <span className="block text-gray-600">Turning it off takes every public page of this hospital down at once.</span>
+            </span>
+          </label>
+          <FormField label="Address" hint="Lower-case letters, digits and hyphens: /find/your-address" error={formState.errors.slug?.message}>
+            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" maxLength={60} placeholder="northfield" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('slug')} />}
+          </FormField>
+          <FormField label="Brand colour" hint="The header colour of the public pages, like #1d4ed8." error={formState.errors.brandColor?.message}>
+            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" maxLength={7} placeholder="#1d4ed8" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('brandColor')} />}
+          </FormField>
+          <label className="flex items-start gap-3 text-sm text-gray-800 sm:col-span-2">
+            <input type="checkbox" className="mt-0.5 size-4 rounded border-gray-300" {...register('requiresApproval')} />
+            <span>
+              <span className="font-medium">Approve each profile before it is public</span>
+              <span className="block text-gray-600">Otherwise a provider’s profile is public as soon as they publish it.</span>
+            </span>
+          </label>
+        </div>
+      </SectionCard>
+      <FormActions dirty={formState.isDirty} pending={save.isPending} onDiscard={() => reset(toForm(view))} />
+    </form>
+  );
+}
+
+const STATUS_BADGE = { pending: { label: 'Waiting for approval', variant: 'coral' }, published: { label: 'Public', variant: 'success' }, removed: { label: 'Taken down', variant: 'gray' }, off: { label: 'Off', variant: 'gray' } } as const;
+
+function Listings({ hospitalId }: { hospitalId: string }) {
+  const listings = useDirectoryListings(hospitalId);
+  const decide = useDecideListing(hospitalId);
+  const act = (userId: string, decision: 'approve' | 'unpublish', name: string) =>
+    decide.mutate(
+      { userId, decision },
+      {
+        onSuccess: () => toast.success(decision === 'approve' ? `${name} is public` : `${name} was taken down`),
+        onError: (error) => toast.error('The listing could not be changed', { description: serverMessage(error, 'Please try again.') }),
+      },
+    );
+
+  let body;
+  if (listings.isPending) body = <LoadingPanel label="Loading the listings" />;
+  else if (listings.isError) body = <ErrorPanel title="The listings could not be loaded." error={listings.error} onRetry={() => void listings.refetch()} />;
+  else if (listings.data.items.length === 0) body = <p className="text-sm text-gray-600">No provider has asked to publish yet.</p>;
+  else {
+    body = (
+      <ul className="divide-y divide-gray-100" aria-label="Directory listings">
+        {listings.data.items.map((listing) => {
+          const badge = STATUS_BADGE[listing.status];
+          const name = listing.fullName ?? listing.email;
+          return (
+            <li key={listing.userId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-medium text-gray-900">
+                  {listing.publicPath ? (
+                    <a className="underline" href={listing.publicPath} target="_blank" rel="noreferrer">
+                      {name}
+                    </a>
+                  ) : (
+                    name
+                  )}
+                </p>
+                <p className="text-sm text-gray-600">{listing.email}</p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge variant={badge.variant}>{badge.label}</Badge>
+                {listing.status === 'pending' || listing.status === 'removed' ? (
+                  <Button size="sm" onClick={() => act(listing.userId, 'approve', name)} disabled={decide.isPending} aria-label={`Approve ${name}`}>
+                    <Check aria-hidden="true" className="size-4" />
+                    Approve
+                  </Button>
+                ) : null}
+                {listing.status === 'pending' || listing.status === 'published' ? (
+                  <Button size="sm" variant="outline" onClick={() => act(listing.userId, 'unpublish', name)} disabled={decide.isPending} aria-label={`Take down ${name}`}>
+                    <EyeOff aria-hidden="true" className="size-4" />
+                    {listing.status === 'pending' ? 'Decline' : 'Take down'}
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    <SectionCard id="directory-listings" title="Providers in the directory" description="Requests waiting for approval come first.">
+      {body}
+    </SectionCard>
+  );
+}
+
+/** The hospital's public find-a-doctor directory: its settings and who is in it. */
+export function DirectoryTab({ hospitalId }: { hospitalId: string }) {
+  const settings = useDirectorySettings(hospitalId);
+  if (settings.isPending) return <LoadingPanel label="Loading the directory settings" />;
+  if (settings.isError) return <ErrorPanel title="The directory settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <SettingsForm hospitalId={hospitalId} view={settings.data} />
+      <Listings hospitalId={hospitalId} />
+    </div>
+  );
+}
