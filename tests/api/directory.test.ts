@@ -110,7 +110,7 @@ describe(`public directory (${databaseLabel})`, () => {
     const page = await html(`/find/${slugA}/beatriz-castillo`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(page.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
+    expect(page.headers.get('cache-control')).toBe('public, no-cache');
     expect(page.body).toContain('<h1>Beatriz Castillo, MD</h1>');
     expect(page.body).toContain(`<link rel="canonical" href="http://localhost:3000/find/${slugA}/beatriz-castillo"/>`);
     expect(page.body).toContain('<meta property="og:title" content="Beatriz Castillo, MD · ');

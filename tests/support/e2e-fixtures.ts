@@ -19,6 +19,7 @@ const JOURNEY_ADMINS = [
   { email: 'feedback.reviewer@northfield.example', fullName: 'Feedback Reviewer', role: 'hospital_admin' as const },
   { email: 'listing.admin@northfield.example', fullName: 'Listing Admin', role: 'hospital_admin' as const },
   { email: 'members.admin@northfield.example', fullName: 'Members Admin', role: 'hospital_admin' as const },
+  { email: 'directory.admin@northfield.example', fullName: 'Directory Admin', role: 'hospital_admin' as const },
 ];
 
 const dataDir = process.argv[2];

@@ -1,7 +1,8 @@
 // The public find-a-doctor pages as HTML from the server: no script, one small inline stylesheet, so
 // they are complete for search engines and fast on a phone. Rendered per request from the public
-// reads (service.ts) and sent with an ETag; `Cache-Control` lets browsers and proxies keep them for a
-// minute and revalidate after, so a publish, a save or an unpublish shows within that minute.
+// reads (service.ts) and sent with an ETag and `Cache-Control: public, no-cache`: browsers and proxies
+// may keep a page but ask every time, so a save or a take-down shows at once and an unchanged page
+// costs a 304.
 import { createHash } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

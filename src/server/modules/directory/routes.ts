@@ -51,10 +51,10 @@ export function directoryRoutes(deps: AppDeps) {
     });
 }
 
-/** An HTML page with an ETag and a short shared cache: a publish or a save shows within a minute. */
+/** An HTML page with an ETag that caches may keep but must revalidate: a take-down shows at once, an unchanged page costs a 304. */
 function page(c: Context<AppBindings>, html: string, status: 200 | 404 = 200) {
   const etag = etagOf(html);
-  c.header('Cache-Control', status === 200 ? 'public, max-age=60, must-revalidate' : 'no-cache');
+  c.header('Cache-Control', status === 200 ? 'public, no-cache' : 'no-cache');
   c.header('ETag', etag);
   c.header('Vary', 'Accept-Encoding');
   if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304);

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './support/outbox';
+
+// Issue T2 3/5 items 1 and 2 end to end: the demo hospital asks to approve each profile; a provider
+// asks to publish from Settings; the hospital's administrator approves in the console; the provider's
+// public page is HTML with their name, their visible sections and schema.org data, and is gone once
+// the provider takes it down.
+
+const PASSWORD = 'Cardio-Rounds-2024!';
+// This journey's own Northfield administrator (tests/support/e2e-fixtures.ts).
+const HOSPITAL_ADMIN = 'directory.admin@northfield.example';
+
+test('a provider publishes, the hospital approves, patients see the public page', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const hospitals = (await (await page.request.get('/api/hospitals/options')).json()) as { items: Array<{ id: string; name: string }> };
+  const hospital = hospitals.items.find((h) => h.name === 'Northfield Health')!;
+  const name = `Imani Okoro ${Date.now().toString(36)}`;
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    data: { email: `publisher.${Date.now()}@example.org`, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: name, hospitalId: hospital.id },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const saved = await page.request.put('/api/profile/sections/biography', { data: { professionalSummary: 'Treats adults with asthma and COPD.', publicSummary: 'I help people breathe easier.' } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const admin = await browser.newPage();
+  await signInAsAdmin(admin, HOSPITAL_ADMIN);
+  await expect(admin).toHaveURL(/\/system-admin$/);
+  await admin.goto(`/system-admin/hospitals/${hospital.id}/directory`);
+  const approval = admin.getByLabel(/Approve each profile before it is public/);
+  await approval.check();
+  await admin.getByRole('button', { name: 'Save changes' }).click();
+  await expect(admin.getByText('Directory settings saved.')).toBeVisible();
+
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Ask to publish my profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'waiting for your hospital’s approval' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /See your public page/ })).toHaveCount(0);
+
+  await admin.reload();
+  const row = admin.getByRole('list', { name: 'Directory listings' }).getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('Waiting for approval');
+  await row.getByRole('button', { name: `Approve ${name}` }).click();
+  await expect(admin.getByText(`${name} is public`)).toBeVisible();
+  // Back to the demo's setting for the other journeys.
+  await admin.getByLabel(/Approve each profile before it is public/).uncheck();
+  await admin.getByRole('button', { name: 'Save changes' }).click();
+  await expect(admin.getByText('Directory settings saved.')).toBeVisible();
+  await admin.close();
+
+  await page.reload();
+  const link = page.getByRole('link', { name: /See your public page/ });
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/^\/find\/northfield\/imani-okoro-/);
+
+  const visitor = await browser.newPage({ javaScriptEnabled: false });
+  const response = await visitor.goto(href);
+  expect(response?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(visitor.getByText('I help people breathe easier.')).toBeVisible();
+  const jsonLd = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent())!);
+  expect(jsonLd).toMatchObject({ '@type': 'Physician', name, hospitalAffiliation: [{ '@type': 'Hospital', name: 'Northfield Health' }] });
+  await visitor.goto('/find/northfield');
+  await visitor.getByLabel('Name or specialty').fill(name);
+  await visitor.getByRole('button', { name: 'Search' }).click();
+  await expect(visitor.getByRole('link', { name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Take my profile down' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile is not in the public directory.' })).toBeVisible();
+  expect((await visitor.goto(href))?.status()).toBe(404);
+  await visitor.close();
+});
