@@ -1,3 +1,4 @@
+import { cors } from 'hono/cors';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -9,6 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
+import { fhirRoutes } from './modules/fhir/routes';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
 import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
@@ -204,8 +206,11 @@ export function createApp(deps: AppDeps) {
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
 
-  // The public find-a-doctor directory: HTML from the server, built or not.
+  // The public find-a-doctor directory: HTML from the server, built or not; and its FHIR R4 API,
+  // readable from any origin (it holds only what the public pages show).
   app.route('/', publicDirectoryRoutes(deps));
+  app.use('/fhir/*', cors({ origin: '*', allowMethods: ['GET'] }));
+  app.route('/', fhirRoutes(deps));
 
   if (deps.webDir) {
     const webDir = deps.webDir;

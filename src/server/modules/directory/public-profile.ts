@@ -19,7 +19,7 @@ export interface PublicProfile {
   telehealth: boolean;
   summary: string | null;
   languages: string[];
-  locations: Array<{ name: string | null; address: string | null; addressLine2: string | null; city: string | null; state: string | null; postalCode: string | null; phone: string | null; isPrimary: boolean }>;
+  locations: Array<{ id: string; name: string | null; address: string | null; addressLine2: string | null; city: string | null; state: string | null; postalCode: string | null; phone: string | null; isPrimary: boolean }>;
   education: Array<{ kind: string; institution: string | null; year: number | null }>;
   boardCertifications: Array<{ board: string; specialty: string | null }>;
   hospitalAffiliations: string[];
@@ -30,6 +30,11 @@ export interface PublicProfile {
   awards: Array<{ name: string; organization: string | null; year: number | null }>;
   insurance: string[];
   hospitalName: string | null;
+  /** NUCC taxonomy codes the registry gave (the primary first). */
+  specialtyCodes: Array<{ code: string; name: string }>;
+  firstName: string | null;
+  lastName: string | null;
+  languageCodes: Array<{ code: string; name: string }>;
 }
 
 type Data = Record<string, unknown> | null | undefined;
@@ -82,6 +87,7 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
     summary: text(biography?.publicSummary) ?? text(biography?.professionalSummary),
     languages: items('languages').map((l) => text(l.languageName) ?? text(l.languageCode)).filter((v): v is string => v !== null),
     locations: locationItems.map((l) => ({
+      id: String(l.id),
       name: text(l.locationName),
       address: text(l.address),
       addressLine2: text(l.addressLine2),
@@ -109,5 +115,15 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
     awards: items('awards').map((a) => ({ name: text(a.awardName) ?? '', organization: text(a.awardingOrganization), year: number(a.awardYear) })),
     insurance: items('insurance').map((i) => text(i.insuranceName)).filter((v): v is string => v !== null),
     hospitalName: read.user.hospitalName,
+    specialtyCodes: (Array.isArray(identity?.npiSpecialties) ? (identity.npiSpecialties as Item[]) : [])
+      .slice()
+      .sort((a, b) => Number(b.is_primary === true) - Number(a.is_primary === true))
+      .map((s) => ({ code: text(s.code) ?? '', name: text(s.name) ?? '' }))
+      .filter((s) => /^[0-9A-Z]{9}X$/.test(s.code)),
+    firstName: text(identity?.firstName) ?? text(read.user.firstName),
+    lastName: text(identity?.lastName) ?? text(read.user.lastName),
+    languageCodes: items('languages')
+      .map((l) => ({ code: text(l.languageCode) ?? '', name: text(l.languageName) ?? text(l.languageCode) ?? '' }))
+      .filter((l) => l.code),
   };
 }

@@ -1,0 +1,331 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { PROFILE_SECTION_IDS } from '../../../shared/schemas/profile';
+import type { AppDeps } from '../../app';
+import type { Database } from '../../db/client';
+import { directoryListings, hospitals, locations, medicalSpecialtyTaxonomy, professionalIdentity, users } from '../../db/schema';
+import type { AppBindings } from '../../http/types';
+import { isPublicListing } from '../directory/service';
+import { publicProfileOf } from '../directory/public-profile';
+import { readProfile } from '../profile/read';
+import {
+  capabilityStatement,
+  healthcareServiceResource,
+  locationResources,
+  NPI_SYSTEM,
+  NUCC_SYSTEM,
+  operationOutcome,
+  organizationResource,
+  practitionerResource,
+  practitionerRoleResource,
+  type DirectoryHospital,
+  type FhirResource,
+  type PublishedProvider,
+} from './resources';
+
+/**
+ * `/fhir/r4`: a read-only FHIR R4 provider directory of what hospitals publish (issue T2 3/5 item 4).
+ * Public like the directory's pages and bound by the same rules (service.ts, `isPublicListing`).
+ */
+
+const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+const DEFAULT_COUNT = 20;
+const MAX_COUNT = 100;
+/** How many providers a Location or HealthcareService search looks through. */
+const SCAN_LIMIT = 1000;
+const ID_PATTERN = /^[A-Za-z0-9\-.]{1,64}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class FhirError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    readonly code: 'not-found' | 'invalid' | 'not-supported',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const listParam = (value: string | undefined) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+
+/** `Practitioner/abc` or `abc` → `abc`; ids that are not ours match nothing. */
+function referenceIds(value: string | undefined, type: string) {
+  return listParam(value).map((v) => (v.startsWith(`${type}/`) ? v.slice(type.length + 1) : v)).filter((id) => UUID_PATTERN.test(id));
+}
+
+/** `system|code`, `|code` or `code`; a system other than `expected` matches nothing. */
+function tokenValues(value: string | undefined, expected: string) {
+  return listParam(value).flatMap((token) => {
+    const bar = token.indexOf('|');
+    if (bar === -1) return [token];
+    const system = token.slice(0, bar);
+    return system === '' || system === expected ? [token.slice(bar + 1)] : [];
+  });
+}
+
+/** The search parameters: a request's query string, or `_id` alone for a read. */
+interface Query {
+  get(key: string): string | undefined;
+  all(key: string): string[];
+}
+
+const queryOf = (c: Context<AppBindings>): Query => ({ get: (key) => c.req.query(key), all: (key) => c.req.queries(key) ?? [] });
+const idQuery = (id: string): Query => ({ get: (key) => (key === '_id' ? id : undefined), all: () => [] });
+
+interface SearchResult {
+  matches: FhirResource[];
+  included: FhirResource[];
+  total: number;
+  page: { count: number; offset: number };
+}
+
+function paging(q: Query) {
+  const rawCount = q.get('_count');
+  const rawOffset = q.get('_offset');
+  const countValue = rawCount === undefined ? DEFAULT_COUNT : Number(rawCount);
+  const offsetValue = rawOffset === undefined ? 0 : Number(rawOffset);
+  if (!Number.isInteger(countValue) || countValue < 0) throw new FhirError(400, 'invalid', '_count must be a whole number');
+  if (!Number.isInteger(offsetValue) || offsetValue < 0 || offsetValue > 100_000) throw new FhirError(400, 'invalid', '_offset must be a whole number up to 100000');
+  return { count: Math.min(countValue, MAX_COUNT), offset: offsetValue };
+}
+
+// ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+async function directoryHospitalsWhere(db: Database, where?: SQL) {
+  const rows = await db
+    .select({ id: hospitals.id, name: hospitals.name, slug: sql<string>`${hospitals.directorySlug}`, address: hospitals.address, contactPhone: hospitals.contactPhone, contactEmail: hospitals.contactEmail })
+    .from(hospitals)
+    .where(and(eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true), sql`${hospitals.directorySlug} is not null`, where))
+    .orderBy(asc(hospitals.name));
+  return rows as DirectoryHospital[];
+}
+
+interface ProviderFilters {
+  ids?: string[];
+  npis?: string[];
+  name?: string;
+  organizations?: string[];
+  locationIds?: string[];
+  specialtyCodes?: string[];
+}
+
+/** The published providers matching the filters: one page of ids and the total. */
+async function publishedProviderIds(db: Database, filters: ProviderFilters, limit: number, offset: number) {
+  const conditions: Array<SQL | undefined> = [isPublicListing];
+  if (filters.ids) conditions.push(filters.ids.length ? inArray(users.id, filters.ids) : sql`false`);
+  if (filters.npis) conditions.push(filters.npis.length ? or(inArray(professionalIdentity.npiNumber, filters.npis), inArray(users.npiNumber, filters.npis)) : sql`false`);
+  if (filters.name) conditions.push(ilike(users.fullName, `%${filters.name.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`));
+  if (filters.organizations) conditions.push(filters.organizations.length ? inArray(directoryListings.hospitalId, filters.organizations) : sql`false`);
+  if (filters.locationIds) {
+    conditions.push(
+      filters.locationIds.length ? sql`exists (select 1 from ${locations} where ${locations.userId} = ${users.id} and ${inArray(locations.id, filters.locationIds)})` : sql`false`,
+    );
+  }
+  if (filters.specialtyCodes) {
+    conditions.push(
+      filters.specialtyCodes.length
+        ? or(
+            ...filters.specialtyCodes.map((code) => sql`${professionalIdentity.npiSpecialties} @> ${JSON.stringify([{ code }])}::jsonb`),
+            sql`lower(${professionalIdentity.primarySpecialty}) in (select lower(${medicalSpecialtyTaxonomy.specialty}) from ${medicalSpecialtyTaxonomy} where ${inArray(medicalSpecialtyTaxonomy.specialtyCode, filters.specialtyCodes)})`,
+          )
+        : sql`false`,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id })
+      .from(directoryListings)
+      .innerJoin(users, eq(users.id, directoryListings.userId))
+      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+      .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
+      .where(where)
+      .orderBy(asc(users.fullName), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ value: count() })
+      .from(directoryListings)
+      .innerJoin(users, eq(users.id, directoryListings.userId))
+      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+      .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
+      .where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: total?.value ?? 0 };
+}
+
+/** Each provider's public profile (the directory's rules), with NUCC codes for their specialties. */
+async function loadProviders(db: Database, ids: string[]): Promise<PublishedProvider[]> {
+  if (ids.length === 0) return [];
+  const [listingRows, reads] = await Promise.all([
+    db
+      .select({ userId: directoryListings.userId, slug: directoryListings.slug, hospital: { id: hospitals.id, name: hospitals.name, slug: sql<string>`${hospitals.directorySlug}`, address: hospitals.address, contactPhone: hospitals.contactPhone, contactEmail: hospitals.contactEmail } })
+      .from(directoryListings)
+      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+      .where(inArray(directoryListings.userId, ids)),
+    Promise.all(ids.map((id) => readProfile(db, id, PROFILE_SECTION_IDS, { hospital: true }))),
+  ]);
+  const listings = new Map(listingRows.map((row) => [row.userId, row]));
+  const profiles = reads.map((read) => (read ? { read, profile: publicProfileOf(read) } : null));
+  const names = [...new Set(profiles.flatMap((p) => (p && p.profile.specialtyCodes.length === 0 ? [p.profile.primarySpecialty, ...p.profile.additionalSpecialties] : [])).filter((n): n is string => !!n))];
+  const codes = names.length
+    ? await db
+        .select({ name: medicalSpecialtyTaxonomy.specialty, code: medicalSpecialtyTaxonomy.specialtyCode })
+        .from(medicalSpecialtyTaxonomy)
+        .where(sql`lower(${medicalSpecialtyTaxonomy.specialty}) in (${sql.join(names.map((n) => sql`${n.toLowerCase()}`), sql`, `)})`)
+    : [];
+  const codeByName = new Map(codes.filter((c) => c.code).map((c) => [c.name.toLowerCase(), c.code!]));
+  return ids.flatMap((id, index) => {
+    const entry = profiles[index];
+    const listing = listings.get(id);
+    if (!entry || !listing) return [];
+    const { read, profile } = entry;
+    const specialties = profile.specialtyCodes.length
+      ? profile.specialtyCodes.map((s) => ({ code: s.code, display: s.name }))
+      : [profile.primarySpecialty, ...profile.additionalSpecialties]
+          .filter((n): n is string => !!n)
+          .flatMap((name) => (codeByName.has(name.toLowerCase()) ? [{ code: codeByName.get(name.toLowerCase())!, display: name }] : []));
+    return [{ userId: id, slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), hospital: listing.hospital as DirectoryHospital, profile, specialties }];
+  });
+}
+
+// ── Responses ───────────────────────────────────────────────────────────────────────────────
+
+function fhirJson(c: Context<AppBindings>, body: unknown, status: 200 | 400 | 404 | 500 = 200) {
+  c.header('Content-Type', FHIR_JSON);
+  c.header('Cache-Control', status === 200 ? 'public, no-cache' : 'no-store');
+  return c.body(JSON.stringify(body), status);
+}
+
+function bundle(c: Context<AppBindings>, baseUrl: string, { matches, included, total, page }: SearchResult) {
+  const url = new URL(c.req.url);
+  const self = `${baseUrl}${url.pathname.replace(/^\/fhir\/r4/, '')}`;
+  const link = (offset: number) => {
+    const params = new URLSearchParams(url.searchParams);
+    params.set('_count', String(page.count));
+    params.set('_offset', String(offset));
+    return `${self}?${params.toString()}`;
+  };
+  const links = [{ relation: 'self', url: link(page.offset) }];
+  if (page.offset + page.count < total && page.count > 0) links.push({ relation: 'next', url: link(page.offset + page.count) });
+  if (page.offset > 0) links.push({ relation: 'previous', url: link(Math.max(0, page.offset - page.count)) });
+  const seen = new Set<string>();
+  const entry = [...matches.map((resource) => ({ resource, mode: 'match' })), ...included.map((resource) => ({ resource, mode: 'include' }))]
+    .filter(({ resource }) => {
+      const key = `${resource.resourceType}/${resource.id}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map(({ resource, mode }) => ({ fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`, resource, search: { mode } }));
+  return fhirJson(c, { resourceType: 'Bundle', type: 'searchset', total, link: links, entry });
+}
+
+export function fhirRoutes(deps: AppDeps) {
+  const db = deps.database.db;
+  const baseUrl = `${deps.env.appUrl}/fhir/r4`;
+
+  const idsOf = (q: Query) => (q.get('_id') !== undefined ? { ids: listParam(q.get('_id')).filter((id) => UUID_PATTERN.test(id)) } : {});
+
+  const searchPractitioners = async (q: Query): Promise<SearchResult> => {
+    const page = paging(q);
+    const filters: ProviderFilters = {
+      ...idsOf(q),
+      ...(q.get('identifier') !== undefined ? { npis: tokenValues(q.get('identifier'), NPI_SYSTEM) } : {}),
+      ...(q.get('name') ? { name: q.get('name')!.slice(0, 100) } : {}),
+    };
+    const { ids, total } = await publishedProviderIds(db, filters, page.count, page.offset);
+    return { matches: (await loadProviders(db, ids)).map(practitionerResource), included: [], total, page };
+  };
+
+  const searchRoles = async (q: Query): Promise<SearchResult> => {
+    const page = paging(q);
+    const filters: ProviderFilters = {
+      ...idsOf(q),
+      ...(q.get('practitioner') !== undefined ? { ids: referenceIds(q.get('practitioner'), 'Practitioner') } : {}),
+      ...(q.get('organization') !== undefined ? { organizations: referenceIds(q.get('organization'), 'Organization') } : {}),
+      ...(q.get('location') !== undefined ? { locationIds: referenceIds(q.get('location'), 'Location') } : {}),
+      ...(q.get('specialty') !== undefined ? { specialtyCodes: tokenValues(q.get('specialty'), NUCC_SYSTEM) } : {}),
+    };
+    const includes = new Set(q.all('_include'));
+    for (const include of includes) {
+      if (!['PractitionerRole:practitioner', 'PractitionerRole:organization', 'PractitionerRole:location'].includes(include)) {
+        throw new FhirError(400, 'not-supported', `_include=${include} is not supported; use PractitionerRole:practitioner, PractitionerRole:organization or PractitionerRole:location`);
+      }
+    }
+    const { ids, total } = await publishedProviderIds(db, filters, page.count, page.offset);
+    const providers = await loadProviders(db, ids);
+    const included = [
+      ...(includes.has('PractitionerRole:practitioner') ? providers.map(practitionerResource) : []),
+      ...(includes.has('PractitionerRole:organization') ? providers.map((p) => organizationResource(p.hospital)) : []),
+      ...(includes.has('PractitionerRole:location') ? providers.flatMap(locationResources) : []),
+    ];
+    return { matches: providers.map(practitionerRoleResource), included, total, page };
+  };
+
+  /** Locations and services come from the providers a hospital publishes (at most SCAN_LIMIT). */
+  const providersOf = async (organizations?: string[]) => {
+    const { ids } = await publishedProviderIds(db, organizations ? { organizations } : {}, SCAN_LIMIT, 0);
+    return loadProviders(db, ids);
+  };
+
+  const searchLocations = async (q: Query): Promise<SearchResult> => {
+    const page = paging(q);
+    const organizations = q.get('organization') !== undefined ? referenceIds(q.get('organization'), 'Organization') : undefined;
+    const wanted = q.get('_id') !== undefined ? new Set(listParam(q.get('_id'))) : null;
+    const all = (await providersOf(organizations)).flatMap(locationResources).filter((l) => !wanted || wanted.has(l.id));
+    return { matches: all.slice(page.offset, page.offset + page.count), included: [], total: all.length, page };
+  };
+
+  const searchOrganizations = async (q: Query): Promise<SearchResult> => {
+    const page = paging(q);
+    const ids = q.get('_id') !== undefined ? listParam(q.get('_id')).filter((id) => UUID_PATTERN.test(id)) : null;
+    const name = q.get('name');
+    const rows = await directoryHospitalsWhere(
+      db,
+      and(ids ? (ids.length ? inArray(hospitals.id, ids) : sql`false`) : undefined, name ? ilike(hospitals.name, `%${name.slice(0, 100).replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`) : undefined),
+    );
+    return { matches: rows.slice(page.offset, page.offset + page.count).map(organizationResource), included: [], total: rows.length, page };
+  };
+
+  const searchServices = async (q: Query): Promise<SearchResult> => {
+    const page = paging(q);
+    const ids = q.get('_id') !== undefined ? listParam(q.get('_id')).filter((id) => UUID_PATTERN.test(id)) : null;
+    const organizations = q.get('organization') !== undefined ? referenceIds(q.get('organization'), 'Organization') : null;
+    const wanted = ids && organizations ? ids.filter((id) => organizations.includes(id)) : (ids ?? organizations);
+    const rows = await directoryHospitalsWhere(db, wanted ? (wanted.length ? inArray(hospitals.id, wanted) : sql`false`) : undefined);
+    const pageRows = rows.slice(page.offset, page.offset + page.count);
+    const services = await Promise.all(pageRows.map(async (hospital) => healthcareServiceResource(hospital, await providersOf([hospital.id]))));
+    return { matches: services, included: [], total: rows.length, page };
+  };
+
+  type Search = (q: Query) => Promise<SearchResult>;
+  const search = (run: Search) => async (c: Context<AppBindings>) => bundle(c, baseUrl, await run(queryOf(c)));
+  /** `GET /fhir/r4/:type/:id`: the search by _id, answered as the resource or 404. */
+  const read = (type: string, run: Search) => async (c: Context<AppBindings>) => {
+    const id = c.req.param('id') ?? '';
+    const resource = ID_PATTERN.test(id) ? (await run(idQuery(id))).matches.find((r) => r.id === id) : undefined;
+    if (!resource) throw new FhirError(404, 'not-found', `${type}/${id} is not known`);
+    return fhirJson(c, resource);
+  };
+
+  const app = new Hono<AppBindings>();
+  app.onError((error, c) => {
+    if (error instanceof FhirError) return fhirJson(c, operationOutcome(error.code, error.message), error.status);
+    deps.logger.error({ err: error }, 'FHIR request failed');
+    return fhirJson(c, operationOutcome('exception', 'The directory could not be read'), 500);
+  });
+  app.get('/fhir/r4/metadata', (c) => fhirJson(c, capabilityStatement(baseUrl)));
+  app.get('/fhir/r4/Practitioner', search(searchPractitioners));
+  app.get('/fhir/r4/Practitioner/:id', read('Practitioner', searchPractitioners));
+  app.get('/fhir/r4/PractitionerRole', search(searchRoles));
+  app.get('/fhir/r4/PractitionerRole/:id', read('PractitionerRole', searchRoles));
+  app.get('/fhir/r4/Location', search(searchLocations));
+  app.get('/fhir/r4/Location/:id', read('Location', searchLocations));
+  app.get('/fhir/r4/Organization', search(searchOrganizations));
+  app.get('/fhir/r4/Organization/:id', read('Organization', searchOrganizations));
+  app.get('/fhir/r4/HealthcareService', search(searchServices));
+  app.get('/fhir/r4/HealthcareService/:id', read('HealthcareService', searchServices));
+  app.all('/fhir/r4/*', (c) => fhirJson(c, operationOutcome('not-supported', `${c.req.method} ${c.req.path} is not part of this read-only directory`), 404));
+  return app;
+}
