@@ -52,6 +52,7 @@ async function main() {
         `  Demo system admin:   ${seeded.demo.systemAdminEmail}`,
         `  Demo hospital admin: ${seeded.demo.hospitalAdminEmail} (${seeded.demo.hospitalName})`,
         `  Sign in at ${url}/admin/login with one of these e-mails; the magic link appears at ${url}/dev/outbox`,
+        `  Public find-a-doctor directory: ${url}${seeded.demo.directoryPath}`,
       );
     }
     lines.push('');

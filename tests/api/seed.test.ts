@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import {
   adminUsers,
+  directoryListings,
   fellowshipSpecialties,
   hospitalReadingLevels,
   hospitals,
@@ -11,13 +12,16 @@ import {
   medicalExpertiseTerms,
   medicalSchools,
   medicalSpecialtyTaxonomy,
+  professionalIdentity,
   residencyPrograms,
+  userMedicalExpertise,
 } from '../../src/server/db/schema';
 import { DEMO, seedDatabase } from '../../src/server/db/seed';
 import { loadReferenceData } from '../../src/server/db/seed/reference-data';
 import { createLogger } from '../../src/server/lib/logger';
 import { seedDataDir } from '../../src/server/paths';
 import { createTestDatabase, databaseLabel } from '../support/test-database';
+import { isValidNpi } from '../../src/shared/npi';
 
 let database: DatabaseHandle;
 const logger = createLogger({ level: 'silent', environment: 'test' });
@@ -65,7 +69,20 @@ describe(`first-run seed (${databaseLabel})`, () => {
       [DEMO.hospitalAdminEmail, 'hospital_admin'],
     ].sort());
 
+    // The demo directory: 24 published clinicians with specialties (NUCC codes), offices, languages and terms.
+    const listed = await db
+      .select({ status: directoryListings.status, specialty: professionalIdentity.primarySpecialty, codes: professionalIdentity.npiSpecialties, npi: professionalIdentity.npiNumber })
+      .from(directoryListings)
+      .innerJoin(professionalIdentity, eq(professionalIdentity.userId, directoryListings.userId))
+      .where(eq(directoryListings.hospitalId, hospital!.id));
+    expect(listed).toHaveLength(24);
+    expect(listed.every((row) => row.status === 'published' && isValidNpi(row.npi) && row.codes[0]?.code.match(/^[0-9A-Z]{9}X$/))).toBe(true);
+    expect(new Set(listed.map((row) => row.specialty)).size).toBeGreaterThanOrEqual(15);
+    expect(Number((await db.select({ n: count() }).from(userMedicalExpertise))[0]!.n)).toBeGreaterThanOrEqual(48);
+    expect(hospital).toMatchObject({ directoryEnabled: true, directorySlug: 'northfield' });
+
     const second = await seedDatabase(database.db, { dataDir: seedDataDir, demo: true, logger });
+    expect(Number((await db.select({ n: count() }).from(directoryListings))[0]!.n)).toBe(24);
     expect(second.reference).toEqual({});
     expect(await n(medicalExpertiseTerms)).toBe(data.expertiseTerms.length);
     expect(await db.select().from(adminUsers)).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { seedDemoDirectory } from './demo-directory';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUIRED_SECTIONS, READING_LEVEL_DEFAULTS, SECTION_IDS } from '../../../shared/limits';
@@ -132,7 +133,8 @@ export async function seedDemo(db: Database) {
       })
       .onConflictDoNothing();
   }
-  return { systemAdminEmail: DEMO.systemAdminEmail, hospitalAdminEmail: DEMO.hospitalAdminEmail, hospitalName: DEMO.hospitalName, hospitalId: hospital!.id };
+  await seedDemoDirectory(db, hospital!.id);
+  return { systemAdminEmail: DEMO.systemAdminEmail, hospitalAdminEmail: DEMO.hospitalAdminEmail, hospitalName: DEMO.hospitalName, hospitalId: hospital!.id, directoryPath: '/find/northfield' };
 }
 
 export async function seedDatabase(db: Database, options: { dataDir: string; demo: boolean; logger: Logger }) {
