@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, hospitals, hospitalSectionPermissions, languages, users } from '../../src/server/db/schema';
+import { auditLog, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -23,8 +23,15 @@ beforeAll(async () => {
     .values([
       { code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 },
       { code: 'es', name: 'Spanish', isQuickAdd: true, sortOrder: 2 },
+      { code: 'pl', name: 'Polish', isQuickAdd: false, sortOrder: 3 },
     ])
     .onConflictDoNothing();
+  await ctx.database.db
+    .insert(medicalExpertiseTerms)
+    .values([
+      { termId: 'CON-DIR-PSO', term: 'Psoriasis', termType: 'Condition', specialtyName: 'Dermatology' },
+      { termId: 'CON-DIR-AF', term: 'Atrial fibrillation', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
+    ]);
   hospitalA = await createHospital(ctx, { name: `Lakeside ${uniqueSuffix()}` });
   hospitalB = await createHospital(ctx, { name: `Mercy ${uniqueSuffix()}` });
   adminA = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospitalA.id })).email);
@@ -210,6 +217,47 @@ describe(`public directory (${databaseLabel})`, () => {
     expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'off' });
     expect((await html('/find/not-a-hospital')).status).toBe(404);
     expect((await html('/find/%3Cscript%3E')).status).toBe(404);
+  });
+
+  it('finds providers the way patients search: a condition, a ZIP code or city, a language, accepting, video visits; typos tolerated; ranked; with facets', async () => {
+    const hospital = await createHospital(ctx, { name: `Search ${uniqueSuffix()}` });
+    const slug = `search-${uniqueSuffix()}`;
+    await ctx.database.db.update(hospitals).set({ directoryEnabled: true, directorySlug: slug }).where(eq(hospitals.id, hospital.id));
+    const make = async (name: string, specialty: string, zip: string, city: string, langs: string[], accepting: boolean, video: boolean, termIds: string[]) => {
+      const { client } = await provider(hospital.id, name);
+      const [first, last] = name.split(' ');
+      await put(client, 'professional_identity', { fullLegalName: name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}@example.org`, primarySpecialty: specialty });
+      await put(client, 'locations', { items: [{ locationName: `${city} office`, address: '1 Main St', city, state: 'IL', postalCode: zip, isPrimaryLocation: true }] });
+      await put(client, 'languages', { items: langs.map((languageCode) => ({ languageCode })) });
+      await put(client, 'practice_essentials', { acceptingNewPatients: accepting, telehealthServices: video ? ['follow_up'] : [] });
+      if (termIds.length) await put(client, 'medical_expertise', { items: termIds.map((termId) => ({ termId })) });
+      expect((await client.put('/api/me/directory', { publish: true })).status).toBe(200);
+    };
+    await make('Priya Raman', 'Dermatology', '60076', 'Skokie', ['en', 'es'], true, true, ['CON-DIR-PSO']);
+    await make('Naomi Brooks', 'Dermatology', '60035', 'Highland Park', ['en'], false, false, ['CON-DIR-PSO']);
+    await make('Daniel Kowalski', 'Cardiovascular Disease', '60611', 'Chicago', ['en', 'pl'], true, false, ['CON-DIR-AF']);
+    await make('Psoriasa Smith', 'Family Medicine', '60201', 'Evanston', ['en'], true, false, []);
+
+    const names = (body: string) => [...body.matchAll(new RegExp(`<a href="/find/${slug}/[a-z0-9-]+">([^<]+)</a>`, 'g'))].map((m) => m[1]);
+    // A condition: everyone who treats it; a ZIP code narrows to the office there.
+    expect(names((await html(`/find/${slug}?q=psoriasis`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman', 'Psoriasa Smith'].sort());
+    expect(names((await html(`/find/${slug}?q=psoriasis&near=60076`)).body)).toEqual(['Priya Raman']);
+    expect(names((await html(`/find/${slug}?q=psoriasis&near=600`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);
+    expect(names((await html(`/find/${slug}?near=highland%20park`)).body)).toEqual(['Naomi Brooks']);
+    // A name first, then the specialty and the condition.
+    expect(names((await html(`/find/${slug}?q=psoria`)).body)[0]).toBe('Psoriasa Smith');
+    // Typos still find the provider or the specialty.
+    expect(names((await html(`/find/${slug}?q=Kowalsky`)).body)).toEqual(['Daniel Kowalski']);
+    expect(names((await html(`/find/${slug}?q=dermatolgy`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);
+    // Language, accepting new patients, video visits.
+    expect(names((await html(`/find/${slug}?lang=pl`)).body)).toEqual(['Daniel Kowalski']);
+    expect(names((await html(`/find/${slug}?q=dermatology&accepting=1`)).body)).toEqual(['Priya Raman']);
+    expect(names((await html(`/find/${slug}?video=1`)).body)).toEqual(['Priya Raman']);
+    // Facets: specialties of the current results, languages with their counts.
+    const all = (await html(`/find/${slug}`)).body;
+    expect(all).toContain('Dermatology (2)</a>');
+    expect(all).toContain('<option value="pl">Polish (1)</option>');
+    expect(all).toContain('4 clinicians');
   });
 
   it('refuses a provider without a hospital, and signed-out callers', async () => {

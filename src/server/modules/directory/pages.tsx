@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initialsOf } from '../../../shared/names';
-import type { PublicHospital, PublicProviderSummary } from './service';
+import type { DirectorySearch, DirectorySearchResult, PublicHospital } from './service';
 import type { PublicProfile } from './public-profile';
 
 const STYLE = `
@@ -22,7 +22,8 @@ h1{font-size:1.75rem;line-height:1.2;margin:0 0 4px}h2{font-size:1.125rem;margin
 .person{display:flex;gap:12px;align-items:center}.avatar{width:72px;height:72px;border-radius:50%;object-fit:cover;background:#e5e7eb;flex:none}
 .initials{display:flex;align-items:center;justify-content:center;font-weight:700;color:#374151}
 ul.plain{list-style:none;padding:0;margin:0}ul.plain li{margin:0 0 8px}
-form{display:flex;gap:8px;margin:0 0 16px}input[type=search]{flex:1;min-width:0;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;font:inherit}
+form{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 16px;align-items:center}input[type=search],select{flex:1 1 180px;min-width:0;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;font:inherit;background:#fff}
+.check{display:flex;gap:6px;align-items:center;white-space:nowrap}.check input{width:18px;height:18px}.facets{margin:0 0 12px}.facets a{text-decoration:none}
 button{padding:10px 16px;border:0;border-radius:8px;background:var(--brand);color:#fff;font:inherit;font-weight:600}
 nav.pages{display:flex;gap:16px;margin:16px 0}footer{color:#4b5563;font-size:.875rem}
 `;
@@ -123,30 +124,76 @@ export function directoryIndexPage(origin: string, hospitals: Array<PublicHospit
   );
 }
 
-export function hospitalPage(origin: string, hospital: PublicHospital, result: { items: PublicProviderSummary[]; total: number }, query: string, page: number, pageSize: number) {
+const srOnly = { position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' } as const;
+
+export function hospitalPage(origin: string, hospital: PublicHospital, result: DirectorySearchResult, search: DirectorySearch, pageSize: number) {
   const pages = Math.max(1, Math.ceil(result.total / pageSize));
-  const link = (n: number) => `/find/${hospital.slug}?${new URLSearchParams({ ...(query ? { q: query } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString()}`.replace(/\?$/, '');
+  const params = (overrides: Record<string, string | null>) => {
+    const values: Record<string, string | null> = {
+      q: search.query || null,
+      near: search.location || null,
+      lang: search.language || null,
+      accepting: search.acceptingNewPatients ? '1' : null,
+      video: search.videoVisits ? '1' : null,
+      page: search.page > 1 ? String(search.page) : null,
+      ...overrides,
+    };
+    const query = new URLSearchParams(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null)).toString();
+    return `/find/${hospital.slug}${query ? `?${query}` : ''}`;
+  };
+  const filtered = Boolean(search.query || search.location || search.language || search.acceptingNewPatients || search.videoVisits);
   return documentHtml(
     {
       title: `Find a doctor at ${hospital.name}`,
-      description: `Search ${hospital.name}’s clinicians by name or specialty.`,
-      canonical: `${origin}/find/${hospital.slug}${page > 1 ? `?page=${page}` : ''}`,
+      description: `Search ${hospital.name}’s clinicians by name, specialty, condition, location and language.`,
+      canonical: `${origin}/find/${hospital.slug}${search.page > 1 && !filtered ? `?page=${search.page}` : ''}`,
       brandColor: hospital.brandColor,
-      noindex: query !== '',
+      noindex: filtered,
     },
     <Frame hospital={hospital}>
       <h1>Find a doctor at {hospital.name}</h1>
-      <form method="get" action={`/find/${hospital.slug}`} role="search">
-        <label htmlFor="q" className="muted" style={{ position: 'absolute', left: -10000 }}>
-          Name or specialty
+      <form method="get" action={`/find/${hospital.slug}`} role="search" className="filters">
+        <label htmlFor="q" style={srOnly}>
+          Name, specialty or condition
         </label>
-        <input id="q" type="search" name="q" defaultValue={query} placeholder="Name or specialty" />
+        <input id="q" type="search" name="q" defaultValue={search.query} placeholder="Name, specialty or condition" />
+        <label htmlFor="near" style={srOnly}>
+          City or ZIP code
+        </label>
+        <input id="near" type="search" name="near" defaultValue={search.location} placeholder="City or ZIP code" inputMode="text" />
+        <label htmlFor="lang" style={srOnly}>
+          Language
+        </label>
+        <select id="lang" name="lang" defaultValue={search.language}>
+          <option value="">Any language</option>
+          {result.facets.languages.map((language) => (
+            <option key={language.value} value={language.value}>
+              {language.name} ({language.count})
+            </option>
+          ))}
+        </select>
+        <label className="check">
+          <input type="checkbox" name="accepting" value="1" defaultChecked={search.acceptingNewPatients} /> Accepting new patients
+        </label>
+        <label className="check">
+          <input type="checkbox" name="video" value="1" defaultChecked={search.videoVisits} /> Video visits
+        </label>
         <button type="submit">Search</button>
       </form>
       <p className="muted" aria-live="polite">
         {result.total} {result.total === 1 ? 'clinician' : 'clinicians'}
-        {query ? ` matching “${query}”` : ''}
+        {search.query ? ` matching “${search.query}”` : ''}
+        {search.location ? ` near ${search.location}` : ''}
       </p>
+      {result.facets.specialties.length > 1 ? (
+        <nav aria-label="Specialties" className="facets">
+          {result.facets.specialties.map((facet) => (
+            <a key={facet.value} className="pill" href={params({ q: facet.value, page: null })}>
+              {facet.value} ({facet.count})
+            </a>
+          ))}
+        </nav>
+      ) : null}
       <ul className="grid">
         {result.items.map((provider) => (
           <li key={provider.slug} className="card person">
@@ -156,17 +203,20 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: {
                 <a href={`/find/${hospital.slug}/${provider.slug}`}>{provider.name}</a>
               </h2>
               {provider.specialty ? <p className="muted">{provider.specialty}</p> : null}
+              <p className="muted">
+                {[provider.city, provider.acceptingNewPatients === true ? 'Accepting new patients' : null].filter(Boolean).join(' · ')}
+              </p>
             </div>
           </li>
         ))}
       </ul>
       {pages > 1 ? (
         <nav className="pages" aria-label="Pages">
-          {page > 1 ? <a href={link(page - 1)}>Previous</a> : null}
+          {search.page > 1 ? <a href={params({ page: search.page - 1 > 1 ? String(search.page - 1) : null })}>Previous</a> : null}
           <span>
-            Page {page} of {pages}
+            Page {search.page} of {pages}
           </span>
-          {page < pages ? <a href={link(page + 1)}>Next</a> : null}
+          {search.page < pages ? <a href={params({ page: String(search.page + 1) })}>Next</a> : null}
         </nav>
       ) : null}
     </Frame>,

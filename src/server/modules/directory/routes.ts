@@ -17,6 +17,8 @@ import {
   publicProvider,
   publicProviders,
   PUBLIC_PAGE_SIZE,
+  searchDirectory,
+  type DirectorySearch,
   setMyListing,
   updateDirectorySettings,
 } from './service';
@@ -117,10 +119,16 @@ export function publicDirectoryRoutes(deps: AppDeps) {
       const slug = c.req.param('hospitalSlug');
       const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
       if (!hospital) return missing(c);
-      const query = (c.req.query('q') ?? '').trim().slice(0, 100);
-      const pageNumber = Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000);
-      const result = await publicProviders(db, hospital.id, query, pageNumber);
-      return page(c, hospitalPage(origin, hospital, result, query, pageNumber, PUBLIC_PAGE_SIZE));
+      const search: DirectorySearch = {
+        query: (c.req.query('q') ?? '').trim().slice(0, 100),
+        location: (c.req.query('near') ?? '').trim().slice(0, 60),
+        language: /^[a-z]{2,3}$/.test(c.req.query('lang') ?? '') ? c.req.query('lang')! : '',
+        acceptingNewPatients: c.req.query('accepting') === '1',
+        videoVisits: c.req.query('video') === '1',
+        page: Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000),
+      };
+      const result = await searchDirectory(db, hospital.id, search);
+      return page(c, hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE));
     })
     .get('/find/:hospitalSlug/:providerSlug', async (c) => {
       const { hospitalSlug, providerSlug } = c.req.param();

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/directory';
 import { PROFILE_SECTION_IDS } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
-import { directoryListings, hospitals, professionalIdentity, users } from '../../db/schema';
+import { directoryListings, hospitals, languagesSpoken, locations, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../../db/schema';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -312,36 +312,115 @@ export interface PublicProviderSummary {
   name: string;
   specialty: string | null;
   photo: string | null;
+  city: string | null;
+  acceptingNewPatients: boolean | null;
 }
 
 export const PUBLIC_PAGE_SIZE = 24;
 
-/** The hospital's published providers, by name (or a name or specialty containing `query`). */
-export async function publicProviders(db: Database, hospitalId: string, query: string, page: number) {
-  const words = query.trim();
-  const where = and(
-    eq(directoryListings.hospitalId, hospitalId),
-    isPublicListing,
-    words ? or(ilike(users.fullName, `%${words}%`), ilike(professionalIdentity.primarySpecialty, `%${words}%`)) : undefined,
-  );
-  const base = db
-    .select({ slug: directoryListings.slug, name: users.fullName, specialty: professionalIdentity.primarySpecialty, photo: professionalIdentity.profilePhoto, userId: users.id })
-    .from(directoryListings)
-    .innerJoin(users, eq(users.id, directoryListings.userId))
-    .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
-    .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
-    .where(where);
-  const [rows, [total]] = await Promise.all([
-    base.orderBy(asc(users.lastName), asc(users.fullName)).limit(PUBLIC_PAGE_SIZE).offset((page - 1) * PUBLIC_PAGE_SIZE),
+/** What a patient searches by; empty fields do not narrow. */
+export interface DirectorySearch {
+  /** A name, a specialty, or a condition, procedure or reason for visit (typos tolerated). */
+  query: string;
+  /** A city, or a ZIP code (its first digits match nearby codes). */
+  location: string;
+  /** A language code ("es"). */
+  language: string;
+  acceptingNewPatients: boolean;
+  videoVisits: boolean;
+  page: number;
+}
+
+export interface DirectorySearchResult {
+  items: Array<PublicProviderSummary & { userId: string }>;
+  total: number;
+  facets: { specialties: Array<{ value: string; count: number }>; languages: Array<{ value: string; name: string; count: number }> };
+}
+
+/** Similarity (pg_trgm's word_similarity) at which a misspelt name or specialty still matches. */
+const TYPO_SIMILARITY = 0.45;
+
+const likePattern = (value: string) => `%${value.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The hospital's published providers for a patient's search, best first: a name that starts with the
+ * words, then names, specialties and expertise terms that contain them, then near misses (typos);
+ * with how many providers each specialty and language would show.
+ */
+export async function searchDirectory(db: Database, hospitalId: string, search: DirectorySearch): Promise<DirectorySearchResult> {
+  const words = search.query.trim().slice(0, 100);
+  const pattern = likePattern(words);
+  const place = search.location.trim().slice(0, 60);
+  const zip = /^\d{3,5}$/.test(place) ? place : null;
+
+  const termMatch = sql`exists (select 1 from ${userMedicalExpertise} e where e.user_id = ${users.id} and e.term ilike ${pattern})`;
+  const textMatch = words
+    ? or(
+        ilike(users.fullName, pattern),
+        ilike(professionalIdentity.primarySpecialty, pattern),
+        termMatch,
+        sql`word_similarity(${words}, ${users.fullName}) >= ${TYPO_SIMILARITY}`,
+        sql`word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')) >= ${TYPO_SIMILARITY}`,
+      )
+    : undefined;
+  const placeMatch = place
+    ? zip
+      ? sql`exists (select 1 from ${locations} lo where lo.user_id = ${users.id} and lo.postal_code like ${`${zip}%`})`
+      : sql`exists (select 1 from ${locations} lo where lo.user_id = ${users.id} and lower(lo.city) = lower(${place}))`
+    : undefined;
+  const languageMatch = search.language ? sql`exists (select 1 from ${languagesSpoken} ls where ls.user_id = ${users.id} and ls.language_code = ${search.language})` : undefined;
+  const acceptingMatch = search.acceptingNewPatients ? sql`exists (select 1 from ${practiceEssentials} pe where pe.user_id = ${users.id} and pe.accepting_new_patients)` : undefined;
+  const videoMatch = search.videoVisits
+    ? sql`(exists (select 1 from ${practiceEssentials} pe where pe.user_id = ${users.id} and jsonb_array_length(pe.telehealth_services) > 0) or exists (select 1 from ${locations} lo where lo.user_id = ${users.id} and lo.telehealth_available))`
+    : undefined;
+
+  const base = [eq(directoryListings.hospitalId, hospitalId), isPublicListing, textMatch, placeMatch, acceptingMatch, videoMatch];
+  const where = and(...base, languageMatch);
+  const rank = words
+    ? sql<number>`(case when ${users.fullName} ilike ${`${words.replace(/[%_\\]/g, '')}%`} or ${users.lastName} ilike ${`${words.replace(/[%_\\]/g, '')}%`} then 3 when ${users.fullName} ilike ${pattern} then 2.5 when ${professionalIdentity.primarySpecialty} ilike ${pattern} then 2 when ${termMatch} then 1.5 else 0 end) + greatest(word_similarity(${words}, ${users.fullName}), word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')))`
+    : null;
+  const primaryCity = sql<string | null>`(select lo.city from ${locations} lo where lo.user_id = ${users.id} order by lo.is_primary desc, lo.created_at limit 1)`;
+  const accepting = sql<boolean | null>`(select pe.accepting_new_patients from ${practiceEssentials} pe where pe.user_id = ${users.id} limit 1)`;
+
+  const joined = <T extends Record<string, unknown>>(fields: T) =>
     db
-      .select({ value: count() })
+      .select(fields as never)
+      .from(directoryListings)
+      .innerJoin(users, eq(users.id, directoryListings.userId))
+      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+      .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id));
+
+  const [rows, [total], specialties, spoken] = await Promise.all([
+    joined({ slug: directoryListings.slug, name: users.fullName, specialty: professionalIdentity.primarySpecialty, photo: professionalIdentity.profilePhoto, userId: users.id, city: primaryCity, acceptingNewPatients: accepting })
+      .where(where)
+      .orderBy(...(rank ? [sql`${rank} desc`] : []), asc(users.lastName), asc(users.fullName))
+      .limit(PUBLIC_PAGE_SIZE)
+      .offset((search.page - 1) * PUBLIC_PAGE_SIZE) as unknown as Promise<Array<PublicProviderSummary & { userId: string }>>,
+    joined({ value: count() }).where(where) as unknown as Promise<Array<{ value: number }>>,
+    joined({ value: professionalIdentity.primarySpecialty, count: sql<number>`count(*)::int` })
+      .where(and(where, sql`${professionalIdentity.primarySpecialty} is not null`))
+      .groupBy(professionalIdentity.primarySpecialty)
+      .orderBy(sql`count(*) desc`, asc(professionalIdentity.primarySpecialty))
+      .limit(12) as unknown as Promise<Array<{ value: string; count: number }>>,
+    // Languages are counted without the language filter, so each one shows what choosing it would give.
+    db
+      .select({ value: languagesSpoken.languageCode, name: sql<string>`min(${languagesSpoken.languageName})`, count: sql<number>`count(distinct ${users.id})::int` })
       .from(directoryListings)
       .innerJoin(users, eq(users.id, directoryListings.userId))
       .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
       .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
-      .where(where),
+      .innerJoin(languagesSpoken, eq(languagesSpoken.userId, users.id))
+      .where(and(...base))
+      .groupBy(languagesSpoken.languageCode)
+      .orderBy(sql`count(distinct ${users.id}) desc`, asc(languagesSpoken.languageCode))
+      .limit(20),
   ]);
-  return { items: rows.map((row): PublicProviderSummary & { userId: string } => row), total: total?.value ?? 0 };
+  return { items: rows, total: Number(total?.value ?? 0), facets: { specialties, languages: spoken } };
+}
+
+/** The hospital's published providers by name: the sitemap's list. */
+export async function publicProviders(db: Database, hospitalId: string, query: string, page: number) {
+  return searchDirectory(db, hospitalId, { query, location: '', language: '', acceptingNewPatients: false, videoVisits: false, page });
 }
 
 /** One published provider's public profile, or null when any rule above does not hold. */
