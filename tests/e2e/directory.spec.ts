@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './support/outbox';
 
-// Issue T2 3/5 items 1 and 2 end to end: the demo hospital asks to approve each profile; a provider
-// asks to publish from Settings; the hospital's administrator approves in the console; the provider's
-// public page is HTML with their name, their visible sections and schema.org data, and is gone once
-// the provider takes it down.
+// Issue T2 3/5 end to end: the demo hospital asks to approve each profile; a provider asks to publish
+// from Settings; the hospital's administrator approves in the console; a signed-out visitor without
+// JavaScript finds the provider by a condition and a ZIP code and opens the page (HTML with their name,
+// visible sections and schema.org data); the page is gone once the provider takes it down.
 
 const PASSWORD = 'Cardio-Rounds-2024!';
 // This journey's own Northfield administrator (tests/support/e2e-fixtures.ts).
@@ -21,6 +21,16 @@ test('a provider publishes, the hospital approves, patients see the public page'
   expect(signUp.status(), await signUp.text()).toBe(201);
   const saved = await page.request.put('/api/profile/sections/biography', { data: { professionalSummary: 'Treats adults with asthma and COPD.', publicSummary: 'I help people breathe easier.' } });
   expect(saved.status(), await saved.text()).toBe(200);
+  // A condition from the hospital's terms and an office in a ZIP code no demo clinician uses.
+  const terms = (await (await page.request.get('/api/terms/search?q=sarcoidosis&pageSize=5')).json()) as { items: Array<{ termId: string; term: string }> };
+  const condition = terms.items[0]!;
+  for (const [section, body] of [
+    ['medical_expertise', { items: [{ termId: condition.termId }] }],
+    ['locations', { items: [{ locationName: 'Northfield Lake Forest Clinic', address: '660 N Westmoreland Rd', city: 'Lake Forest', state: 'IL', postalCode: '60045', isPrimaryLocation: true }] }],
+  ] as const) {
+    const response = await page.request.put(`/api/profile/sections/${section}`, { data: body });
+    expect(response.status(), await response.text()).toBe(200);
+  }
 
   const admin = await browser.newPage();
   await signInAsAdmin(admin, HOSPITAL_ADMIN);
@@ -61,9 +71,14 @@ test('a provider publishes, the hospital approves, patients see the public page'
   const jsonLd = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ '@type': 'Physician', name, hospitalAffiliation: [{ '@type': 'Hospital', name: 'Northfield Health' }] });
   await visitor.goto('/find/northfield');
-  await visitor.getByLabel('Name or specialty').fill(name);
+  await visitor.getByLabel('Name, specialty or condition').fill(condition.term);
+  await visitor.getByLabel('City or ZIP code').fill('60045');
   await visitor.getByRole('button', { name: 'Search' }).click();
-  await expect(visitor.getByRole('link', { name })).toBeVisible();
+  await expect(visitor.getByText('1 clinician matching')).toBeVisible();
+  await visitor.getByRole('link', { name }).click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(visitor.getByRole('heading', { name: 'Conditions and treatments' })).toBeVisible();
+  await expect(visitor.getByText(condition.term)).toBeVisible();
 
   await page.getByRole('button', { name: 'Take my profile down' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your profile is not in the public directory.' })).toBeVisible();
