@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { DEMO } from '../src/server/db/seed';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { adminCookie, ensureWrk, hospitalOfAdmin, percentile, round, runWrk, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
-import { apiOn, growHospitalTerms, signUpFullProvider } from './seed';
+import { apiOn, DIRECTORY_PROVIDERS, growHospitalTerms, seedDirectory, signUpFullProvider } from './seed';
 
 export interface HttpRow {
   database: DatabaseTarget;
@@ -91,6 +91,8 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   const terms = await growHospitalTerms(apiOn(setup.base, admin), db, hospitalId);
   const provider = await signUpFullProvider(setup.base, db, hospitalId);
   console.log(`  ${terms.total} terms in the hospital; the provider's profile is ${provider.profileBytes} bytes`);
+  const directory = await seedDirectory(db, hospitalId, terms.defaults);
+  console.log(`  ${directory.providers} published providers in the public directory (${directory.ms} ms)`);
 
   const biography = JSON.stringify({
     professionalSummary: 'Board-certified cardiologist caring for adults with heart rhythm disorders, from atrial fibrillation to fainting spells.',
@@ -106,6 +108,10 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     { name: 'GET /api/terms/search (3 chars, 50,000 terms)', path: '/api/terms/search?q=car&pageSize=20', as: 'provider' },
     { name: 'GET /api/terms/search (6 chars, 50,000 terms)', path: '/api/terms/search?q=cardia&pageSize=20', as: 'provider' },
     { name: 'PUT /api/profile/sections/biography', path: '/api/profile/sections/biography', method: 'PUT', body: biography, as: 'provider' },
+    { name: `GET /find/northfield?q=asthma&near=600 (search, ${DIRECTORY_PROVIDERS} providers)`, path: '/find/northfield?q=asthma&near=600', as: 'anonymous' },
+    { name: 'GET /find/northfield?q=kowalsky (typo, name)', path: '/find/northfield?q=kowalsky', as: 'anonymous' },
+    { name: 'GET /find/northfield/bench-42 (public page)', path: '/find/northfield/bench-42', as: 'anonymous' },
+    { name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 20)', path: '/fhir/r4/PractitionerRole?specialty=207RC0000X', as: 'anonymous' },
   ];
   const cookieOf = (endpoint: Endpoint) => (endpoint.as === 'provider' ? provider.cookie : endpoint.as === 'admin' ? admin : undefined);
   // State-changing requests must come from the server's own origin (APP_URL).

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
-import { hospitalExpertiseTermsPoc, medicalExpertiseTerms, medicalSchools, users } from '../src/server/db/schema';
+import { directoryListings, hospitalExpertiseTermsPoc, languagesSpoken, locations, medicalExpertiseTerms, medicalSchools, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../src/server/db/schema';
 import { fillFullProfile } from '../tests/support/full-profile';
 
 export const HOSPITAL_TERMS = 50_000;
@@ -76,4 +76,54 @@ export async function signUpFullProvider(base: string, db: Database, hospitalId:
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const profileBytes = (await (await api('/api/profile')).text()).length;
   return { cookie, userId: user!.id, profileBytes };
+}
+
+export const DIRECTORY_PROVIDERS = 5000;
+const DIRECTORY_TERMS_EACH = 20;
+const CITIES = [
+  ['Evanston', '60201'],
+  ['Skokie', '60076'],
+  ['Glenview', '60026'],
+  ['Chicago', '60611'],
+  ['Highland Park', '60035'],
+  ['Oak Park', '60302'],
+  ['Naperville', '60540'],
+  ['Wilmette', '60091'],
+] as const;
+const FIRST = ['Amara', 'Ben', 'Chen', 'Dana', 'Elif', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tara'];
+const LAST = ['Adeyemi', 'Brooks', 'Castillo', 'Diallo', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lindqvist', 'Mensah', 'Nguyen', 'Okafor', 'Petrova', 'Quispe', 'Raman', 'Schwartz', 'Tanaka', 'Umar', 'Varga', 'Weiss', 'Xu', 'Yilmaz', 'Zhou'];
+
+/**
+ * A directory of `DIRECTORY_PROVIDERS` published providers at the hospital, each with a specialty,
+ * an office in one of eight towns, a language besides English and `DIRECTORY_TERMS_EACH` expertise
+ * terms of their specialty: the public search's benchmark data. Written in bulk, straight to the tables.
+ */
+export async function seedDirectory(db: Database, hospitalId: string, defaults: Array<{ termId: string; term: string; termType: string; specialtyName: string }>) {
+  const started = performance.now();
+  const bySpecialty = new Map<string, typeof defaults>();
+  for (const term of defaults) bySpecialty.set(term.specialtyName, [...(bySpecialty.get(term.specialtyName) ?? []), term]);
+  const specialties = [...bySpecialty.entries()].filter(([, terms]) => terms.length >= DIRECTORY_TERMS_EACH).map(([name]) => name);
+  const other = ['es', 'pl', 'zh', 'ar', 'hi', 'ko', 'ru', 'fr'];
+  const BATCH = 500;
+  for (let start = 0; start < DIRECTORY_PROVIDERS; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, DIRECTORY_PROVIDERS - start) }, (_, k) => start + k);
+    const people = batch.map((i) => ({ i, first: FIRST[i % FIRST.length]!, last: `${LAST[Math.floor(i / FIRST.length) % LAST.length]!}${i >= FIRST.length * LAST.length ? ` ${Math.floor(i / (FIRST.length * LAST.length)) + 1}` : ''}`, specialty: specialties[i % specialties.length]! }));
+    const inserted = await db
+      .insert(users)
+      .values(people.map((p) => ({ email: `directory.${p.i}@bench.example`, fullName: `${p.first} ${p.last}`, firstName: p.first, lastName: p.last, jobTitle: 'Physician', hospitalId, status: 'active' })))
+      .returning({ id: users.id });
+    const ids = inserted.map((row) => row.id);
+    await db.insert(professionalIdentity).values(people.map((p, k) => ({ userId: ids[k]!, firstName: p.first, lastName: p.last, fullLegalName: `${p.first} ${p.last}`, jobTitle: 'Physician', primarySpecialty: p.specialty })));
+    await db.insert(practiceEssentials).values(people.map((p, k) => ({ userId: ids[k]!, acceptingNewPatients: p.i % 3 !== 0, telehealthServices: p.i % 4 === 0 ? ['follow_up'] : [] })));
+    await db.insert(locations).values(people.map((p, k) => ({ userId: ids[k]!, locationName: `${CITIES[p.i % CITIES.length]![0]} office`, addressLine1: `${100 + p.i} Main St`, city: CITIES[p.i % CITIES.length]![0], state: 'IL', postalCode: CITIES[p.i % CITIES.length]![1], country: 'US', isPrimary: true })));
+    await db.insert(languagesSpoken).values(people.flatMap((p, k) => [{ userId: ids[k]!, languageCode: 'en', languageName: 'English', displayOrder: 1 }, { userId: ids[k]!, languageCode: other[p.i % other.length]!, languageName: other[p.i % other.length]!, displayOrder: 2 }]));
+    await db.insert(userMedicalExpertise).values(
+      people.flatMap((p, k) => {
+        const terms = bySpecialty.get(p.specialty)!;
+        return Array.from({ length: DIRECTORY_TERMS_EACH }, (_, t) => terms[(p.i + t * 7) % terms.length]!).filter((term, t, all) => all.findIndex((x) => x.termId === term.termId) === t).map((term) => ({ userId: ids[k]!, termId: term.termId, term: term.term, termType: term.termType, specialtyName: term.specialtyName }));
+      }),
+    );
+    await db.insert(directoryListings).values(people.map((p, k) => ({ userId: ids[k]!, hospitalId, status: 'published', slug: `bench-${p.i}`, publishedAt: new Date() })));
+  }
+  return { providers: DIRECTORY_PROVIDERS, ms: Math.round(performance.now() - started) };
 }
