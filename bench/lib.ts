@@ -80,6 +80,9 @@ export async function startBenchServer(
   });
   const app = createApp({ env, database, logger, migrationsDir });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // Replaying an endpoint's statements can take longer than Node's 5 s keep-alive; a connection the
+  // server closed meanwhile would reset the next request.
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 120_000;
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

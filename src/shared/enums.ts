@@ -96,6 +96,15 @@ export const EDUCATION_TYPES = [
 ] as const;
 export type EducationType = (typeof EDUCATION_TYPES)[number];
 
+export const EDUCATION_TYPE_LABELS: Record<EducationType, string> = {
+  medical_school: 'Medical school',
+  residency: 'Residency',
+  fellowship: 'Fellowship',
+  undergraduate: 'Undergraduate',
+  graduate: 'Graduate school',
+  continuing_education: 'Continuing education',
+};
+
 /** Whether an education row was typed by the user or imported from a directory. */
 export const EDUCATION_SOURCES = ['user', 'directory'] as const;
 export type EducationSource = (typeof EDUCATION_SOURCES)[number];

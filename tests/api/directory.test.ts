@@ -240,12 +240,12 @@ describe(`public directory (${databaseLabel})`, () => {
 
     const names = (body: string) => [...body.matchAll(new RegExp(`<a href="/find/${slug}/[a-z0-9-]+">([^<]+)</a>`, 'g'))].map((m) => m[1]);
     // A condition: everyone who treats it; a ZIP code narrows to the office there.
-    expect(names((await html(`/find/${slug}?q=psoriasis`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman', 'Psoriasa Smith'].sort());
+    expect(names((await html(`/find/${slug}?q=psoriasis`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);
     expect(names((await html(`/find/${slug}?q=psoriasis&near=60076`)).body)).toEqual(['Priya Raman']);
     expect(names((await html(`/find/${slug}?q=psoriasis&near=600`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);
     expect(names((await html(`/find/${slug}?near=highland%20park`)).body)).toEqual(['Naomi Brooks']);
     // A name first, then the specialty and the condition.
-    expect(names((await html(`/find/${slug}?q=psoria`)).body)[0]).toBe('Psoriasa Smith');
+    expect(names((await html(`/find/${slug}?q=psoria`)).body)).toEqual(['Psoriasa Smith', 'Naomi Brooks', 'Priya Raman']);
     // Typos still find the provider or the specialty.
     expect(names((await html(`/find/${slug}?q=Kowalsky`)).body)).toEqual(['Daniel Kowalski']);
     expect(names((await html(`/find/${slug}?q=dermatolgy`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);

@@ -351,6 +351,8 @@ export const userMedicalExpertise = pgTable(
   },
   (t) => [
     index('user_medical_expertise_user_idx').on(t.userId, t.displayOrder),
+    // The public directory finds providers by a condition or procedure: "asthma" in any term.
+    index('user_medical_expertise_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('user_medical_expertise_term_type_check', inList(t.termType, TERM_TYPES)),
   ],
 );

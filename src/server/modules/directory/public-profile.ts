@@ -1,3 +1,4 @@
+import { EDUCATION_TYPE_LABELS, type EducationType } from '../../../shared/enums';
 import type { SectionId } from '../../../shared/limits';
 import type { FullProfileRead } from '../profile/read';
 
@@ -47,15 +48,6 @@ const strings = (value: unknown) => (Array.isArray(value) ? value.map(text).filt
 /** Entries the provider hid, or that wait for their review, are not public. */
 const shown = (item: Item) => item.isVisible !== false && item.userStatus !== 'hidden' && item.userStatus !== 'pending' && item.userStatus !== 'rejected' && item.status !== 'pending';
 
-const EDUCATION_KINDS: Record<string, string> = {
-  medical_school: 'Medical school',
-  residency: 'Residency',
-  fellowship: 'Fellowship',
-  undergraduate: 'Undergraduate',
-  graduate: 'Graduate',
-  continuing_education: 'Continuing education',
-};
-
 export function publicProfileOf(read: FullProfileRead): PublicProfile {
   const visible = new Set(read.permissions.filter((p) => p.isVisible).map((p) => p.sectionId as SectionId));
   const section = (id: string): Data => {
@@ -98,7 +90,7 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
       isPrimary: l.isPrimaryLocation === true,
     })),
     education: items('education_training').map((e) => ({
-      kind: EDUCATION_KINDS[String(e.educationType)] ?? 'Education',
+      kind: EDUCATION_TYPE_LABELS[e.educationType as EducationType] ?? 'Education',
       institution: text(e.institutionName) ?? text(e.medicalSchoolName) ?? text(e.programName),
       year: number(e.graduationYear) ?? number(e.completionYear) ?? number(e.endYear),
     })),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DirectoryStatus } from '../../../shared/enums';
 import {
   DIRECTORY_MESSAGES,
@@ -353,69 +353,95 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const place = search.location.trim().slice(0, 60);
   const zip = /^\d{3,5}$/.test(place) ? place : null;
 
-  const termMatch = sql`exists (select 1 from ${userMedicalExpertise} e where e.user_id = ${users.id} and e.term ilike ${pattern})`;
-  const textMatch = words
+  // Providers with a matching term, found through the term's trigram index once per search.
+  const termHit = sql`${users.id} in (select e.user_id from ${userMedicalExpertise} e where e.term ilike ${pattern})`;
+  // Exact words first (in a name, the specialty or a term); only when nothing contains them, near
+  // misses by trigram similarity, so a typo still finds someone without slowing every search.
+  const exactText = words ? or(ilike(users.fullName, pattern), ilike(professionalIdentity.primarySpecialty, pattern), termHit) : undefined;
+  const typoText = words
     ? or(
-        ilike(users.fullName, pattern),
-        ilike(professionalIdentity.primarySpecialty, pattern),
-        termMatch,
         sql`word_similarity(${words}, ${users.fullName}) >= ${TYPO_SIMILARITY}`,
         sql`word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')) >= ${TYPO_SIMILARITY}`,
       )
     : undefined;
   const placeMatch = place
     ? zip
-      ? sql`exists (select 1 from ${locations} lo where lo.user_id = ${users.id} and lo.postal_code like ${`${zip}%`})`
-      : sql`exists (select 1 from ${locations} lo where lo.user_id = ${users.id} and lower(lo.city) = lower(${place}))`
+      ? sql`${users.id} in (select lo.user_id from ${locations} lo where lo.postal_code like ${`${zip}%`})`
+      : sql`${users.id} in (select lo.user_id from ${locations} lo where lower(lo.city) = lower(${place}))`
     : undefined;
-  const languageMatch = search.language ? sql`exists (select 1 from ${languagesSpoken} ls where ls.user_id = ${users.id} and ls.language_code = ${search.language})` : undefined;
-  const acceptingMatch = search.acceptingNewPatients ? sql`exists (select 1 from ${practiceEssentials} pe where pe.user_id = ${users.id} and pe.accepting_new_patients)` : undefined;
+  const acceptingMatch = search.acceptingNewPatients ? sql`${users.id} in (select pe.user_id from ${practiceEssentials} pe where pe.accepting_new_patients)` : undefined;
   const videoMatch = search.videoVisits
-    ? sql`(exists (select 1 from ${practiceEssentials} pe where pe.user_id = ${users.id} and jsonb_array_length(pe.telehealth_services) > 0) or exists (select 1 from ${locations} lo where lo.user_id = ${users.id} and lo.telehealth_available))`
+    ? sql`(${users.id} in (select pe.user_id from ${practiceEssentials} pe where jsonb_array_length(pe.telehealth_services) > 0) or ${users.id} in (select lo.user_id from ${locations} lo where lo.telehealth_available))`
     : undefined;
+  const plain = words.replace(/[%_\\]/g, '');
+  const exactRank = sql<number>`case when ${users.fullName} ilike ${`${plain}%`} or ${users.lastName} ilike ${`${plain}%`} then 3 when ${users.fullName} ilike ${pattern} then 2.5 when ${professionalIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
+  const typoRank = sql<number>`greatest(word_similarity(${words}, ${users.fullName}), word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')))`;
 
-  const base = [eq(directoryListings.hospitalId, hospitalId), isPublicListing, textMatch, placeMatch, acceptingMatch, videoMatch];
-  const where = and(...base, languageMatch);
-  const rank = words
-    ? sql<number>`(case when ${users.fullName} ilike ${`${words.replace(/[%_\\]/g, '')}%`} or ${users.lastName} ilike ${`${words.replace(/[%_\\]/g, '')}%`} then 3 when ${users.fullName} ilike ${pattern} then 2.5 when ${professionalIdentity.primarySpecialty} ilike ${pattern} then 2 when ${termMatch} then 1.5 else 0 end) + greatest(word_similarity(${words}, ${users.fullName}), word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')))`
-    : null;
-  const primaryCity = sql<string | null>`(select lo.city from ${locations} lo where lo.user_id = ${users.id} order by lo.is_primary desc, lo.created_at limit 1)`;
-  const accepting = sql<boolean | null>`(select pe.accepting_new_patients from ${practiceEssentials} pe where pe.user_id = ${users.id} limit 1)`;
-
-  const joined = <T extends Record<string, unknown>>(fields: T) =>
+  const find = (text: SQL | undefined, rank: SQL<number>) =>
     db
-      .select(fields as never)
-      .from(directoryListings)
-      .innerJoin(users, eq(users.id, directoryListings.userId))
-      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
-      .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id));
-
-  const [rows, [total], specialties, spoken] = await Promise.all([
-    joined({ slug: directoryListings.slug, name: users.fullName, specialty: professionalIdentity.primarySpecialty, photo: professionalIdentity.profilePhoto, userId: users.id, city: primaryCity, acceptingNewPatients: accepting })
-      .where(where)
-      .orderBy(...(rank ? [sql`${rank} desc`] : []), asc(users.lastName), asc(users.fullName))
-      .limit(PUBLIC_PAGE_SIZE)
-      .offset((search.page - 1) * PUBLIC_PAGE_SIZE) as unknown as Promise<Array<PublicProviderSummary & { userId: string }>>,
-    joined({ value: count() }).where(where) as unknown as Promise<Array<{ value: number }>>,
-    joined({ value: professionalIdentity.primarySpecialty, count: sql<number>`count(*)::int` })
-      .where(and(where, sql`${professionalIdentity.primarySpecialty} is not null`))
-      .groupBy(professionalIdentity.primarySpecialty)
-      .orderBy(sql`count(*) desc`, asc(professionalIdentity.primarySpecialty))
-      .limit(12) as unknown as Promise<Array<{ value: string; count: number }>>,
-    // Languages are counted without the language filter, so each one shows what choosing it would give.
-    db
-      .select({ value: languagesSpoken.languageCode, name: sql<string>`min(${languagesSpoken.languageName})`, count: sql<number>`count(distinct ${users.id})::int` })
+      .select({ userId: users.id, name: users.fullName, lastName: users.lastName, specialty: professionalIdentity.primarySpecialty, rank })
       .from(directoryListings)
       .innerJoin(users, eq(users.id, directoryListings.userId))
       .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
       .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
-      .innerJoin(languagesSpoken, eq(languagesSpoken.userId, users.id))
-      .where(and(...base))
-      .groupBy(languagesSpoken.languageCode)
-      .orderBy(sql`count(distinct ${users.id}) desc`, asc(languagesSpoken.languageCode))
-      .limit(20),
-  ]);
-  return { items: rows, total: Number(total?.value ?? 0), facets: { specialties, languages: spoken } };
+      .where(and(eq(directoryListings.hospitalId, hospitalId), isPublicListing, text, placeMatch, acceptingMatch, videoMatch));
+  // One statement finds every match with what ranking and the facets need; the page is cut here.
+  let matched = await find(exactText, words ? exactRank : sql<number>`0`);
+  if (words && matched.length === 0) matched = await find(typoText, typoRank);
+
+  // Languages are counted before the language filter, so each one shows what choosing it would give.
+  const matchedIds = matched.map((row) => row.userId);
+  const spokenRows = matchedIds.length
+    ? await db
+        .select({ userId: languagesSpoken.userId, code: languagesSpoken.languageCode, name: languagesSpoken.languageName })
+        .from(languagesSpoken)
+        .where(inArray(languagesSpoken.userId, matchedIds))
+    : [];
+  const languageCounts = new Map<string, { name: string; users: Set<string> }>();
+  for (const row of spokenRows) {
+    const entry = languageCounts.get(row.code) ?? { name: row.name, users: new Set<string>() };
+    entry.users.add(row.userId);
+    languageCounts.set(row.code, entry);
+  }
+  const speaks = search.language ? (languageCounts.get(search.language)?.users ?? new Set<string>()) : null;
+  const results = (speaks ? matched.filter((row) => speaks.has(row.userId)) : matched).sort(
+    (a, b) => Number(b.rank) - Number(a.rank) || (a.lastName ?? a.name).localeCompare(b.lastName ?? b.name) || a.name.localeCompare(b.name),
+  );
+
+  const specialtyCounts = new Map<string, number>();
+  for (const row of results) if (row.specialty) specialtyCounts.set(row.specialty, (specialtyCounts.get(row.specialty) ?? 0) + 1);
+  const page = results.slice((search.page - 1) * PUBLIC_PAGE_SIZE, search.page * PUBLIC_PAGE_SIZE);
+  const pageIds = page.map((row) => row.userId);
+  const details = pageIds.length
+    ? await db
+        .select({
+          userId: users.id,
+          slug: directoryListings.slug,
+          photo: professionalIdentity.profilePhoto,
+          city: sql<string | null>`(select lo.city from ${locations} lo where lo.user_id = ${users.id} order by lo.is_primary desc, lo.created_at limit 1)`,
+          acceptingNewPatients: sql<boolean | null>`(select pe.accepting_new_patients from ${practiceEssentials} pe where pe.user_id = ${users.id} limit 1)`,
+        })
+        .from(users)
+        .innerJoin(directoryListings, eq(directoryListings.userId, users.id))
+        .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
+        .where(inArray(users.id, pageIds))
+    : [];
+  const detailOf = new Map(details.map((row) => [row.userId, row]));
+
+  return {
+    items: page.flatMap((row) => {
+      const detail = detailOf.get(row.userId);
+      return detail ? [{ userId: row.userId, slug: detail.slug, name: row.name, specialty: row.specialty, photo: detail.photo, city: detail.city, acceptingNewPatients: detail.acceptingNewPatients }] : [];
+    }),
+    total: results.length,
+    facets: {
+      specialties: [...specialtyCounts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)).slice(0, 12),
+      languages: [...languageCounts]
+        .map(([value, entry]) => ({ value, name: entry.name, count: entry.users.size }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, 20),
+    },
+  };
 }
 
 /** The hospital's published providers by name: the sitemap's list. */

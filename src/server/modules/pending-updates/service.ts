@@ -4,7 +4,7 @@
  * writes through the profile's section services, so every section rule holds.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { PendingUpdateStatus } from '../../../shared/enums';
+import { EDUCATION_TYPE_LABELS, type EducationType, type PendingUpdateStatus } from '../../../shared/enums';
 import { BIOGRAPHY_PLACEHOLDER, type ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_LABELS, type PendingUpdateDto, type PendingUpdateSource, type SyncSectionId } from '../../../shared/schemas/yext';
 import type { Database } from '../../db/client';
@@ -109,22 +109,13 @@ const FIELD_LABELS: Record<string, string> = {
   languagesSpoken: 'Languages spoken',
 };
 
-const EDUCATION_LABELS: Record<string, string> = {
-  medical_school: 'Medical school',
-  residency: 'Residency',
-  fellowship: 'Fellowship',
-  undergraduate: 'Undergraduate',
-  graduate: 'Graduate',
-  continuing_education: 'Continuing education',
-};
-
 function itemLabel(section: string, item: Record<string, unknown>) {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   switch (section) {
     case 'education_training': {
       const year = item.graduationYear ?? item.completionYear ?? item.endYear;
       const place = text(item.institutionName) ?? text(item.medicalSchoolName) ?? text(item.programName) ?? 'Unnamed institution';
-      return `${EDUCATION_LABELS[String(item.educationType)] ?? 'Education'}: ${place}${year ? ` (${String(year)})` : ''}`;
+      return `${EDUCATION_TYPE_LABELS[item.educationType as EducationType] ?? 'Education'}: ${place}${year ? ` (${String(year)})` : ''}`;
     }
     case 'languages':
       return text(item.languageName) ?? String(item.languageCode ?? '').toUpperCase();

@@ -2,7 +2,7 @@ import { CalendarRange, GraduationCap, School } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { yearOf } from '@shared/education-dates';
-import { EDUCATION_TYPES, type DegreeType, type EducationType } from '@shared/enums';
+import { EDUCATION_TYPE_LABELS, EDUCATION_TYPES, type DegreeType, type EducationType } from '@shared/enums';
 import { educationTrainingSchema, type ProfileSectionData } from '@shared/schemas/profile';
 import { Badge } from '@web/components/ui/badge';
 import { useFellowshipSpecialties } from '../api/get-fellowship-specialties';
@@ -20,15 +20,6 @@ import { useSectionEditor } from '../hooks/use-section-editor';
 import { formatDate } from '../lib/format';
 import { text, yearText } from '../lib/form-values';
 import { schemaResolver } from '../lib/resolver';
-
-export const EDUCATION_TYPE_LABELS: Record<EducationType, string> = {
-  medical_school: 'Medical school',
-  residency: 'Residency',
-  fellowship: 'Fellowship',
-  undergraduate: 'Undergraduate',
-  graduate: 'Graduate school',
-  continuing_education: 'Continuing education',
-};
 
 interface EducationRow {
   educationType: EducationType;

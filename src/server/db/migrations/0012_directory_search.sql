@@ -1,0 +1,1 @@
+CREATE INDEX "user_medical_expertise_term_trgm_idx" ON "user_medical_expertise" USING gin ("term" gin_trgm_ops) WITH (fastupdate=false);
