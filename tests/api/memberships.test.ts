@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, hospitalLocationsPoc, hospitals, locations, notifications, users } from '../../src/server/db/schema';
+import type { hospitals} from '../../src/server/db/schema';
+import { auditLog, hospitalLocationsPoc, locations, notifications, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
