@@ -31,6 +31,7 @@ import { hospitalLocationRoutes } from './modules/hospital-locations/routes';
 import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
 import { userRoutes } from './modules/users/routes';
 import { membershipRoutes } from './modules/memberships/routes';
+import { createProfileReadCache } from './modules/profile/read';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { expertiseTermRoutes } from './modules/expertise-terms/routes';
@@ -188,7 +189,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes(deps));
   app.route('/api', membershipRoutes(deps));
-  app.route('/api', profileRoutes({ ...deps, npiRegistry, storage }));
+  // One cache of full profile reads per process, keyed by users.profile_version: the provider's own
+  // reads and the public directory's (pages and FHIR) share it.
+  const profileCache = createProfileReadCache(env.PROFILE_CACHE_ENTRIES);
+  app.route('/api', profileRoutes({ ...deps, npiRegistry, storage, profileCache }));
   app.route('/api', referenceRoutes(deps));
   app.route('/api', expertiseTermRoutes(deps));
   app.route('/api', taxonomyRoutes(deps));
@@ -208,9 +212,9 @@ export function createApp(deps: AppDeps) {
 
   // The public find-a-doctor directory: HTML from the server, built or not; and its FHIR R4 API,
   // readable from any origin (it holds only what the public pages show).
-  app.route('/', publicDirectoryRoutes(deps));
+  app.route('/', publicDirectoryRoutes(deps, profileCache));
   app.use('/fhir/*', cors({ origin: '*', allowMethods: ['GET'] }));
-  app.route('/', fhirRoutes(deps));
+  app.route('/', fhirRoutes(deps, profileCache));
 
   if (deps.webDir) {
     const webDir = deps.webDir;

@@ -6,6 +6,7 @@ import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
+import type { ProfileReadCache } from '../profile/read';
 import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, providerPage } from './pages';
 import {
   decideListing,
@@ -79,7 +80,7 @@ const ROBOTS = [
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The public pages: `/find`, `/find/:hospital` (search), `/find/:hospital/:provider` and a sitemap per hospital. */
-export function publicDirectoryRoutes(deps: AppDeps) {
+export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   const db = deps.database.db;
   const origin = deps.env.appUrl;
   const missing = (c: Context<AppBindings>) => page(c, notFoundPage(origin, c.req.path), 404);
@@ -133,7 +134,7 @@ export function publicDirectoryRoutes(deps: AppDeps) {
     .get('/find/:hospitalSlug/:providerSlug', async (c) => {
       const { hospitalSlug, providerSlug } = c.req.param();
       const hospital = slugOk(hospitalSlug) ? await publicHospital(db, hospitalSlug) : null;
-      const profile = hospital && slugOk(providerSlug) ? await publicProvider(db, hospital, providerSlug) : null;
+      const profile = hospital && slugOk(providerSlug) ? await publicProvider(db, hospital, providerSlug, profileCache) : null;
       if (!hospital || !profile) return missing(c);
       return page(c, providerPage(origin, hospital, profile));
     });

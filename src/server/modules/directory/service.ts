@@ -7,7 +7,6 @@ import {
   type DirectorySettingsView,
   type MyListingView,
 } from '../../../shared/schemas/directory';
-import { PROFILE_SECTION_IDS } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
 import { directoryListings, hospitals, languagesSpoken, locations, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../../db/schema';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
@@ -15,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
-import { readProfile } from '../profile/read';
+import { readFullProfile, type ProfileReadCache } from '../profile/read';
 import { publicProfileOf, type PublicProfile } from './public-profile';
 
 /**
@@ -450,16 +449,22 @@ export async function publicProviders(db: Database, hospitalId: string, query: s
 }
 
 /** One published provider's public profile, or null when any rule above does not hold. */
-export async function publicProvider(db: Database, hospital: PublicHospital, providerSlug: string): Promise<(PublicProfile & { slug: string; updatedAt: string }) | null> {
+export async function publicProvider(
+  db: Database,
+  hospital: PublicHospital,
+  providerSlug: string,
+  cache?: ProfileReadCache,
+): Promise<(PublicProfile & { slug: string; updatedAt: string }) | null> {
   const [listing] = await db
-    .select({ userId: directoryListings.userId, slug: directoryListings.slug })
+    .select({ userId: directoryListings.userId, slug: directoryListings.slug, version: users.profileVersion })
     .from(directoryListings)
     .innerJoin(users, eq(users.id, directoryListings.userId))
     .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
     .where(and(eq(directoryListings.hospitalId, hospital.id), eq(directoryListings.slug, providerSlug), isPublicListing))
     .limit(1);
   if (!listing) return null;
-  const read = await readProfile(db, listing.userId, PROFILE_SECTION_IDS, { hospital: true });
+  // The version the listing's statement read: a cached read of it is the provider's current profile.
+  const read = cache ? await cache.read(db, listing.userId, listing.version) : await readFullProfile(db, listing.userId);
   if (!read) return null;
   return { ...publicProfileOf(read), slug: listing.slug, updatedAt: read.user.updatedAt.toISOString() };
 }

@@ -1,13 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { PROFILE_SECTION_IDS } from '../../../shared/schemas/profile';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/client';
 import { directoryListings, hospitals, locations, medicalSpecialtyTaxonomy, professionalIdentity, users } from '../../db/schema';
 import type { AppBindings } from '../../http/types';
 import { isPublicListing } from '../directory/service';
 import { publicProfileOf } from '../directory/public-profile';
-import { readProfile } from '../profile/read';
+import { readFullProfile, type ProfileReadCache } from '../profile/read';
 import {
   capabilityStatement,
   healthcareServiceResource,
@@ -134,7 +133,7 @@ async function publishedProviderIds(db: Database, filters: ProviderFilters, limi
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: users.id })
+      .select({ id: users.id, version: users.profileVersion })
       .from(directoryListings)
       .innerJoin(users, eq(users.id, directoryListings.userId))
       .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
@@ -151,11 +150,11 @@ async function publishedProviderIds(db: Database, filters: ProviderFilters, limi
       .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
       .where(where),
   ]);
-  return { ids: rows.map((row) => row.id), total: total?.value ?? 0 };
+  return { ids: rows.map((row) => row.id), versions: new Map(rows.map((row) => [row.id, row.version])), total: total?.value ?? 0 };
 }
 
 /** Each provider's public profile (the directory's rules), with NUCC codes for their specialties. */
-async function loadProviders(db: Database, ids: string[]): Promise<PublishedProvider[]> {
+async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCache, versions?: Map<string, number>): Promise<PublishedProvider[]> {
   if (ids.length === 0) return [];
   const [listingRows, reads] = await Promise.all([
     db
@@ -163,7 +162,8 @@ async function loadProviders(db: Database, ids: string[]): Promise<PublishedProv
       .from(directoryListings)
       .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
       .where(inArray(directoryListings.userId, ids)),
-    Promise.all(ids.map((id) => readProfile(db, id, PROFILE_SECTION_IDS, { hospital: true }))),
+    // Through the process's cache when the search read each provider's profile_version.
+    Promise.all(ids.map((id) => (cache ? cache.read(db, id, versions?.get(id)) : readFullProfile(db, id)))),
   ]);
   const listings = new Map(listingRows.map((row) => [row.userId, row]));
   const profiles = reads.map((read) => (read ? { read, profile: publicProfileOf(read) } : null));
@@ -221,7 +221,7 @@ function bundle(c: Context<AppBindings>, baseUrl: string, { matches, included, t
   return fhirJson(c, { resourceType: 'Bundle', type: 'searchset', total, link: links, entry });
 }
 
-export function fhirRoutes(deps: AppDeps) {
+export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   const db = deps.database.db;
   const baseUrl = `${deps.env.appUrl}/fhir/r4`;
 
@@ -234,8 +234,8 @@ export function fhirRoutes(deps: AppDeps) {
       ...(q.get('identifier') !== undefined ? { npis: tokenValues(q.get('identifier'), NPI_SYSTEM) } : {}),
       ...(q.get('name') ? { name: q.get('name')!.slice(0, 100) } : {}),
     };
-    const { ids, total } = await publishedProviderIds(db, filters, page.count, page.offset);
-    return { matches: (await loadProviders(db, ids)).map(practitionerResource), included: [], total, page };
+    const { ids, versions, total } = await publishedProviderIds(db, filters, page.count, page.offset);
+    return { matches: (await loadProviders(db, ids, profileCache, versions)).map(practitionerResource), included: [], total, page };
   };
 
   const searchRoles = async (q: Query): Promise<SearchResult> => {
@@ -253,8 +253,8 @@ export function fhirRoutes(deps: AppDeps) {
         throw new FhirError(400, 'not-supported', `_include=${include} is not supported; use PractitionerRole:practitioner, PractitionerRole:organization or PractitionerRole:location`);
       }
     }
-    const { ids, total } = await publishedProviderIds(db, filters, page.count, page.offset);
-    const providers = await loadProviders(db, ids);
+    const { ids, versions, total } = await publishedProviderIds(db, filters, page.count, page.offset);
+    const providers = await loadProviders(db, ids, profileCache, versions);
     const included = [
       ...(includes.has('PractitionerRole:practitioner') ? providers.map(practitionerResource) : []),
       ...(includes.has('PractitionerRole:organization') ? providers.map((p) => organizationResource(p.hospital)) : []),
@@ -265,8 +265,8 @@ export function fhirRoutes(deps: AppDeps) {
 
   /** Locations and services come from the providers a hospital publishes (at most SCAN_LIMIT). */
   const providersOf = async (organizations?: string[]) => {
-    const { ids } = await publishedProviderIds(db, organizations ? { organizations } : {}, SCAN_LIMIT, 0);
-    return loadProviders(db, ids);
+    const { ids, versions } = await publishedProviderIds(db, organizations ? { organizations } : {}, SCAN_LIMIT, 0);
+    return loadProviders(db, ids, profileCache, versions);
   };
 
   const searchLocations = async (q: Query): Promise<SearchResult> => {

@@ -10,11 +10,11 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { exportProfile } from './export';
 import { PHOTO_MESSAGES, PROFILE_PHOTO, readProfilePhoto, removeProfilePhoto, uploadProfilePhoto } from './photo';
-import { createProfileReadCache } from './read';
+import { createProfileReadCache, type ProfileReadCache } from './read';
 import { refreshIdentityFromRegistry } from './identity';
 import { getDashboard, getProfile, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
 
-export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry; storage: FileStorage };
+export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry; storage: FileStorage; profileCache?: ProfileReadCache };
 
 /** The signed-in provider; requireProvider has run, so anything else is a wiring mistake. */
 function provider(c: Context<AppBindings>): ProviderRef {
@@ -39,7 +39,7 @@ async function jsonBody(c: Context<AppBindings>): Promise<unknown> {
 const photoParam = z.object({ userId: z.uuid(PHOTO_MESSAGES.notFound), file: z.string().regex(/^[A-Za-z0-9_-]+\.(png|jpg|webp)$/, PHOTO_MESSAGES.notFound) });
 
 export function profileRoutes(deps: ProfileRouteDeps) {
-  const base = { db: deps.database.db, logger: deps.logger, profileCache: createProfileReadCache(deps.env.PROFILE_CACHE_ENTRIES) };
+  const base = { db: deps.database.db, logger: deps.logger, profileCache: deps.profileCache ?? createProfileReadCache(deps.env.PROFILE_CACHE_ENTRIES) };
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: deps.env.NPI_REGISTRY_URL });
 
   const photos = { db: base.db, logger: deps.logger, storage: deps.storage };
