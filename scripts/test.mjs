@@ -31,7 +31,7 @@ function vitestStage(label, projectArgs, env = {}) {
 vitestStage('Unit and component tests', ['--project', 'unit', '--project', 'components']);
 vitestStage('API tests on PGlite (embedded PostgreSQL)', ['--project', 'api'], { DATABASE_URL: '' });
 if (process.env.DATABASE_URL) {
-  // The fuzzer's 1,000 runs per route happen on the PGlite pass; this pass repeats it more briefly.
+  // The fuzzer's 500 runs per route happen on the PGlite pass; this pass repeats it more briefly.
   vitestStage('API tests on PostgreSQL (DATABASE_URL)', ['--project', 'api'], { DATABASE_URL: process.env.DATABASE_URL, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100' });
 } else {
   console.log('\nDATABASE_URL is not set: the API suite ran on PGlite only (.ci/run also runs it on PostgreSQL).');
