@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
+import { auditLog, directoryListings, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -167,7 +167,8 @@ describe(`public directory (${databaseLabel})`, () => {
     expect(await (await client.put('/api/me/directory', { publish: false })).json()).toMatchObject({ status: 'off' });
     expect((await html(`/find/${slugA}/beatriz-castillo`)).status).toBe(404);
     expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'published' });
-    expect(userId).toBeTruthy();
+    const [listing] = await ctx.database.db.select().from(directoryListings).where(eq(directoryListings.userId, userId));
+    expect(listing).toMatchObject({ hospitalId: hospitalA.id, status: 'published', slug: 'beatriz-castillo' });
   });
 
   it('waits for approval where the hospital asks for it; an unpublished provider must ask again', async () => {
