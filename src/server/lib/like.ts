@@ -8,4 +8,9 @@ export function lowerPrefixPattern(text: string) {
   return `${escapeLike(text.toLowerCase())}%`;
 }
 
+/** `abc%` for a case-insensitive "starts with" (ILIKE), the text taken literally. */
+export function startsWithPattern(text: string) {
+  return `${escapeLike(text)}%`;
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { directoryListings, hospitals, languagesSpoken, locations, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../../db/schema';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import { AppError } from '../../lib/app-error';
+import { containsPattern, startsWithPattern } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
@@ -339,8 +340,6 @@ export interface DirectorySearchResult {
 /** Similarity (pg_trgm's word_similarity) at which a misspelt name or specialty still matches. */
 const TYPO_SIMILARITY = 0.45;
 
-const likePattern = (value: string) => `%${value.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
-
 /**
  * The hospital's published providers for a patient's search, best first: a name that starts with the
  * words, then names, specialties and expertise terms that contain them, then near misses (typos);
@@ -348,7 +347,7 @@ const likePattern = (value: string) => `%${value.replace(/[%_\\]/g, (ch) => `\\$
  */
 export async function searchDirectory(db: Database, hospitalId: string, search: DirectorySearch): Promise<DirectorySearchResult> {
   const words = search.query.trim().slice(0, 100);
-  const pattern = likePattern(words);
+  const pattern = containsPattern(words);
   const place = search.location.trim().slice(0, 60);
   const zip = /^\d{3,5}$/.test(place) ? place : null;
 
@@ -372,8 +371,8 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const videoMatch = search.videoVisits
     ? sql`(${users.id} in (select pe.user_id from ${practiceEssentials} pe where jsonb_array_length(pe.telehealth_services) > 0) or ${users.id} in (select lo.user_id from ${locations} lo where lo.telehealth_available))`
     : undefined;
-  const plain = words.replace(/[%_\\]/g, '');
-  const exactRank = sql<number>`case when ${users.fullName} ilike ${`${plain}%`} or ${users.lastName} ilike ${`${plain}%`} then 3 when ${users.fullName} ilike ${pattern} then 2.5 when ${professionalIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
+  const prefix = startsWithPattern(words);
+  const exactRank = sql<number>`case when ${users.fullName} ilike ${prefix} or ${users.lastName} ilike ${prefix} then 3 when ${users.fullName} ilike ${pattern} then 2.5 when ${professionalIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
   const typoRank = sql<number>`greatest(word_similarity(${words}, ${users.fullName}), word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')))`;
 
   const find = (text: SQL | undefined, rank: SQL<number>) =>

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app';
 import type { Database } from '../../db/client';
 import { directoryListings, hospitals, locations, medicalSpecialtyTaxonomy, professionalIdentity, users } from '../../db/schema';
 import type { AppBindings } from '../../http/types';
+import { containsPattern } from '../../lib/like';
 import { isPublicListing } from '../directory/service';
 import { publicProfileOf } from '../directory/public-profile';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
@@ -113,7 +114,7 @@ async function publishedProviderIds(db: Database, filters: ProviderFilters, limi
   const conditions: Array<SQL | undefined> = [isPublicListing];
   if (filters.ids) conditions.push(filters.ids.length ? inArray(users.id, filters.ids) : sql`false`);
   if (filters.npis) conditions.push(filters.npis.length ? or(inArray(professionalIdentity.npiNumber, filters.npis), inArray(users.npiNumber, filters.npis)) : sql`false`);
-  if (filters.name) conditions.push(ilike(users.fullName, `%${filters.name.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`));
+  if (filters.name) conditions.push(ilike(users.fullName, containsPattern(filters.name)));
   if (filters.organizations) conditions.push(filters.organizations.length ? inArray(directoryListings.hospitalId, filters.organizations) : sql`false`);
   if (filters.locationIds) {
     conditions.push(
@@ -283,7 +284,7 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
     const name = q.get('name');
     const rows = await directoryHospitalsWhere(
       db,
-      and(ids ? (ids.length ? inArray(hospitals.id, ids) : sql`false`) : undefined, name ? ilike(hospitals.name, `%${name.slice(0, 100).replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`) : undefined),
+      and(ids ? (ids.length ? inArray(hospitals.id, ids) : sql`false`) : undefined, name ? ilike(hospitals.name, containsPattern(name.slice(0, 100))) : undefined),
     );
     return { matches: rows.slice(page.offset, page.offset + page.count).map(organizationResource), included: [], total: rows.length, page };
   };
