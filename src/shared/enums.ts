@@ -105,6 +105,13 @@ export const EDUCATION_TYPE_LABELS: Record<EducationType, string> = {
   continuing_education: 'Continuing education',
 };
 
+/**
+ * Where a profile field's current value came from: typed by the provider, filled from the national
+ * NPI registry, imported from the hospital's listing service, or found by discovery and approved.
+ */
+export const PROVENANCE_SOURCES = ['provider', 'registry', 'listing_service', 'discovery'] as const;
+export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
+
 /** Whether an education row was typed by the user or imported from a directory. */
 export const EDUCATION_SOURCES = ['user', 'directory'] as const;
 export type EducationSource = (typeof EDUCATION_SOURCES)[number];

@@ -130,6 +130,12 @@ async function sync(client: BrowserClient) {
 
 const section = async (client: BrowserClient, id: string) => (await (await client.get(`/api/profile/sections/${id}`)).json()).data;
 
+/** `section.field` → source, from the provider's provenance. */
+async function sourcesOf(client: BrowserClient): Promise<Record<string, string>> {
+  const body = (await (await client.get('/api/profile/provenance')).json()) as { items: Array<{ sectionId: string; field: string; source: string }> };
+  return Object.fromEntries(body.items.map((item) => [`${item.sectionId}.${item.field}`, item.source]));
+}
+
 describe(`unified sync (${databaseLabel})`, () => {
   it('maps every section of a healthcareProfessional entity into an empty profile', async () => {
     const { hospital, site } = await yextHospital({ population: { enhanced_expertise: true } });
@@ -202,6 +208,21 @@ describe(`unified sync (${databaseLabel})`, () => {
 
     const [refreshed] = await db.select().from(users).where(eq(users.id, user.id));
     expect(refreshed!.profileCompletionPercentage).toBeGreaterThan(user.profileCompletionPercentage);
+
+    // Each filled field and list is recorded as the listing service's; the names typed at sign-up stay the provider's.
+    const provenance = await sourcesOf(client);
+    expect(provenance).toMatchObject({
+      'professional_identity.credentials': 'listing_service',
+      'professional_identity.profilePhoto': 'listing_service',
+      'professional_identity.firstName': 'provider',
+      'practice_essentials.acceptingNewPatients': 'listing_service',
+      'biography.professionalSummary': 'listing_service',
+      'education_training.items': 'listing_service',
+      'locations.items': 'listing_service',
+      'languages.items': 'listing_service',
+      'medical_expertise.items': 'listing_service',
+      'hospital_affiliations.items': 'listing_service',
+    });
   });
 
   it('honours the hospital\'s "Enhanced expertise": off, only terms the hospital has are linked and none are created', async () => {
@@ -234,6 +255,10 @@ describe(`unified sync (${databaseLabel})`, () => {
     const proposals = await db.select().from(pendingUpdates).where(eq(pendingUpdates.userId, user.id));
     expect(proposals.map((p) => p.field)).not.toContain('firstName');
     expect(proposals.map((p) => p.field)).not.toContain('lastName');
+    // The override is visible: the field is still the provider's, and listed as one imports leave alone.
+    const provenance = await (await client.get('/api/profile/provenance')).json();
+    expect(provenance.overrides).toEqual(['firstName', 'lastName']);
+    expect(await sourcesOf(client)).toMatchObject({ 'professional_identity.firstName': 'provider', 'professional_identity.lastName': 'provider' });
   });
 
   it('proposes a pending update instead of replacing a saved value, once per value', async () => {

@@ -1,6 +1,6 @@
 /** Per-user lists that sit beside the nine sections (languages, licenses, social media, …). */
-import { boolean, check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { LANGUAGE_PROFICIENCIES, LICENSE_STATUSES } from '../../../shared/enums';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGE_PROFICIENCIES, LICENSE_STATUSES, PROVENANCE_SOURCES } from '../../../shared/enums';
 import { inList, timestamps } from './columns';
 import { users } from './users';
 
@@ -130,4 +130,26 @@ export const insuranceAccepted = pgTable(
     ...timestamps,
   },
   (t) => [index('insurance_accepted_user_idx').on(t.userId, t.displayOrder)],
+);
+
+// ── field_provenance ────────────────────────────────────────────────────────────────────────
+
+/**
+ * Where each profile field's current value came from and when it was written. Single-row sections
+ * record one row per field (`firstName`, `professionalSummary`, …); a list section records the list
+ * as a whole under the field `items` (replace-style saves rewrite every row, so the list is the unit).
+ */
+export const fieldProvenance = pgTable(
+  'field_provenance',
+  {
+    userId: userId(),
+    sectionId: text().notNull(),
+    field: text().notNull(),
+    source: text().notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sectionId, t.field] }),
+    check('field_provenance_source_check', inList(t.source, PROVENANCE_SOURCES)),
+  ],
 );

@@ -30,6 +30,7 @@ import {
 import {
   awardsRecognitions,
   boardCertifications,
+  fieldProvenance,
   hospitalAffiliations,
   insuranceAccepted,
   languagesSpoken,
@@ -166,6 +167,7 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   feedbackAnalytics: one(feedbackAnalytics),
   yextData: one(userYextData),
   pendingUpdates: many(pendingUpdates),
+  fieldProvenance: many(fieldProvenance),
   discoverySessions: many(discoverySessions),
   rejectedItems: many(rejectedItems),
 }));
@@ -220,6 +222,10 @@ export const professionalLicensesRelations = relations(professionalLicenses, ({ 
 
 export const socialMediaRelations = relations(socialMedia, ({ one }) => ({
   user: one(users, { fields: [socialMedia.userId], references: [users.id] }),
+}));
+
+export const fieldProvenanceRelations = relations(fieldProvenance, ({ one }) => ({
+  user: one(users, { fields: [fieldProvenance.userId], references: [users.id] }),
 }));
 
 export const boardCertificationsRelations = relations(boardCertifications, ({ one }) => ({

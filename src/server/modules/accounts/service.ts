@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { bestSpecialtyMatch } from '../expertise-terms/service';
+import { LIST_FIELD, recordProvenance } from '../profile/provenance';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import type { Logger } from '../../lib/logger';
 
@@ -169,6 +170,23 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
       .values({ userId: user.id, languageCode: SIGNUP_LANGUAGE, languageName: english?.name ?? 'English', displayOrder: 0 })
       .onConflictDoNothing();
 
+    // Provenance of each filled field: what the person typed at sign-up is theirs, what only the registry supplied is the registry's.
+    const sources: Record<string, 'provider' | 'registry' | null> = {
+      fullLegalName: 'provider',
+      firstName: firstName ? (metadata.first_name || !record ? 'provider' : 'registry') : null,
+      lastName: lastName ? (metadata.last_name || !record ? 'provider' : 'registry') : null,
+      credentials: credential ? (metadata.credential || !record?.credential ? 'provider' : 'registry') : null,
+      primarySpecialty: registryPrimary ? 'registry' : primary ? 'provider' : null,
+      primarySpecialties: registryPrimary ? 'registry' : primary ? 'provider' : null,
+      licenses: record && record.licenses.length > 0 ? 'registry' : null,
+      professionalEmail: 'provider',
+      jobTitle: 'provider',
+    };
+    for (const source of ['provider', 'registry'] as const) {
+      const fields = Object.keys(sources).filter((field) => sources[field] === source);
+      await recordProvenance(tx, user.id, 'professional_identity', fields, source);
+    }
+
     // Licenses live in their own table; a number already registered to someone else is skipped.
     const licenses = (record?.licenses ?? []).filter((l) => l.state);
     if (licenses.length > 0) {
@@ -187,6 +205,7 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
           })),
         )
         .onConflictDoNothing();
+      await recordProvenance(tx, user.id, 'licenses', [LIST_FIELD], 'registry');
     }
     return user;
   });

@@ -34,6 +34,7 @@ import type { Logger } from '../../lib/logger';
 import { notifyDiscoveryResults } from '../notifications/service';
 import { loadDiscoveryProfile, type DiscoveryProfile } from './provider-profile';
 import type { DiscoverySources } from './sources';
+import { LIST_FIELD, recordProvenance } from '../profile/provenance';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -580,6 +581,7 @@ export async function decideItem(deps: Pick<DiscoveryDeps, 'db' | 'logger'>, use
         .set({ ...statusColumn, rejectionReason: null, displayOrder })
         .where(eq(table.id, id))
         .returning();
+      await recordProvenance(tx, userId, type, [LIST_FIELD], 'discovery');
       if (ids.length > 0) {
         await tx
           .delete(rejectedItems)

@@ -4,12 +4,13 @@
  * writes through the profile's section services, so every section rule holds.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { EDUCATION_TYPE_LABELS, type EducationType, type PendingUpdateStatus } from '../../../shared/enums';
+import { EDUCATION_TYPE_LABELS, type EducationType, type PendingUpdateStatus, type ProvenanceSource } from '../../../shared/enums';
 import { BIOGRAPHY_PLACEHOLDER, type ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_LABELS, type PendingUpdateDto, type PendingUpdateSource, type SyncSectionId } from '../../../shared/schemas/yext';
 import type { Database } from '../../db/client';
 import { pendingUpdates, professionalIdentity, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { stableJson } from '../../lib/stable-json';
 import type { Logger } from '../../lib/logger';
 import { getSection, saveSection } from '../profile/service';
 
@@ -178,19 +179,6 @@ export async function listPendingUpdates(db: Database, userId: string) {
 
 // ── Proposing ───────────────────────────────────────────────────────────────────────────────
 
-/** JSON with object keys sorted: jsonb hands objects back with its own key order. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 export interface Proposal {
   sectionId: string;
   field: string;
@@ -284,7 +272,7 @@ async function identityBase(db: Database, userId: string) {
  * the completion). Identity fields written this way are not marked as typed by the provider, and
  * fields the provider did mark keep that mark.
  */
-export async function writeSectionFields(deps: PendingUpdateDeps, userId: string, section: ProfileSectionId, fields: Record<string, unknown>) {
+export async function writeSectionFields(deps: PendingUpdateDeps, userId: string, section: ProfileSectionId, fields: Record<string, unknown>, source: ProvenanceSource) {
   const current = (await getSection(deps, { userId }, section)).data as Record<string, unknown> | null;
   let body: Record<string, unknown> = { ...(current ?? (section === 'professional_identity' ? await identityBase(deps.db, userId) : {})), ...fields };
   if (section === 'professional_identity') {
@@ -293,8 +281,11 @@ export async function writeSectionFields(deps: PendingUpdateDeps, userId: string
     for (const field of Object.keys(fields)) if (!flags[field]) flags[field] = false;
     body = { ...body, manualOverrideFlags: flags };
   }
-  return saveSection(deps, { userId }, section, body);
+  return saveSection(deps, { userId }, section, body, source);
 }
+
+/** A proposal's source as the provenance it gives the value once accepted. */
+export const PROVENANCE_OF_PROPOSAL: Record<PendingUpdateSource, ProvenanceSource> = { yext: 'listing_service', npi_registry: 'registry' };
 
 /** The current entries of a list section in the shape its save takes. */
 export async function currentListItems(deps: PendingUpdateDeps, userId: string, section: ProfileSectionId) {
@@ -306,13 +297,14 @@ export async function currentListItems(deps: PendingUpdateDeps, userId: string, 
 export async function acceptPendingUpdate(deps: PendingUpdateDeps, userId: string, id: string) {
   const row = await findOpen(deps.db, userId, id);
   const section = row.sectionId as ProfileSectionId;
+  const source = PROVENANCE_OF_PROPOSAL[row.source as PendingUpdateSource] ?? 'listing_service';
   if (row.field === 'items' && isListSection(section)) {
     // Entries added or removed since the proposal are kept: only what the directory adds is added.
     const current = await currentListItems(deps, userId, section);
     const proposed = Array.isArray(row.newValue) ? (row.newValue as Array<Record<string, unknown>>) : [];
-    await writeSectionFields(deps, userId, section, { items: [...current, ...listAdditions(section, current, proposed)] });
+    await writeSectionFields(deps, userId, section, { items: [...current, ...listAdditions(section, current, proposed)] }, source);
   } else {
-    await writeSectionFields(deps, userId, section, { [row.field]: row.newValue });
+    await writeSectionFields(deps, userId, section, { [row.field]: row.newValue }, source);
   }
   return resolve(deps.db, row, 'accepted');
 }

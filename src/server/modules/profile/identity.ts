@@ -4,11 +4,13 @@ import type { NpiRecord } from '../../../shared/npi';
 import { PROFILE_MESSAGES, REGISTRY_IDENTITY_FIELDS, SECTION_SAVE_ERRORS, type RegistryIdentityField } from '../../../shared/schemas/profile';
 import { professionalIdentity, users, type IdentityCredential, type IdentityLicense } from '../../db/schema';
 import type { NpiRegistry } from '../../integrations/npi-registry';
+import { sameJson } from '../../lib/stable-json';
 import { AppError, isAppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { lookupNpiRecord } from '../npi/service';
 import { assertNpiAvailable } from './sections';
 import { loadUser, refreshCompletion, type ProfileDeps, type ProviderRef } from './service';
+import { recordProvenance } from './provenance';
 import { identityView } from './views';
 import { bestSpecialtyMatch } from '../expertise-terms/service';
 
@@ -43,7 +45,6 @@ export function registryIdentityValues(record: NpiRecord): RegistryIdentityValue
   };
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export interface IdentityChange {
   field: RegistryIdentityField | 'npiNumber';
@@ -73,7 +74,7 @@ export async function refreshIdentityFromRegistry(deps: ProfileDeps & { npiRegis
   const updates: Partial<RegistryIdentityValues> = {};
   for (const field of REGISTRY_IDENTITY_FIELDS) {
     const previous = before ? before[field] : null;
-    if (sameValue(previous, registry[field])) continue;
+    if (sameJson(previous, registry[field])) continue;
     if (flags[field]) {
       skipped.push(field);
       continue;
@@ -102,6 +103,8 @@ export async function refreshIdentityFromRegistry(deps: ProfileDeps & { npiRegis
       } else {
         await tx.insert(professionalIdentity).values({ userId: user.id, ...registry, ...registryColumns, professionalEmail: user.email, jobTitle: user.jobTitle });
       }
+      // What the registry filled is the registry's; a field the provider flagged keeps its own source.
+      await recordProvenance(tx, user.id, 'professional_identity', existing ? Object.keys(updates) : REGISTRY_IDENTITY_FIELDS, 'registry');
       const identityFor = existing ? updates : registry;
       await tx
         .update(users)

@@ -6,6 +6,7 @@ import type { FileStorage } from '../../integrations/storage';
 import { AppError } from '../../lib/app-error';
 import { sniffImage } from '../../lib/image-type';
 import type { Logger } from '../../lib/logger';
+import { recordProvenance } from './provenance';
 
 /** Profile photos (issue T2 2/5 item 17): the browser crops a square and sends it; the server checks and stores it. */
 export const PROFILE_PHOTO = {
@@ -62,6 +63,7 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
         .update(professionalIdentity)
         .set({ profilePhoto: url, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
         .where(eq(professionalIdentity.userId, userId));
+      await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
       return row.photo;
     });
   } catch (error) {
@@ -76,10 +78,13 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
 export async function removeProfilePhoto(deps: PhotoDeps, userId: string) {
   const [row] = await deps.db.select({ photo: professionalIdentity.profilePhoto }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
   if (!row?.photo) throw AppError.notFound(PHOTO_MESSAGES.noPhoto);
-  await deps.db
-    .update(professionalIdentity)
-    .set({ profilePhoto: null, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
-    .where(eq(professionalIdentity.userId, userId));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(professionalIdentity)
+      .set({ profilePhoto: null, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
+      .where(eq(professionalIdentity.userId, userId));
+    await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
+  });
   await removeQuietly(deps, keyOf(row.photo));
   return { profilePhoto: null };
 }

@@ -12,6 +12,7 @@ import { exportProfile } from './export';
 import { PHOTO_MESSAGES, PROFILE_PHOTO, readProfilePhoto, removeProfilePhoto, uploadProfilePhoto } from './photo';
 import { createProfileReadCache, type ProfileReadCache } from './read';
 import { refreshIdentityFromRegistry } from './identity';
+import { readProvenance } from './provenance';
 import { getDashboard, getProfile, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
 
 export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry; storage: FileStorage; profileCache?: ProfileReadCache };
@@ -68,6 +69,7 @@ export function profileRoutes(deps: ProfileRouteDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     })
+    .get('/profile/provenance', requireProvider, async (c) => c.json(await readProvenance(base.db, provider(c).userId)))
     .get('/profile/sections/:sectionId', requireProvider, async (c) =>
       c.json(await getSection(base, provider(c), parseSectionId(c.req.param('sectionId')))),
     )

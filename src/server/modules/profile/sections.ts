@@ -41,6 +41,7 @@ import {
   userMedicalExpertise,
   users,
 } from '../../db/schema';
+import { sameJson } from '../../lib/stable-json';
 import { AppError } from '../../lib/app-error';
 import { SHOWN_ITEM_STATUSES } from './read';
 import { identityView } from './views';
@@ -62,7 +63,6 @@ const IDENTITY_TRACKED_FIELDS = ['firstName', 'lastName', 'fullLegalName', 'cred
 type IdentityData = ProfileSectionData<'professional_identity'>;
 type IdentityRow = typeof professionalIdentity.$inferSelect;
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Refuses an NPI that another provider already holds (users or identity rows). */
 export async function assertNpiAvailable(db: Database, userId: string, npi: string) {
@@ -92,7 +92,7 @@ export function mergeOverrideFlags(existing: IdentityRow | undefined, input: Ide
     for (const field of IDENTITY_TRACKED_FIELDS) {
       const previous = field === 'credentials' ? before.credentials.map((c) => ({ type: c.type, name: c.name })) : before[field];
       const next = field === 'credentials' ? input.credentials.map((c) => ({ type: c.type, name: c.name })) : input[field];
-      if (!sameValue(previous, next)) flags[field] = true;
+      if (!sameJson(previous, next)) flags[field] = true;
     }
   }
   for (const [field, flagged] of Object.entries(input.manualOverrideFlags)) flags[field] = flagged;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { ProvenanceSource } from '../../../shared/enums';
 import { SECTION_IDS } from '../../../shared/limits';
 import { computeProfileCompletion, nextSteps, type CompletionSections } from '../../../shared/profile-completion';
 import {
@@ -17,6 +18,7 @@ import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { toUserDto } from '../users/service';
+import { changedFields, recordProvenance } from './provenance';
 import { readFullProfile, readProfile, type ProfileReadCache, type SectionView } from './read';
 import { SECTION_PLANNERS, type SectionContext, type Writer } from './sections';
 import { trialView } from './views';
@@ -83,6 +85,11 @@ export async function refreshCompletion(db: Database, userId: string) {
   return completion;
 }
 
+async function readSectionData(db: Database, userId: string, sectionId: ProfileSectionId) {
+  const read = await readProfile(db, userId, [sectionId]);
+  return read ? (read.sections[sectionId] as { data: unknown }).data : null;
+}
+
 export function parseSectionId(id: string): ProfileSectionId {
   if (!isProfileSectionId(id)) throw AppError.validation(PROFILE_MESSAGES.unknownSection(id));
   return id;
@@ -127,7 +134,7 @@ export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionI
  * the completion percentage in one transaction. Any database failure leaves the previous data and
  * answers the section's 'Failed to save …' text; a duplicate maps to its friendly message.
  */
-export async function saveSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId, body: unknown) {
+export async function saveSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId, body: unknown, source: ProvenanceSource = 'provider') {
   const parsed = PROFILE_SECTION_SCHEMAS[sectionId].safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -142,7 +149,11 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
   let completion;
   try {
     completion = await deps.db.transaction(async (tx) => {
+      // Read before and after the write in its transaction: only what changed is attributed to this writer.
+      const before = await readSectionData(tx, user.id, sectionId);
       await write(tx);
+      const after = await readSectionData(tx, user.id, sectionId);
+      await recordProvenance(tx, user.id, sectionId, changedFields(sectionId, before, after), source);
       return refreshCompletion(tx, user.id);
     });
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   boardCertifications,
   clinicalTrials,
   educationTraining,
+  fieldProvenance,
   hospitalAffiliations,
   insuranceAccepted,
   languagesSpoken,
@@ -19,6 +20,7 @@ import {
   userMedicalExpertise,
   users,
 } from '../../db/schema';
+import { provenanceView } from './provenance';
 
 /** Every user-owned profile table, in the order the profile presents them. */
 export const PROFILE_TABLES = {
@@ -52,7 +54,8 @@ const byCreation = { orderBy: (table: { createdAt: AnyColumn }) => [asc(table.cr
 
 /**
  * The whole stored profile of one provider, read-only (admin view), in one statement: the users row
- * with its hospital's name and every profile table's rows (all statuses) by creation. `scope` narrows
+ * with its hospital's name, every profile table's rows (all statuses) by creation and where each
+ * field came from. `scope` narrows
  * which users may be read (an admin's hospital); out of scope answers null like a missing user.
  */
 export async function readProfileSnapshot(db: Database, userId: string, scope?: SQL) {
@@ -61,10 +64,11 @@ export async function readProfileSnapshot(db: Database, userId: string, scope?: 
     with: {
       hospital: { columns: { name: true } },
       ...Object.fromEntries(Object.values(RELATION_OF).map((relation) => [relation, byCreation])),
+      fieldProvenance: { orderBy: (table: typeof fieldProvenance) => [asc(table.sectionId), asc(table.field)] },
     } as never,
-  })) as (Record<string, unknown> & { hospital: { name: string } | null }) | undefined;
+  })) as (Record<string, unknown> & { hospital: { name: string } | null; fieldProvenance: Array<typeof fieldProvenance.$inferSelect> }) | undefined;
   if (!row) return null;
-  const { hospital, ...rest } = row;
+  const { hospital, fieldProvenance: provenance, ...rest } = row;
   const user = Object.fromEntries(Object.keys(getTableColumns(users)).map((key) => [key, rest[key]])) as typeof users.$inferSelect;
   const sections = Object.fromEntries(
     Object.entries(RELATION_OF).map(([name, relation]) => {
@@ -72,5 +76,5 @@ export async function readProfileSnapshot(db: Database, userId: string, scope?: 
       return [name, Array.isArray(value) ? value : value ? [value] : []];
     }),
   ) as Record<ProfileTableName, Array<Record<string, unknown>>>;
-  return { user: { ...user, hospitalName: hospital?.name ?? null }, sections };
+  return { user: { ...user, hospitalName: hospital?.name ?? null }, sections, provenance: provenance.map(provenanceView) };
 }

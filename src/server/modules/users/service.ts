@@ -7,6 +7,7 @@ import { authUsers, hospitals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/service';
 import { syncAuthStatus } from '../accounts/service';
+import { overriddenFields } from '../profile/provenance';
 import { readProfileSnapshot } from '../profile/snapshot';
 
 type UserRow = typeof users.$inferSelect;
@@ -71,7 +72,10 @@ async function findUserForAdmin(db: Database, actor: AdminActor, userId: string)
 export async function viewUserProfile(db: Database, actor: AdminActor, userId: string) {
   const snapshot = await readProfileSnapshot(db, userId, hospitalScope(actor, users.hospitalId));
   if (!snapshot) throw AppError.notFound(`User not found: ${userId}`);
-  return { user: toUserDto(snapshot.user), sections: snapshot.sections };
+  const identity = snapshot.sections.professionalIdentity[0] as { manualOverrideFlags?: Record<string, boolean> } | undefined;
+  // Fields the provider typed over an import: every later import leaves them as they are.
+  const overrides = overriddenFields(identity?.manualOverrideFlags);
+  return { user: toUserDto(snapshot.user), sections: snapshot.sections, provenance: snapshot.provenance, overrides };
 }
 
 /**

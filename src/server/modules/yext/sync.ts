@@ -31,6 +31,7 @@ import {
   writeSectionFields,
   type Proposal,
 } from '../pending-updates/service';
+import { recordProvenance } from '../profile/provenance';
 import { getSection, loadUser, refreshCompletion } from '../profile/service';
 import { forgetValidKey, loadHospital, validatedClient, type HospitalRow, type YextDeps } from './context';
 import { mapEntity, storedMappingErrors, type EntityRef, type FieldMapping, type MappedProfile, type MappingLookups } from './mapping';
@@ -217,7 +218,7 @@ async function applyFields(ctx: ApplyContext, section: ProfileSectionId & SyncSe
     if (isEmptyValue(saved)) fills[field] = value;
     else if (!sameValue(saved, value)) proposals.push({ sectionId: section, field, currentValue: saved, newValue: value });
   }
-  if (Object.keys(fills).length > 0) await writeSectionFields(ctx.deps, ctx.userId, section, fills);
+  if (Object.keys(fills).length > 0) await writeSectionFields(ctx.deps, ctx.userId, section, fills, 'listing_service');
   const proposed = await proposeUpdates(ctx.deps.db, ctx.userId, 'yext', proposals);
   const outcome: SyncSectionOutcome = Object.keys(fills).length > 0 ? 'updated' : proposals.length > 0 ? 'pending' : 'unchanged';
   return { section, outcome, proposals: proposed, ...(skippedFields.length ? { skippedFields } : {}) };
@@ -234,7 +235,7 @@ function isSignupLanguageDefault(section: SyncSectionId, current: Array<Record<s
 async function applyList(ctx: ApplyContext, section: ProfileSectionId & SyncSectionId, incoming: Array<Record<string, unknown>>): Promise<SectionReport> {
   const current = await currentListItems(ctx.deps, ctx.userId, section);
   if (current.length === 0 || isSignupLanguageDefault(section, current)) {
-    await writeSectionFields(ctx.deps, ctx.userId, section, { items: incoming });
+    await writeSectionFields(ctx.deps, ctx.userId, section, { items: incoming }, 'listing_service');
     return { section, outcome: 'updated', proposals: 0 };
   }
   const additions = listAdditions(section, current, incoming);
@@ -295,7 +296,10 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
         const { npiNumber: _npi, ...values } = data.values;
         const report = await applyFields(ctx, 'professional_identity', values);
         if (data.profilePhoto && identity && !identity.profilePhoto) {
-          await deps.db.update(professionalIdentity).set({ profilePhoto: data.profilePhoto }).where(eq(professionalIdentity.userId, userId));
+          await deps.db.transaction(async (tx) => {
+            await tx.update(professionalIdentity).set({ profilePhoto: data.profilePhoto }).where(eq(professionalIdentity.userId, userId));
+            await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'listing_service');
+          });
           if (report.outcome === 'unchanged') report.outcome = 'updated';
         }
         return report;
