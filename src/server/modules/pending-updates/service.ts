@@ -5,6 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { EDUCATION_TYPE_LABELS, type EducationType, type PendingUpdateStatus, type ProvenanceSource } from '../../../shared/enums';
+import { profileFieldLabel } from '../../../shared/provenance';
 import { BIOGRAPHY_PLACEHOLDER, type ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_LABELS, type PendingUpdateDto, type PendingUpdateSource, type SyncSectionId } from '../../../shared/schemas/yext';
 import type { Database } from '../../db/client';
@@ -80,35 +81,6 @@ export const sameValue = (a: unknown, b: unknown) => JSON.stringify(canonical(a)
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────
 
-const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  fullLegalName: 'Full legal name',
-  preferredName: 'Preferred name',
-  pronouns: 'Pronouns',
-  credentials: 'Credentials',
-  primarySpecialty: 'Primary specialty',
-  additionalSpecialties: 'Additional specialties',
-  academicTitles: 'Academic titles',
-  acceptingNewPatients: 'Accepting new patients',
-  appointmentTypes: 'Appointment types',
-  telehealthServices: 'Telehealth services',
-  practiceName: 'Practice name',
-  practiceType: 'Practice type',
-  ageGroupsTreated: 'Age groups treated',
-  patientAgeGroups: 'Patient age groups',
-  hospitalAffiliations: 'Hospital affiliations',
-  groupAffiliations: 'Group affiliations',
-  schedulingNotes: 'Scheduling notes',
-  practiceFocus: 'Practice focus',
-  professionalSummary: 'Professional summary',
-  publicSummary: 'Public summary',
-  personalInterests: 'Personal interests',
-  awardsHonors: 'Awards and honors',
-  memberships: 'Memberships',
-  volunteerWork: 'Volunteer work',
-  languagesSpoken: 'Languages spoken',
-};
 
 function itemLabel(section: string, item: Record<string, unknown>) {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -156,7 +128,7 @@ export function toPendingUpdateDto(row: Row): PendingUpdateDto {
     sectionId: row.sectionId,
     sectionLabel,
     field: row.field,
-    fieldLabel: row.field === 'items' ? sectionLabel : (FIELD_LABELS[row.field] ?? row.field),
+    fieldLabel: row.field === 'items' ? sectionLabel : profileFieldLabel(row.field),
     currentValue: row.currentValue ?? null,
     newValue: row.newValue ?? null,
     currentDisplay: displayValue(row.sectionId, row.field, row.currentValue),

@@ -1,12 +1,13 @@
 import { and, asc, eq, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type {
+  fieldProvenance} from '../../db/schema';
 import {
   awardsRecognitions,
   biography,
   boardCertifications,
   clinicalTrials,
   educationTraining,
-  fieldProvenance,
   hospitalAffiliations,
   insuranceAccepted,
   languagesSpoken,

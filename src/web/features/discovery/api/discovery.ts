@@ -58,6 +58,7 @@ function afterDecision(queryClient: ReturnType<typeof useQueryClient>, types: Di
   void queryClient.invalidateQueries({ queryKey: discoveryKeys.all });
   for (const type of new Set(types)) void queryClient.invalidateQueries({ queryKey: SECTION_KEYS[type] });
   void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  void queryClient.invalidateQueries({ queryKey: ['profile', 'provenance'] });
 }
 
 export interface DecisionInput {

@@ -4,6 +4,7 @@ import type { ProfileSectionId } from '@shared/schemas/profile';
 export const profileKeys = {
   all: ['profile'] as const,
   section: (id: ProfileSectionId) => ['profile', 'section', id] as const,
+  provenance: ['profile', 'provenance'] as const,
   mySections: ['me', 'sections'] as const,
   dashboard: ['dashboard'] as const,
   hospitalTaxonomy: ['hospital-taxonomy'] as const,

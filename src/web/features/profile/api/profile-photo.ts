@@ -9,6 +9,7 @@ export function useProfilePhoto() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: profileKeys.section('professional_identity') }),
       queryClient.invalidateQueries({ queryKey: profileKeys.dashboard }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.provenance }),
     ]);
   const upload = useMutation({
     mutationFn: (image: Blob) => {

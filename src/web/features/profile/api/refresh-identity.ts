@@ -37,6 +37,7 @@ export function useRefreshIdentity() {
       }));
       void queryClient.invalidateQueries({ queryKey: profileKeys.dashboard });
       void queryClient.invalidateQueries({ queryKey: profileKeys.specialtySuggestions });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.provenance });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });

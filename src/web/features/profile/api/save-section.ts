@@ -81,6 +81,7 @@ export function useSaveSection<Id extends ProfileSectionId>(sectionId: Id) {
     // Not awaited: the save is done; the dashboard catches up in the background.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: profileKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.provenance });
       // The identity carries the account's name, NPI and job title.
       if (sectionId === 'professional_identity') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },

@@ -3,14 +3,34 @@ import type { ReactNode } from 'react';
 import type { SectionId } from '@shared/limits';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
+import { ProvenanceSummary } from '@web/components/provenance-summary';
 import { PROFILE_SECTIONS, profileSection } from '@web/lib/profile-sections';
 import { useMySections } from '../api/get-my-sections';
+import { useMyProvenance } from '../api/get-provenance';
 import { FormAlert } from './fields';
 import { UnsavedChangesProvider } from './unsaved-changes';
 
+/** The extra lists each page edits below its own section. */
+const PAGE_LISTS: Partial<Record<SectionId, readonly string[]>> = {
+  professional_identity: ['licenses', 'board_certifications'],
+  practice_essentials: ['languages', 'hospital_affiliations', 'insurance'],
+  biography: ['awards', 'social_media'],
+};
+
+/** Where this page's values came from, once the provenance has loaded. */
+function PageProvenance({ id }: { id: SectionId }) {
+  const provenance = useMyProvenance().data;
+  if (!provenance) return null;
+  const shown = new Set([id, ...(PAGE_LISTS[id] ?? [])]);
+  const entries = provenance.items.filter((entry) => shown.has(entry.sectionId));
+  const overrides = id === 'professional_identity' ? provenance.overrides : [];
+  return <ProvenanceSummary entries={entries} overrides={overrides} audience="provider" headingId={`provenance-${id}`} />;
+}
+
 /**
  * The frame every profile section page shares: its number, title and what it is for, a note when
- * the hospital hides or requires the section, and the unsaved-changes guard for the forms inside.
+ * the hospital hides or requires the section, where its values came from, and the unsaved-changes
+ * guard for the forms inside.
  */
 export function SectionPage({ id, description, children }: { id: SectionId; description?: ReactNode; children?: ReactNode }) {
   const section = profileSection(id);
@@ -42,6 +62,7 @@ export function SectionPage({ id, description, children }: { id: SectionId; desc
             </span>
           </FormAlert>
         ) : null}
+        <PageProvenance id={id} />
         {children}
       </div>
     </UnsavedChangesProvider>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserStatus, UserTier } from '@shared/enums';
+import type { ProvenanceEntry } from '@shared/provenance';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import type { Page } from '../../api/list-admins';
@@ -28,6 +29,10 @@ export type ProfileRow = Record<string, unknown>;
 export interface UserProfileView {
   user: AdminUserRow;
   sections: Record<string, ProfileRow[]>;
+  /** Where each field came from and when. */
+  provenance?: ProvenanceEntry[];
+  /** Identity fields the provider typed over an import. */
+  overrides?: string[];
 }
 
 export interface UserListQuery {

@@ -1,3 +1,5 @@
+import type { ProvenanceEntry } from '@shared/provenance';
+import { ProvenanceSummary } from '@web/components/provenance-summary';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import type { ProfileRow } from '../api/users';
@@ -60,11 +62,19 @@ function LanguageChips({ rows }: { rows: ProfileRow[] }) {
   );
 }
 
-/** A provider's stored profile, read-only: each section with its rows. */
-export function ProfileSectionsView({ sections }: { sections: Record<string, ProfileRow[]> }) {
+/** A provider's stored profile, read-only: each section with its rows and where its values came from. */
+export function ProfileSectionsView({
+  sections,
+  provenance = [],
+  overrides = [],
+}: {
+  sections: Record<string, ProfileRow[]>;
+  provenance?: readonly ProvenanceEntry[];
+  overrides?: readonly string[];
+}) {
   return (
     <div className="flex flex-col gap-4">
-      {PROFILE_VIEW_SECTIONS.map(({ key, title, titleFields }) => {
+      {PROFILE_VIEW_SECTIONS.map(({ key, sectionId, title, titleFields }) => {
         const rows = sections[key] ?? [];
         const headingId = `profile-section-${key}`;
         return (
@@ -74,6 +84,14 @@ export function ProfileSectionsView({ sections }: { sections: Record<string, Pro
                 {title}
                 <span className="text-sm font-normal text-gray-500 tabular-nums">{rows.length > 1 ? `(${rows.length})` : ''}</span>
               </h2>
+              <div className="mt-3">
+                <ProvenanceSummary
+                  entries={provenance.filter((entry) => entry.sectionId === sectionId)}
+                  overrides={sectionId === 'professional_identity' ? overrides : []}
+                  audience="admin"
+                  headingId={`provenance-${key}`}
+                />
+              </div>
               <div className="mt-4">
                 {rows.length === 0 ? (
                   <p className="text-sm text-gray-500">Nothing entered yet.</p>

@@ -1,23 +1,23 @@
 import type { ProfileRow } from '../api/users';
 
-/** The profile tables in the order the profile presents them, with their titles and a row's title field. */
-export const PROFILE_VIEW_SECTIONS: ReadonlyArray<{ key: string; title: string; titleFields: readonly string[] }> = [
-  { key: 'professionalIdentity', title: 'Professional Identity', titleFields: ['fullLegalName', 'preferredName'] },
-  { key: 'educationTraining', title: 'Education & Training', titleFields: ['institutionName', 'medicalSchoolName', 'programName', 'fellowshipSpecialtyName'] },
-  { key: 'practiceEssentials', title: 'Practice Essentials', titleFields: ['practiceName'] },
-  { key: 'locations', title: 'Locations', titleFields: ['locationName'] },
-  { key: 'biography', title: 'Biography', titleFields: [] },
-  { key: 'publications', title: 'Publications', titleFields: ['title'] },
-  { key: 'clinicalTrials', title: 'Clinical Trials', titleFields: ['trialTitle'] },
-  { key: 'mediaPress', title: 'Media & Press', titleFields: ['title'] },
-  { key: 'userMedicalExpertise', title: 'Medical Expertise', titleFields: ['term', 'termId'] },
-  { key: 'languagesSpoken', title: 'Languages', titleFields: ['languageName', 'languageCode'] },
-  { key: 'professionalLicenses', title: 'Licenses', titleFields: ['licenseName', 'licenseNumber'] },
-  { key: 'boardCertifications', title: 'Board certifications', titleFields: ['certificationBoard', 'specialty'] },
-  { key: 'hospitalAffiliations', title: 'Hospital affiliations', titleFields: ['hospitalName'] },
-  { key: 'awardsRecognitions', title: 'Awards', titleFields: ['awardName'] },
-  { key: 'insuranceAccepted', title: 'Insurance accepted', titleFields: ['insuranceName'] },
-  { key: 'socialMedia', title: 'Social media', titleFields: ['platform', 'username'] },
+/** The profile tables in the order the profile presents them, with their titles, a row's title field and their profile section. */
+export const PROFILE_VIEW_SECTIONS: ReadonlyArray<{ key: string; sectionId: string; title: string; titleFields: readonly string[] }> = [
+  { key: 'professionalIdentity', sectionId: 'professional_identity', title: 'Professional Identity', titleFields: ['fullLegalName', 'preferredName'] },
+  { key: 'educationTraining', sectionId: 'education_training', title: 'Education & Training', titleFields: ['institutionName', 'medicalSchoolName', 'programName', 'fellowshipSpecialtyName'] },
+  { key: 'practiceEssentials', sectionId: 'practice_essentials', title: 'Practice Essentials', titleFields: ['practiceName'] },
+  { key: 'locations', sectionId: 'locations', title: 'Locations', titleFields: ['locationName'] },
+  { key: 'biography', sectionId: 'biography', title: 'Biography', titleFields: [] },
+  { key: 'publications', sectionId: 'publications', title: 'Publications', titleFields: ['title'] },
+  { key: 'clinicalTrials', sectionId: 'clinical_trials', title: 'Clinical Trials', titleFields: ['trialTitle'] },
+  { key: 'mediaPress', sectionId: 'media_press', title: 'Media & Press', titleFields: ['title'] },
+  { key: 'userMedicalExpertise', sectionId: 'medical_expertise', title: 'Medical Expertise', titleFields: ['term', 'termId'] },
+  { key: 'languagesSpoken', sectionId: 'languages', title: 'Languages', titleFields: ['languageName', 'languageCode'] },
+  { key: 'professionalLicenses', sectionId: 'licenses', title: 'Licenses', titleFields: ['licenseName', 'licenseNumber'] },
+  { key: 'boardCertifications', sectionId: 'board_certifications', title: 'Board certifications', titleFields: ['certificationBoard', 'specialty'] },
+  { key: 'hospitalAffiliations', sectionId: 'hospital_affiliations', title: 'Hospital affiliations', titleFields: ['hospitalName'] },
+  { key: 'awardsRecognitions', sectionId: 'awards', title: 'Awards', titleFields: ['awardName'] },
+  { key: 'insuranceAccepted', sectionId: 'insurance', title: 'Insurance accepted', titleFields: ['insuranceName'] },
+  { key: 'socialMedia', sectionId: 'social_media', title: 'Social media', titleFields: ['platform', 'username'] },
 ];
 
 /** Bookkeeping and raw imports: not what an admin reading a profile needs. */

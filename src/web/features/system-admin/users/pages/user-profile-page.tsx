@@ -73,7 +73,7 @@ export function UserProfilePage() {
     );
   }
 
-  const { user, sections } = profile.data;
+  const { user, sections, provenance, overrides } = profile.data;
   return (
     <div className="flex flex-col gap-6">
       {back}
@@ -121,7 +121,7 @@ export function UserProfilePage() {
       />
       <Summary user={user} />
       {admin?.role === 'system_admin' ? <MoveHospitalCard key={user.hospitalId ?? 'none'} user={user} onMoved={() => void profile.refetch()} /> : null}
-      <ProfileSectionsView sections={sections} />
+      <ProfileSectionsView sections={sections} provenance={provenance} overrides={overrides} />
       <div>
         <Link to="/system-admin/users" className={buttonClasses({ variant: 'outline' })}>
           Back to all users
