@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../src/server/db/client';
 import {
   adminUsers,
   directoryListings,
+  fieldProvenance,
   fellowshipSpecialties,
   hospitalReadingLevels,
   hospitals,
@@ -15,6 +16,7 @@ import {
   professionalIdentity,
   residencyPrograms,
   userMedicalExpertise,
+  users,
 } from '../../src/server/db/schema';
 import { DEMO, seedDatabase } from '../../src/server/db/seed';
 import { loadReferenceData } from '../../src/server/db/seed/reference-data';
@@ -71,13 +73,24 @@ describe(`first-run seed (${databaseLabel})`, () => {
 
     // The demo directory: 24 published clinicians with specialties (NUCC codes), offices, languages and terms.
     const listed = await db
-      .select({ status: directoryListings.status, specialty: professionalIdentity.primarySpecialty, codes: professionalIdentity.npiSpecialties, npi: professionalIdentity.npiNumber })
+      .select({
+        status: directoryListings.status,
+        specialty: professionalIdentity.primarySpecialty,
+        codes: professionalIdentity.npiSpecialties,
+        npi: professionalIdentity.npiNumber,
+        completion: users.profileCompletionPercentage,
+      })
       .from(directoryListings)
       .innerJoin(professionalIdentity, eq(professionalIdentity.userId, directoryListings.userId))
+      .innerJoin(users, eq(users.id, directoryListings.userId))
       .where(eq(directoryListings.hospitalId, hospital!.id));
     expect(listed).toHaveLength(24);
     expect(listed.every((row) => row.status === 'published' && isValidNpi(row.npi) && row.codes[0]?.code.match(/^[0-9A-Z]{9}X$/))).toBe(true);
     expect(new Set(listed.map((row) => row.specialty)).size).toBeGreaterThanOrEqual(15);
+    // Stored like a save stores it (before, every demo profile read 0 % in the console).
+    expect(Math.min(...listed.map((row) => row.completion))).toBeGreaterThanOrEqual(30);
+    // Where each demo value came from is recorded, as the console shows it.
+    expect(Number((await db.select({ n: count() }).from(fieldProvenance))[0]!.n)).toBeGreaterThanOrEqual(24 * 10);
     expect(Number((await db.select({ n: count() }).from(userMedicalExpertise))[0]!.n)).toBeGreaterThanOrEqual(48);
     expect(hospital).toMatchObject({ directoryEnabled: true, directorySlug: 'northfield' });
 

@@ -4,7 +4,8 @@ import { signInAsAdmin } from './support/outbox';
 // Issue T2 3/5 end to end: the demo hospital asks to approve each profile; a provider asks to publish
 // from Settings; the hospital's administrator approves in the console; a signed-out visitor without
 // JavaScript finds the provider by a condition and a ZIP code and opens the page (HTML with their name,
-// visible sections and schema.org data); the page is gone once the provider takes it down.
+// visible sections and schema.org data); a section the hospital hides leaves the page; the console and
+// the provider's own page say where the values came from; the page is gone once the provider takes it down.
 
 const PASSWORD = 'Cardio-Rounds-2024!';
 // This journey's own Northfield administrator (tests/support/e2e-fixtures.ts).
@@ -55,7 +56,6 @@ test('a provider publishes, the hospital approves, patients see the public page'
   await admin.getByLabel(/Approve each profile before it is public/).uncheck();
   await admin.getByRole('button', { name: 'Save changes' }).click();
   await expect(admin.getByText('Directory settings saved.')).toBeVisible();
-  await admin.close();
 
   await page.reload();
   const link = page.getByRole('link', { name: /See your public page/ });
@@ -80,6 +80,34 @@ test('a provider publishes, the hospital approves, patients see the public page'
   await expect(visitor.getByRole('heading', { name: 'Conditions and treatments' })).toBeVisible();
   await expect(visitor.getByText(condition.term)).toBeVisible();
 
+  // The hospital hides the Biography section: the public page no longer shows it.
+  await admin.goto(`/system-admin/hospitals/${hospital.id}/permissions`);
+  const biographyVisible = admin.getByRole('switch', { name: 'Visible – Biography' });
+  await biographyVisible.click();
+  await admin.getByRole('button', { name: 'Save changes' }).click();
+  await expect(admin.getByText('Section permissions saved.')).toBeVisible();
+  await visitor.goto(href);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(visitor.getByRole('heading', { name: 'Conditions and treatments' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'About' })).toHaveCount(0);
+  await expect(visitor.getByText('I help people breathe easier.')).toHaveCount(0);
+  // Shown again for the other journeys.
+  await biographyVisible.click();
+  await admin.getByRole('button', { name: 'Save changes' }).click();
+  await expect(admin.getByText('Section permissions saved.')).toBeVisible();
+  await visitor.goto(href);
+  await expect(visitor.getByText('I help people breathe easier.')).toBeVisible();
+
+  // The console shows the hospital where each value came from; the provider sees the same on their page.
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  await admin.goto(`/system-admin/users/${session.user.id}`);
+  const biographyCard = admin.getByRole('region', { name: /^Biography/ });
+  await expect(biographyCard.getByRole('region', { name: 'Where this information came from' })).toContainText('ProviderProfessional summary, Public summary');
+  await admin.close();
+  await page.goto('/biography');
+  await expect(page.getByRole('region', { name: 'Where this information came from' })).toContainText('YouProfessional summary, Public summary');
+
+  await page.goto('/settings');
   await page.getByRole('button', { name: 'Take my profile down' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your profile is not in the public directory.' })).toBeVisible();
   expect((await visitor.goto(href))?.status()).toBe(404);

@@ -15,6 +15,8 @@ import {
   users,
 } from '../schema';
 import { slugFromName } from '../../modules/directory/service';
+import { LIST_FIELD, recordProvenance } from '../../modules/profile/provenance';
+import { refreshCompletion } from '../../modules/profile/service';
 
 /**
  * The demo hospital's public directory (never in production): 24 fictional clinicians with varied
@@ -140,6 +142,17 @@ export async function seedDemoDirectory(db: Database, hospitalId: string) {
       const unique = chosen.filter((term, i) => chosen.findIndex((other) => other.termId === term.termId) === i);
       if (unique.length) await tx.insert(userMedicalExpertise).values(unique.map((term) => ({ userId, termId: term.termId, term: term.term, termType: term.termType, specialtyName: term.specialtyName })));
       await tx.insert(directoryListings).values({ userId, hospitalId, status: 'published', slug: slugFromName(fullName), requestedAt: new Date(), publishedAt: new Date(), decidedBy: 'demo data' });
+      // The demo's story of where each value came from: the registry at sign-up, the office from the
+      // hospital's listing service, the rest typed by the clinician.
+      await recordProvenance(tx, userId, 'professional_identity', ['firstName', 'lastName', 'credentials', 'primarySpecialty', 'primarySpecialties'], 'registry');
+      await recordProvenance(tx, userId, 'professional_identity', ['fullLegalName', 'professionalEmail', 'jobTitle'], 'provider');
+      await recordProvenance(tx, userId, 'practice_essentials', ['acceptingNewPatients', 'appointmentTypes', 'telehealthServices'], 'provider');
+      await recordProvenance(tx, userId, 'biography', ['professionalSummary', 'publicSummary'], 'provider');
+      await recordProvenance(tx, userId, 'locations', [LIST_FIELD], 'listing_service');
+      if (spoken.length) await recordProvenance(tx, userId, 'languages', [LIST_FIELD], 'provider');
+      if (unique.length) await recordProvenance(tx, userId, 'medical_expertise', [LIST_FIELD], 'provider');
+      // Stored as a save stores it, so the console's lists show how complete each demo profile is.
+      await refreshCompletion(tx, userId);
     }
   });
   return CLINICIANS.length;
