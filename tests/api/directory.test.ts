@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, directoryListings, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
+import { auditLog, directoryListings, hospitalExpertiseTermsPoc, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -31,6 +31,7 @@ beforeAll(async () => {
     .values([
       { termId: 'CON-DIR-PSO', term: 'Psoriasis', termType: 'Condition', specialtyName: 'Dermatology' },
       { termId: 'CON-DIR-AF', term: 'Atrial fibrillation', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
+      { termId: 'CON-DIR-MI', term: 'Acute myocardial infarction', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
     ]);
   hospitalA = await createHospital(ctx, { name: `Lakeside ${uniqueSuffix()}` });
   hospitalB = await createHospital(ctx, { name: `Mercy ${uniqueSuffix()}` });
@@ -224,6 +225,10 @@ describe(`public directory (${databaseLabel})`, () => {
     const hospital = await createHospital(ctx, { name: `Search ${uniqueSuffix()}` });
     const slug = `search-${uniqueSuffix()}`;
     await ctx.database.db.update(hospitals).set({ directoryEnabled: true, directorySlug: slug }).where(eq(hospitals.id, hospital.id));
+    // A term of the hospital's own with the synonym its patients use.
+    await ctx.database.db
+      .insert(hospitalExpertiseTermsPoc)
+      .values({ hospitalId: hospital.id, termId: 'H-DIR-T2D', term: 'Type 2 diabetes mellitus', termType: 'Condition', specialtyName: 'Family Medicine', synonyms: ['sugar diabetes'], searchKeywords: ['adult-onset diabetes'] });
     const make = async (name: string, specialty: string, zip: string, city: string, langs: string[], accepting: boolean, video: boolean, termIds: string[]) => {
       const { client } = await provider(hospital.id, name);
       const [first, last] = name.split(' ');
@@ -236,8 +241,8 @@ describe(`public directory (${databaseLabel})`, () => {
     };
     await make('Priya Raman', 'Dermatology', '60076', 'Skokie', ['en', 'es'], true, true, ['CON-DIR-PSO']);
     await make('Naomi Brooks', 'Dermatology', '60035', 'Highland Park', ['en'], false, false, ['CON-DIR-PSO']);
-    await make('Daniel Kowalski', 'Cardiovascular Disease', '60611', 'Chicago', ['en', 'pl'], true, false, ['CON-DIR-AF']);
-    await make('Psoriasa Smith', 'Family Medicine', '60201', 'Evanston', ['en'], true, false, []);
+    await make('Daniel Kowalski', 'Cardiovascular Disease', '60611', 'Chicago', ['en', 'pl'], true, false, ['CON-DIR-AF', 'CON-DIR-MI']);
+    await make('Psoriasa Smith', 'Family Medicine', '60201', 'Evanston', ['en'], true, false, ['H-DIR-T2D']);
 
     const names = (body: string) => [...body.matchAll(new RegExp(`<a href="/find/${slug}/[a-z0-9-]+">([^<]+)</a>`, 'g'))].map((m) => m[1]);
     // A condition: everyone who treats it; a ZIP code narrows to the office there.
@@ -247,6 +252,10 @@ describe(`public directory (${databaseLabel})`, () => {
     expect(names((await html(`/find/${slug}?near=highland%20park`)).body)).toEqual(['Naomi Brooks']);
     // A name first, then the specialty and the condition.
     expect(names((await html(`/find/${slug}?q=psoria`)).body)).toEqual(['Psoriasa Smith', 'Naomi Brooks', 'Priya Raman']);
+    // Everyday words find the clinical term; a hospital term's synonyms and keywords find it too.
+    expect(names((await html(`/find/${slug}?q=heart%20attack`)).body)).toEqual(['Daniel Kowalski']);
+    expect(names((await html(`/find/${slug}?q=sugar`)).body)).toEqual(['Psoriasa Smith']);
+    expect(names((await html(`/find/${slug}?q=adult-onset`)).body)).toEqual(['Psoriasa Smith']);
     // Typos still find the provider or the specialty.
     expect(names((await html(`/find/${slug}?q=Kowalsky`)).body)).toEqual(['Daniel Kowalski']);
     expect(names((await html(`/find/${slug}?q=dermatolgy`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);

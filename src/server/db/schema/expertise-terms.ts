@@ -78,6 +78,10 @@ export const hospitalExpertiseTermsPoc = pgTable(
     // order finds the first page without sorting them all.
     index('hospital_expertise_terms_poc_hospital_term_order_idx').on(t.hospitalId, t.term, t.id),
     index('hospital_expertise_terms_poc_hospital_yext_entity_idx').on(t.hospitalId, t.yextEntityId),
+    // The few terms with synonyms or search keywords, which the public directory search also reads.
+    index('hospital_expertise_terms_poc_hospital_synonyms_idx')
+      .on(t.hospitalId)
+      .where(sql`cardinality(${t.synonyms}) > 0 or cardinality(${t.searchKeywords}) > 0`),
     index('hospital_expertise_terms_poc_taxonomy_idx').on(t.hospitalSpecialtyTaxonomyId),
     check('hospital_expertise_terms_poc_term_type_check', inList(t.termType, TERM_TYPES)),
     check(

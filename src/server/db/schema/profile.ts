@@ -108,6 +108,8 @@ export const professionalIdentity = pgTable(
   },
   (t) => [
     check('professional_identity_npi_number_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),
+    // The public directory finds providers by any part of their specialty.
+    index('professional_identity_primary_specialty_trgm_idx').using('gin', t.primarySpecialty.op('gin_trgm_ops')).with({ fastupdate: false }),
     check(
       'professional_identity_confidence_range',
       sql`${t.matchedSpecialtyConfidence} between 0 and 1`,
@@ -351,6 +353,8 @@ export const userMedicalExpertise = pgTable(
   },
   (t) => [
     index('user_medical_expertise_user_idx').on(t.userId, t.displayOrder),
+    // Providers with a term, found from a hospital term's synonym.
+    index('user_medical_expertise_term_id_idx').on(t.termId),
     // The public directory finds providers by a condition or procedure: "asthma" in any term.
     index('user_medical_expertise_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('user_medical_expertise_term_type_check', inList(t.termType, TERM_TYPES)),

@@ -37,6 +37,8 @@ export const users = pgTable(
     // Case-insensitive so "A@x.org" and "a@x.org" cannot become two accounts.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_hospital_idx').on(t.hospitalId),
+    // The public directory finds a provider by any part of their name, and by a misspelt one.
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('users_status_check', inList(t.status, USER_STATUSES)),
     check('users_tier_check', inList(t.tier, USER_TIERS)),
     check('users_npi_number_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),

@@ -8,7 +8,7 @@ import {
   type MyListingView,
 } from '../../../shared/schemas/directory';
 import type { Database } from '../../db/client';
-import { directoryListings, hospitals, languagesSpoken, locations, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../../db/schema';
+import { directoryListings, hospitalExpertiseTermsPoc, hospitals, languagesSpoken, locations, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../../db/schema';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import { AppError } from '../../lib/app-error';
 import { containsPattern, startsWithPattern } from '../../lib/like';
@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
+import { searchAlternatives } from './lay-terms';
 import { publicProfileOf, type PublicProfile } from './public-profile';
 
 /**
@@ -351,16 +352,29 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const place = search.location.trim().slice(0, 60);
   const zip = /^\d{3,5}$/.test(place) ? place : null;
 
-  // Providers with a matching term, found through the term's trigram index once per search.
-  const termHit = sql`${users.id} in (select e.user_id from ${userMedicalExpertise} e where e.term ilike ${pattern})`;
-  // Exact words first (in a name, the specialty or a term); only when nothing contains them, near
-  // misses by trigram similarity, so a typo still finds someone without slowing every search.
-  const exactText = words ? or(ilike(users.fullName, pattern), ilike(professionalIdentity.primarySpecialty, pattern), termHit) : undefined;
+  // Everything a search's words match, each part through its own index (trigram indexes on names,
+  // specialties and terms; the few hospital terms with synonyms): a name, a specialty or a term
+  // containing the words or one of the clinical words for an everyday phrase ("heart attack"), or a
+  // hospital term whose synonyms or keywords contain them.
+  const patterns = searchAlternatives(words).map(containsPattern);
+  const anyMatch = (column: string) => sql.join(patterns.map((p) => sql`${sql.raw(column)} ilike ${p}`), sql` or `);
+  const exactText = words
+    ? sql`${users.id} in (
+        select u.id from ${users} u where u.full_name ilike ${pattern}
+        union all select pi.user_id from ${professionalIdentity} pi where ${anyMatch('pi.primary_specialty')}
+        union all select e.user_id from ${userMedicalExpertise} e where ${anyMatch('e.term')}
+        union all select e.user_id from ${userMedicalExpertise} e where e.term_id in (
+          select h.term_id from ${hospitalExpertiseTermsPoc} h
+          where h.hospital_id = ${hospitalId} and h.is_active
+            and (cardinality(h.synonyms) > 0 or cardinality(h.search_keywords) > 0)
+            and exists (select 1 from unnest(h.synonyms || h.search_keywords) s(word) where ${anyMatch('s.word')})))`
+    : undefined;
+  // Near misses through the same trigram indexes: `%>` is word_similarity at or above the threshold,
+  // which the typo search sets for its own transaction.
   const typoText = words
-    ? or(
-        sql`word_similarity(${words}, ${users.fullName}) >= ${TYPO_SIMILARITY}`,
-        sql`word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')) >= ${TYPO_SIMILARITY}`,
-      )
+    ? sql`${users.id} in (
+        select u.id from ${users} u where u.full_name %> ${words}
+        union all select pi.user_id from ${professionalIdentity} pi where pi.primary_specialty %> ${words})`
     : undefined;
   const placeMatch = place
     ? zip
@@ -375,8 +389,8 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const exactRank = sql<number>`case when ${users.fullName} ilike ${prefix} or ${users.lastName} ilike ${prefix} then 3 when ${users.fullName} ilike ${pattern} then 2.5 when ${professionalIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
   const typoRank = sql<number>`greatest(word_similarity(${words}, ${users.fullName}), word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')))`;
 
-  const find = (text: SQL | undefined, rank: SQL<number>) =>
-    db
+  const find = (on: Database, text: SQL | undefined, rank: SQL<number>) =>
+    on
       .select({ userId: users.id, name: users.fullName, lastName: users.lastName, specialty: professionalIdentity.primarySpecialty, rank })
       .from(directoryListings)
       .innerJoin(users, eq(users.id, directoryListings.userId))
@@ -384,8 +398,13 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
       .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
       .where(and(eq(directoryListings.hospitalId, hospitalId), isPublicListing, text, placeMatch, acceptingMatch, videoMatch));
   // One statement finds every match with what ranking and the facets need; the page is cut here.
-  let matched = await find(exactText, words ? exactRank : sql<number>`0`);
-  if (words && matched.length === 0) matched = await find(typoText, typoRank);
+  let matched = await find(db, exactText, words ? exactRank : sql<number>`0`);
+  if (words && matched.length === 0) {
+    matched = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+      return find(tx, typoText, typoRank);
+    });
+  }
 
   // Languages are counted before the language filter, so each one shows what choosing it would give.
   const matchedIds = matched.map((row) => row.userId);

@@ -1,0 +1,4 @@
+CREATE INDEX "users_full_name_trgm_idx" ON "users" USING gin ("full_name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "professional_identity_primary_specialty_trgm_idx" ON "professional_identity" USING gin ("primary_specialty" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "user_medical_expertise_term_id_idx" ON "user_medical_expertise" USING btree ("term_id");--> statement-breakpoint
+CREATE INDEX "hospital_expertise_terms_poc_hospital_synonyms_idx" ON "hospital_expertise_terms_poc" USING btree ("hospital_id") WHERE cardinality("hospital_expertise_terms_poc"."synonyms") > 0 or cardinality("hospital_expertise_terms_poc"."search_keywords") > 0;
