@@ -179,7 +179,9 @@ describe(`help editor (${databaseLabel})`, () => {
       '<a href="https://vitae.health/help" rel="noopener noreferrer" target="_blank">',
       '<a href="mailto:support@vitae.health" rel="noopener noreferrer">',
       '<a href="/privacy" rel="noopener noreferrer">',
-      '<a href="https://x.org/&quot;onmouseover=&quot;alert(1)" rel="noopener noreferrer" target="_blank">',
+      '<a href="https://x.org/%22onmouseover=%22alert(1)" rel="noopener noreferrer" target="_blank">',
+      // The iframe is text; the address written inside it is a bare https URL, linked like any other.
+      '<a href="https://evil.example" rel="noopener noreferrer" target="_blank">',
     ]);
     // Dangerous links and images fall back to their text.
     expect(html).toContain('bad');
@@ -187,16 +189,49 @@ describe(`help editor (${databaseLabel})`, () => {
   });
 });
 
-describe('Markdown subset', () => {
+describe('Markdown subset (markdown-it with our allow-list)', () => {
   it('renders the usual constructs', () => {
     expect(renderMarkdown('# Title\n\nSome *em*, **strong**, ~~gone~~ and `a <b>`.')).toBe(
       '<h3>Title</h3>\n<p>Some <em>em</em>, <strong>strong</strong>, <del>gone</del> and <code>a &lt;b&gt;</code>.</p>',
     );
-    expect(renderMarkdown('- one\n- two\n\n3. three\n4. four')).toBe('<ul><li>one</li><li>two</li></ul>\n<ol start="3"><li>three</li><li>four</li></ol>');
-    expect(renderMarkdown('> quoted\n\n---\n\n```\n<tag>\n```')).toBe('<blockquote><p>quoted</p></blockquote>\n<hr>\n<pre><code>&lt;tag&gt;</code></pre>');
-    expect(renderMarkdown('line one  \nline two')).toBe('<p>line one<br>line two</p>');
+    expect(renderMarkdown('- one\n- two\n\n3. three\n4. four')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>');
+    expect(renderMarkdown('> quoted\n\n---\n\n```\n<tag>\n```')).toBe('<blockquote>\n<p>quoted</p>\n</blockquote>\n<hr>\n<pre><code>&lt;tag&gt;\n</code></pre>');
+    expect(renderMarkdown('line one  \nline two')).toBe('<p>line one<br>\nline two</p>');
     expect(renderMarkdown('snake_case_name stays')).toBe('<p>snake_case_name stays</p>');
     expect(renderMarkdown('See https://vitae.health.')).toBe('<p>See <a href="https://vitae.health" rel="noopener noreferrer" target="_blank">https://vitae.health</a>.</p>');
+    // Tables are not part of the subset; their source stays text.
+    expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |')).not.toContain('<table');
+  });
+
+  it('emits only the allowed tags and safe links for the OWASP XSS filter evasion cases', () => {
+    // From the OWASP XSS Filter Evasion Cheat Sheet, as they can be typed into an answer.
+    const vectors = [
+      '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
+      `<IMG SRC="javascript:alert('XSS');">`,
+      `<IMG SRC=JaVaScRiPt:alert('XSS')>`,
+      '<IMG """><SCRIPT>alert("XSS")</SCRIPT>"\\>',
+      '<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>',
+      `<a href="jav&#x09;ascript:alert('XSS');">x</a>`,
+      `<svg/onload=alert('XSS')>`,
+      `<BODY ONLOAD=alert('XSS')>`,
+      `<IFRAME SRC="javascript:alert('XSS');"></IFRAME>`,
+      `<STYLE>li {list-style-image: url("javascript:alert('XSS')");}</STYLE><UL><LI>XSS</br>`,
+      '[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](jav&#x09;ascript:alert(1)) [d](&#106;avascript:alert(1))',
+      '[e](java\u0000script:alert(1)) [f](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) [g](vbscript:msgbox(1)) [h](//evil.example) [i](\\\\evil.example)',
+      '[j](<javascript:alert(1)>) [k]( javascript:alert(1)) ![l](javascript:alert(1)) <javascript:alert(1)> <https://ok.example/?q="><script>>',
+      '[m](https://ok.example "title\\" onmouseover=\\"alert(1)")',
+    ];
+    const html = renderMarkdown(vectors.join('\n\n'));
+    const tags = tagsOf(html);
+    for (const tag of tags) expect(tag).toMatch(/^<\/?(p|h[3-6]|ul|ol|li|blockquote|pre|code|strong|em|del|br|hr|a)(\s|>)/);
+    expect(tags.some((tag) => /\son\w+\s*=|title=/i.test(tag))).toBe(false);
+    const anchors = tags.filter((t) => t.startsWith('<a '));
+    expect(anchors.length).toBeGreaterThan(0);
+    for (const tag of anchors) {
+      const url = new URL(/href="([^"]*)"/.exec(tag)![1]!.replace(/&amp;/g, '&'), 'https://vitae.invalid/help/');
+      // Bare https addresses written in the text are linked; nothing else is.
+      expect(url.protocol).toBe('https:');
+    }
   });
 
   it('allows only http, https, mailto and relative links', () => {
@@ -214,7 +249,9 @@ describe('Markdown subset', () => {
     for (const offSite of ['/\\evil.example', '\\/evil.example', '\\\\evil.example', '/\\/evil.example', '/\t/evil.example', ' /\\evil.example']) {
       expect(safeHref(offSite), JSON.stringify(offSite)).toBeNull();
     }
-    expect(renderMarkdown('[home](/\\evil.example)')).not.toMatch(/<a /);
+    // A written backslash is percent-encoded in the emitted link, which keeps it on our site.
+    const home = /href="([^"]*)"/.exec(renderMarkdown('[home](/\\evil.example)'))?.[1];
+    expect(home === undefined || new URL(home, 'https://vitae.invalid/help/').host === 'vitae.invalid').toBe(true);
     for (const onSite of ['/help/getting-started', '../settings', '#faq', '?q=1', 'faq/profile', '/a\\b']) expect(safeHref(onSite), onSite).toBe(onSite);
   });
 });

@@ -1,16 +1,14 @@
-import MarkdownIt from 'markdown-it';
+import { markdownParser } from '../../shared/markdown';
 
 /**
  * Plain text from Markdown that outside services send in text fields (ClinicalTrials.gov v2 writes
  * `briefSummary` and `detailedDescription` as Markdown: `\>175`, `* ` bullets, blank-line paragraphs).
  * We store what a reader sees, not the Markdown source: escapes resolved, emphasis dropped, paragraphs
- * kept as blank lines, list items as "• " or "1. " lines. Parsed by markdown-it (CommonMark, raw HTML
- * off), so the text is what any CommonMark renderer would show.
+ * kept as blank lines, list items as "• " or "1. " lines. Parsed by the same markdown-it the help
+ * answers are rendered with (CommonMark, raw HTML off), so the text is what that renderer would show.
  */
 
-const parser = new MarkdownIt('commonmark', { html: false });
-
-type Token = ReturnType<typeof parser.parse>[number];
+type Token = ReturnType<ReturnType<typeof markdownParser>['parse']>[number];
 
 function inlineText(children: Token[]): string {
   let text = '';
@@ -32,7 +30,7 @@ export function markdownToText(source: string): string {
   let itemPrefix: string | null = null;
   // Each outermost list is one group: its lines are kept together, apart from what follows.
   let group = 0;
-  for (const token of parser.parse(source, {})) {
+  for (const token of markdownParser().parse(source, {})) {
     switch (token.type) {
       case 'bullet_list_open':
       case 'ordered_list_open':

@@ -1,11 +1,20 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { MARKDOWN_ATTRIBUTES, MARKDOWN_TAGS } from '@shared/markdown-allow-list';
 import { cn } from '@web/lib/cn';
+
+/** Only what the Markdown renderer can produce survives; anything else is removed, not escaped. */
+export function sanitizeRichText(html: string): string {
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS: [...MARKDOWN_TAGS], ALLOWED_ATTR: [...MARKDOWN_ATTRIBUTES], ALLOW_DATA_ATTR: false });
+}
 
 /**
  * Help answers as HTML. The HTML comes from our Markdown renderer (`renderMarkdown` in
- * @shared/schemas/help), which escapes every character it is given and emits only a fixed set of
- * tags, so it is safe to insert; nothing else may be passed here.
+ * @shared/markdown: markdown-it, raw HTML off, links on an allow-list), and is passed through
+ * DOMPurify with the renderer's own tag and attribute list before it reaches the page.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizeRichText(html), [html]);
   return (
     <div
       className={cn(
@@ -20,7 +29,7 @@ export function RichText({ html, className }: { html: string; className?: string
         '[&_hr]:border-gray-200',
         className,
       )}
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: clean }}
     />
   );
 }
