@@ -16,6 +16,7 @@ import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
 import { createAuth } from './auth/auth';
+import { sharedRateLimiter } from './auth/rate-limit';
 import { resolveActor } from './auth/session';
 import { createNppesRegistry, type NpiRegistry } from './integrations/npi-registry';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer';
@@ -51,7 +52,7 @@ import { createSecretBox } from './lib/secret-box';
 import { createStorageFromEnv, type FileStorage } from './integrations/storage';
 import { createLinearFromEnv, type LinearClient } from './integrations/linear/client';
 import { clientIp } from './http/client-ip';
-import { npiRoutes } from './modules/npi/routes';
+import { NPI_RATE_LIMIT, npiRoutes } from './modules/npi/routes';
 import { systemRoutes } from './modules/system/routes';
 
 export interface AppDeps {
@@ -179,7 +180,14 @@ export function createApp(deps: AppDeps) {
     }),
   );
   const directoryDeps = yextDepsFrom({ db, logger: deps.logger, env, secretBox });
-  app.route('/api', npiRoutes(npiRegistry, { trustProxy: env.TRUST_PROXY, directoryLookup: (hospitalId, npi) => lookupDirectoryRecord(directoryDeps, hospitalId, npi) }));
+  app.route(
+    '/api',
+    npiRoutes(npiRegistry, {
+      limiter: sharedRateLimiter(db, { name: 'npi-lookup', ...NPI_RATE_LIMIT }),
+      trustProxy: env.TRUST_PROXY,
+      directoryLookup: (hospitalId, npi) => lookupDirectoryRecord(directoryDeps, hospitalId, npi),
+    }),
+  );
   app.route('/api', adminAuthRoutes({ ...deps, auth }));
   app.route('/api', adminUserRoutes({ ...deps, auth }));
   app.route('/api', auditRoutes(deps));

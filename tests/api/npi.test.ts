@@ -4,15 +4,23 @@ import type { NpiRecord } from '../../src/shared/npi';
 import { handleError } from '../../src/server/http/errors';
 import type { AppBindings } from '../../src/server/http/types';
 import { createNppesRegistry, type NppesRegistryOptions } from '../../src/server/integrations/npi-registry';
-import { npiRoutes, type NpiRoutesOptions } from '../../src/server/modules/npi/routes';
+import { sharedRateLimiter } from '../../src/server/auth/rate-limit';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import { NPI_RATE_LIMIT, npiRoutes, type NpiRoutesOptions } from '../../src/server/modules/npi/routes';
 import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
+import { uniqueSuffix } from '../support/factories';
+import { createTestDatabase, databaseLabel } from '../support/test-database';
 
 let fake: FakeNppes;
+// The lookup limit is counted in the database, as every process of a deployment shares it.
+let database: DatabaseHandle;
 beforeAll(async () => {
   fake = await startFakeNppes();
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await fake?.close();
+  await database?.close();
 });
 beforeEach(() => {
   fake.setMode('normal');
@@ -25,11 +33,14 @@ const UNAVAILABLE = { error: { code: 'NPI_REGISTRY_ERROR', message: 'The NPI reg
 const UNEXPECTED = { error: { code: 'NPI_REGISTRY_ERROR', message: 'The NPI registry returned an unexpected response' } };
 const RATE_LIMITED = { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many attempts. Please wait a few minutes before trying again.' } };
 
+/** A limit of its own for each app here (the real one is named `npi-lookup`), or a shared one. */
+const limiterFor = (name = `npi-lookup-${uniqueSuffix()}`, now?: () => number) => sharedRateLimiter(database.db, { name, ...NPI_RATE_LIMIT, ...(now ? { now } : {}) });
+
 /** The NPI routes alone, as app.ts mounts them, on a fresh registry (fresh cache) and limiter. */
-function buildApp(registryOptions: Partial<NppesRegistryOptions> = {}, routeOptions: NpiRoutesOptions = {}) {
+function buildApp(registryOptions: Partial<NppesRegistryOptions> = {}, routeOptions: Partial<NpiRoutesOptions> = {}) {
   const registry = createNppesRegistry({ baseUrl: fake.url, sleep: async () => {}, ...registryOptions });
   const app = new Hono<AppBindings>();
-  app.route('/api', npiRoutes(registry, { trustProxy: true, ...routeOptions }));
+  app.route('/api', npiRoutes(registry, { trustProxy: true, limiter: limiterFor(), ...routeOptions }));
   app.onError(handleError);
   return app;
 }
@@ -408,7 +419,7 @@ describe('GET /api/npi?q= search', () => {
   });
 });
 
-describe('rate limit', () => {
+describe(`rate limit (${databaseLabel})`, () => {
   it('allows 30 lookups a minute per IP and refuses the 31st with 429', async () => {
     const app = buildApp();
     for (let i = 1; i <= 30; i += 1) {
@@ -443,9 +454,19 @@ describe('rate limit', () => {
     expect((await app.request('/api/npi?q=x')).status).toBe(429);
   });
 
+  it('is one limit for every process: two apps on one database refuse the 31st lookup between them', async () => {
+    const name = `npi-lookup-${uniqueSuffix()}`;
+    const first = buildApp({}, { limiter: limiterFor(name) });
+    const second = buildApp({}, { limiter: limiterFor(name) });
+    // Both at once, as a load balancer spreads them.
+    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => get(i % 2 ? first : second, '/api/npi?q=x', '198.51.100.40').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
   it('lets the client in again once the minute has passed', async () => {
     let clock = 5_000_000;
-    const app = buildApp({}, { now: () => clock });
+    const app = buildApp({}, { limiter: limiterFor(undefined, () => clock) });
     for (let i = 0; i < 30; i += 1) {
       clock += 1_000;
       await get(app, '/api/npi?q=x', '198.51.100.9');

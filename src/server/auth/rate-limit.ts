@@ -49,6 +49,23 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule, now = 
   });
 }
 
+/** A limit per key (an IP, a user) counted in the database, so every process enforces the same one. */
+export interface SharedRateLimiter {
+  /** Records an attempt when allowed; refused attempts are not recorded, so waiting always helps. */
+  hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }>;
+}
+
+/** `name` keeps one limit's counters apart from the others' (`npi-lookup:203.0.113.7`). */
+export function sharedRateLimiter(db: Database, options: { name: string; limit: number; windowMs: number; now?: () => number }): SharedRateLimiter {
+  return {
+    async hit(key) {
+      const now = new Date(options.now ? options.now() : Date.now());
+      const result = await consumeRateLimit(db, { key: `${options.name}:${key}`, limit: options.limit, windowMs: options.windowMs }, now);
+      return result.allowed ? { allowed: true } : { allowed: false, retryAfterMs: Math.max(1, result.retryAfterMs) };
+    },
+  };
+}
+
 /** The most recent recorded attempt for a key (for cooldowns), or null. */
 export async function lastAttemptAt(db: Database, key: string): Promise<Date | null> {
   const [row] = await db

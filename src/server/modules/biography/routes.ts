@@ -4,7 +4,7 @@ import { requireProvider } from '../../auth/guards';
 import type { AppBindings } from '../../http/types';
 import { createWriterFromEnv, type BiographyWriter } from '../../integrations/llm';
 import { AppError } from '../../lib/app-error';
-import { createRateLimiter } from '../npi/rate-limit';
+import { sharedRateLimiter } from '../../auth/rate-limit';
 import { biographyTargets, draftBiography } from './service';
 
 /** Drafts per provider per hour: generous for editing, a ceiling on what one account can cost. */
@@ -20,7 +20,7 @@ export const DRAFT_RATE_MESSAGE = 'You have asked for many drafts in a short tim
 export function biographyRoutes(deps: AppDeps & { biographyWriter?: BiographyWriter }) {
   const writer = deps.biographyWriter ?? createWriterFromEnv(deps.env, deps.logger);
   const service = { db: deps.database.db, logger: deps.logger, writer };
-  const limiter = createRateLimiter({ limit: DRAFTS_PER_HOUR, windowMs: 3_600_000 });
+  const limiter = sharedRateLimiter(service.db, { name: 'biography-draft', limit: DRAFTS_PER_HOUR, windowMs: 3_600_000 });
 
   return new Hono<AppBindings>()
     .get('/biography/targets', requireProvider, async (c) => {
@@ -31,7 +31,7 @@ export function biographyRoutes(deps: AppDeps & { biographyWriter?: BiographyWri
     .post('/biography/draft', requireProvider, async (c) => {
       const actor = c.get('actor');
       if (actor.kind !== 'provider') throw AppError.unauthenticated();
-      const allowed = limiter.hit(actor.userId);
+      const allowed = await limiter.hit(actor.userId);
       if (!allowed.allowed) {
         c.header('Retry-After', String(Math.ceil(allowed.retryAfterMs / 1000)));
         throw new AppError('RATE_LIMIT_EXCEEDED', 429, DRAFT_RATE_MESSAGE);

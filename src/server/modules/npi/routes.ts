@@ -7,13 +7,12 @@ import { clientIp } from '../../http/client-ip';
 import { errorResponse } from '../../http/errors';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
-import { createRateLimiter } from './rate-limit';
+import type { SharedRateLimiter } from '../../auth/rate-limit';
 import { lookupNpiRecord, searchNpi } from './service';
 
 export interface NpiRoutesOptions {
-  /** Lookups per client IP per window; defaults to 30 per minute. */
-  rateLimit?: { limit: number; windowMs: number };
-  now?: () => number;
+  /** Lookups per client IP (NPI_RATE_LIMIT), counted in the database so every process shares them. */
+  limiter: SharedRateLimiter;
   /** Believe X-Forwarded-For (only behind our own proxy; see TRUST_PROXY). */
   trustProxy?: boolean;
   /**
@@ -34,11 +33,9 @@ function logRegistryFailure(c: Context<AppBindings>, error: unknown, npi: string
  * Public NPI lookup (sign-up uses it before an account exists), mounted under /api. The NPI is
  * validated before anything leaves the server so a typo never costs a registry round trip.
  */
-export function npiRoutes(registry: NpiRegistry, options: NpiRoutesOptions = {}) {
-  const limiter = createRateLimiter({ ...(options.rateLimit ?? NPI_RATE_LIMIT), ...(options.now ? { now: options.now } : {}) });
-
+export function npiRoutes(registry: NpiRegistry, options: NpiRoutesOptions) {
   const throttle: MiddlewareHandler<AppBindings> = async (c, next) => {
-    const verdict = limiter.hit(clientIp(c, options.trustProxy ?? false));
+    const verdict = await options.limiter.hit(clientIp(c, options.trustProxy ?? false));
     if (!verdict.allowed) {
       c.header('Retry-After', String(Math.ceil(verdict.retryAfterMs / 1000)));
       return errorResponse(c, 429, 'RATE_LIMIT_EXCEEDED', ADMIN_ERROR_MESSAGES.RATE_LIMIT_EXCEEDED);
