@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CsvParseError, formatCsv, formatCsvField, normalizeCsvHeader, parseCsv } from './csv';
 
@@ -48,7 +49,17 @@ describe('parseCsv', () => {
     expect(() => parseCsv('a\n"open,1\n2')).toThrow(new CsvParseError('a quoted field is not closed', 2));
     expect(() => parseCsv('a\n"closed"x,1')).toThrow(CsvParseError);
     expect(fieldsOf('"padded"  ,b')).toEqual([['padded', 'b']]);
-    expect(() => parseCsv('a\n"closed"x,1')).toThrow(/^line 2: unexpected "x" after a closing quote/);
+    expect(() => parseCsv('a\n"closed"x,1')).toThrow(/^line 2: unexpected text after a closing quote/);
+  });
+
+  it('reads a real CMS export: 67 hospitals of 28 columns, CRLF, one record per line', () => {
+    // tests/fixtures/real/cms (CMS Hospital General Information, as a spreadsheet program saved it).
+    const text = readFileSync(new URL('../../tests/fixtures/real/cms/hospital-general-information-excerpt.csv', import.meta.url), 'latin1');
+    const records = parseCsv(text);
+    expect(records).toHaveLength(68);
+    expect(records.every((record) => record.fields.length === 28)).toBe(true);
+    expect(records.map((record) => record.line)).toEqual(Array.from({ length: 68 }, (_, i) => i + 1));
+    expect(records[0]!.fields.slice(0, 3)).toEqual(['Provider ID', 'Hospital Name', 'Address']);
   });
 
   it('returns nothing for empty input', () => {

@@ -1,7 +1,11 @@
+import Papa from 'papaparse';
+
 /**
- * RFC 4180 CSV: comma-separated fields, double-quoted fields may hold commas, quotes (doubled) and
- * line breaks. Accepts CRLF, LF or lone CR line endings and a leading byte-order mark, as
- * spreadsheet programs write them. Used for bulk uploads (server) and templates (both sides).
+ * RFC 4180 CSV through Papa Parse: comma-separated fields; double-quoted fields may hold commas,
+ * quotes (doubled) and line breaks. Accepts CRLF, LF or CR line endings (one kind per file, as
+ * spreadsheet programs write them) and a leading byte-order mark. Used for bulk uploads (server and
+ * the browser's preview) and templates (both sides). What we add to Papa Parse: the 1-based line each
+ * record starts on, blank lines skipped, and its quoting errors as one error naming the line.
  */
 
 export interface CsvRecord {
@@ -20,87 +24,61 @@ export class CsvParseError extends Error {
   }
 }
 
-const QUOTE = '"';
-const COMMA = ',';
+/** Offsets at which each line after the first begins (CRLF is one break). */
+function lineStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** The 1-based line of an offset, by binary search over the line starts. */
+function lineAt(starts: number[], offset: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low + 1;
+}
+
+const QUOTING_ERRORS: Record<string, string> = {
+  MissingQuotes: 'a quoted field is not closed',
+  InvalidQuotes: 'unexpected text after a closing quote (a quote inside a quoted field must be doubled: "")',
+};
 
 /** Records in file order; blank lines are skipped. Throws CsvParseError on malformed quoting. */
 export function parseCsv(input: string): CsvRecord[] {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  const starts = lineStarts(text);
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let state: 'start' | 'unquoted' | 'quoted' | 'closed' = 'start';
-  let line = 1;
-  let recordLine = 1;
-  let quotedLine = 1;
-  let sawQuote = false;
-
-  const endField = () => {
-    fields.push(field);
-    field = '';
-    state = 'start';
-  };
-  const endRecord = () => {
-    endField();
-    const blank = fields.length === 1 && fields[0] === '' && !sawQuote;
-    if (!blank) records.push({ fields, line: recordLine });
-    fields = [];
-    sawQuote = false;
-  };
-
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    const isBreak = c === '\n' || c === '\r';
-    // CRLF is one line break; counting it once keeps reported line numbers right.
-    const breakLength = c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-
-    if (state === 'quoted') {
-      if (c === QUOTE) {
-        if (text[i + 1] === QUOTE) {
-          field += QUOTE;
-          i += 1;
-        } else {
-          state = 'closed';
-        }
-      } else if (isBreak) {
-        field += text.slice(i, i + breakLength);
-        i += breakLength - 1;
-        line += 1;
-      } else {
-        field += c;
+  let failure: CsvParseError | null = null;
+  let rowStart = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: ',',
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+    step: (row, parser) => {
+      const rowEnd = row.meta.cursor;
+      const quoting = row.errors.find((error) => error.type === 'Quotes');
+      if (quoting) {
+        failure = new CsvParseError(QUOTING_ERRORS[quoting.code] ?? quoting.message, lineAt(starts, quoting.index ?? rowStart));
+        parser.abort();
+        return;
       }
-      continue;
-    }
-
-    if (isBreak) {
-      endRecord();
-      i += breakLength - 1;
-      line += 1;
-      recordLine = line;
-      continue;
-    }
-    if (c === COMMA) {
-      endField();
-      continue;
-    }
-    if (state === 'closed') {
-      // Hand-edited files often pad after the closing quote; the padding is not part of the value.
-      if (c === ' ' || c === '\t') continue;
-      throw new CsvParseError(`unexpected ${JSON.stringify(c)} after a closing quote (a quote inside a quoted field must be doubled: "")`, line);
-    }
-    if (state === 'start' && c === QUOTE) {
-      state = 'quoted';
-      sawQuote = true;
-      quotedLine = line;
-      continue;
-    }
-    // A quote inside an unquoted field is taken literally, as spreadsheet programs do.
-    field += c;
-    state = 'unquoted';
-  }
-
-  if (state === 'quoted') throw new CsvParseError('a quoted field is not closed', quotedLine);
-  if (field !== '' || fields.length > 0 || sawQuote) endRecord();
+      // A line with nothing on it is skipped; a line holding "" is a record with one empty field.
+      // (A stray CR of a CRLF line in a file whose first break was LF counts as nothing too.)
+      const blank = row.data.length === 1 && /^[\r\n]*$/.test(text.slice(rowStart, rowEnd));
+      if (!blank) records.push({ fields: row.data, line: lineAt(starts, rowStart) });
+      rowStart = rowEnd;
+    },
+  });
+  if (failure) throw failure;
   return records;
 }
 
