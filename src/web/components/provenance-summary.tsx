@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import type { ProvenanceSource } from '@shared/enums';
-import { profileFieldLabel, type ProvenanceEntry } from '@shared/provenance';
+import { PROFILE_FIELD_LABELS, profileFieldLabel, type ProvenanceEntry } from '@shared/provenance';
 import { Badge } from '@web/components/ui/badge';
 
 export type ProvenanceAudience = 'provider' | 'admin';
@@ -48,10 +48,14 @@ interface Group {
   labels: string[];
 }
 
-/** Entries grouped by who wrote them on which day, the most recent first. */
+/** Fields in the order the forms show them (the labels' order), lists after them. */
+const FIELD_ORDER = new Map(Object.keys(PROFILE_FIELD_LABELS).map((field, index) => [field, index]));
+const orderOf = (entry: ProvenanceEntry) => FIELD_ORDER.get(entry.field) ?? FIELD_ORDER.size;
+
+/** Entries grouped by who wrote them on which day, the most recent first; fields in form order. */
 export function groupProvenance(entries: readonly ProvenanceEntry[]): Group[] {
   const groups = new Map<string, Group>();
-  for (const entry of entries) {
+  for (const entry of [...entries].sort((a, b) => orderOf(a) - orderOf(b))) {
     const at = Date.parse(entry.recordedAt);
     const date = day.format(at);
     const key = `${entry.source}|${date}`;
