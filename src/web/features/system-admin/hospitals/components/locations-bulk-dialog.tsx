@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CsvParseError, normalizeCsvHeader, parseCsv } from '@shared/csv';
+import { CsvParseError, normalizeCsvHeader } from '@shared/csv';
+import { parseCsvOffThread } from '@web/lib/csv/parse-csv-off-thread';
 import { BULK_LOCATION_MAX_ROWS, LOCATION_MESSAGES } from '@shared/schemas/locations';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
@@ -13,10 +14,10 @@ import { LOCATION_TEMPLATE_URL, useBulkLocations, type BulkLocationReport } from
 const NAME_HEADERS = new Set(['name', 'locationname']);
 
 /** What the browser can tell before sending: readable, a "name" column, some rows, not too many. */
-export function precheckLocationsCsv(text: string): { rows: number } | { error: string } {
+export async function precheckLocationsCsv(text: string): Promise<{ rows: number } | { error: string }> {
   let records;
   try {
-    records = parseCsv(text);
+    records = await parseCsvOffThread(text);
   } catch (error) {
     if (error instanceof CsvParseError) return { error: `The CSV could not be read: ${error.message}` };
     throw error;
@@ -48,7 +49,7 @@ export function LocationsBulkDialog({ hospitalId, open, onOpenChange }: { hospit
     setReport(null);
     const read = await readCsvFile(file);
     if ('error' in read) return setChosen({ name: file.name, error: read.error });
-    const check = precheckLocationsCsv(read.text);
+    const check = await precheckLocationsCsv(read.text);
     return setChosen('error' in check ? { name: file.name, error: check.error } : { name: file.name, text: read.text, rows: check.rows });
   };
 

@@ -22,7 +22,7 @@ function ReplaceForm({ scope, currentCount, onDone, onPendingChange }: { scope: 
     replace.reset();
     const read = await readCsvFile(file);
     if ('error' in read) return setChosen({ fileName: file.name, error: read.error });
-    const check = precheckTermsCsv(read.text);
+    const check = await precheckTermsCsv(read.text);
     return setChosen(check.error ? { fileName: file.name, error: check.error } : { fileName: file.name, text: read.text, rows: check.rowCount });
   };
   const send = () => {

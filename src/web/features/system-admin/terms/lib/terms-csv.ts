@@ -1,4 +1,5 @@
-import { CsvParseError, normalizeCsvHeader, parseCsv } from '@shared/csv';
+import { CsvParseError, normalizeCsvHeader } from '@shared/csv';
+import { parseCsvOffThread } from '@web/lib/csv/parse-csv-off-thread';
 
 export interface TermsCsvPrecheck {
   rowCount: number;
@@ -6,10 +7,10 @@ export interface TermsCsvPrecheck {
 }
 
 /** What the browser can tell before a replace: readable, a term_id and a term column, some rows. */
-export function precheckTermsCsv(text: string): TermsCsvPrecheck {
+export async function precheckTermsCsv(text: string): Promise<TermsCsvPrecheck> {
   let records;
   try {
-    records = parseCsv(text);
+    records = await parseCsvOffThread(text);
   } catch (error) {
     if (error instanceof CsvParseError) return { rowCount: 0, error: `The CSV could not be read: ${error.message}` };
     throw error;
