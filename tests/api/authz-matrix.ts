@@ -42,6 +42,7 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/auth/verification-email': 'provider',
   'GET /api/profile': 'provider',
   'GET /api/profile/export': 'provider',
+  'GET /api/profile/provenance': 'provider',
   'GET /api/profile/sections/:sectionId': 'provider',
   'PUT /api/profile/sections/:sectionId': 'provider',
   'POST /api/profile/identity/npi-refresh': 'provider',
