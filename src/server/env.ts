@@ -28,6 +28,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(QUERY_TIMEOUT_MS),
+  // How long a request waits for a pooled connection (all busy, or a database that does not answer) before a 503.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   PROFILE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),

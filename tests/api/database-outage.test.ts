@@ -46,7 +46,43 @@ async function startRelay(target: URL) {
   return { port: () => port, cut, restore: open };
 }
 
+/** A listener that accepts connections and never answers: a hung database server. */
+async function startBlackHole() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 describe(`database outage (${databaseLabel})`, () => {
+  it('answers 503 within the connect timeout when the database accepts connections and never answers', async () => {
+    const hole = await startBlackHole();
+    const database = await createDatabase({ databaseUrl: `postgres://vitae:vitae@127.0.0.1:${hole.port}/vitae`, poolSize: 2, connectTimeoutMs: 400 });
+    cleanups.push(async () => {
+      await database.close().catch(() => {});
+      await hole.close();
+    });
+    const app = createApp({ env, database, logger, migrationsDir });
+    // More requests than connections: none piles up behind the hung ones for longer than the timeout.
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.request('/api/health')));
+    const elapsed = performance.now() - started;
+    expect(answers.map((r) => r.status)).toEqual([503, 503, 503, 503, 503, 503]);
+    expect((await answers[0]!.json()).error.code).toBe('DATABASE_ERROR');
+    // Each waits at most its own 400 ms, not behind the others: without the timeout they would wait for ever.
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
   it.runIf(databaseLabel === 'postgres')('answers 503 with the error shape while PostgreSQL is unreachable, and recovers', async () => {
     const fresh = await createTestDatabase();
     cleanups.push(() => fresh.close());

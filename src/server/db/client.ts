@@ -35,6 +35,12 @@ export interface DatabaseOptions {
    * this process's WebAssembly without timer signals and does not enforce it.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: how long getting a pooled connection may take (every connection busy, or a database
+   * that accepts the connection and then says nothing) before the request fails with a 503. The app
+   * sets DATABASE_CONNECT_TIMEOUT_MS; absent here, a caller (a script, a test) waits as long as it takes.
+   */
+  connectTimeoutMs?: number;
   /** Called with every statement Drizzle sends and its parameters (tests count a request's statements; the bench replays them). */
   onQuery?: (query: string, params: unknown[]) => void;
 }
@@ -75,7 +81,11 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+      ...(options.statementTimeoutMs
+        ? // The server cancels a slow statement; the client gives up too when the server itself stops answering.
+          { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 5_000 }
+        : {}),
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});

@@ -10,7 +10,8 @@ export function errorResponse(c: Context, status: number, code: string, message:
   return c.json(body, status as ContentfulStatusCode);
 }
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+// 57014: a statement cancelled by statement_timeout — the database is too slow now; the client may retry.
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
 
 /** A database that cannot be reached is a 503 the client may retry, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -19,7 +20,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
     const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|PGlite is closed|database system is shutting down/i.test(message)) return true;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|PGlite is closed|database system is shutting down|timeout exceeded when trying to connect|Query read timeout/i.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
