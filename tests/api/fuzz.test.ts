@@ -11,9 +11,9 @@ import { AUTHZ_MATRIX } from './authz-matrix';
 /**
  * Property-based fuzzing of every JSON route: arbitrary JSON bodies (and query strings) must never
  * produce a 5xx, and every refusal must carry the error shape. FUZZ_RUNS sets the runs per route
- * (CI uses the default of 500 on the PGlite pass, 100 on the PostgreSQL pass); FUZZ_SEED replays a failure.
+ * (CI uses the default of 350 on the PGlite pass, 100 on the PostgreSQL pass); FUZZ_SEED replays a failure.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 350);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
 let ctx: TestContext;
@@ -64,7 +64,7 @@ async function check(response: Response, label: string) {
 }
 
 describe(`fuzzing request schemas (${databaseLabel})`, () => {
-  // The state-changing routes in two halves, each with its own time limit (500 runs a route take
+  // The state-changing routes in two halves, each with its own time limit (350 runs a route take
   // about two to three minutes for half of them on the PGlite pass).
   // From the matrix (which the matrix test keeps equal to the app's routes): known before the app starts.
   const writes = Object.keys(AUTHZ_MATRIX).filter((key) => {
