@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -96,7 +96,7 @@ export async function backupCheck(sourceUrl: string): Promise<BackupCheckResult>
   let copy: DatabaseHandle | null = null;
   try {
     await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${dumpFile}`, sourceUrl]);
-    const { stdout: size } = await run('stat', ['-c', '%s', dumpFile]);
+    const { size: dumpBytes } = await stat(dumpFile);
     await withAdminClient(sourceUrl, (client) => client.query(`create database ${copyName}`));
     await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${copyUrl.toString()}`, dumpFile]);
 
@@ -126,7 +126,7 @@ export async function backupCheck(sourceUrl: string): Promise<BackupCheckResult>
       profileMatches = copied !== null && JSON.stringify(copied) === JSON.stringify(original);
     }
     return {
-      dumpBytes: Number(size.trim()),
+      dumpBytes,
       tables,
       migrations: { source: sourceLevel.applied, restored: before.applied },
       providerId: candidate?.id ?? null,

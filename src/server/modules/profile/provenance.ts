@@ -34,7 +34,6 @@ const ROW_BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt', 'displayOrder']
 
 const isSingleRow = (sectionId: ProfileSectionId) => (SINGLE_ROW_SECTION_IDS as readonly string[]).includes(sectionId);
 
-
 function listContent(data: unknown): string {
   const items = (data as { items?: Array<Record<string, unknown>> } | null)?.items ?? [];
   return stableJson(items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !ROW_BOOKKEEPING.has(key)))));
