@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config.ts';
 
-// Three projects: pure unit tests (node), React components (jsdom) and the API suite, which runs the
-// app in-process against a freshly migrated database (PGlite, or PostgreSQL when DATABASE_URL is set).
+// Four projects: pure unit tests (node), React components (jsdom), the API suite, which runs the
+// app in-process against a freshly migrated database (PGlite, or PostgreSQL when DATABASE_URL is set),
+// and the cluster test of the built server behind a real proxy (PostgreSQL only).
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -38,6 +39,18 @@ export default defineConfig({
           // One PGlite instance per file is heavy on 2 cores; files run in parallel, tests inside serially.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          // The production shape: built processes behind haproxy (needs `npm run build` and DATABASE_URL).
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

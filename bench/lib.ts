@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import { seedDatabase } from '../src/server/db/seed';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/lib/logger';
 import { migrationsDir, seedDataDir } from '../src/server/paths';
+import { ensureDebianPackage } from '../scripts/ensure-debian-package.mjs';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
@@ -197,13 +198,7 @@ export const round = (value: number, digits = 1) => Math.round(value * 10 ** dig
 
 /** The load generator is Debian's wrk, in its own process; installed when missing and we are root. */
 export function ensureWrk() {
-  if (spawnSync('wrk', ['--version']).error === undefined) return;
-  if (process.getuid?.() !== 0) throw new Error('The HTTP benchmark needs wrk: install it with "sudo apt-get install -y wrk" and run it again.');
-  console.log("wrk is missing: installing Debian's wrk package…");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-  const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit', env }) : update;
-  if (install.status !== 0) throw new Error('Could not install wrk with apt-get; install it by hand ("apt-get install -y wrk").');
+  ensureDebianPackage({ path: '/usr/bin/wrk', pkg: 'wrk', purpose: 'The HTTP benchmark' });
 }
 
 export interface LoadResult {

@@ -1,5 +1,6 @@
 // `npm test`: every suite — unit and components, the API suite on PGlite (and again on PostgreSQL
-// when DATABASE_URL is set), then the browser suite against the production build on Chromium.
+// when DATABASE_URL is set), then, on the production build, the cluster test (PostgreSQL only) and
+// the browser suite on Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,12 @@ const chromium = ensureChromium();
 if (run('Production build', 'npm', ['run', 'build']) !== 0) {
   results.push({ label: 'Production build', passed: 0, failed: 1 });
 } else {
+  if (process.env.DATABASE_URL) {
+    // The built server as production runs it: three processes behind haproxy, S3 and SMTP servers.
+    vitestStage('Cluster test (3 processes, haproxy, s3rver, smtp-server, PostgreSQL)', ['--project', 'cluster'], { DATABASE_URL: process.env.DATABASE_URL });
+  } else {
+    console.log('\nDATABASE_URL is not set: the cluster test (PostgreSQL only) was skipped.');
+  }
   const file = join(reports, 'e2e.json');
   const status = run('Browser tests (Playwright on Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: file,

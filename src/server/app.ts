@@ -67,6 +67,8 @@ export interface AppDeps {
   npiRegistry?: NpiRegistry;
   storage?: FileStorage;
   linear?: LinearClient | null;
+  /** True once the process has been asked to stop: health answers 503 so the load balancer moves on. */
+  isDraining?: () => boolean;
 }
 
 /** Routes that take multipart file uploads (larger body limit, not JSON). */
@@ -117,6 +119,14 @@ export function createApp(deps: AppDeps) {
   const sentryOrigin = originOf(env.SENTRY_DSN);
 
   app.use('*', requestId());
+  if (deps.isDraining) {
+    const isDraining = deps.isDraining;
+    // While draining, every answer closes its connection, so no keep-alive socket outlives the process.
+    app.use('*', async (c, next) => {
+      await next();
+      if (isDraining()) c.res.headers.set('connection', 'close');
+    });
+  }
   app.use('*', requestLogger(deps.logger));
   app.use(
     '*',

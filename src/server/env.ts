@@ -30,6 +30,12 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(QUERY_TIMEOUT_MS),
   // How long a request waits for a pooled connection (all busy, or a database that does not answer) before a 503.
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  // Request timeouts at the HTTP server: a whole request (headers and body) must arrive within this.
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
+  // Idle keep-alive connections live longer than a load balancer's, so the balancer closes them first.
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
+  // On SIGTERM, how long health answers 503 (while requests are still served) before the listener closes.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   PROFILE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createDatabase, DataDirLockedError, type DatabaseHandle } from './db/client';
@@ -36,7 +37,8 @@ async function main() {
   await database.migrate(migrationsDir);
   const seeded = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger });
 
-  const app = createApp({ env, database, logger, migrationsDir, webDir: webDistDir });
+  let draining = false;
+  const app = createApp({ env, database, logger, migrationsDir, webDir: webDistDir, isDraining: () => draining });
   // Background work (tracker filing, syncs, scheduled discovery) runs in every app process.
   const worker = createWorker(database.db, createJobHandlers({ db: database.db, env, logger }), logger);
   worker.start();
@@ -58,15 +60,25 @@ async function main() {
     lines.push('');
     console.log(lines.join('\n'));
   });
+  const http1 = server as HttpServer;
+  http1.requestTimeout = env.HTTP_REQUEST_TIMEOUT_MS;
+  http1.headersTimeout = Math.min(60_000, env.HTTP_REQUEST_TIMEOUT_MS);
+  http1.keepAliveTimeout = env.HTTP_KEEP_ALIVE_TIMEOUT_MS;
 
-  let closing = false;
+  // Graceful drain: health turns 503 so the load balancer stops sending work (SHUTDOWN_GRACE_MS, a
+  // couple of its check intervals), then the listener closes, idle connections close, and the
+  // process waits for every in-flight request to finish before it stops the worker and the pool.
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    if (draining) return;
+    draining = true;
+    logger.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down');
+    const forced = setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 30_000);
     forced.unref();
-    server.close();
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_GRACE_MS));
+    await new Promise<void>((resolve) => {
+      http1.close(() => resolve());
+      http1.closeIdleConnections();
+    });
     await worker.stop();
     await database.close();
     logger.flush();

@@ -66,21 +66,9 @@ export function sharedRateLimiter(db: Database, options: { name: string; limit: 
   };
 }
 
-/** The most recent recorded attempt for a key (for cooldowns), or null. */
-export async function lastAttemptAt(db: Database, key: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: sql<Date | null>`max(${rateLimitCounters.windowStart})`.mapWith(rateLimitCounters.windowStart) })
-    .from(rateLimitCounters)
-    .where(eq(rateLimitCounters.key, key));
-  return row?.at ? new Date(row.at) : null;
-}
-
-/** Record an event without a limit (e.g. a successful send that starts a cooldown). */
-export async function recordAttempt(db: Database, key: string, now = new Date()) {
-  await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } });
+/** Gives back an attempt recorded at `at` (the work it allowed did not happen, e.g. a send failed). */
+export async function releaseAttempt(db: Database, key: string, at: Date) {
+  await db.delete(rateLimitCounters).where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, at)));
 }
 
 /** Counters older than a day are no longer part of any window. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { EMAIL_PATTERN } from '../../../shared/schemas/auth';
 import { ADMIN_MAGIC_LINK } from '../../../shared/limits';
 import type { Auth } from '../../auth/auth';
-import { consumeRateLimit, lastAttemptAt, recordAttempt } from '../../auth/rate-limit';
+import { consumeRateLimit, releaseAttempt } from '../../auth/rate-limit';
 import type { Database } from '../../db/client';
 import { adminUsers, authUsers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -49,16 +49,21 @@ export async function requestAdminMagicLink(deps: AdminAuthDeps, rawEmail: unkno
     throw AppError.admin('ADMIN_USER_INACTIVE', 403);
   }
 
+  // The cooldown is claimed before the send, atomically like every limit: of parallel requests
+  // (on any process) exactly one sends. A send that fails gives the claim back.
   const sentKey = `admin-magic-link-sent:${email}`;
-  const lastSent = await lastAttemptAt(deps.db, sentKey);
-  if (lastSent && Date.now() - lastSent.getTime() < ADMIN_MAGIC_LINK.resendCooldownMs) {
-    const retryAfterSeconds = Math.ceil((lastSent.getTime() + ADMIN_MAGIC_LINK.resendCooldownMs - Date.now()) / 1000);
-    throw AppError.admin('RESEND_COOLDOWN_ACTIVE', 429, { retryAfterSeconds });
+  const claimedAt = new Date();
+  const cooldown = await consumeRateLimit(deps.db, { key: sentKey, limit: 1, windowMs: ADMIN_MAGIC_LINK.resendCooldownMs }, claimedAt);
+  if (!cooldown.allowed) {
+    throw AppError.admin('RESEND_COOLDOWN_ACTIVE', 429, { retryAfterSeconds: Math.max(1, Math.ceil(cooldown.retryAfterMs / 1000)) });
   }
-
-  await ensureAdminAuthAccount(deps, admin);
-  await deps.auth.api.signInMagicLink({ body: { email, metadata: { admin: true } }, headers: request.headers });
-  await recordAttempt(deps.db, sentKey);
+  try {
+    await ensureAdminAuthAccount(deps, admin);
+    await deps.auth.api.signInMagicLink({ body: { email, metadata: { admin: true } }, headers: request.headers });
+  } catch (error) {
+    await releaseAttempt(deps.db, sentKey, claimedAt);
+    throw error;
+  }
   await recordAudit(deps.db, null, {
     action: 'admin.magic_link.sent',
     actorEmail: email,

@@ -9,6 +9,8 @@ export function systemRoutes(deps: AppDeps) {
   const startedAt = new Date();
   return new Hono<AppBindings>()
     .get('/health', async (c) => {
+      // A stopping process still serves what it is sent, but tells the load balancer to send nothing new.
+      if (deps.isDraining?.()) return errorResponse(c, 503, 'SHUTTING_DOWN', 'This server is shutting down.');
       try {
         return c.json(await getHealth(deps.database.db, deps.database.kind, deps.migrationsDir, startedAt));
       } catch (error) {

@@ -1,0 +1,1 @@
+export function ensureDebianPackage(options: { path: string; pkg: string; purpose: string }): string;
