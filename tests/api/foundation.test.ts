@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { createLogger } from '../../src/server/lib/logger';
+import { migrationsDir } from '../../src/server/paths';
 import { createTestApp, jsonRequest, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
@@ -24,6 +27,19 @@ describe(`foundation HTTP behaviour (${databaseLabel})`, () => {
     expect(body.database.migrations.applied).toBe(body.database.migrations.available);
     expect(body.database.migrations.available).toBeGreaterThanOrEqual(2);
     expect(body.database.migrations.upToDate).toBe(true);
+  });
+
+  it('while draining, fails health for the load balancer but still serves, closing each connection', async () => {
+    let draining = false;
+    const app = createApp({ env: ctx.env, database: ctx.database, logger: createLogger({ level: 'silent', environment: 'test' }), migrationsDir, isDraining: () => draining });
+    expect((await app.request('/api/health')).headers.get('connection')).toBeNull();
+    draining = true;
+    const health = await app.request('/api/health');
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ error: { code: 'SHUTTING_DOWN', message: 'This server is shutting down.' } });
+    const config = await app.request('/api/config');
+    expect(config.status).toBe(200);
+    expect(config.headers.get('connection')).toBe('close');
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {

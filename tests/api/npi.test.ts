@@ -444,9 +444,11 @@ describe(`rate limit (${databaseLabel})`, () => {
     expect((await get(app, '/api/npi?q=Smith', '198.51.100.3')).body).toEqual(RATE_LIMITED);
   });
 
-  it('keys on the first X-Forwarded-For entry, and on "unknown" without one', async () => {
+  it('keys on the last X-Forwarded-For entry (the one our proxy appended), and on "unknown" without one', async () => {
     const app = buildApp();
-    for (let i = 0; i < 30; i += 1) await get(app, '/api/npi?q=x', `192.0.2.10, 10.0.0.${i}`);
+    // A client that sends its own, changing X-Forwarded-For still has one address: the proxy's entry.
+    for (let i = 0; i < 30; i += 1) await get(app, '/api/npi?q=x', `10.0.0.${i}, 192.0.2.10`);
+    expect((await get(app, '/api/npi?q=x', '10.0.0.99, 192.0.2.10')).status).toBe(429);
     expect((await get(app, '/api/npi?q=x', '192.0.2.10')).status).toBe(429);
     expect((await get(app, '/api/npi?q=x', '10.0.0.1')).status).toBe(200);
 
