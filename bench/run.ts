@@ -1,8 +1,10 @@
-// `npm run bench [-- terms|http|lighthouse]`: runs the benchmarks and prints their figures; results are also written
-// to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set.
+// `npm run bench [-- terms|http|lighthouse|load]`: runs the benchmarks and prints their figures; results are also written
+// to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set. `load`
+// (the cluster under a mixed workload, PostgreSQL only, about 5 minutes) runs only when named.
 import { writeResults } from './lib';
 import { benchHttp, HTTP_SECONDS } from './http';
 import { benchLighthouse } from './lighthouse';
+import { benchLoad, LOAD_SECONDS } from './load';
 import { benchTerms } from './terms';
 
 const which = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
@@ -65,5 +67,24 @@ if (all || which.has('lighthouse')) {
     rows,
     `# Lighthouse\n\n${new Date().toISOString()}\n\nMedian of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs per page. "mobile" is Lighthouse's default (simulated slow 4G, 4x CPU slowdown); "desktop" its desktop preset. The dashboard's SEO score is low on purpose: robots.txt keeps signed-in pages out of search engines.\n\n${lines.join('\n')}\n`,
   );
+}
+if (which.has('load')) {
+  console.log('\nload benchmark: 3 processes behind haproxy on PostgreSQL (production build; run `npm run build` first)…');
+  const rows = await benchLoad(postgresUrl);
+  const processNames = Object.keys(rows[0]?.rssMb ?? {});
+  const lines = [
+    `| connections | req/s | p50 ms | p99 ms | requests | errors | 2xx | 4xx | 5xx | ${processNames.map((n) => `${n} RSS MB (growth)`).join(' | ')} | PostgreSQL connections (max / pools) |`,
+    `|---|---|---|---|---|---|---|---|---|${processNames.map(() => '---').join('|')}|---|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.connections} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.status2xx} | ${r.status4xx} | ${r.status5xx} | ${processNames.map((n) => `${r.rssMb[n]!.afterWarmUp} → ${r.rssMb[n]!.end} (${r.rssMb[n]!.growthPct} %)`).join(' | ')} | ${r.postgresConnectionsMax} / ${r.postgresConnectionsLimit} |`,
+    ),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  const note =
+    `wrk (Debian, its own process, two threads) through haproxy to 3 production processes (pool of 10 each) on one PostgreSQL, ${LOAD_SECONDS} s per step after a 10 s warm-up, on a shared 2-core machine. ` +
+    'The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (120 accounts; each request from one of many simulated client addresses). ' +
+    'RSS is sampled every second; growth compares the median of seconds 10–20 of the step with the median of its last 10 seconds. PostgreSQL connections count pg_stat_activity for the database (the pools plus the sampler).';
+  writeResults('load', rows, `# Load benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 process.exit(0);

@@ -46,7 +46,7 @@ export async function growHospitalTerms(api: Api, db: Database, hospitalId: stri
 }
 
 /** Signs a provider up at the hospital and fills every section through the PUT routes. */
-export async function signUpFullProvider(base: string, db: Database, hospitalId: string) {
+export async function signUpFullProvider(base: string, db: Database, hospitalId: string, licenseSuffix?: string) {
   const email = `bench.${Date.now()}.${randomBytes(3).toString('hex')}@example.org`;
   const signUp = await fetch(`${base}/api/auth/sign-up`, {
     method: 'POST',
@@ -71,11 +71,11 @@ export async function signUpFullProvider(base: string, db: Database, hospitalId:
       const response = await api(`/api/profile/sections/${sectionId}`, { method: 'PUT', body: JSON.stringify(body) });
       if (!response.ok) throw new Error(`${sectionId}: ${response.status} ${await response.text()}`);
     },
-    { termIds: terms.map((t) => t.termId), medicalSchoolId: school?.id },
+    { termIds: terms.map((t) => t.termId), medicalSchoolId: school?.id, licenseSuffix },
   );
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const profileBytes = (await (await api('/api/profile')).text()).length;
-  return { cookie, userId: user!.id, profileBytes };
+  return { email, cookie, userId: user!.id, profileBytes };
 }
 
 export const DIRECTORY_PROVIDERS = 5000;

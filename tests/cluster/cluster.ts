@@ -65,6 +65,13 @@ export interface ClusterOptions {
   postgresUrl: string;
   processes?: number;
   poolSize?: number;
+  /** Run on this database (already migrated and filled) instead of a fresh one; it is left in place. */
+  existingDatabaseUrl?: string;
+  /**
+   * Load generation only: the proxy takes the client's address from an `X-Load-Client` header when
+   * there is one, so one load generator can stand for many clients (per-address limits).
+   */
+  simulatedClients?: boolean;
   /** Extra environment for every app process. */
   env?: Record<string, string>;
 }
@@ -100,7 +107,7 @@ const healthy = (url: string) => async () => {
   return response.status === 200 ? true : undefined;
 };
 
-function haproxyConfig(port: number, servers: Array<{ name: string; port: number }>) {
+function haproxyConfig(port: number, servers: Array<{ name: string; port: number }>, simulatedClients: boolean) {
   return `global
   maxconn 4096
 
@@ -111,7 +118,7 @@ defaults
   timeout server 70s
   timeout http-keep-alive 10s
   timeout queue 10s
-  option forwardfor
+  option forwardfor${simulatedClients ? ' if-none' : ''}
   option http-server-close
   # A connection that fails (refused, reset before an answer) is retried on another server.
   retries 3
@@ -120,7 +127,7 @@ defaults
 
 frontend web
   bind 127.0.0.1:${port}
-  default_backend app
+${simulatedClients ? '  http-request set-header X-Forwarded-For %[req.hdr(x-load-client)] if { req.hdr(x-load-client) -m found }\n' : ''}  default_backend app
 
 backend app
   balance roundrobin
@@ -145,21 +152,24 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   stops.push(() => rmSync(logDir, { recursive: true, force: true }));
 
   try {
-    // A fresh database beside the given one.
-    const name = `vitae_cluster_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: options.postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const databaseUrl = Object.assign(new URL(options.postgresUrl), { pathname: `/${name}` }).toString();
+    // A fresh database beside the given one, unless the caller brings its own.
+    let databaseUrl = options.existingDatabaseUrl;
+    if (!databaseUrl) {
+      const name = `vitae_cluster_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: options.postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      databaseUrl = Object.assign(new URL(options.postgresUrl), { pathname: `/${name}` }).toString();
+      stops.push(async () => {
+        const c = new pg.Client({ connectionString: options.postgresUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      });
+    }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    stops.push(async () => {
-      await pool.end();
-      const c = new pg.Client({ connectionString: options.postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    });
+    stops.push(() => pool.end());
 
     // SMTP: plain loopback, no TLS or login, every message parsed and kept.
     const mail: CapturedMail[] = [];
@@ -253,7 +263,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
 
     const configPath = join(logDir, 'haproxy.cfg');
-    writeFileSync(configPath, haproxyConfig(proxyPort, processes));
+    writeFileSync(configPath, haproxyConfig(proxyPort, processes, options.simulatedClients ?? false));
     const haproxy = spawn(haproxyBin, ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
     const haproxyLog = createWriteStream(join(logDir, 'haproxy.log'));
     haproxy.stdout!.pipe(haproxyLog);

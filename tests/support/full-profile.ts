@@ -8,11 +8,14 @@ export interface FullProfileRefs {
   /** 12 term ids the provider's hospital (or the defaults) knows. */
   termIds: string[];
   medicalSchoolId?: string;
+  /** License numbers are unique per state across providers: a suffix makes several full profiles. */
+  licenseSuffix?: string;
 }
 
 const JOURNALS = ['Circulation', 'JAMA Cardiology', 'Heart Rhythm', 'European Heart Journal', 'Journal of the American College of Cardiology'];
 
 export function fullProfileSections(refs: FullProfileRefs): Record<string, unknown> {
+  const license = (number: string) => `${number}${refs.licenseSuffix ?? ''}`;
   return {
     professional_identity: {
       fullLegalName: 'Beatriz Elena Castillo',
@@ -30,7 +33,7 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
       credentials: [{ type: 'degree', name: 'MD' }, { type: 'degree', name: 'MPH' }],
       academicTitles: ['Associate Professor of Medicine'],
       certifications: [{ name: 'Cardiovascular Disease', issuer: 'ABIM', year: 2012 }],
-      licenses: [{ number: '036-145210', state: 'IL' }],
+      licenses: [{ number: license('036-145210'), state: 'IL' }],
     },
     education_training: {
       items: [
@@ -116,8 +119,8 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
     languages: { items: [{ languageCode: 'en', proficiency: 'native' }, { languageCode: 'es', proficiency: 'fluent' }, { languageCode: 'pt', proficiency: 'conversational' }] },
     licenses: {
       items: [
-        { licenseName: 'Physician and Surgeon', licenseNumber: '036-145210', issuingState: 'IL', issuingAuthority: 'IDFPR', issueDate: '2012-07-01', expirationDate: '2027-07-31' },
-        { licenseName: 'Physician', licenseNumber: 'MD-88213', issuingState: 'WI', issueDate: '2015-01-15' },
+        { licenseName: 'Physician and Surgeon', licenseNumber: license('036-145210'), issuingState: 'IL', issuingAuthority: 'IDFPR', issueDate: '2012-07-01', expirationDate: '2027-07-31' },
+        { licenseName: 'Physician', licenseNumber: license('MD-88213'), issuingState: 'WI', issueDate: '2015-01-15' },
       ],
     },
     social_media: {

@@ -1,0 +1,255 @@
+// `npm run bench -- load` (PostgreSQL, DATABASE_URL): the production shape under a mixed workload.
+// Three built app processes behind haproxy (the cluster of tests/cluster), wrk in its own process
+// at 50 and then 200 connections for 60 s each. Printed: req/s, p50 / p99, errors, status classes,
+// each process's RSS (sampled every second; growth after warm-up), and PostgreSQL connections.
+import { spawn } from 'node:child_process';
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { medicalExpertiseTerms } from '../src/server/db/schema';
+import { DEMO } from '../src/server/db/seed';
+import { clusterClient, startCluster, type Cluster } from '../tests/cluster/cluster';
+import { adminCookie, ensureWrk, hospitalOfAdmin, round, startBenchServer } from './lib';
+import { apiOn, DIRECTORY_PROVIDERS, seedDirectory, signUpFullProvider } from './seed';
+
+export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const CONNECTION_STEPS = [50, 200];
+const PROCESSES = 3;
+const POOL_SIZE = 10;
+const FULL_PROVIDERS = 12;
+const SIGN_IN_ACCOUNTS = 120;
+const PASSWORD = 'a long passphrase';
+
+export interface LoadRow {
+  connections: number;
+  seconds: number;
+  requestsPerSec: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  status2xx: number;
+  status4xx: number;
+  status5xx: number;
+  rssMb: Record<string, { afterWarmUp: number; end: number; growthPct: number }>;
+  postgresConnectionsMax: number;
+  postgresConnectionsLimit: number;
+}
+
+const lua = (text: string) => `[==[${text}]==]`;
+
+interface MixEntry {
+  weight: number;
+  method: 'GET' | 'PUT' | 'POST';
+  /** Paths to cycle through; one is picked per request. */
+  paths: string[];
+  cookies?: string[];
+  bodies?: string[];
+}
+
+/**
+ * The wrk script: each thread builds 2,000 requests in the mix's proportions (a fixed seed, so every
+ * run sends the same sequence), sends them round-robin, counts status classes, and prints one JSON line.
+ */
+function mixScript(mix: MixEntry[], origin: string) {
+  const entries = mix
+    .map(
+      (m) => `{ weight = ${m.weight}, method = ${lua(m.method)}, paths = { ${m.paths.map(lua).join(', ')} }, cookies = { ${(m.cookies ?? []).map(lua).join(', ')} }, bodies = { ${(m.bodies ?? []).map(lua).join(', ')} } }`,
+    )
+    .join(',\n  ');
+  return `local mix = {
+  ${entries}
+}
+local threads = {}
+function setup(thread)
+  table.insert(threads, thread)
+end
+function init(args)
+  math.randomseed(${Date.now() % 100000} + #threads)
+  s2, s4, s5 = 0, 0, 0
+  requests_list = {}
+  local total = 0
+  for _, m in ipairs(mix) do total = total + m.weight end
+  for i = 1, 2000 do
+    local r = math.random() * total
+    local m = mix[#mix]
+    for _, candidate in ipairs(mix) do
+      if r < candidate.weight then m = candidate break end
+      r = r - candidate.weight
+    end
+    local headers = { ["x-load-client"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254)) }
+    if #m.cookies > 0 then headers["cookie"] = m.cookies[math.random(#m.cookies)] end
+    local body = nil
+    if m.method ~= "GET" then
+      headers["origin"] = ${lua(origin)}
+      headers["content-type"] = "application/json"
+      body = m.bodies[math.random(#m.bodies)]
+    end
+    requests_list[i] = wrk.format(m.method, m.paths[math.random(#m.paths)], headers, body)
+  end
+  counter = 0
+end
+function request()
+  counter = counter + 1
+  return requests_list[(counter % #requests_list) + 1]
+end
+function response(status, headers, body)
+  if status >= 500 then s5 = s5 + 1 elseif status >= 400 then s4 = s4 + 1 else s2 = s2 + 1 end
+end
+function done(summary, latency, requests)
+  local a2, a4, a5 = 0, 0, 0
+  for _, t in ipairs(threads) do
+    a2 = a2 + t:get("s2"); a4 = a4 + t:get("s4"); a5 = a5 + t:get("s5")
+  end
+  local e = summary.errors
+  io.write(string.format('WRK-JSON {"requests":%d,"durationUs":%d,"p50":%d,"p99":%d,"errors":%d,"s2":%d,"s4":%d,"s5":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, a2, a4, a5))
+end
+`;
+}
+
+function runWrkScript(script: string, url: string, connections: number, seconds: number): Promise<Record<string, number>> {
+  const dir = mkdtempSync(join(tmpdir(), 'vitae-load-'));
+  const file = join(dir, 'mix.lua');
+  writeFileSync(file, script);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', file, url]);
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      const line = out.split('\n').find((l) => l.startsWith('WRK-JSON '));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${out}`));
+      resolve(JSON.parse(line.slice('WRK-JSON '.length)) as Record<string, number>);
+    });
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+const rssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+};
+
+/** Samples every process's RSS and the database's connection count once a second while `work` runs. */
+async function sampled<T>(cluster: Cluster, work: Promise<T>) {
+  const rss: Record<string, number[]> = Object.fromEntries(cluster.processes.map((p) => [p.name, []]));
+  const connections: number[] = [];
+  const databaseName = new URL(cluster.databaseUrl).pathname.slice(1);
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      for (const p of cluster.processes) rss[p.name]!.push(rssMb(p.child.pid!));
+      const [row] = await cluster.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [databaseName]);
+      connections.push(Number(row!.count));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  const result = await work;
+  running = false;
+  await sampler;
+  return { result, rss, connections };
+}
+
+export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRow[]> {
+  if (!postgresUrl) throw new Error('The load benchmark runs on PostgreSQL: set DATABASE_URL.');
+  ensureWrk();
+
+  // 1. Data, through the real API of an in-process server: the demo tenant, full profiles, accounts
+  //    to sign in with, and the public directory.
+  const setup = await startBenchServer('postgres', postgresUrl, { keepDatabase: true });
+  const db = setup.database.db;
+  const hospitalId = await hospitalOfAdmin(setup.database, DEMO.hospitalAdminEmail);
+  const admin = apiOn(setup.base, await adminCookie(setup.base, setup.database, DEMO.hospitalAdminEmail));
+  const copied = await admin(`/api/admin/hospitals/${hospitalId}/terms/copy-defaults`, { method: 'POST', body: '{}' });
+  if (!copied.ok) throw new Error(`copy defaults: ${copied.status}`);
+  const defaults = await db
+    .select({ termId: medicalExpertiseTerms.termId, term: medicalExpertiseTerms.term, termType: medicalExpertiseTerms.termType, specialtyName: medicalExpertiseTerms.specialtyName })
+    .from(medicalExpertiseTerms);
+  const full: string[] = [];
+  for (let i = 0; i < FULL_PROVIDERS; i += 1) full.push((await signUpFullProvider(setup.base, db, hospitalId, `-${i}`)).email);
+  const accounts: string[] = [];
+  for (let i = 0; i < SIGN_IN_ACCOUNTS; i += 1) {
+    const email = `load.${Date.now()}.${i}@example.org`;
+    const response = await fetch(`${setup.base}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1', 'x-forwarded-for': `192.0.2.${1 + (i % 250)}` },
+      body: JSON.stringify({ email, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: `Load Account ${i}`, hospitalId }),
+    });
+    if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+    accounts.push(email);
+  }
+  await seedDirectory(db, hospitalId, defaults);
+  await setup.close();
+  console.log(`  data: ${FULL_PROVIDERS} full profiles, ${SIGN_IN_ACCOUNTS} accounts to sign in with, ${DIRECTORY_PROVIDERS} published providers`);
+
+  // 2. The cluster on that database; sessions made through the proxy (production cookies).
+  const cluster = await startCluster({ postgresUrl, existingDatabaseUrl: setup.scratch.databaseUrl!, processes: PROCESSES, poolSize: POOL_SIZE, simulatedClients: true, env: { SEED_DEMO_DATA: 'false' } });
+  try {
+    const cookies: string[] = [];
+    for (const email of full) {
+      const client = clusterClient(cluster.url);
+      const response = await client.post('/api/auth/sign-in', { email, password: PASSWORD }, { 'x-load-client': `198.51.100.${cookies.length + 1}` });
+      if (response.status !== 200) throw new Error(`sign-in through the proxy: ${response.status} ${await response.text()}`);
+      cookies.push(client.jar.header().cookie!);
+    }
+    const biographies = ['Cardiologist for adults with heart rhythm disorders.', 'I help people whose heart beats too fast, too slow or irregularly.'].map((publicSummary, i) =>
+      JSON.stringify({ professionalSummary: `Board-certified cardiologist, save ${i}, caring for adults with atrial fibrillation and fainting spells.`, publicSummary }),
+    );
+    const mix: MixEntry[] = [
+      { weight: 30, method: 'GET', paths: ['/api/profile'], cookies },
+      { weight: 10, method: 'GET', paths: ['/api/dashboard'], cookies },
+      { weight: 10, method: 'PUT', paths: ['/api/profile/sections/biography'], cookies, bodies: biographies },
+      { weight: 15, method: 'GET', paths: ['car', 'asth', 'diab', 'migr', 'cardia', 'syncop'].map((q) => `/api/terms/search?q=${q}&pageSize=20`), cookies },
+      { weight: 15, method: 'GET', paths: ['asthma&near=600', 'diabetes', 'heart%20attack', 'kowalsky', 'migraine&near=602'].map((q) => `/find/northfield?q=${q}`) },
+      { weight: 19, method: 'GET', paths: Array.from({ length: 50 }, (_, i) => `/find/northfield/bench-${i * 97}`) },
+      // Sign-ins are expensive (scrypt) and limited to 10 per e-mail in 15 minutes: 1 % of the mix over 120 accounts.
+      { weight: 1, method: 'POST', paths: ['/api/auth/sign-in'], bodies: accounts.map((email) => JSON.stringify({ email, password: PASSWORD })) },
+    ];
+    const script = mixScript(mix, cluster.url);
+    console.log('  warm-up: 10 s at 50 connections');
+    await runWrkScript(script, cluster.url, 50, 10);
+
+    const rows: LoadRow[] = [];
+    for (const connections of CONNECTION_STEPS) {
+      console.log(`  ${connections} connections for ${LOAD_SECONDS} s…`);
+      const { result, rss, connections: pgConnections } = await sampled(cluster, runWrkScript(script, cluster.url, connections, LOAD_SECONDS));
+      const warm = Math.min(10, Math.floor(LOAD_SECONDS / 3));
+      rows.push({
+        connections,
+        seconds: LOAD_SECONDS,
+        requests: result.requests!,
+        requestsPerSec: round(result.requests! / (result.durationUs! / 1e6)),
+        p50: round(result.p50! / 1000, 2),
+        p99: round(result.p99! / 1000, 2),
+        errors: result.errors!,
+        status2xx: result.s2!,
+        status4xx: result.s4!,
+        status5xx: result.s5!,
+        rssMb: Object.fromEntries(
+          Object.entries(rss).map(([name, samples]) => {
+            // Medians of ten samples, so one garbage collection does not decide the figure.
+            const afterWarmUp = median(samples.slice(warm, warm + 10));
+            const end = median(samples.slice(-10));
+            return [name, { afterWarmUp: round(afterWarmUp), end: round(end), growthPct: round(((end - afterWarmUp) / afterWarmUp) * 100) }];
+          }),
+        ),
+        postgresConnectionsMax: Math.max(...pgConnections),
+        // Each process's pool, plus the harness's own two (sampling) connections.
+        postgresConnectionsLimit: PROCESSES * POOL_SIZE + 2,
+      });
+      console.log(JSON.stringify(rows.at(-1)));
+    }
+    return rows;
+  } finally {
+    await cluster.close();
+    await setup.scratch.cleanup();
+  }
+}
