@@ -16,6 +16,7 @@ export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTION_STEPS = [50, 200];
 const PROCESSES = 3;
 const POOL_SIZE = 10;
+const PUBLIC_POOL_SIZE = 5;
 const FULL_PROVIDERS = 12;
 const SIGN_IN_ACCOUNTS = 120;
 const PASSWORD = 'a long passphrase';
@@ -191,7 +192,7 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
   console.log(`  data: ${FULL_PROVIDERS} full profiles, ${SIGN_IN_ACCOUNTS} accounts to sign in with, ${DIRECTORY_PROVIDERS} published providers`);
 
   // 2. The cluster on that database; sessions made through the proxy (production cookies).
-  const cluster = await startCluster({ postgresUrl, existingDatabaseUrl: setup.scratch.databaseUrl!, processes: PROCESSES, poolSize: POOL_SIZE, simulatedClients: true, env: { SEED_DEMO_DATA: 'false' } });
+  const cluster = await startCluster({ postgresUrl, existingDatabaseUrl: setup.scratch.databaseUrl!, processes: PROCESSES, poolSize: POOL_SIZE, simulatedClients: true, env: { SEED_DEMO_DATA: 'false', DATABASE_PUBLIC_POOL_SIZE: String(PUBLIC_POOL_SIZE) } });
   try {
     const cookies: string[] = [];
     for (const email of full) {
@@ -214,8 +215,10 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
       { weight: 1, method: 'POST', paths: ['/api/auth/sign-in'], bodies: accounts.map((email) => JSON.stringify({ email, password: PASSWORD })) },
     ];
     const script = mixScript(mix, cluster.url);
-    console.log('  warm-up: 10 s at 50 connections');
-    await runWrkScript(script, cluster.url, 50, 10);
+    // The warm-up runs at the highest concurrency, so each process's heap has grown to what the load
+    // needs before any RSS figure is taken.
+    console.log(`  warm-up: 20 s at ${Math.max(...CONNECTION_STEPS)} connections`);
+    await runWrkScript(script, cluster.url, Math.max(...CONNECTION_STEPS), 20);
 
     const rows: LoadRow[] = [];
     for (const connections of CONNECTION_STEPS) {
@@ -242,8 +245,8 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
           }),
         ),
         postgresConnectionsMax: Math.max(...pgConnections),
-        // Each process's pool, plus the harness's own two (sampling) connections.
-        postgresConnectionsLimit: PROCESSES * POOL_SIZE + 2,
+        // Each process's two pools, plus the harness's own two (sampling) connections.
+        postgresConnectionsLimit: PROCESSES * (POOL_SIZE + PUBLIC_POOL_SIZE) + 2,
       });
       console.log(JSON.stringify(rows.at(-1)));
     }

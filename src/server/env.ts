@@ -28,6 +28,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(QUERY_TIMEOUT_MS),
+  // Public reads (/find, /fhir) get a pool of their own with a shorter statement timeout.
+  DATABASE_PUBLIC_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(5),
+  DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   // How long a request waits for a pooled connection (all busy, or a database that does not answer) before a 503.
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   // Request timeouts at the HTTP server: a whole request (headers and body) must arrive within this.

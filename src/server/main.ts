@@ -26,7 +26,14 @@ async function main() {
 
   let database: DatabaseHandle;
   try {
-    database = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS });
+    database = await createDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+      publicPool: { size: env.DATABASE_PUBLIC_POOL_SIZE, statementTimeoutMs: env.DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS },
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -32,4 +32,26 @@ describe('statement timeout', () => {
       await database.close();
     }
   });
+
+  it('gives public reads a pool of their own, 5 connections and 5,000 ms by default, both configurable', () => {
+    expect(loadEnv({ NODE_ENV: 'test' })).toMatchObject({ DATABASE_PUBLIC_POOL_SIZE: 5, DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: 5_000 });
+    expect(loadEnv({ NODE_ENV: 'test', DATABASE_PUBLIC_POOL_SIZE: '2', DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: '800' })).toMatchObject({ DATABASE_PUBLIC_POOL_SIZE: 2, DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: 800 });
+  });
+
+  it.skipIf(!postgresUrl)('cancels slow public reads sooner, and busy public connections leave the signed-in pool free', async () => {
+    const database = await createDatabase({ databaseUrl: postgresUrl, poolSize: 2, statementTimeoutMs: 60_000, publicPool: { size: 1, statementTimeoutMs: 250 }, connectTimeoutMs: 2_000 });
+    try {
+      const setting = async (db: typeof database.db) => rowsOf<{ timeout: string }>(await db.execute(sql`select current_setting('statement_timeout') as timeout`))[0]!.timeout;
+      expect(await setting(database.publicDb)).toBe('250ms');
+      expect(await setting(database.db)).toBe('1min');
+      // The one public connection is busy (and then cancelled); the signed-in pool answers meanwhile.
+      const slow = database.publicDb.execute(sql`select pg_sleep(3)`);
+      const started = Date.now();
+      expect(rowsOf<{ one: number }>(await database.db.execute(sql`select 1 as one`))[0]!.one).toBe(1);
+      expect(Date.now() - started).toBeLessThan(200);
+      await expect(slow).rejects.toMatchObject({ cause: { code: '57014' } });
+    } finally {
+      await database.close();
+    }
+  });
 });

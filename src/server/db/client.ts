@@ -19,6 +19,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * For anonymous public reads (the /find directory, the FHIR API): on PostgreSQL a pool of its own with
+   * a shorter statement timeout, so internet traffic can neither hold a connection long nor take the
+   * connections signed-in people need. On PGlite, and without `publicPool`, the same as `db`.
+   */
+  publicDb: Database;
   kind: DatabaseKind;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
@@ -30,6 +36,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; `undefined` with no URL means an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: the separate pool for public reads (`publicDb`); absent, public reads share `db`. */
+  publicPool?: { size: number; statementTimeoutMs: number };
   /**
    * PostgreSQL `statement_timeout` for every connection of the pool, in ms (0: none). PGlite runs in
    * this process's WebAssembly without timer signals and does not enforce it.
@@ -78,20 +86,27 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   const { onQuery } = options;
   const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
-      ...(options.statementTimeoutMs
-        ? // The server cancels a slow statement; the client gives up too when the server itself stops answering.
-          { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 5_000 }
-        : {}),
-    });
-    // An idle client losing its connection (database restart) must not crash the process.
-    pool.on('error', () => {});
+    const makePool = (max: number, statementTimeoutMs: number | undefined) => {
+      const made = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+        ...(statementTimeoutMs
+          ? // The server cancels a slow statement; the client gives up too when the server itself stops answering.
+            { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 5_000 }
+          : {}),
+      });
+      // An idle client losing its connection (database restart) must not crash the process.
+      made.on('error', () => {});
+      return made;
+    };
+    const pool = makePool(options.poolSize ?? 10, options.statementTimeoutMs);
+    const publicPool = options.publicPool ? makePool(options.publicPool.size, options.publicPool.statementTimeoutMs) : null;
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database;
+    const publicDb = publicPool ? (drizzlePg({ client: publicPool, schema, casing: 'snake_case', logger }) as unknown as Database) : db;
     return {
       db,
+      publicDb,
       kind: 'postgres',
       // Several processes may start together: a session advisory lock held on its own connection
       // lets one apply the migrations while the others wait, then find nothing left to do.
@@ -113,7 +128,9 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
           await lock.end();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), publicPool?.end()]);
+      },
     };
   }
 
@@ -134,6 +151,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database;
   return {
     db,
+    publicDb: db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
     close: async () => {

@@ -81,7 +81,7 @@ const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.c
 
 /** The public pages: `/find`, `/find/:hospital` (search), `/find/:hospital/:provider` and a sitemap per hospital. */
 export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
-  const db = deps.database.db;
+  const db = deps.database.publicDb;
   const origin = deps.env.appUrl;
   const missing = (c: Context<AppBindings>) => page(c, notFoundPage(origin, c.req.path), 404);
   const slugOk = (value: string) => DIRECTORY_SLUG_PATTERN.test(value);

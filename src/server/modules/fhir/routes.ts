@@ -223,7 +223,7 @@ function bundle(c: Context<AppBindings>, baseUrl: string, { matches, included, t
 }
 
 export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
-  const db = deps.database.db;
+  const db = deps.database.publicDb;
   const baseUrl = `${deps.env.appUrl}/fhir/r4`;
 
   const idsOf = (q: Query) => (q.get('_id') !== undefined ? { ids: listParam(q.get('_id')).filter((id) => UUID_PATTERN.test(id)) } : {});
