@@ -14,6 +14,9 @@ import { apiOn, DIRECTORY_PROVIDERS, seedDirectory, signUpFullProvider } from '.
 
 export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTION_STEPS = [50, 200];
+const WRK_THREADS = 2;
+// Long enough for the caches (profile reads, public pages) and the heaps to reach their working size.
+const WARM_UP_SECONDS = 45;
 const PROCESSES = 3;
 const POOL_SIZE = 10;
 const PUBLIC_POOL_SIZE = 5;
@@ -46,6 +49,8 @@ interface MixEntry {
   paths: string[];
   cookies?: string[];
   bodies?: string[];
+  /** Bodies taken in turn rather than at random (one account after another). */
+  rotate?: boolean;
 }
 
 /**
@@ -55,7 +60,8 @@ interface MixEntry {
 function mixScript(mix: MixEntry[], origin: string) {
   const entries = mix
     .map(
-      (m) => `{ weight = ${m.weight}, method = ${lua(m.method)}, paths = { ${m.paths.map(lua).join(', ')} }, cookies = { ${(m.cookies ?? []).map(lua).join(', ')} }, bodies = { ${(m.bodies ?? []).map(lua).join(', ')} } }`,
+      (m) =>
+        `{ weight = ${m.weight}, method = ${lua(m.method)}, rotate = ${m.rotate ? 'true' : 'false'}, paths = { ${m.paths.map(lua).join(', ')} }, cookies = { ${(m.cookies ?? []).map(lua).join(', ')} }, bodies = { ${(m.bodies ?? []).map(lua).join(', ')} } }`,
     )
     .join(',\n  ');
   return `local mix = {
@@ -64,9 +70,11 @@ function mixScript(mix: MixEntry[], origin: string) {
 local threads = {}
 function setup(thread)
   table.insert(threads, thread)
+  thread:set("id", #threads)
 end
+local thread_count = ${WRK_THREADS}
 function init(args)
-  math.randomseed(${Date.now() % 100000} + #threads)
+  math.randomseed(${Date.now() % 100000} + id * 7919)
   s2, s4, s5 = 0, 0, 0
   requests_list = {}
   local total = 0
@@ -86,13 +94,25 @@ function init(args)
       headers["content-type"] = "application/json"
       body = m.bodies[math.random(#m.bodies)]
     end
-    requests_list[i] = wrk.format(m.method, m.paths[math.random(#m.paths)], headers, body)
+    if m.rotate then
+      -- Built when sent: each thread takes its own half of the bodies in turn (sign-ins spread evenly
+      -- over the accounts, so none meets the 10-per-15-minutes limit).
+      requests_list[i] = { entry = m, headers = headers }
+    else
+      requests_list[i] = wrk.format(m.method, m.paths[math.random(#m.paths)], headers, body)
+    end
   end
   counter = 0
+  rotation = 0
 end
 function request()
   counter = counter + 1
-  return requests_list[(counter % #requests_list) + 1]
+  local r = requests_list[(counter % #requests_list) + 1]
+  if type(r) == "string" then return r end
+  rotation = rotation + 1
+  local n = #r.entry.bodies
+  local index = ((rotation * thread_count + id - 1) % n) + 1
+  return wrk.format(r.entry.method, r.entry.paths[1], r.headers, r.entry.bodies[index])
 end
 function response(status, headers, body)
   if status >= 500 then s5 = s5 + 1 elseif status >= 400 then s4 = s4 + 1 else s2 = s2 + 1 end
@@ -115,7 +135,7 @@ function runWrkScript(script: string, url: string, connections: number, seconds:
   const file = join(dir, 'mix.lua');
   writeFileSync(file, script);
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', file, url]);
+    const child = spawn('wrk', [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', file, url]);
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
@@ -128,11 +148,6 @@ function runWrkScript(script: string, url: string, connections: number, seconds:
     });
   });
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -212,19 +227,18 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
       { weight: 15, method: 'GET', paths: ['asthma&near=600', 'diabetes', 'heart%20attack', 'kowalsky', 'migraine&near=602'].map((q) => `/find/northfield?q=${q}`) },
       { weight: 19, method: 'GET', paths: Array.from({ length: 50 }, (_, i) => `/find/northfield/bench-${i * 97}`) },
       // Sign-ins are expensive (scrypt) and limited to 10 per e-mail in 15 minutes: 1 % of the mix over 120 accounts.
-      { weight: 1, method: 'POST', paths: ['/api/auth/sign-in'], bodies: accounts.map((email) => JSON.stringify({ email, password: PASSWORD })) },
+      { weight: 1, method: 'POST', paths: ['/api/auth/sign-in'], bodies: accounts.map((email) => JSON.stringify({ email, password: PASSWORD })), rotate: true },
     ];
     const script = mixScript(mix, cluster.url);
     // The warm-up runs at the highest concurrency, so each process's heap has grown to what the load
     // needs before any RSS figure is taken.
-    console.log(`  warm-up: 20 s at ${Math.max(...CONNECTION_STEPS)} connections`);
-    await runWrkScript(script, cluster.url, Math.max(...CONNECTION_STEPS), 20);
+    console.log(`  warm-up: ${WARM_UP_SECONDS} s at ${Math.max(...CONNECTION_STEPS)} connections`);
+    await runWrkScript(script, cluster.url, Math.max(...CONNECTION_STEPS), WARM_UP_SECONDS);
 
     const rows: LoadRow[] = [];
     for (const connections of CONNECTION_STEPS) {
       console.log(`  ${connections} connections for ${LOAD_SECONDS} s…`);
       const { result, rss, connections: pgConnections } = await sampled(cluster, runWrkScript(script, cluster.url, connections, LOAD_SECONDS));
-      const warm = Math.min(10, Math.floor(LOAD_SECONDS / 3));
       rows.push({
         connections,
         seconds: LOAD_SECONDS,
@@ -238,9 +252,11 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
         status5xx: result.s5!,
         rssMb: Object.fromEntries(
           Object.entries(rss).map(([name, samples]) => {
-            // Medians of ten samples, so one garbage collection does not decide the figure.
-            const afterWarmUp = median(samples.slice(warm, warm + 10));
-            const end = median(samples.slice(-10));
+            // The floor (lowest sample) of the step's first and last thirds: RSS saws up and down with
+            // garbage collection, and only a rising floor means memory kept.
+            const third = Math.max(1, Math.floor(samples.length / 3));
+            const afterWarmUp = Math.min(...samples.slice(0, third));
+            const end = Math.min(...samples.slice(-third));
             return [name, { afterWarmUp: round(afterWarmUp), end: round(end), growthPct: round(((end - afterWarmUp) / afterWarmUp) * 100) }];
           }),
         ),

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminUsers, auditLog, authSessions, promptTemplates } from '../../src/server/db/schema';
+import { adminUsers, auditLog, authSessions, mailOutbox, promptTemplates } from '../../src/server/db/schema';
 import { browserClient } from '../support/clients';
 import { createAdminRow, createHospital, latestMail, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -87,6 +87,15 @@ describe(`admin magic-link sign-in (${databaseLabel})`, () => {
     const codes = await Promise.all(results.map(async (r) => (await r.json()).error?.code));
     expect(codes.filter((c) => c === 'ADMIN_USER_NOT_FOUND')).toHaveLength(3);
     expect(codes.filter((c) => c === 'RATE_LIMIT_EXCEEDED')).toHaveLength(5);
+  });
+
+  it('sends one link for parallel requests of an administrator: the cooldown is claimed, not checked then recorded', async () => {
+    const admin = await createAdminRow(ctx, { role: 'system_admin' });
+    const results = await Promise.all(Array.from({ length: 3 }, () => requestLink(admin.email)));
+    const codes = await Promise.all(results.map(async (r) => (r.status === 200 ? 'SENT' : (await r.json()).error.code)));
+    expect(codes.sort()).toEqual(['RESEND_COOLDOWN_ACTIVE', 'RESEND_COOLDOWN_ACTIVE', 'SENT']);
+    const sent = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, admin.email));
+    expect(sent).toHaveLength(1);
   });
 
   it('reports an expired link with MAGIC_LINK_EXPIRED', async () => {
