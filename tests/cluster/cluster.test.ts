@@ -121,7 +121,7 @@ describe.skipIf(!postgresUrl)('three processes behind haproxy on one PostgreSQL'
     const s3 = new S3Client({ region: 'us-east-1', endpoint: cluster.s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: cluster.s3.accessKeyId, secretAccessKey: cluster.s3.secretAccessKey } });
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: cluster.s3.bucket }));
     const key = listed.Contents?.map((o) => o.Key!).find((k) => url.endsWith(k.split('/').slice(-2).join('/')));
-    expect(key).toBeDefined();
+    expect(key).toMatch(/\.png$/);
     const object = await s3.send(new GetObjectCommand({ Bucket: cluster.s3.bucket, Key: key }));
     expect(Buffer.from(await object.Body!.transformToByteArray())).toEqual(png);
 
