@@ -120,10 +120,12 @@ defaults
   timeout queue 10s
   option forwardfor${simulatedClients ? ' if-none' : ''}
   option http-server-close
-  # A connection that fails (refused, reset before an answer) is retried on another server.
+  # A request whose connection to a process fails (refused: the process is gone or draining) is sent
+  # to another one. Nothing is replayed once a process has it: a write may have committed there, and
+  # (decision 0011) haproxy 2.6's layer-7 retries brought the proxy down once in our failure drill.
   retries 3
   option redispatch 1
-  retry-on conn-failure empty-response junk-response response-timeout
+  retry-on conn-failure
 
 frontend web
   bind 127.0.0.1:${port}
@@ -131,8 +133,6 @@ ${simulatedClients ? '  http-request set-header X-Forwarded-For %[req.hdr(x-load
 
 backend app
   balance roundrobin
-  # Writes are never replayed: a POST the killed process may have committed must not run twice.
-  http-request disable-l7-retry unless METH_GET
   http-response set-header X-Served-By %[srv_name]
   option httpchk GET /api/health
   http-check expect status 200
