@@ -16,6 +16,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 import { ensureDebianPackage } from '../../scripts/ensure-debian-package.mjs';
+import { browserClient } from '../support/clients';
 import { CookieJar } from '../support/cookies';
 import { startFakeLinear, type FakeLinear } from '../fakes/linear';
 import { startFakeNppes, type FakeNppes } from '../fakes/nppes';
@@ -322,27 +323,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
 /** A cookie-keeping HTTP client of the cluster, as a browser on the proxy's origin would be. */
 export function clusterClient(baseUrl: string, jar = new CookieJar()) {
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const isForm = body instanceof FormData;
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(method === 'GET' ? {} : { origin: baseUrl }),
-        ...(method === 'GET' || isForm ? {} : { 'content-type': 'application/json' }),
-        ...jar.header(),
-        ...headers,
-      },
-      body: method === 'GET' ? undefined : isForm ? body : JSON.stringify(body ?? {}),
-    });
-    jar.apply(response);
-    return response;
-  };
-  return {
-    jar,
-    get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body, headers),
-    put: (path: string, body?: unknown) => send('PUT', path, body),
-  };
+  return browserClient({ request: (path, init) => fetch(`${baseUrl}${path}`, init) }, jar, baseUrl);
 }
 
 export type ClusterClient = ReturnType<typeof clusterClient>;
