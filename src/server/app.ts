@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { fhirRoutes } from './modules/fhir/routes';
+import { createSpaShell } from './http/spa-shell';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
 import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
@@ -257,9 +258,9 @@ export function createApp(deps: AppDeps) {
     };
     // `/` is the landing page as HTML with one small script, not the app's empty shell (decision 0006).
     const manifestPath = join(webDir, '.vite', 'manifest.json');
-    const landingPage = existsSync(manifestPath)
-      ? createLandingPage({ indexHtml, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest, schedulingUrl: env.SCHEDULING_URL })
-      : null;
+    const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest) : null;
+    const landingPage = manifest ? createLandingPage({ indexHtml, manifest, schedulingUrl: env.SCHEDULING_URL }) : null;
+    const spaShell = createSpaShell(indexHtml, manifest);
     if (landingPage) {
       app.get('/', (c) => {
         const page = landingPage();
@@ -283,7 +284,9 @@ export function createApp(deps: AppDeps) {
       // A missing file (favicon.ico, llms.txt, /.well-known/…) is a 404, not the app's page.
       if (/\.[A-Za-z0-9]+$/.test(c.req.path) || c.req.path.startsWith('/.well-known/')) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      // The member pages' shells differ by whether a session cookie came (decision 0013).
+      c.header('Vary', 'Cookie');
+      return c.html(spaShell(c.req.path, c.req.header('cookie')));
     });
   }
 

@@ -1,5 +1,5 @@
 import '@web/lib/zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '@web/app/error-boundary';
@@ -27,12 +27,17 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary name="root">
-      <AppProviders client={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
+const root = createRoot(container);
+// A transition renders in slices that yield to the browser between them, so the first render does
+// not hold the main thread in one long task (issue T2 1/5: total blocking time).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppErrorBoundary name="root">
+        <AppProviders client={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  ),
 );

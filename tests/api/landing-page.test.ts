@@ -98,6 +98,17 @@ describe('the landing page from the server', () => {
     expect(await page.text()).toContain('<div id="root"></div>');
     expect((await web.app.request('/.vite/manifest.json')).status).toBe(404);
   });
+
+  it("names a member page's first reads in its shell when a session cookie came (decision 0013)", async () => {
+    const signedIn = await web.app.request('/dashboard', { headers: { cookie: 'vitae.session_token=abc' } });
+    expect(signedIn.headers.get('vary')).toMatch(/cookie/i);
+    const html = await signedIn.text();
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/auth/session">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/dashboard">');
+    expect(html).toContain('<div id="root"></div>');
+    expect(await (await web.app.request('/dashboard')).text()).not.toContain('rel="preload"');
+    expect(await (await web.app.request('/login', { headers: { cookie: 'vitae.session_token=abc' } })).text()).not.toContain('rel="preload"');
+  });
 });
 
 describe('the landing page with a Calendly scheduling address', () => {

@@ -1,5 +1,8 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
+import { sessionQueryOptions } from '@web/features/accounts/api/get-session';
+import { dashboardQueryOptions } from '@web/features/dashboard/api/get-dashboard';
+import { queryClient } from '@web/lib/query-client';
 import { authRedirectTarget } from './auth-redirect';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireMember } from './guards/require-member';
@@ -24,6 +27,25 @@ function redirectTo(pathname: string, extra?: (args: LoaderFunctionArgs) => Reco
     for (const [name, value] of Object.entries(extra?.(args) ?? {})) url.searchParams.set(name, value);
     return redirect(`${pathname}${url.search}`);
   };
+}
+
+/**
+ * Member pages start their data requests while the page's code downloads, instead of after it has
+ * run (issue T2 1/5): the session check at once, the dashboard as soon as the session is known to
+ * be a provider's. Neither waits; a request already answered is not sent again, and the page's own
+ * query still refreshes stale data when it mounts.
+ */
+function prefetchSession() {
+  queryClient.ensureQueryData(sessionQueryOptions()).catch(() => undefined);
+  return null;
+}
+
+function prefetchDashboard() {
+  queryClient
+    .ensureQueryData(sessionQueryOptions())
+    .then((session) => (session.user ? queryClient.ensureQueryData(dashboardQueryOptions()) : undefined))
+    .catch(() => undefined);
+  return null;
 }
 
 /** Redirect-only routes never render; an explicit empty component keeps the router from warning. */
@@ -53,7 +75,7 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const memberRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: () => import('@web/features/dashboard/pages/dashboard-page') },
+  { path: 'dashboard', loader: prefetchDashboard, lazy: () => import('@web/features/dashboard/pages/dashboard-page') },
   { path: 'settings', lazy: () => import('@web/features/settings/pages/settings-page') },
   { path: 'professional-identity', lazy: () => import('@web/features/profile/pages/professional-identity-page') },
   { path: 'education-training', lazy: () => import('@web/features/profile/pages/education-training-page') },
@@ -125,7 +147,7 @@ export const routes: RouteObject[] = [
     children: [
       { lazy: adminLayout, children: adminAuthRoutes },
       { Component: RequireAdmin, children: [{ lazy: adminLayout, children: adminRoutes }] },
-      { Component: RequireMember, children: [{ lazy: memberLayout, children: memberRoutes }] },
+      { Component: RequireMember, loader: prefetchSession, children: [{ lazy: memberLayout, children: memberRoutes }] },
       { Component: PublicLayout, children: publicRoutes },
     ],
   },

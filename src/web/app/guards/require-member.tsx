@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
 import { useSession } from '@web/features/accounts/api/get-session';
@@ -11,7 +11,9 @@ const InactivityWatcher = lazy(() => import('../inactivity/inactivity-watcher').
 /** Renders the member area only for a signed-in provider; anyone else goes to the login page. */
 export function RequireMember() {
   const location = useLocation();
-  const session = useSession();
+  // The answer arrives as an urgent update; the member area it unlocks (layout, navigation, the
+  // page) then renders as a deferred one, in slices, instead of in one long task.
+  const session = useDeferredValue(useSession());
 
   if (session.isPending) return <FullPageStatus label="Checking your session…" />;
   // A failed background re-check keeps the page: only a first check that failed blocks it.

@@ -1,5 +1,6 @@
 import { ArrowRight, Download, LayoutDashboard, PartyPopper, RotateCw } from 'lucide-react';
 import { PendingUpdatesNotice } from '@web/features/pending-updates/pending-updates-modal';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -106,7 +107,9 @@ function NextStepsCard({ dashboard }: { dashboard: Dashboard }) {
 }
 
 export function DashboardPage() {
-  const dashboard = useDashboard();
+  const query = useDashboard();
+  // Rendering every section card is the page's largest render: it runs deferred, in slices.
+  const dashboard = useDeferredValue(query);
   const exporter = useExportProfile();
   const session = useSession();
   const listingService = session.data?.user?.hospitalDataSource === 'yext';

@@ -1,0 +1,82 @@
+// The app's HTML shell for a signed-in provider's pages, with what the page needs first named in its
+// head (issue T2 1/5). Left alone, the browser learns about a page's code only after the app's entry
+// has run (the router's lazy imports) and about its data only after that code has run, one round trip
+// after another. Here the server names both up front: `modulepreload` for the route's chunks, and
+// `preload` for the first API reads when the request carries a session cookie. The browser fetches
+// them while it parses and runs the entry; the app then finds them in its cache. Nothing changes in
+// what the page shows, and any page not listed gets the build's shell unchanged.
+import type { ViteManifest } from './landing-page';
+
+/** Every member page loads the member layout and, once signed in, the inactivity watcher. */
+const MEMBER_AREA = ['app/layouts/member-layout.tsx', 'app/inactivity/inactivity-watcher.tsx'];
+
+/**
+ * Each member page's lazy route modules, as manifest keys (paths under src/web): the same modules
+ * src/web/app/router.tsx imports for the path (tests/unit/spa-shell.test.ts holds the two together).
+ */
+export const MEMBER_ROUTE_MODULES: Record<string, string[]> = {
+  '/dashboard': [...MEMBER_AREA, 'features/dashboard/pages/dashboard-page.tsx'],
+  '/settings': [...MEMBER_AREA, 'features/settings/pages/settings-page.tsx'],
+  '/professional-identity': [...MEMBER_AREA, 'features/profile/pages/professional-identity-page.tsx'],
+  '/education-training': [...MEMBER_AREA, 'features/profile/pages/education-training-page.tsx'],
+  '/practice-essentials': [...MEMBER_AREA, 'features/profile/pages/practice-essentials-page.tsx'],
+  '/locations': [...MEMBER_AREA, 'features/profile/pages/locations-page.tsx'],
+  '/biography': [...MEMBER_AREA, 'features/profile/pages/biography-page.tsx'],
+  '/publications': [...MEMBER_AREA, 'features/profile/pages/publications-page.tsx'],
+  '/clinical-trials': [...MEMBER_AREA, 'features/profile/pages/clinical-trials-page.tsx'],
+  '/media-press': [...MEMBER_AREA, 'features/profile/pages/media-press-page.tsx'],
+  '/medical-expertise': [...MEMBER_AREA, 'features/profile/pages/medical-expertise-page.tsx'],
+};
+
+/**
+ * The reads a member page starts with: the session check on every one, the dashboard's own read on
+ * the dashboard. The app asks for exactly these URLs (its session query and the dashboard route's
+ * loader), so the preloaded answers are the ones it uses.
+ */
+const SESSION_READ = '/api/auth/session';
+const MEMBER_ROUTE_DATA: Record<string, string[]> = { '/dashboard': ['/api/dashboard'] };
+
+/** The session cookie's name (Better Auth's `cookiePrefix` is `vitae`; `__Secure-` in production). */
+const SESSION_COOKIE = 'vitae.session_token';
+
+export interface SpaShell {
+  /** The HTML for a request's path, or the build's shell when the path is not a member page. */
+  (path: string, cookieHeader: string | undefined): string;
+}
+
+/** The chunks reachable from `keys`, as public paths, leaving out those the entry already loads. */
+function chunkClosure(manifest: ViteManifest, keys: string[], skip: Set<string>): string[] {
+  const files = new Set<string>();
+  const visit = (list: string[] = []) => {
+    for (const key of list) {
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      const href = `/${chunk.file}`;
+      if (files.has(href) || skip.has(href)) continue;
+      files.add(href);
+      visit(chunk.imports);
+    }
+  };
+  visit(keys);
+  return [...files];
+}
+
+export function createSpaShell(indexHtml: string, manifest: ViteManifest | null): SpaShell {
+  if (!manifest || !indexHtml.includes('</head>')) return () => indexHtml;
+  const entry = manifest['index.html'];
+  const entryFiles = new Set(entry ? [`/${entry.file}`, ...chunkClosure(manifest, entry.imports ?? [], new Set())] : []);
+  const modulesOf = new Map(
+    Object.entries(MEMBER_ROUTE_MODULES).map(([path, keys]) => [path, chunkClosure(manifest, keys, entryFiles).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)]),
+  );
+  const withTags = (tags: string[]) => indexHtml.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  const pages = new Map<string, { anonymous: string; signedIn: string }>();
+  for (const [path, modules] of modulesOf) {
+    const reads = [SESSION_READ, ...(MEMBER_ROUTE_DATA[path] ?? [])].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`);
+    pages.set(path, { anonymous: withTags(modules), signedIn: withTags([...reads, ...modules]) });
+  }
+  return (path, cookieHeader) => {
+    const page = pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    if (!page) return indexHtml;
+    return cookieHeader?.includes(SESSION_COOKIE) ? page.signedIn : page.anonymous;
+  };
+}
