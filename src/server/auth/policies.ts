@@ -51,6 +51,12 @@ export type AdminActor = Extract<Actor, { kind: 'admin' }>;
  * hospital's row is simply not found. System admins see everything (undefined = no condition).
  */
 export function hospitalScope(actor: AdminActor, column: AnyPgColumn): SQL | undefined {
-  if (actor.role === 'system_admin') return undefined;
-  return eq(column, actor.hospitalId ?? '00000000-0000-0000-0000-000000000000');
+  const hospitalId = scopedHospitalId(actor);
+  return hospitalId === null ? undefined : eq(column, hospitalId);
+}
+
+/** The hospital an admin's reads are limited to, or null for a system admin (an admin without one matches nothing). */
+export function scopedHospitalId(actor: AdminActor): string | null {
+  if (actor.role === 'system_admin') return null;
+  return actor.hospitalId ?? '00000000-0000-0000-0000-000000000000';
 }

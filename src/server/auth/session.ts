@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ADMIN_SESSION_LIFETIME_MS, INACTIVITY } from '../../shared/limits';
@@ -69,19 +69,24 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
     updateAgeMs: context.sessionConfig.updateAge * 1000,
   }));
 
+  // Every signed-in request runs this statement: it is built once (Drizzle's query building was a
+  // fifth of a cached read's time) and prepared on each connection (decision 0014).
+  const sessionRow = deps.db
+    .select({ session: authSessions, authUser: { id: authUsers.id, email: authUsers.email }, user: users, admin: adminUsers })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .leftJoin(users, eq(users.authUserId, authSessions.userId))
+    .leftJoin(adminUsers, eq(adminUsers.authUserId, authSessions.userId))
+    .where(eq(authSessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('vitae_session_fast_path');
+
   /** Session, account, provider and admin rows in one read, when no Better Auth work is due. */
   async function fastPath(c: Context, now: number) {
     const { cookieName, key, expiresInMs, updateAgeMs } = await contextReady;
     const token = await signedSessionToken(c, cookieName, key);
     if (!token) return null;
-    const [row] = await deps.db
-      .select({ session: authSessions, authUser: { id: authUsers.id, email: authUsers.email }, user: users, admin: adminUsers })
-      .from(authSessions)
-      .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
-      .leftJoin(users, eq(users.authUserId, authSessions.userId))
-      .leftJoin(adminUsers, eq(adminUsers.authUserId, authSessions.userId))
-      .where(eq(authSessions.token, token))
-      .limit(1);
+    const [row] = await sessionRow.execute({ token });
     if (!row) return null;
     const expiresAt = row.session.expiresAt.getTime();
     if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return null;

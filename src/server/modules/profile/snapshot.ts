@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type {
   fieldProvenance} from '../../db/schema';
@@ -53,21 +53,37 @@ const RELATION_OF: Record<ProfileTableName, string> = {
 
 const byCreation = { orderBy: (table: { createdAt: AnyColumn }) => [asc(table.createdAt)] };
 
+/** The snapshot's statement, built and prepared once per database and per scope (decision 0014). */
+function snapshotQuery(db: Database, scoped: boolean) {
+  return db.query.users
+    .findFirst({
+      where: and(eq(users.id, sql.placeholder('userId')), scoped ? eq(users.hospitalId, sql.placeholder('hospitalId')) : undefined),
+      with: {
+        hospital: { columns: { name: true } },
+        ...Object.fromEntries(Object.values(RELATION_OF).map((relation) => [relation, byCreation])),
+        fieldProvenance: { orderBy: (table: typeof fieldProvenance) => [asc(table.sectionId), asc(table.field)] },
+      } as never,
+    })
+    .prepare(scoped ? 'vitae_profile_snapshot_in_hospital' : 'vitae_profile_snapshot');
+}
+type SnapshotQuery = ReturnType<typeof snapshotQuery>;
+const preparedSnapshots = new WeakMap<Database, { all: SnapshotQuery; inHospital: SnapshotQuery }>();
+
 /**
  * The whole stored profile of one provider, read-only (admin view), in one statement: the users row
  * with its hospital's name, every profile table's rows (all statuses) by creation and where each
- * field came from. `scope` narrows
- * which users may be read (an admin's hospital); out of scope answers null like a missing user.
+ * field came from. `scope` narrows which users may be read: a hospital's id (a hospital admin's), or
+ * `all`; out of scope answers null like a missing user.
  */
-export async function readProfileSnapshot(db: Database, userId: string, scope?: SQL) {
-  const row = (await db.query.users.findFirst({
-    where: and(eq(users.id, userId), scope),
-    with: {
-      hospital: { columns: { name: true } },
-      ...Object.fromEntries(Object.values(RELATION_OF).map((relation) => [relation, byCreation])),
-      fieldProvenance: { orderBy: (table: typeof fieldProvenance) => [asc(table.sectionId), asc(table.field)] },
-    } as never,
-  })) as (Record<string, unknown> & { hospital: { name: string } | null; fieldProvenance: Array<typeof fieldProvenance.$inferSelect> }) | undefined;
+export async function readProfileSnapshot(db: Database, userId: string, scope: { hospitalId: string } | 'all') {
+  let prepared = preparedSnapshots.get(db);
+  if (!prepared) {
+    prepared = { all: snapshotQuery(db, false), inHospital: snapshotQuery(db, true) };
+    preparedSnapshots.set(db, prepared);
+  }
+  const row = (await (scope === 'all' ? prepared.all.execute({ userId }) : prepared.inHospital.execute({ userId, hospitalId: scope.hospitalId }))) as
+    | (Record<string, unknown> & { hospital: { name: string } | null; fieldProvenance: Array<typeof fieldProvenance.$inferSelect> })
+    | undefined;
   if (!row) return null;
   const { hospital, fieldProvenance: provenance, ...rest } = row;
   const user = Object.fromEntries(Object.keys(getTableColumns(users)).map((key) => [key, rest[key]])) as typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { HOSPITAL_MESSAGES } from '../../../shared/schemas/hospitals';
-import { hospitalScope, type AdminActor } from '../../auth/policies';
+import { hospitalScope, scopedHospitalId, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { authUsers, hospitals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -70,7 +70,8 @@ async function findUserForAdmin(db: Database, actor: AdminActor, userId: string)
 
 /** A provider's stored profile, read-only, for an admin of their hospital. */
 export async function viewUserProfile(db: Database, actor: AdminActor, userId: string) {
-  const snapshot = await readProfileSnapshot(db, userId, hospitalScope(actor, users.hospitalId));
+  const hospitalId = scopedHospitalId(actor);
+  const snapshot = await readProfileSnapshot(db, userId, hospitalId === null ? 'all' : { hospitalId });
   if (!snapshot) throw AppError.notFound(`User not found: ${userId}`);
   const identity = snapshot.sections.professionalIdentity[0] as { manualOverrideFlags?: Record<string, boolean> } | undefined;
   // Fields the provider typed over an import: every later import leaves them as they are.
