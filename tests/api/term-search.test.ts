@@ -96,6 +96,22 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     expect(past.body).toMatchObject({ items: [], totalCount: 2, totalCountCapped: false });
   });
 
+  it('applies the type and specialty filters to a text search, and pages past the first 1,001 matches', async () => {
+    const console = (query: string) => admin.get(`/api/admin/hospitals/${hospital.id}/terms?${query}`).then((r) => r.json());
+    // "card" matches 1,204 terms: 4 conditions and the 1,200 procedures.
+    const conditions = await console('q=card&termType=Condition&pageSize=10');
+    expect(terms(conditions)).toEqual(['Cardiac arrest', 'Cardiomyopathy', '100% card_test', 'Pericarditis']);
+    expect(conditions).toMatchObject({ totalCount: 4, totalCountCapped: false });
+    const procedures = await console('q=card&termType=Procedure&pageSize=2&page=2');
+    expect(terms(procedures)).toEqual(['Echo cardiogram 0002', 'Echo cardiogram 0003']);
+    expect(procedures).toMatchObject({ totalCount: MATCH_COUNT_CAP, totalCountCapped: true });
+    // Past the window of 1,001 matches the ranked statement sees, the page still comes in order.
+    const far = await console('q=card&pageSize=2&page=600');
+    expect(terms(far)).toEqual(['Echo cardiogram 1195', 'Echo cardiogram 1196']);
+    const noSpecialty = await console('q=card&specialty=Cardiology&pageSize=5');
+    expect(noSpecialty).toMatchObject({ items: [], totalCount: 0, totalCountCapped: false });
+  });
+
   it('takes %, _ and case literally in the prefix too', async () => {
     const percent = await (await provider.get(`/api/terms/search?q=${encodeURIComponent('100%')}`)).json();
     expect(terms(percent)).toEqual(['100% card_test']);

@@ -106,35 +106,112 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
     return { items: rows.map(fromHospitalRow), ...total };
   }
 
-  const base = and(...conditions);
-  const where = and(base, ilike(hospitalTerms.term, contains));
-  const prefix = lowerPrefixPattern(query.q);
-  // One statement while the matches are few: up to 1,001 of them through the trigram index, counted
-  // with a window and ranked for the page. A common text (more than 1,000) takes a second statement.
-  const matches = db.select().from(hospitalTerms).where(where).limit(MATCH_COUNT_CAP + 1).as('matches');
-  const matchLower = sql`(lower(${matches.term}) collate "C")`;
-  const columns = Object.fromEntries(Object.keys(getTableColumns(hospitalTerms)).map((key) => [key, matches[key as keyof HospitalTermRow]])) as {
-    [Key in keyof HospitalTermRow]: (typeof matches)[Key];
+  const statements = rankedSearchStatements(db, { activeOnly: query.activeOnly, termType: Boolean(query.termType), specialty: Boolean(query.specialty) });
+  const values = {
+    hospitalId,
+    termType: query.termType ?? null,
+    specialty: query.specialty ?? null,
+    contains,
+    prefix: lowerPrefixPattern(query.q),
+    limit: query.pageSize,
+    offset,
+    enough: offset + query.pageSize,
   };
-  const ranked = await db
-    .select({ ...columns, matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(matches)
-    .orderBy(sql`${matchLower} like ${prefix} desc`, asc(matchLower), asc(matches.id))
-    .limit(query.pageSize)
-    .offset(offset);
+  const ranked = (await statements.ranked.execute(values)) as Array<HospitalTermRow & { matchCount: number }>;
   // A page past the last match has no row to carry the count: count again (rare, and LIMITed).
-  const n = ranked[0]?.matchCount ?? (offset > 0 ? (await cappedCount(db, hospitalTerms, where)).totalCount : 0);
+  const n = ranked[0] ? Number(ranked[0].matchCount) : offset > 0 ? Math.min(Number((await statements.count.execute(values))[0]?.n ?? 0), MATCH_COUNT_CAP + 1) : 0;
   if (n <= MATCH_COUNT_CAP) return { items: ranked.map(({ matchCount: _, ...row }) => fromHospitalRow(row)), totalCount: n, totalCountCapped: false };
 
   // Many matches: the candidates of this page are the first prefix matches and the first others in index order.
-  const isPrefix = sql`${lowerTerm} like ${prefix}`;
-  const rank = [sql`${isPrefix} desc`, asc(lowerTerm), asc(hospitalTerms.id)];
-  const enough = offset + query.pageSize;
-  const firstOf = (condition: SQL | undefined) =>
-    db.select({ id: hospitalTerms.id }).from(hospitalTerms).where(and(base, condition)).orderBy(asc(lowerTerm), asc(hospitalTerms.id)).limit(enough);
-  const candidates = sql`(${firstOf(isPrefix)} union all ${firstOf(and(ilike(hospitalTerms.term, contains), sql`not ${isPrefix}`))})`;
-  const rows = await page(inArray(hospitalTerms.id, candidates), ...rank);
+  const rows = await statements.candidates.execute(values);
   return { items: rows.map(fromHospitalRow), totalCount: MATCH_COUNT_CAP, totalCountCapped: true };
+}
+
+interface RankedSearchFilters {
+  activeOnly: boolean;
+  termType: boolean;
+  specialty: boolean;
+}
+
+/**
+ * The statements of a hospital's text search for one combination of filters, built once per database
+ * handle and prepared on each connection (decision 0014): their building was a third of a search's
+ * time. Values come as placeholders: hospitalId, termType, specialty, contains, prefix, limit, offset
+ * and enough (offset + limit).
+ * - `ranked`: up to 1,001 matches through the trigram index, counted with a window and ranked for
+ *   the page; enough on its own while a text matches at most 1,000 terms.
+ * - `candidates`: for a common text, the page from the first prefix matches and the first other
+ *   matches, each walked in the ordered index; built once but planned per text (see below).
+ * - `count`: the capped count, for a page past the last match.
+ */
+function buildSearchStatements(db: Database, filters: RankedSearchFilters, key: string) {
+  const base = and(
+    eq(hospitalTerms.hospitalId, sql.placeholder('hospitalId')),
+    filters.activeOnly ? eq(hospitalTerms.isActive, true) : undefined,
+    filters.termType ? eq(hospitalTerms.termType, sql.placeholder('termType')) : undefined,
+    filters.specialty ? eq(hospitalTerms.specialtyName, sql.placeholder('specialty')) : undefined,
+  );
+  const where = and(base, ilike(hospitalTerms.term, sql.placeholder('contains')));
+  const prefix = sql.placeholder('prefix');
+
+  // Ranked on narrow rows (id and the lower-cased term): the window and the sort then hold 1,001 small
+  // rows, not 1,001 whole terms; the page's 20 whole rows are joined at the end.
+  const matches = db
+    .select({ id: hospitalTerms.id, lowered: sql<string>`${lowerTerm}`.as('lowered') })
+    .from(hospitalTerms)
+    .where(where)
+    .limit(MATCH_COUNT_CAP + 1)
+    .as('matches');
+  const pageOfMatches = db
+    .select({ id: matches.id, lowered: matches.lowered, matchCount: sql<number>`count(*) over ()`.as('match_count') })
+    .from(matches)
+    .orderBy(sql`${matches.lowered} like ${prefix} desc`, asc(matches.lowered), asc(matches.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page_of_matches');
+  const ranked = db
+    .select({ ...getTableColumns(hospitalTerms), matchCount: sql<number>`${pageOfMatches.matchCount}`.mapWith(Number) })
+    .from(hospitalTerms)
+    .innerJoin(pageOfMatches, eq(hospitalTerms.id, pageOfMatches.id))
+    .orderBy(sql`${pageOfMatches.lowered} like ${prefix} desc`, asc(pageOfMatches.lowered), asc(pageOfMatches.id))
+    .prepare(`vitae_terms_ranked_${key}`);
+
+  const isPrefix = sql`${lowerTerm} like ${prefix}`;
+  const firstOf = (condition: SQL | undefined) =>
+    db.select({ id: hospitalTerms.id }).from(hospitalTerms).where(and(base, condition)).orderBy(asc(lowerTerm), asc(hospitalTerms.id)).limit(sql.placeholder('enough'));
+  const candidateIds = sql`(${firstOf(isPrefix)} union all ${firstOf(and(ilike(hospitalTerms.term, sql.placeholder('contains')), sql`not ${isPrefix}`))})`;
+  const candidates = db
+    .select()
+    .from(hospitalTerms)
+    .where(inArray(hospitalTerms.id, candidateIds))
+    .orderBy(sql`${isPrefix} desc`, asc(lowerTerm), asc(hospitalTerms.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    // Unnamed: PostgreSQL plans it for each text. A plan cached for any text cannot turn "starts with"
+    // into a range of the ordered index, and walked the hospital's whole index (8 ms instead of 2).
+    .prepare('');
+
+  const capped = db.select({ one: sql<number>`1`.as('one') }).from(hospitalTerms).where(where).limit(MATCH_COUNT_CAP + 1).as('capped');
+  const countStatement = db.select({ n: count() }).from(capped).prepare(`vitae_terms_count_${key}`);
+
+  return { ranked, candidates, count: countStatement };
+}
+
+const preparedSearches = new WeakMap<Database, Map<string, ReturnType<typeof buildSearchStatements>>>();
+
+function rankedSearchStatements(db: Database, filters: RankedSearchFilters) {
+  const key = `${Number(filters.activeOnly)}${Number(filters.termType)}${Number(filters.specialty)}`;
+  let byFilters = preparedSearches.get(db);
+  if (!byFilters) {
+    byFilters = new Map();
+    preparedSearches.set(db, byFilters);
+  }
+  let statements = byFilters.get(key);
+  if (!statements) {
+    statements = buildSearchStatements(db, filters, key);
+    byFilters.set(key, statements);
+  }
+  return statements;
 }
 
 /** Search of the default terms, ordered by specialty, type, term (spec §7); with a text, terms that start with it first. */
@@ -170,21 +247,33 @@ export async function hospitalHasTerms(db: Database, hospitalId: string | null) 
   return Boolean(row);
 }
 
-/**
- * Where a hospital's providers pick terms from, in one statement: the defaults while it has no active
- * terms of its own; then its own only, or its own plus the defaults, as its admin chose.
- */
-export async function providerTermSource(db: Database, hospitalId: string | null): Promise<'default' | 'hospital' | 'hospital_and_default'> {
-  if (!hospitalId) return 'default';
-  const [row] = await db
+/** Every term search and lookup of a provider asks this first: built once per database (decision 0014). */
+function termSourceStatement(db: Database) {
+  return db
     .select({
       scope: hospitals.expertiseTermsScope,
       // Written out: inside a select from hospitals, Drizzle would leave a bare "id" the subquery reads as its own.
       hasTerms: sql<boolean>`exists (select 1 from hospital_expertise_terms_poc t where t.hospital_id = "hospitals"."id" and t.is_active)`,
     })
     .from(hospitals)
-    .where(eq(hospitals.id, hospitalId))
-    .limit(1);
+    .where(eq(hospitals.id, sql.placeholder('hospitalId')))
+    .limit(1)
+    .prepare('vitae_provider_term_source');
+}
+const preparedTermSources = new WeakMap<Database, ReturnType<typeof termSourceStatement>>();
+
+/**
+ * Where a hospital's providers pick terms from, in one statement: the defaults while it has no active
+ * terms of its own; then its own only, or its own plus the defaults, as its admin chose.
+ */
+export async function providerTermSource(db: Database, hospitalId: string | null): Promise<'default' | 'hospital' | 'hospital_and_default'> {
+  if (!hospitalId) return 'default';
+  let statement = preparedTermSources.get(db);
+  if (!statement) {
+    statement = termSourceStatement(db);
+    preparedTermSources.set(db, statement);
+  }
+  const [row] = await statement.execute({ hospitalId });
   if (!row?.hasTerms) return 'default';
   return row.scope === 'own_only' ? 'hospital' : 'hospital_and_default';
 }
