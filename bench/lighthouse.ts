@@ -43,7 +43,7 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const { page, url, headers } of pages) {
         const runs: LighthouseRow[] = [];
-        for (let i = 0; i < RUNS; i += 1) {
+        for (let i = 0, retries = 0; i < RUNS; i += 1) {
           const result = await lighthouse(
             url,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], extraHeaders: headers },
@@ -51,6 +51,14 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
           );
           if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
           const { lhr } = result;
+          // Headless Chromium now and then loses the trace's navigation start; Lighthouse's own advice is
+          // to run again. The run is repeated (at most twice per page), never counted.
+          if (lhr.runtimeError?.code === 'NO_NAVSTART' && retries < 2) {
+            retries += 1;
+            i -= 1;
+            console.log(`  ${formFactor} ${page}: the trace lost its navigation start (NO_NAVSTART); running again`);
+            continue;
+          }
           if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
           const audit = (id: string) => round(lhr.audits[id]?.numericValue ?? Number.NaN, id === 'cumulative-layout-shift' ? 3 : 0);
           runs.push({

@@ -300,12 +300,42 @@ export async function publicHospitals(db: Database) {
 }
 
 export async function publicHospital(db: Database, slug: string): Promise<PublicHospital | null> {
-  const [row] = await db
-    .select(publicHospitalColumns)
-    .from(hospitals)
-    .where(and(eq(hospitals.directorySlug, slug), eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true)))
-    .limit(1);
+  const [row] = await publicPageStatements(db).hospital.execute({ slug });
   return row ?? null;
+}
+
+/**
+ * The two statements of every public profile page, built once per database handle and prepared on
+ * each connection (decision 0014): the hospital by its slug, and the provider's public listing with
+ * the profile version its cached read is keyed by.
+ */
+function buildPublicPageStatements(db: Database) {
+  return {
+    hospital: db
+      .select(publicHospitalColumns)
+      .from(hospitals)
+      .where(and(eq(hospitals.directorySlug, sql.placeholder('slug')), eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true)))
+      .limit(1)
+      .prepare('vitae_public_hospital'),
+    listing: db
+      .select({ userId: directoryListings.userId, slug: directoryListings.slug, version: users.profileVersion })
+      .from(directoryListings)
+      .innerJoin(users, eq(users.id, directoryListings.userId))
+      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
+      .where(and(eq(directoryListings.hospitalId, sql.placeholder('hospitalId')), eq(directoryListings.slug, sql.placeholder('slug')), isPublicListing))
+      .limit(1)
+      .prepare('vitae_public_listing'),
+  };
+}
+const preparedPublicPages = new WeakMap<Database, ReturnType<typeof buildPublicPageStatements>>();
+
+function publicPageStatements(db: Database) {
+  let statements = preparedPublicPages.get(db);
+  if (!statements) {
+    statements = buildPublicPageStatements(db);
+    preparedPublicPages.set(db, statements);
+  }
+  return statements;
 }
 
 export interface PublicProviderSummary {
@@ -473,13 +503,7 @@ export async function publicProvider(
   providerSlug: string,
   cache?: ProfileReadCache,
 ): Promise<(PublicProfile & { slug: string; updatedAt: string }) | null> {
-  const [listing] = await db
-    .select({ userId: directoryListings.userId, slug: directoryListings.slug, version: users.profileVersion })
-    .from(directoryListings)
-    .innerJoin(users, eq(users.id, directoryListings.userId))
-    .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
-    .where(and(eq(directoryListings.hospitalId, hospital.id), eq(directoryListings.slug, providerSlug), isPublicListing))
-    .limit(1);
+  const [listing] = await publicPageStatements(db).listing.execute({ hospitalId: hospital.id, slug: providerSlug });
   if (!listing) return null;
   // The version the listing's statement read: a cached read of it is the provider's current profile.
   const read = cache ? await cache.read(db, listing.userId, listing.version) : await readFullProfile(db, listing.userId);
