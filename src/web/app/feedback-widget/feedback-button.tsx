@@ -19,6 +19,8 @@ interface FeedbackButtonProps {
   /** `done` is true when a drag or a key press has finished: time to remember the place. */
   onMove: (position: WidgetPosition, done: boolean) => void;
   onOpen: () => void;
+  /** The pointer is over the button or it has focus: a good moment to load the panel. */
+  onIntent?: () => void;
   buttonRef?: Ref<HTMLButtonElement>;
 }
 
@@ -32,7 +34,7 @@ function sizeOf(element: Element): Size {
  * more than 5 px is dragging and does not open the panel. From the keyboard, Enter or Space opens
  * it and the arrow keys move it (Shift for bigger steps).
  */
-export function FeedbackButton({ position, viewport, onMove, onOpen, buttonRef }: FeedbackButtonProps) {
+export function FeedbackButton({ position, viewport, onMove, onOpen, onIntent, buttonRef }: FeedbackButtonProps) {
   const drag = useRef<DragState | null>(null);
   // The click that follows the pointerup of a drag must not open the panel.
   const swallowClick = useRef(false);
@@ -86,6 +88,8 @@ export function FeedbackButton({ position, viewport, onMove, onOpen, buttonRef }
         type="button"
         {...{ [WIDGET_ATTRIBUTE]: '' }}
         aria-describedby="feedback-widget-button-hint"
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={finish}

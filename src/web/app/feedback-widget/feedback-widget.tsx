@@ -1,23 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useQueryClient } from '@tanstack/react-query';
-import { Maximize2, MessageSquare, Minus, X } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { FEEDBACK_MESSAGES, feedbackFormSchema } from '@shared/schemas/feedback';
-import { serverFieldErrors } from '@web/features/admin-auth/lib/admin-error-message';
-import { myFeedbackQueryKey } from '@web/features/feedback/api/submit-feedback';
+import { Maximize2, MessageSquare, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { setWidgetState, useWidgetState } from '@web/features/feedback/lib/widget-state';
-import { ApiError } from '@web/lib/api-client';
-import { errorMonitor } from '@web/lib/error-monitor';
 import { FeedbackButton } from './feedback-button';
-import { EMPTY_DRAFT, FeedbackForm, type AttachedScreenshot, type FeedbackFormInput, type FeedbackFormOutput } from './feedback-form';
 import { clampPosition, loadPosition, savePosition, type Size, type WidgetPosition } from './position';
-import { captureScreenshot, WIDGET_ATTRIBUTE } from './screenshot';
-import { sendFeedback } from './send-feedback';
+import { WIDGET_ATTRIBUTE } from './screenshot';
 
-const DEFAULT_FAILURE = 'An unexpected error occurred. Please try again.';
+// The panel's form, validation and sending (React Hook Form, the zod schemas, the screenshot code)
+// load when the provider reaches for the button, not with every page (issue T2 1/5).
+const loadDialog = () => import('./feedback-dialog');
+const FeedbackDialog = lazy(loadDialog);
+
 const widgetMark = { [WIDGET_ATTRIBUTE]: '' };
 
 function readViewport(): Size {
@@ -52,20 +44,6 @@ function useElementSize<T extends HTMLElement>(): [(node: T | null) => void, Siz
   return [setNode, size];
 }
 
-/** The server's words when it sent some (rate limits, refusals, the store failure); else the default. */
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError && !error.code.startsWith('HTTP_') && error.message) return error.message;
-  return DEFAULT_FAILURE;
-}
-
-function previewOf(blob: Blob): string {
-  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : '';
-}
-
-function releasePreview(screenshot: AttachedScreenshot | null) {
-  if (screenshot?.previewUrl && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(screenshot.previewUrl);
-}
-
 /**
  * The floating feedback widget for signed-in beta and alpha providers (access spec §2, §4, §6, §7):
  * a draggable button, a panel with the form that can be minimized to a bar (the draft is kept) or
@@ -73,35 +51,15 @@ function releasePreview(screenshot: AttachedScreenshot | null) {
  */
 export function FeedbackWidgetPanel() {
   const state = useWidgetState();
-  const queryClient = useQueryClient();
   const viewport = useViewport();
   const [stored, setStored] = useState<WidgetPosition>(() => loadPosition());
   const [buttonNode, buttonSize] = useElementSize<HTMLButtonElement>();
   const [barNode, barSize] = useElementSize<HTMLDivElement>();
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const restoreRef = useRef<HTMLButtonElement | null>(null);
-
-  const form = useForm<FeedbackFormInput, unknown, FeedbackFormOutput>({
-    resolver: zodResolver(feedbackFormSchema),
-    defaultValues: EMPTY_DRAFT,
-    mode: 'onTouched',
-  });
-  const [screenshot, setScreenshot] = useState<AttachedScreenshot | null>(null);
-  const [capturing, setCapturing] = useState(false);
-  const [sending, setSending] = useState(false);
-
-  const screenshotRef = useRef(screenshot);
-  useEffect(() => {
-    screenshotRef.current = screenshot;
-  }, [screenshot]);
-  useEffect(() => () => releasePreview(screenshotRef.current), []);
-
-  const attach = useCallback((next: AttachedScreenshot | null) => {
-    setScreenshot((current) => {
-      if (current !== next) releasePreview(current);
-      return next;
-    });
-  }, []);
+  // Mounted from the first opening on: closing or minimizing the panel keeps its draft.
+  const [opened, setOpened] = useState(state !== 'closed');
+  if (state !== 'closed' && !opened) setOpened(true);
 
   // On the way out of the page (sign-out), the panel should not come back open on the next sign-in.
   useEffect(() => () => setWidgetState('closed'), []);
@@ -109,48 +67,6 @@ export function FeedbackWidgetPanel() {
   const onMove = (position: WidgetPosition, done: boolean) => {
     setStored(position);
     if (done) savePosition(position);
-  };
-
-  const reportCaptureFailure = (error: unknown) => {
-    errorMonitor.report(error, { source: 'feedback.screenshot' });
-    toast.error(FEEDBACK_MESSAGES.screenshotFailedTitle, { description: FEEDBACK_MESSAGES.screenshotFailedBody });
-  };
-
-  const onCapture = async () => {
-    setCapturing(true);
-    try {
-      const blob = await captureScreenshot();
-      attach({ blob, previewUrl: previewOf(blob) });
-    } catch (error) {
-      reportCaptureFailure(error);
-    } finally {
-      setCapturing(false);
-    }
-  };
-
-  const onSubmit = async (values: FeedbackFormOutput) => {
-    form.clearErrors('root');
-    setSending(true);
-    try {
-      await sendFeedback(values, screenshot?.blob ?? null, {
-        capture: () => captureScreenshot(),
-        onCaptureFailed: () => toast.error(FEEDBACK_MESSAGES.screenshotFailedTitle, { description: FEEDBACK_MESSAGES.screenshotFailedBody }),
-      });
-      toast.success(FEEDBACK_MESSAGES.successTitle, { description: FEEDBACK_MESSAGES.successBody });
-      form.reset(EMPTY_DRAFT);
-      attach(null);
-      setWidgetState('closed');
-      void queryClient.invalidateQueries({ queryKey: myFeedbackQueryKey });
-    } catch (error) {
-      const message = messageOf(error);
-      for (const { field, message: fieldMessage } of serverFieldErrors(error)) {
-        if (field in EMPTY_DRAFT) form.setError(field as keyof FeedbackFormInput, { type: 'server', message: fieldMessage });
-      }
-      form.setError('root.server', { type: 'server', message });
-      toast.error(FEEDBACK_MESSAGES.failureTitle, { description: message });
-    } finally {
-      setSending(false);
-    }
   };
 
   const buttonPosition = clampPosition(stored, viewport, buttonSize);
@@ -168,6 +84,7 @@ export function FeedbackWidgetPanel() {
           viewport={readViewport}
           onMove={onMove}
           onOpen={() => setWidgetState('open')}
+          onIntent={() => void loadDialog()}
         />
       ) : null}
 
@@ -202,57 +119,11 @@ export function FeedbackWidgetPanel() {
         </div>
       ) : null}
 
-      <DialogPrimitive.Root open={state === 'open'} onOpenChange={(open) => setWidgetState(open ? 'open' : 'closed')}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay {...widgetMark} className="fixed inset-0 z-50 bg-gray-950/30" />
-          <DialogPrimitive.Content
-            {...widgetMark}
-            // Focus goes back to whatever now stands for the widget: the bar, or the button.
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              (restoreRef.current ?? buttonRef.current)?.focus();
-            }}
-            className={[
-              'fixed inset-x-2 bottom-2 z-50 flex max-h-[calc(100dvh-1rem)] flex-col rounded-2xl bg-white shadow-2xl ring-1 ring-gray-900/10 focus:outline-none',
-              'sm:inset-x-auto sm:right-6 sm:bottom-6 sm:max-h-[calc(100dvh-3rem)] sm:w-[28rem]',
-            ].join(' ')}
-          >
-            <div className="flex items-start gap-3 px-5 pt-4 pb-3">
-              <div className="min-w-0 flex-1">
-                <DialogPrimitive.Title className="text-lg font-semibold text-gray-900">Send Feedback</DialogPrimitive.Title>
-                <DialogPrimitive.Description className="mt-0.5 text-sm leading-6 text-gray-600">
-                  Report a problem or suggest an improvement.
-                </DialogPrimitive.Description>
-              </div>
-              <div className="-mr-2 flex shrink-0 items-center">
-                <button
-                  type="button"
-                  onClick={() => setWidgetState('minimized')}
-                  aria-label="Minimize feedback form"
-                  className="inline-flex size-9 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <Minus aria-hidden="true" className="size-5" />
-                </button>
-                <DialogPrimitive.Close
-                  aria-label="Close feedback form"
-                  className="inline-flex size-9 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </DialogPrimitive.Close>
-              </div>
-            </div>
-            <FeedbackForm
-              form={form}
-              sending={sending}
-              capturing={capturing}
-              screenshot={screenshot}
-              onCapture={() => void onCapture()}
-              onRemoveScreenshot={() => attach(null)}
-              onSubmit={(values) => void onSubmit(values)}
-            />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      {opened ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={state === 'open'} returnFocus={() => (restoreRef.current ?? buttonRef.current)?.focus()} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
