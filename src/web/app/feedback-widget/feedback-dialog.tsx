@@ -14,6 +14,7 @@ import { errorMonitor } from '@web/lib/error-monitor';
 import { EMPTY_DRAFT, FeedbackForm, type AttachedScreenshot, type FeedbackFormInput, type FeedbackFormOutput } from './feedback-form';
 import { captureScreenshot, WIDGET_ATTRIBUTE } from './screenshot';
 import { sendFeedback } from './send-feedback';
+import { WidgetControl } from './widget-control';
 
 const DEFAULT_FAILURE = 'An unexpected error occurred. Please try again.';
 const widgetMark = { [WIDGET_ATTRIBUTE]: '' };
@@ -132,19 +133,9 @@ export function FeedbackDialog({ open, returnFocus }: FeedbackDialogProps) {
               </DialogPrimitive.Description>
             </div>
             <div className="-mr-2 flex shrink-0 items-center">
-              <button
-                type="button"
-                onClick={() => setWidgetState('minimized')}
-                aria-label="Minimize feedback form"
-                className="inline-flex size-9 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <Minus aria-hidden="true" className="size-5" />
-              </button>
-              <DialogPrimitive.Close
-                aria-label="Close feedback form"
-                className="inline-flex size-9 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <X aria-hidden="true" className="size-5" />
+              <WidgetControl shape="square" icon={Minus} label="Minimize feedback form" onClick={() => setWidgetState('minimized')} />
+              <DialogPrimitive.Close asChild>
+                <WidgetControl shape="square" icon={X} label="Close feedback form" />
               </DialogPrimitive.Close>
             </div>
           </div>

@@ -4,6 +4,7 @@ import { setWidgetState, useWidgetState } from '@web/features/feedback/lib/widge
 import { FeedbackButton } from './feedback-button';
 import { clampPosition, loadPosition, savePosition, type Size, type WidgetPosition } from './position';
 import { WIDGET_ATTRIBUTE } from './screenshot';
+import { WidgetControl } from './widget-control';
 
 // The panel's form, validation and sending (React Hook Form, the zod schemas, the screenshot code)
 // load when the provider reaches for the button, not with every page (issue T2 1/5).
@@ -99,23 +100,8 @@ export function FeedbackWidgetPanel() {
         >
           <MessageSquare aria-hidden="true" className="size-4 text-brand-600" />
           <span className="mr-1 ml-1 whitespace-nowrap">Feedback draft</span>
-          <button
-            ref={restoreRef}
-            type="button"
-            onClick={() => setWidgetState('open')}
-            aria-label="Restore feedback form"
-            className="inline-flex size-9 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <Maximize2 aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            onClick={() => setWidgetState('closed')}
-            aria-label="Close feedback form"
-            className="inline-flex size-9 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
+          <WidgetControl ref={restoreRef} shape="round" icon={Maximize2} label="Restore feedback form" onClick={() => setWidgetState('open')} />
+          <WidgetControl shape="round" icon={X} label="Close feedback form" onClick={() => setWidgetState('closed')} />
         </div>
       ) : null}
 
