@@ -193,3 +193,19 @@ export function rowsOf<Row>(result: unknown): Row[] {
 export async function pingDatabase(db: Database) {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * `build`'s result once per database handle: for prepared statements (decision 0014), which belong to
+ * the handle they were built on. A handle that goes away takes its statements with it.
+ */
+export function perDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}

@@ -7,7 +7,7 @@ import {
   type DirectorySettingsView,
   type MyListingView,
 } from '../../../shared/schemas/directory';
-import type { Database } from '../../db/client';
+import { perDatabase, type Database } from '../../db/client';
 import { directoryListings, hospitalExpertiseTermsPoc, hospitals, languagesSpoken, locations, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../../db/schema';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import { AppError } from '../../lib/app-error';
@@ -309,8 +309,7 @@ export async function publicHospital(db: Database, slug: string): Promise<Public
  * each connection (decision 0014): the hospital by its slug, and the provider's public listing with
  * the profile version its cached read is keyed by.
  */
-function buildPublicPageStatements(db: Database) {
-  return {
+const publicPageStatements = perDatabase((db) => ({
     hospital: db
       .select(publicHospitalColumns)
       .from(hospitals)
@@ -325,18 +324,7 @@ function buildPublicPageStatements(db: Database) {
       .where(and(eq(directoryListings.hospitalId, sql.placeholder('hospitalId')), eq(directoryListings.slug, sql.placeholder('slug')), isPublicListing))
       .limit(1)
       .prepare('vitae_public_listing'),
-  };
-}
-const preparedPublicPages = new WeakMap<Database, ReturnType<typeof buildPublicPageStatements>>();
-
-function publicPageStatements(db: Database) {
-  let statements = preparedPublicPages.get(db);
-  if (!statements) {
-    statements = buildPublicPageStatements(db);
-    preparedPublicPages.set(db, statements);
-  }
-  return statements;
-}
+}));
 
 export interface PublicProviderSummary {
   slug: string;

@@ -3,7 +3,7 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL
 import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
-import { rowsOf, type Database } from '../../db/client';
+import { perDatabase, rowsOf, type Database } from '../../db/client';
 import { hospitalExpertiseTermsPoc as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, professionalIdentity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -197,15 +197,11 @@ function buildSearchStatements(db: Database, filters: RankedSearchFilters, key: 
   return { ranked, candidates, count: countStatement };
 }
 
-const preparedSearches = new WeakMap<Database, Map<string, ReturnType<typeof buildSearchStatements>>>();
+const preparedSearches = perDatabase(() => new Map<string, ReturnType<typeof buildSearchStatements>>());
 
 function rankedSearchStatements(db: Database, filters: RankedSearchFilters) {
   const key = `${Number(filters.activeOnly)}${Number(filters.termType)}${Number(filters.specialty)}`;
-  let byFilters = preparedSearches.get(db);
-  if (!byFilters) {
-    byFilters = new Map();
-    preparedSearches.set(db, byFilters);
-  }
+  const byFilters = preparedSearches(db);
   let statements = byFilters.get(key);
   if (!statements) {
     statements = buildSearchStatements(db, filters, key);
@@ -248,8 +244,8 @@ export async function hospitalHasTerms(db: Database, hospitalId: string | null) 
 }
 
 /** Every term search and lookup of a provider asks this first: built once per database (decision 0014). */
-function termSourceStatement(db: Database) {
-  return db
+const termSourceStatement = perDatabase((db) =>
+  db
     .select({
       scope: hospitals.expertiseTermsScope,
       // Written out: inside a select from hospitals, Drizzle would leave a bare "id" the subquery reads as its own.
@@ -258,9 +254,8 @@ function termSourceStatement(db: Database) {
     .from(hospitals)
     .where(eq(hospitals.id, sql.placeholder('hospitalId')))
     .limit(1)
-    .prepare('vitae_provider_term_source');
-}
-const preparedTermSources = new WeakMap<Database, ReturnType<typeof termSourceStatement>>();
+    .prepare('vitae_provider_term_source'),
+);
 
 /**
  * Where a hospital's providers pick terms from, in one statement: the defaults while it has no active
@@ -268,12 +263,7 @@ const preparedTermSources = new WeakMap<Database, ReturnType<typeof termSourceSt
  */
 export async function providerTermSource(db: Database, hospitalId: string | null): Promise<'default' | 'hospital' | 'hospital_and_default'> {
   if (!hospitalId) return 'default';
-  let statement = preparedTermSources.get(db);
-  if (!statement) {
-    statement = termSourceStatement(db);
-    preparedTermSources.set(db, statement);
-  }
-  const [row] = await statement.execute({ hospitalId });
+  const [row] = await termSourceStatement(db).execute({ hospitalId });
   if (!row?.hasTerms) return 'default';
   return row.scope === 'own_only' ? 'hospital' : 'hospital_and_default';
 }

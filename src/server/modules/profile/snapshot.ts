@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { perDatabase, type Database } from '../../db/client';
 import type {
   fieldProvenance} from '../../db/schema';
 import {
@@ -66,8 +66,7 @@ function snapshotQuery(db: Database, scoped: boolean) {
     })
     .prepare(scoped ? 'vitae_profile_snapshot_in_hospital' : 'vitae_profile_snapshot');
 }
-type SnapshotQuery = ReturnType<typeof snapshotQuery>;
-const preparedSnapshots = new WeakMap<Database, { all: SnapshotQuery; inHospital: SnapshotQuery }>();
+const preparedSnapshots = perDatabase((db) => ({ all: snapshotQuery(db, false), inHospital: snapshotQuery(db, true) }));
 
 /**
  * The whole stored profile of one provider, read-only (admin view), in one statement: the users row
@@ -76,11 +75,7 @@ const preparedSnapshots = new WeakMap<Database, { all: SnapshotQuery; inHospital
  * `all`; out of scope answers null like a missing user.
  */
 export async function readProfileSnapshot(db: Database, userId: string, scope: { hospitalId: string } | 'all') {
-  let prepared = preparedSnapshots.get(db);
-  if (!prepared) {
-    prepared = { all: snapshotQuery(db, false), inHospital: snapshotQuery(db, true) };
-    preparedSnapshots.set(db, prepared);
-  }
+  const prepared = preparedSnapshots(db);
   const row = (await (scope === 'all' ? prepared.all.execute({ userId }) : prepared.inHospital.execute({ userId, hospitalId: scope.hospitalId }))) as
     | (Record<string, unknown> & { hospital: { name: string } | null; fieldProvenance: Array<typeof fieldProvenance.$inferSelect> })
     | undefined;
