@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -12,12 +12,34 @@ export const aliases = {
   '@tests': fromRoot('./tests'),
 };
 
+/**
+ * The stylesheet first in the head. Vite writes it after the entry script and its modulepreloads;
+ * over HTTP/1.1 the browser's six connections then fetch some thirty script chunks before the one
+ * file the first paint waits for, which matters once a page's HTML has content (decision 0015).
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'vitae:stylesheet-first',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/^[ \t]*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
+        const firstScript = html.search(/^[ \t]*<script type="module"/m);
+        if (links.length === 0 || firstScript < 0) return html;
+        const rest = links.reduce((text, link) => text.replace(link, ''), html);
+        const at = rest.search(/^[ \t]*<script type="module"/m);
+        return `${rest.slice(0, at)}${links.join('')}${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
 // The browser app. The API server (src/server) serves dist/web in production and proxies nothing:
 // in development Vite proxies /api to the API process started by `npm run dev`.
 export default defineConfig(({ command }) => ({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stylesheetFirst()],
   resolve: {
     alias: [
       ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),

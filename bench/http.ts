@@ -103,6 +103,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     { name: 'GET /api/profile (full, 17 KB)', path: '/api/profile', as: 'provider' },
     { name: 'GET /api/profile/sections/publications', path: '/api/profile/sections/publications', as: 'provider' },
     { name: 'GET /api/dashboard', path: '/api/dashboard', as: 'provider' },
+    { name: 'GET /dashboard (page rendered by the server)', path: '/dashboard', as: 'provider' },
     { name: 'GET /api/profile/export', path: '/api/profile/export', as: 'provider' },
     { name: 'GET /api/admin/users/:id (admin view)', path: `/api/admin/users/${provider.userId}`, as: 'admin' },
     { name: 'GET /api/terms/search (3 chars, 50,000 terms)', path: '/api/terms/search?q=car&pageSize=20', as: 'provider' },

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +79,9 @@ export async function startBenchServer(
     TRUST_PROXY: 'true',
     UPLOAD_LIMIT_BYTES: String(50 * 1_048_576),
   });
-  const app = createApp({ env, database, logger, migrationsDir });
+  // The built app (the bench builds first), so the pages the server renders are measured as well.
+  const webDir = existsSync('dist/web/index.html') ? 'dist/web' : undefined;
+  const app = createApp({ env, database, logger, migrationsDir, webDir });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   // Replaying an endpoint's statements can take longer than Node's 5 s keep-alive; a connection the
   // server closed meanwhile would reset the next request.

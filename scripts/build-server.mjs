@@ -16,6 +16,9 @@ await build({
   format: 'esm',
   packages: 'external',
   sourcemap: true,
+  // The server renders some of the app's components (decision records 0006, 0015); Vite's build-time
+  // flags are constants there too.
+  define: { 'import.meta.env.DEV': 'false', 'import.meta.env.PROD': 'true' },
   logLevel: 'warning',
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 }).catch(() => process.exit(1));

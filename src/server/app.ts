@@ -11,8 +11,10 @@ import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { fhirRoutes } from './modules/fhir/routes';
+import { compressFor, preferredEncoding } from './http/compress';
 import { createSpaShell } from './http/spa-shell';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
+import { createMemberPageRenderer, SERVER_RENDERED_PAGES } from './http/member-page';
 import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
@@ -268,9 +270,9 @@ export function createApp(deps: AppDeps) {
         c.header('ETag', page.etag);
         c.header('Vary', 'Accept-Encoding');
         if (c.req.header('if-none-match') === page.etag) return c.body(null, 304);
-        const accepts = c.req.header('accept-encoding') ?? '';
-        const encoded = /\bbr\b/.test(accepts) ? { name: 'br', body: page.br } : /\bgzip\b/.test(accepts) ? { name: 'gzip', body: page.gzip } : null;
-        if (!encoded) return c.html(page.html);
+        const encoding = preferredEncoding(c.req.header('accept-encoding'));
+        if (!encoding) return c.html(page.html);
+        const encoded = { name: encoding, body: encoding === 'br' ? page.br : page.gzip };
         c.header('Content-Encoding', encoded.name);
         c.header('Content-Type', 'text/html; charset=UTF-8');
         return c.body(new Uint8Array(encoded.body));
@@ -280,13 +282,35 @@ export function createApp(deps: AppDeps) {
     app.all('/.vite/*', (c) => c.text('Not found', 404));
     app.use('/assets/*', staticFiles('public, max-age=31536000, immutable'));
     app.use('*', staticFiles('public, max-age=3600'));
-    app.get('*', (c) => {
+    // The dashboard comes rendered for a signed-in provider (decision 0015); its shell then names
+    // only the page's code, since the reads travel in the page.
+    const renderMemberPage = manifest ? createMemberPageRenderer((path) => spaShell(path, undefined)) : null;
+    app.get('*', async (c) => {
       // A missing file (favicon.ico, llms.txt, /.well-known/…) is a 404, not the app's page.
       if (/\.[A-Za-z0-9]+$/.test(c.req.path) || c.req.path.startsWith('/.well-known/')) return c.text('Not found', 404);
-      c.header('Cache-Control', 'no-cache');
       // The member pages' shells differ by whether a session cookie came (decision 0013).
       c.header('Vary', 'Cookie');
-      return c.html(spaShell(c.req.path, c.req.header('cookie')));
+      const cookie = c.req.header('cookie');
+      const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+      if (renderMemberPage && cookie && SERVER_RENDERED_PAGES[path]) {
+        const headers = { cookie, accept: 'application/json', 'user-agent': c.req.header('user-agent') ?? '' };
+        const page = await renderMemberPage(path, async (apiPath) => app.request(apiPath, { headers }, c.env)).catch((error: unknown) => {
+          deps.logger.warn({ err: error, path }, 'server rendering failed; sending the shell');
+          return null;
+        });
+        if (page) {
+          for (const value of page.setCookies) c.header('Set-Cookie', value, { append: true });
+          // The HTML holds the provider's own data: no shared cache may keep it.
+          c.header('Cache-Control', 'private, no-cache');
+          const encoded = await compressFor(c.req.header('accept-encoding'), page.html);
+          if (!encoded) return c.html(page.html);
+          c.header('Content-Encoding', encoded.name);
+          c.header('Content-Type', 'text/html; charset=UTF-8');
+          return c.body(new Uint8Array(encoded.body));
+        }
+      }
+      c.header('Cache-Control', 'no-cache');
+      return c.html(spaShell(c.req.path, cookie));
     });
   }
 

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_ISLAND_ENTRY } from '@server/http/landing-page';
+import { SERVER_STATE_ID, type ServerRenderedState } from '@web/app/server-rendered';
+import { browserClient } from '../support/clients';
+import { uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 
 // `/` as server-rendered HTML with the landing island only (issue T2 1/5, decision record 0006): the
@@ -108,6 +111,88 @@ describe('the landing page from the server', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(await (await web.app.request('/dashboard')).text()).not.toContain('rel="preload"');
     expect(await (await web.app.request('/login', { headers: { cookie: 'vitae.session_token=abc' } })).text()).not.toContain('rel="preload"');
+  });
+});
+
+describe('the dashboard rendered by the server for a signed-in provider (decision 0015)', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    web = await createTestApp({}, { webDir: dir });
+  });
+  afterAll(async () => web?.close());
+
+  async function signUp(fullName = 'Ana Diaz') {
+    const client = browserClient(web.app);
+    const response = await client.post(
+      '/api/auth/sign-up',
+      { email: `ssr.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName },
+      { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250)}` },
+    );
+    expect(response.status).toBe(201);
+    return client;
+  }
+
+  function serverState(html: string): ServerRenderedState {
+    const json = new RegExp(`<script type="application/json" id="${SERVER_STATE_ID}">(.*?)</script>`).exec(html)?.[1];
+    expect(json, 'the page carries its state').toBeDefined();
+    return JSON.parse(json ?? 'null') as ServerRenderedState;
+  }
+
+  it("is the provider's dashboard in HTML, with the answers the app would have asked for", async () => {
+    const client = await signUp();
+    const response = await client.get('/dashboard');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('vary')).toMatch(/cookie/i);
+    const html = await response.text();
+
+    // The page itself: layout, navigation, the page's heading and cards, and its title in the head.
+    expect(html).toMatch(/<head>[\s\S]*<title>Dashboard · Vitae<\/title>[\s\S]*<\/head>/);
+    expect(html).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+    expect(html).toContain('Welcome back, Ana');
+    expect(html).toContain('Profile completion');
+    for (const title of SECTION_TITLES) expect(html).toContain(`>${title.replace('&', '&amp;')}</`);
+    expect(html).not.toContain('<div id="root"></div>');
+    // The reads travel in the page, so the shell does not ask the browser to fetch them too.
+    expect(html).not.toContain('rel="preload"');
+
+    // The answers in the page are the API's own, byte for byte once parsed.
+    const state = serverState(html);
+    const query = (key: string[]) => state.queries.queries.find((entry) => JSON.stringify(entry.queryKey) === JSON.stringify(key))?.state.data;
+    expect(query(['dashboard'])).toEqual(await (await client.get('/api/dashboard')).json());
+    expect(query(['me', 'sections'])).toEqual(await (await client.get('/api/me/sections')).json());
+    expect(query(['notifications', 'list'])).toEqual(await (await client.get('/api/notifications?limit=50')).json());
+    expect(query(['pending-updates'])).toEqual(((await (await client.get('/api/pending-updates')).json()) as { items: unknown[] }).items);
+    expect(query(['config'])).toEqual(await (await client.get('/api/config')).json());
+    const session = (await (await client.get('/api/auth/session')).json()) as { user: unknown };
+    expect(query(['auth', 'session'])).toEqual({ user: session.user, endedReason: null });
+    expect(state.router.loaderData).toBeTypeOf('object');
+    expect(state.renderedAt).toBeGreaterThan(Date.now() - 60_000);
+
+    // Compressed for the browser that accepts it.
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const compressed = await client.get('/dashboard', { 'accept-encoding': encoding });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(decode(Buffer.from(await compressed.arrayBuffer())).toString('utf8')).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+    }
+  });
+
+  it('keeps a closing script tag in the data from ending its element', async () => {
+    const client = await signUp('Ana </script><script>alert(1)</script> Diaz');
+    const html = await (await client.get('/dashboard')).text();
+    const state = html.slice(html.indexOf(`id="${SERVER_STATE_ID}"`));
+    expect(state.slice(0, state.indexOf('</script>'))).not.toContain('<');
+    expect(JSON.stringify(serverState(html))).toContain('Ana </script><script>alert(1)</script> Diaz');
+  });
+
+  it('sends the shell as before without a valid session, and only renders the pages it knows', async () => {
+    const stale = await web.app.request('/dashboard', { headers: { cookie: 'vitae.session_token=not-a-session' } });
+    const html = await stale.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain(SERVER_STATE_ID);
+    const client = await signUp();
+    const settings = await (await client.get('/settings')).text();
+    expect(settings).toContain('<div id="root"></div>');
   });
 });
 

@@ -175,6 +175,55 @@ test.describe('provider accounts', () => {
     await expect(page.getByRole('heading', { name: "This link can't be used" })).toBeVisible();
   });
 
+  test('the dashboard arrives as HTML from the server and the app takes that HTML over (decision 0015)', async ({ page }) => {
+    const email = uniqueEmail('hydrate');
+    await signUpByApi(page.request, email, 'Jordan Avery');
+
+    // Before any script: the page itself is in the HTML.
+    const html = await (await page.request.get('/dashboard')).text();
+    expect(html).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+    expect(html).toContain('Welcome back, Jordan');
+
+    // Anything React would remove from the server's HTML (it rebuilds a part that does not match).
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedByApp: string[] }).removedByApp = removed;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes) if (node instanceof Element && node.querySelector('h1, nav')) removed.push(node.outerHTML.slice(0, 120));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) reads.push(pathname);
+    });
+
+    await page.goto('/dashboard');
+    // The greeting by the provider's own clock appears once the app is running.
+    await expect(page.getByText(/^Good (morning|afternoon|evening), Jordan$/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page).toHaveTitle('Dashboard · Vitae');
+    expect(await page.evaluate(() => (window as unknown as { removedByApp: string[] }).removedByApp)).toEqual([]);
+    expect(problems).toEqual([]);
+    // The page's reads came with it: the app did not ask for them again.
+    for (const path of ['/api/auth/session', '/api/dashboard', '/api/me/sections', '/api/notifications', '/api/config']) expect(reads).not.toContain(path);
+
+    // And it is the live app: menus open, links navigate inside it.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Member' }).getByRole('link', { name: /Biography/ }).click();
+    await expect(page).toHaveURL(/\/biography$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Biography' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('settings: rename, change the password, then sign out everywhere', async ({ page }) => {
     const email = uniqueEmail('settings');
     await signUpByApi(page.request, email, 'Jordan Avery');

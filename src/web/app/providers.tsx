@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '@web/lib/query-client';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 // The toaster loads after the first paint: the pages that raise toasts load later still.
 const Toaster = lazy(() => import('./toaster'));
@@ -11,12 +12,16 @@ interface AppProvidersProps {
 }
 
 export function AppProviders({ children, client = defaultQueryClient }: AppProvidersProps) {
+  // Toasts only ever appear in the browser; a page the server rendered gets the toaster once hydrated.
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
 import { sessionQueryOptions } from '@web/features/accounts/api/get-session';
 import { dashboardQueryOptions } from '@web/features/dashboard/api/get-dashboard';
@@ -153,6 +153,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** `hydrationData`: the router's state for a page the server rendered (src/server/http/member-page.tsx). */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

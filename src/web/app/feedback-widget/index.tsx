@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useFeedbackAvailability } from '@web/features/feedback/lib/use-feedback-availability';
+import { useHydrated } from '@web/lib/use-hydrated';
 
 // The panel (form, validation, screenshot capture) loads only for a provider who may use it. The
 // context a submission carries is recorded from the start of the app: main.tsx installs it.
@@ -7,7 +8,9 @@ const FeedbackWidgetPanel = lazy(() => import('./feedback-widget').then(({ Feedb
 
 export function FeedbackWidget() {
   const { available } = useFeedbackAvailability();
-  if (!available) return null;
+  // It sits where the provider last left it (local storage), inside the window: a browser-only place.
+  const hydrated = useHydrated();
+  if (!available || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <FeedbackWidgetPanel />

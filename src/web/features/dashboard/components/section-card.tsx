@@ -4,6 +4,7 @@ import type { SectionCompletion } from '@shared/profile-completion';
 import { Badge } from '@web/components/ui/badge';
 import { formatRelative } from '@web/features/profile/lib/format';
 import { cn } from '@web/lib/cn';
+import { useNow } from '@web/lib/use-hydrated';
 import { profileSection } from '@web/lib/profile-sections';
 import { StatusBadge } from './status-badge';
 
@@ -16,7 +17,7 @@ const SUMMARY_OVERRIDES: Partial<Record<SectionCompletion['sectionId'], string>>
 export function SectionCard({ section }: { section: SectionCompletion }) {
   const info = profileSection(section.sectionId);
   const Icon = info.icon;
-  const updated = formatRelative(section.updatedAt);
+  const updated = formatRelative(section.updatedAt, useNow());
   return (
     <li>
       <Link

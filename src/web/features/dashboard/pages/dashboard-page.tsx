@@ -2,6 +2,7 @@ import { ArrowRight, Download, LayoutDashboard, PartyPopper, RotateCw } from 'lu
 import { PendingUpdatesNotice } from '@web/features/pending-updates/pending-updates-modal';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { toast } from 'sonner';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
@@ -16,7 +17,9 @@ import { CompletionRing } from '../components/completion-ring';
 import { SectionCard } from '../components/section-card';
 import { StatusBadge } from '../components/status-badge';
 
-function greeting(now = new Date()) {
+/** By the provider's own clock, so only in the browser; the server's HTML says "Welcome back". */
+function greeting(hydrated: boolean, now = new Date()) {
+  if (!hydrated) return 'Welcome back';
   const hour = now.getHours();
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
@@ -114,6 +117,7 @@ export function DashboardPage() {
   const session = useSession();
   const listingService = session.data?.user?.hospitalDataSource === 'yext';
   const name = firstNameOf(dashboard.data?.user);
+  const hydrated = useHydrated();
 
   const onExport = () =>
     exporter.mutate(undefined, {
@@ -126,7 +130,7 @@ export function DashboardPage() {
       <PendingUpdatesNotice />
       <PageHeader
         icon={LayoutDashboard}
-        eyebrow={name ? `${greeting()}, ${name}` : greeting()}
+        eyebrow={name ? `${greeting(hydrated)}, ${name}` : greeting(hydrated)}
         title="Dashboard"
         description={<p>How complete your profile is, what to do next, and every section at a glance.</p>}
         actions={
