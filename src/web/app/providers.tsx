@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '@web/lib/query-client';
-import { useHydrated } from '@web/lib/use-hydrated';
+import { AfterHydration } from '@web/lib/use-hydrated';
 
 // The toaster loads after the first paint: the pages that raise toasts load later still.
 const Toaster = lazy(() => import('./toaster'));
@@ -13,15 +13,14 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, client = defaultQueryClient }: AppProvidersProps) {
   // Toasts only ever appear in the browser; a page the server rendered gets the toaster once hydrated.
-  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={client}>
       {children}
-      {hydrated ? (
+      <AfterHydration>
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
-      ) : null}
+      </AfterHydration>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 const subscribe = () => () => undefined;
 
@@ -14,6 +14,14 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Its children only once hydrated. Each such part re-renders alone when hydration ends (that render
+ * is synchronous), instead of the component around it.
+ */
+export function AfterHydration({ children }: { children: ReactNode }): ReactNode {
+  return useHydrated() ? children : null;
 }
 
 /** When the server rendered the page (epoch ms); null when the browser renders alone. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
 import { useSession } from '@web/features/accounts/api/get-session';
-import { useHydrated } from '@web/lib/use-hydrated';
+import { AfterHydration } from '@web/lib/use-hydrated';
 import { SessionEndedRedirect } from '../inactivity/session-ended-redirect';
 import { GuardError } from './guard-error';
 
@@ -15,8 +15,6 @@ export function RequireMember() {
   // The answer arrives as an urgent update; the member area it unlocks (layout, navigation, the
   // page) then renders as a deferred one, in slices, instead of in one long task.
   const session = useDeferredValue(useSession());
-  // The watcher counts the provider's activity in this browser; it starts once the page is live.
-  const hydrated = useHydrated();
 
   if (session.isPending) return <FullPageStatus label="Checking your session…" />;
   // A failed background re-check keeps the page: only a first check that failed blocks it.
@@ -29,11 +27,12 @@ export function RequireMember() {
   return (
     <>
       <Outlet />
-      {hydrated ? (
+      {/* The watcher counts the provider's activity in this browser; it starts once the page is live. */}
+      <AfterHydration>
         <Suspense fallback={null}>
           <InactivityWatcher />
         </Suspense>
-      ) : null}
+      </AfterHydration>
     </>
   );
 }

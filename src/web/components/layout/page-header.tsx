@@ -7,7 +7,7 @@ interface PageHeaderProps {
   title: string;
   description?: ReactNode;
   icon?: LucideIcon;
-  eyebrow?: string;
+  eyebrow?: ReactNode;
   actions?: ReactNode;
   className?: string;
 }

@@ -13,11 +13,16 @@ const SUMMARY_OVERRIDES: Partial<Record<SectionCompletion['sectionId'], string>>
   biography: 'A professional version for colleagues and a patient-friendly one.',
 };
 
+/** "Updated 5 minutes ago": its own component, so the switch to the browser's clock re-renders only this. */
+function LastSaved({ iso }: { iso: string | null | undefined }) {
+  const updated = formatRelative(iso, useNow());
+  return updated ? `Updated ${updated}` : 'Not started';
+}
+
 /** One section on the dashboard: its status, whether the hospital requires it, when it was last saved. */
 export function SectionCard({ section }: { section: SectionCompletion }) {
   const info = profileSection(section.sectionId);
   const Icon = info.icon;
-  const updated = formatRelative(section.updatedAt, useNow());
   return (
     <li>
       <Link
@@ -41,7 +46,7 @@ export function SectionCard({ section }: { section: SectionCompletion }) {
         <div className="mt-4 flex items-center justify-between gap-3 border-t border-gray-100 pt-3 text-xs text-gray-600">
           <span className="inline-flex items-center gap-1.5">
             <CalendarClock aria-hidden="true" className="size-3.5" />
-            {updated ? `Updated ${updated}` : 'Not started'}
+            <LastSaved iso={section.updatedAt} />
             {section.isStale ? <span className="font-medium text-amber-800"> · time to review</span> : null}
           </span>
           <span className="inline-flex items-center gap-1 font-semibold text-brand-700">

@@ -17,11 +17,15 @@ import { CompletionRing } from '../components/completion-ring';
 import { SectionCard } from '../components/section-card';
 import { StatusBadge } from '../components/status-badge';
 
-/** By the provider's own clock, so only in the browser; the server's HTML says "Welcome back". */
-function greeting(hydrated: boolean, now = new Date()) {
-  if (!hydrated) return 'Welcome back';
+function greeting(now = new Date()) {
   const hour = now.getHours();
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+/** By the provider's own clock, so only in the browser; the server's HTML says "Welcome back". */
+function Greeting({ name }: { name: string | null }) {
+  const text = useHydrated() ? greeting() : 'Welcome back';
+  return name ? `${text}, ${name}` : text;
 }
 
 function firstNameOf(user: Dashboard['user'] | undefined) {
@@ -117,7 +121,6 @@ export function DashboardPage() {
   const session = useSession();
   const listingService = session.data?.user?.hospitalDataSource === 'yext';
   const name = firstNameOf(dashboard.data?.user);
-  const hydrated = useHydrated();
 
   const onExport = () =>
     exporter.mutate(undefined, {
@@ -130,7 +133,7 @@ export function DashboardPage() {
       <PendingUpdatesNotice />
       <PageHeader
         icon={LayoutDashboard}
-        eyebrow={name ? `${greeting(hydrated)}, ${name}` : greeting(hydrated)}
+        eyebrow={<Greeting name={name} />}
         title="Dashboard"
         description={<p>How complete your profile is, what to do next, and every section at a glance.</p>}
         actions={
