@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FAKE_NPIS } from '../fakes/nppes';
+import { openDashboard } from './support/dashboard';
 
 // Provider accounts against the production build: sign-up with the NPI registry fake, sign-out,
 // password and magic-link sign-in, password reset by e-mail, and the inactivity logout.
@@ -227,7 +228,7 @@ test.describe('provider accounts', () => {
   test('settings: rename, change the password, then sign out everywhere', async ({ page }) => {
     const email = uniqueEmail('settings');
     await signUpByApi(page.request, email, 'Jordan Avery');
-    await page.goto('/dashboard');
+    await openDashboard(page);
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
@@ -264,7 +265,7 @@ test.describe('provider accounts', () => {
     await page.clock.install();
     // page.request shares the browser's cookies: this signs the page in.
     await signUpByApi(page.request, email, 'Idle Tester');
-    await page.goto('/dashboard');
+    await openDashboard(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     // Requests in flight while the clock jumps would hit their 30-second timeout.
     await page.waitForLoadState('networkidle');
