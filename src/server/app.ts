@@ -2,7 +2,7 @@ import { cors } from 'hono/cors';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -11,10 +11,10 @@ import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { fhirRoutes } from './modules/fhir/routes';
-import { compressFor, preferredEncoding } from './http/compress';
-import { createSpaShell } from './http/spa-shell';
+import { compressFor, preferredEncoding, type Encoding } from './http/compress';
+import { createSpaShell, hasSessionCookie, pagePath } from './http/spa-shell';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
-import { createMemberPageRenderer, SERVER_RENDERED_PAGES } from './http/member-page';
+import { createMemberPageRenderer } from './http/member-page';
 import { guardStateChanges, requestLogger } from './http/middleware';
 import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
@@ -105,6 +105,13 @@ function schedulingSources(schedulingUrl: string | undefined) {
     return { scripts: ['https://assets.calendly.com'], frames: ['https://calendly.com', origin] };
   }
   return { scripts: [], frames: [origin] };
+}
+
+/** An HTML document already compressed for this request. */
+function encodedHtml(c: Context, encoded: { name: Encoding; body: Uint8Array }) {
+  c.header('Content-Encoding', encoded.name);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  return c.body(new Uint8Array(encoded.body));
 }
 
 export function createApp(deps: AppDeps) {
@@ -272,10 +279,7 @@ export function createApp(deps: AppDeps) {
         if (c.req.header('if-none-match') === page.etag) return c.body(null, 304);
         const encoding = preferredEncoding(c.req.header('accept-encoding'));
         if (!encoding) return c.html(page.html);
-        const encoded = { name: encoding, body: encoding === 'br' ? page.br : page.gzip };
-        c.header('Content-Encoding', encoded.name);
-        c.header('Content-Type', 'text/html; charset=UTF-8');
-        return c.body(new Uint8Array(encoded.body));
+        return encodedHtml(c, { name: encoding, body: encoding === 'br' ? page.br : page.gzip });
       });
     }
     // The build manifest is for the server and the bundle report, not for browsers.
@@ -291,8 +295,8 @@ export function createApp(deps: AppDeps) {
       // The member pages' shells differ by whether a session cookie came (decision 0013).
       c.header('Vary', 'Cookie');
       const cookie = c.req.header('cookie');
-      const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-      if (renderMemberPage && cookie && SERVER_RENDERED_PAGES[path]) {
+      if (renderMemberPage && hasSessionCookie(cookie)) {
+        const path = pagePath(c.req.path);
         const headers = { cookie, accept: 'application/json', 'user-agent': c.req.header('user-agent') ?? '' };
         const page = await renderMemberPage(path, async (apiPath) => app.request(apiPath, { headers }, c.env)).catch((error: unknown) => {
           deps.logger.warn({ err: error, path }, 'server rendering failed; sending the shell');
@@ -303,10 +307,7 @@ export function createApp(deps: AppDeps) {
           // The HTML holds the provider's own data: no shared cache may keep it.
           c.header('Cache-Control', 'private, no-cache');
           const encoded = await compressFor(c.req.header('accept-encoding'), page.html);
-          if (!encoded) return c.html(page.html);
-          c.header('Content-Encoding', encoded.name);
-          c.header('Content-Type', 'text/html; charset=UTF-8');
-          return c.body(new Uint8Array(encoded.body));
+          return encoded ? encodedHtml(c, encoded) : c.html(page.html);
         }
       }
       c.header('Cache-Control', 'no-cache');

@@ -18,6 +18,7 @@ import { notificationKeys } from '@web/features/notifications/api/notifications'
 import { pendingUpdatesQueryKey } from '@web/features/pending-updates/pending-updates-modal';
 import { mySectionsQueryOptions } from '@web/features/profile/api/get-my-sections';
 import { createQueryClient } from '@web/lib/query-client';
+import { SESSION_READ } from './spa-shell';
 
 /** One read the page starts with: the API path the app requests and how its query stores the answer. */
 interface FirstRead {
@@ -39,8 +40,6 @@ const MEMBER_AREA_READS: FirstRead[] = [
 export const SERVER_RENDERED_PAGES: Record<string, FirstRead[]> = {
   '/dashboard': [{ key: dashboardQueryOptions().queryKey, path: '/api/dashboard' }],
 };
-
-const SESSION_PATH = '/api/auth/session';
 
 /** A request to this server's own API, made in process with the visitor's cookie. */
 export type ApiCall = (path: string) => Promise<Response>;
@@ -74,7 +73,7 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     const reads = SERVER_RENDERED_PAGES[path];
     if (!reads) return null;
 
-    const sessionResponse = await call(SESSION_PATH);
+    const sessionResponse = await call(SESSION_READ);
     const setCookies = sessionResponse.headers.getSetCookie();
     if (!sessionResponse.ok) return null;
     const session = (await sessionResponse.json()) as Partial<Session>;

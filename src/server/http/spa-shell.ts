@@ -33,11 +33,21 @@ export const MEMBER_ROUTE_MODULES: Record<string, string[]> = {
  * the dashboard. The app asks for exactly these URLs (its session query and the dashboard route's
  * loader), so the preloaded answers are the ones it uses.
  */
-const SESSION_READ = '/api/auth/session';
+export const SESSION_READ = '/api/auth/session';
 const MEMBER_ROUTE_DATA: Record<string, string[]> = { '/dashboard': ['/api/dashboard'] };
 
 /** The session cookie's name (Better Auth's `cookiePrefix` is `vitae`; `__Secure-` in production). */
 const SESSION_COOKIE = 'vitae.session_token';
+
+/** Whether a request's cookies include a session (valid or not: only the session check can tell). */
+export function hasSessionCookie(cookieHeader: string | undefined): cookieHeader is string {
+  return cookieHeader?.includes(SESSION_COOKIE) ?? false;
+}
+
+/** A page's path without trailing slashes ("/dashboard/" is "/dashboard"). */
+export function pagePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
 
 export interface SpaShell {
   /** The HTML for a request's path, or the build's shell when the path is not a member page. */
@@ -75,8 +85,8 @@ export function createSpaShell(indexHtml: string, manifest: ViteManifest | null)
     pages.set(path, { anonymous: withTags(modules), signedIn: withTags([...reads, ...modules]) });
   }
   return (path, cookieHeader) => {
-    const page = pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    const page = pages.get(pagePath(path));
     if (!page) return indexHtml;
-    return cookieHeader?.includes(SESSION_COOKIE) ? page.signedIn : page.anonymous;
+    return hasSessionCookie(cookieHeader) ? page.signedIn : page.anonymous;
   };
 }
