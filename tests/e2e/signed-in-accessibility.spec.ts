@@ -93,6 +93,15 @@ test('no serious accessibility violations on the provider pages', async ({ page 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     found.push(...(await seriousViolations(page)));
   }
+  // The comboboxes with their lists open: the term search with results, the specialty list on focus.
+  await page.goto('/medical-expertise');
+  await page.getByRole('combobox', { name: 'Find conditions, procedures and reasons for visit' }).fill('heart');
+  await expect(page.locator('ul[role="listbox"]:visible [role="option"]').first()).toBeVisible();
+  found.push(...(await seriousViolations(page)));
+  await page.goto('/professional-identity');
+  await page.getByRole('combobox', { name: 'Primary specialty' }).click();
+  await expect(page.locator('ul[role="listbox"]:visible [role="option"]').first()).toBeVisible();
+  found.push(...(await seriousViolations(page)));
   expect(found).toEqual([]);
 });
 

@@ -31,7 +31,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-/** Label, control, hint and error, wired together for assistive technology. */
+/** Label, control, hint and error, wired together for assistive technology. The label's id is `${inputId}-label`. */
 export function Field({ id, label, error, hint, labelAction, optional = false, className, children }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -42,7 +42,7 @@ export function Field({ id, label, error, hint, labelAction, optional = false, c
   return (
     <div className={className}>
       <div className="flex items-baseline justify-between gap-3">
-        <Label htmlFor={inputId}>
+        <Label id={`${inputId}-label`} htmlFor={inputId}>
           {label}
           {optional ? <span className="font-normal text-gray-500"> (optional)</span> : null}
         </Label>

@@ -1,5 +1,6 @@
 import { Check, ChevronsUpDown, LoaderCircle, Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCombobox } from 'downshift';
+import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Field } from '@web/features/accounts/components/field';
 import { cn } from '@web/lib/cn';
 
@@ -47,10 +48,15 @@ export interface ComboboxProps {
   stale?: boolean;
 }
 
+const { stateChangeTypes: change } = useCombobox;
+
 /**
- * An editable combobox with a list of options (WAI-ARIA combobox pattern): type to filter or search,
- * arrow keys move through the options, Enter picks one, Escape closes the list. Filtering and
- * fetching are the caller's: it passes the options that match `inputValue`.
+ * An editable combobox with a list of options (WAI-ARIA combobox pattern, through Downshift's
+ * `useCombobox`): type to filter or search, the arrow keys, Home, End, Page Up and Page Down move
+ * through the options, Enter picks one, Escape closes the list. Filtering and fetching are the
+ * caller's: it passes the options that match `inputValue`, and the text stays the caller's too — picking
+ * an option reports it (`onSelect`) without writing its label into the box, and leaving the box never
+ * picks anything.
  */
 export function Combobox({
   id,
@@ -76,125 +82,104 @@ export function Combobox({
   labelAction,
   stale = false,
 }: ComboboxProps) {
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listRef = useRef<HTMLUListElement>(null);
-  const enough = inputValue.trim().length >= minChars;
-  const showList = open && enough && !disabled;
-  const enabledIndexes = options.flatMap((option, index) => (stale || option.disabled ? [] : [index]));
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const listId = `${inputId}-listbox`;
+  // Downshift may ask about an index the new options no longer have.
+  const isDisabled = (option: ComboboxOption | undefined) => stale || !option || Boolean(option.disabled);
+  const enough = (text: string) => text.trim().length >= minChars;
 
-  // A new set of options starts with the first one active, so Enter picks the best match.
-  const isDisabled = (option: ComboboxOption) => stale || Boolean(option.disabled);
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, setHighlightedIndex, openMenu } = useCombobox<ComboboxOption>({
+    items: options as ComboboxOption[],
+    itemToString: (option) => option?.label ?? '',
+    itemToKey: (option: ComboboxOption | null) => option?.value,
+    isItemDisabled: isDisabled,
+    inputValue,
+    // The caller keeps what is chosen: nothing stays selected here, so the same option can be picked again.
+    selectedItem: null,
+    inputId,
+    labelId: `${inputId}-label`,
+    menuId: listId,
+    getItemId: (index) => `${listId}-${index}`,
+    defaultHighlightedIndex: 0,
+    onInputValueChange: ({ type, inputValue: text }) => {
+      if (type === change.InputChange) onInputChange(text ?? '');
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem && !isDisabled(selectedItem)) onSelect(selectedItem);
+    },
+    stateReducer: (state, { type, changes }) => {
+      switch (type) {
+        case change.InputBlur:
+          // Leaving the box closes the list and picks nothing.
+          return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+        case change.InputKeyDownEnter:
+          // Enter without a pickable option keeps the list as it is.
+          if (state.highlightedIndex < 0) return state;
+          return { ...changes, inputValue: state.inputValue };
+        case change.ItemClick:
+          return { ...changes, inputValue: state.inputValue };
+        case change.InputKeyDownEscape:
+          // Escape closes the list; it never clears what was typed.
+          return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+        case change.InputClick:
+          // A click opens the list (it does not toggle it shut, which a click that also focused would do).
+          return state.isOpen ? state : { ...changes, isOpen: enough(state.inputValue) };
+        default:
+          return changes.isOpen && !enough(changes.inputValue ?? state.inputValue) ? { ...changes, isOpen: false } : changes;
+      }
+    },
+  });
+
+  const showList = isOpen && enough(inputValue) && !disabled;
+
+  // A new set of options starts with the first pickable one active, so Enter picks the best match.
   const optionsKey = `${stale}|${options.map((option) => `${option.value}${option.disabled ? '!' : ''}`).join('\u0000')}`;
   const firstEnabled = options.findIndex((option) => !isDisabled(option));
   useEffect(() => {
-    setActive(firstEnabled);
+    setHighlightedIndex(firstEnabled);
+    // Only a new set of options resets the active one, not a render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [optionsKey, firstEnabled]);
-
-  useEffect(() => {
-    if (!showList || active < 0) return;
-    const element = listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
-    element?.scrollIntoView?.({ block: 'nearest' });
-  }, [active, showList]);
-
-  const pick = (option: ComboboxOption | undefined) => {
-    if (!option || stale || option.disabled) return;
-    onSelect(option);
-    setOpen(false);
-  };
-
-  const step = (direction: 1 | -1) => {
-    if (enabledIndexes.length === 0) return;
-    const position = enabledIndexes.indexOf(active);
-    const next = position === -1 ? (direction === 1 ? 0 : enabledIndexes.length - 1) : (position + direction + enabledIndexes.length) % enabledIndexes.length;
-    setActive(enabledIndexes[next]!);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        else step(1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        else step(-1);
-        break;
-      case 'Home':
-      case 'End':
-        if (showList && enabledIndexes.length > 0) {
-          event.preventDefault();
-          setActive(event.key === 'Home' ? enabledIndexes[0]! : enabledIndexes.at(-1)!);
-        }
-        break;
-      case 'Enter':
-        if (showList && active >= 0) {
-          event.preventDefault();
-          pick(options[active]);
-        } else if (showList) {
-          event.preventDefault();
-        }
-        break;
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          event.stopPropagation();
-          setOpen(false);
-        }
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-    }
-  };
 
   const Icon = variant === 'search' ? Search : ChevronsUpDown;
 
   return (
-    <Field id={id} label={label} hint={hint} error={error} optional={optional} className={className} labelAction={labelAction}>
-      {({ inputId, describedBy, invalid }) => (
+    <Field id={inputId} label={label} hint={hint} error={error} optional={optional} className={className} labelAction={labelAction}>
+      {({ describedBy, invalid }) => (
         <div className="relative">
           {variant === 'search' ? (
             <Icon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
           ) : null}
           <input
-            id={inputId}
-            name={name}
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            spellCheck={false}
-            aria-expanded={showList}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            value={inputValue}
-            disabled={disabled}
-            placeholder={placeholder}
-            onChange={(event) => {
-              onInputChange(event.target.value);
-              setOpen(true);
-            }}
-            onFocus={() => {
-              if (minChars === 0) setOpen(true);
-            }}
-            onClick={() => setOpen(true)}
-            onBlur={() => {
-              setOpen(false);
-              onBlur?.();
-            }}
-            onKeyDown={onKeyDown}
-            className={cn(
-              'block h-10 w-full rounded-lg border border-gray-300 bg-white text-sm text-gray-900 shadow-xs transition-colors placeholder:text-gray-500 hover:border-gray-400',
-              'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30',
-              'disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500 aria-invalid:border-red-600',
-              variant === 'search' ? 'pr-9 pl-9' : 'pr-9 pl-3',
-            )}
+            {...getInputProps({
+              name,
+              type: 'text',
+              spellCheck: false,
+              disabled,
+              placeholder,
+              'aria-expanded': showList,
+              'aria-activedescendant': showList && highlightedIndex >= 0 ? `${listId}-${highlightedIndex}` : undefined,
+              'aria-invalid': invalid,
+              'aria-describedby': describedBy,
+              onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+                // An open list takes Escape (a dialog around it stays open) and Enter (no form is sent).
+                if (showList && (event.key === 'Escape' || event.key === 'Enter')) {
+                  event.stopPropagation();
+                  if (event.key === 'Enter') event.preventDefault();
+                }
+              },
+              onFocus: () => {
+                if (minChars === 0 && !isOpen) openMenu();
+              },
+              onBlur: () => onBlur?.(),
+              className: cn(
+                'block h-10 w-full rounded-lg border border-gray-300 bg-white text-sm text-gray-900 shadow-xs transition-colors placeholder:text-gray-500 hover:border-gray-400',
+                'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30',
+                'disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500 aria-invalid:border-red-600',
+                variant === 'search' ? 'pr-9 pl-9' : 'pr-9 pl-3',
+              ),
+            })}
           />
           <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-gray-500">
             {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : variant === 'select' ? <Icon aria-hidden="true" className="size-4" /> : null}
@@ -205,30 +190,17 @@ export function Combobox({
               !showList && 'hidden',
             )}
           >
-            <ul
-              ref={listRef}
-              id={listId}
-              role="listbox"
-              aria-label={typeof label === 'string' ? label : undefined}
-              aria-busy={stale || undefined}
-              className="max-h-72 overflow-y-auto py-1"
-            >
+            <ul {...getMenuProps({ 'aria-busy': stale || undefined, className: 'max-h-72 overflow-y-auto py-1' })}>
               {options.map((option, index) => {
                 const selected = selectedValues?.includes(option.value) ?? false;
                 return (
                   <li
                     key={`${option.value}-${index}`}
-                    id={`${listId}-${index}`}
+                    {...getItemProps({ item: option, index, 'aria-disabled': isDisabled(option) || undefined })}
                     data-index={index}
-                    role="option"
-                    aria-selected={index === active}
-                    aria-disabled={isDisabled(option) || undefined}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onMouseMove={() => !isDisabled(option) && active !== index && setActive(index)}
-                    onClick={() => pick(option)}
                     className={cn(
                       'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm',
-                      index === active ? 'bg-brand-50 text-brand-900' : 'text-gray-800',
+                      index === highlightedIndex ? 'bg-brand-50 text-brand-900' : 'text-gray-800',
                       isDisabled(option) && 'cursor-default opacity-50',
                     )}
                   >

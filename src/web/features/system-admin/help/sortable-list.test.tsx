@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,98 +38,111 @@ const titles = () =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
-const announcement = () => document.querySelector('[aria-live="assertive"]')!.textContent;
+const announcement = () => document.querySelector('[aria-live="assertive"]')?.textContent ?? '';
+
+/** jsdom has no layout: each row gets a 40 px slot of a 300 px wide column, where dnd-kit measures it. */
+function layOutRows() {
+  screen.getAllByRole('listitem').forEach((row, index) => {
+    row.getBoundingClientRect = () => ({ top: index * 40, height: 40, bottom: index * 40 + 40, left: 0, right: 300, width: 300, x: 0, y: index * 40, toJSON: () => ({}) });
+  });
+}
+
+/** A primary-button pointer event at (10, clientY): jsdom has no PointerEvent, so a MouseEvent of that type. */
+function pointer(type: 'pointerdown' | 'pointermove' | 'pointerup', target: EventTarget, clientY: number) {
+  const event = new MouseEvent(type, { bubbles: true, cancelable: true, button: 0, clientX: 10, clientY });
+  Object.defineProperty(event, 'isPrimary', { value: true });
+  fireEvent(target as Element, event);
+}
+
+/** Renders the list laid out, with a spy for the reported orders. */
+function setUp() {
+  const onReorder = vi.fn();
+  render(<Harness onReorder={onReorder} />);
+  layOutRows();
+  return { user: userEvent.setup(), onReorder };
+}
 
 describe('SortableList', () => {
-  it('moves an item with the keyboard and reports the new order once, on drop', async () => {
-    const user = userEvent.setup();
-    const onReorder = vi.fn();
-    render(<Harness onReorder={onReorder} />);
+  it('moves an item with the keyboard, announces each step and reports the new order once, on drop', async () => {
+    const { user, onReorder } = setUp();
 
     const handle = screen.getByRole('button', { name: 'Reorder Getting started' });
-    expect(handle.getAttribute('aria-describedby')).toMatch(/\S/);
+    const instructions = document.getElementById(handle.getAttribute('aria-describedby') ?? '');
+    expect(instructions?.textContent).toMatch(/press Space to pick up, the arrow keys \(or Home and End\) to move/);
     handle.focus();
     await user.keyboard(' ');
-    expect(announcement()).toMatch(/Picked up Getting started, position 1 of 4/);
+    await waitFor(() => expect(announcement()).toMatch(/Picked up Getting started, position 1 of 4/));
     expect(handle.getAttribute('aria-pressed')).toBe('true');
 
-    await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(titles()).toEqual(['Signing in', 'Your profile', 'Getting started', 'Administrators']);
-    expect(announcement()).toBe('Getting started moved to position 3 of 4.');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(announcement()).toBe('Getting started moved to position 2 of 4.'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(announcement()).toBe('Getting started moved to position 3 of 4.'));
     expect(onReorder).not.toHaveBeenCalled();
-    // Focus stays on the moved item's handle.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reorder Getting started' }));
 
     await user.keyboard('{Enter}');
-    expect(onReorder).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onReorder).toHaveBeenCalledTimes(1));
     expect(onReorder).toHaveBeenCalledWith(['b', 'c', 'a', 'd']);
-    expect(announcement()).toBe('Getting started dropped at position 3 of 4.');
+    expect(titles()).toEqual(['Signing in', 'Your profile', 'Getting started', 'Administrators']);
+    await waitFor(() => expect(announcement()).toBe('Getting started dropped at position 3 of 4.'));
+  });
 
-    // End and Home jump to the ends.
-    const last = screen.getByRole('button', { name: 'Reorder Administrators' });
-    last.focus();
+  it('takes an item to either end with Home and End', async () => {
+    const { user, onReorder } = setUp();
+    screen.getByRole('button', { name: 'Reorder Your profile' }).focus();
     await user.keyboard(' {Home} ');
-    expect(onReorder).toHaveBeenLastCalledWith(['d', 'b', 'c', 'a']);
+    await waitFor(() => expect(onReorder).toHaveBeenLastCalledWith(['c', 'a', 'b', 'd']));
+
+    layOutRows();
+    screen.getByRole('button', { name: 'Reorder Your profile' }).focus();
+    await user.keyboard(' {End} ');
+    await waitFor(() => expect(onReorder).toHaveBeenLastCalledWith(['a', 'b', 'd', 'c']));
   });
 
   it('puts the item back on Escape without reporting anything', async () => {
-    const user = userEvent.setup();
-    const onReorder = vi.fn();
-    render(<Harness onReorder={onReorder} />);
+    const { user, onReorder } = setUp();
     screen.getByRole('button', { name: 'Reorder Signing in' }).focus();
     await user.keyboard(' {ArrowUp}');
-    expect(titles()[0]).toBe('Signing in');
+    await waitFor(() => expect(announcement()).toBe('Signing in moved to position 1 of 4.'));
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(announcement()).toBe('Reordering cancelled. Signing in is back at position 2 of 4.'));
     expect(titles()).toEqual(ITEMS.map((item) => item.title));
     expect(onReorder).not.toHaveBeenCalled();
-    expect(announcement()).toMatch(/Reordering cancelled. Signing in is back at position 2 of 4/);
   });
 
   it('does not report a drop that changes nothing', async () => {
-    const user = userEvent.setup();
-    const onReorder = vi.fn();
-    render(<Harness onReorder={onReorder} />);
+    const { user, onReorder } = setUp();
     screen.getByRole('button', { name: 'Reorder Getting started' }).focus();
     await user.keyboard(' {ArrowUp} ');
+    await waitFor(() => expect(announcement()).toBe('Getting started dropped; the order did not change.'));
     expect(onReorder).not.toHaveBeenCalled();
   });
 
-  it('follows a pointer drag and drops where the pointer is released', () => {
-    const onReorder = vi.fn();
-    render(<Harness onReorder={onReorder} />);
-    // jsdom has no layout: give each row a 40 px slot.
-    const rows = screen.getAllByRole('listitem');
-    rows.forEach((row, index) => {
-      row.getBoundingClientRect = () => ({ top: index * 40, height: 40, bottom: index * 40 + 40, left: 0, right: 300, width: 300, x: 0, y: index * 40, toJSON: () => ({}) });
-    });
+  it('follows a pointer drag and drops where the pointer is released', async () => {
+    const { onReorder } = setUp();
     const handle = screen.getByRole('button', { name: 'Reorder Getting started' });
-    fireEvent.pointerDown(handle, { button: 0, clientY: 20 });
-    // Past the middle of the third row (80–120): the item belongs after it.
-    act(() => {
-      window.dispatchEvent(new MouseEvent('pointermove', { clientY: 105 }));
-    });
-    expect(titles()).toEqual(['Signing in', 'Your profile', 'Getting started', 'Administrators']);
-    act(() => {
-      window.dispatchEvent(new MouseEvent('pointerup', { clientY: 105 }));
-    });
-    expect(onReorder).toHaveBeenCalledWith(['b', 'c', 'a', 'd']);
+    pointer('pointerdown', handle, 20);
+    // Into the third row (80–120): the item takes its place.
+    pointer('pointermove', document, 30);
+    pointer('pointermove', document, 105);
+    await waitFor(() => expect(announcement()).toMatch(/Getting started moved to position 3 of 4/));
+    pointer('pointerup', document, 105);
+    await waitFor(() => expect(onReorder).toHaveBeenCalledWith(['b', 'c', 'a', 'd']));
   });
 
-  it('cancels a pointer drag with Escape', () => {
+  it('does not start a drag on a press that does not move, and not at all while disabled', () => {
     const onReorder = vi.fn();
-    render(<Harness onReorder={onReorder} />);
-    screen.getAllByRole('listitem').forEach((row, index) => {
-      row.getBoundingClientRect = () => ({ top: index * 40, height: 40, bottom: index * 40 + 40, left: 0, right: 300, width: 300, x: 0, y: index * 40, toJSON: () => ({}) });
-    });
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Reorder Administrators' }), { button: 0, clientY: 140 });
-    act(() => {
-      window.dispatchEvent(new MouseEvent('pointermove', { clientY: 5 }));
-    });
-    expect(titles()[0]).toBe('Administrators');
-    act(() => {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    });
-    expect(titles()).toEqual(ITEMS.map((item) => item.title));
+    const { rerender } = render(
+      <SortableList label="Help categories" items={ITEMS} getId={(item) => item.id} getLabel={(item) => item.title} onReorder={onReorder} renderItem={(item, { handle }) => <div>{handle}{item.title}</div>} />,
+    );
+    const handle = screen.getByRole('button', { name: 'Reorder Getting started' });
+    pointer('pointerdown', handle, 20);
+    pointer('pointerup', document, 20);
+    expect(handle.getAttribute('aria-pressed')).toBeNull();
+    rerender(
+      <SortableList disabled label="Help categories" items={ITEMS} getId={(item) => item.id} getLabel={(item) => item.title} onReorder={onReorder} renderItem={(item, { handle }) => <div>{handle}{item.title}</div>} />,
+    );
+    expect(screen.getByRole('button', { name: 'Reorder Getting started' })).toHaveProperty('disabled', true);
     expect(onReorder).not.toHaveBeenCalled();
   });
 });
