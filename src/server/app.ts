@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { fhirRoutes } from './modules/fhir/routes';
+import { isCsvUpload, limitCsvUpload } from './http/csv-upload';
 import { compressFor, preferredEncoding, type Encoding } from './http/compress';
 import { createSpaShell, hasSessionCookie, pagePath } from './http/spa-shell';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
@@ -81,12 +82,15 @@ export const UPLOAD_PATHS: RegExp[] = [
   /^\/api\/feedback\/screenshot$/,
 ];
 
-/** JSON routes that carry whole files (CSV uploads): the upload size limit applies instead of the JSON one. */
-export const BULK_JSON_PATHS: RegExp[] = [
-  /^\/api\/admin\/hospitals\/[^/]+\/terms(\/bulk)?$/,
+/** CSV uploads: the file itself is the body (`text/csv`), parsed as it streams in (http/csv-upload.ts). */
+export const CSV_UPLOAD_PATHS: RegExp[] = [
+  /^\/api\/admin\/hospitals\/[^/]+\/terms$/,
   /^\/api\/admin\/hospitals\/[^/]+\/taxonomy\/upload$/,
   /^\/api\/admin\/hospitals\/[^/]+\/locations\/bulk$/,
 ];
+
+/** JSON routes that carry whole lists (bulk terms): the upload size limit applies instead of the JSON one. */
+export const BULK_JSON_PATHS: RegExp[] = [/^\/api\/admin\/hospitals\/[^/]+\/terms(\/bulk)?$/];
 
 function originOf(url: string | undefined) {
   if (!url) return undefined;
@@ -170,9 +174,13 @@ export function createApp(deps: AppDeps) {
     maxSize: env.UPLOAD_LIMIT_BYTES,
     onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE', `The file is too large (at most ${Math.round(env.UPLOAD_LIMIT_BYTES / 1_048_576)} MB).`),
   });
+  const csvBodyLimit = limitCsvUpload(env.CSV_UPLOAD_LIMIT_BYTES);
   const largeBody = [...UPLOAD_PATHS, ...BULK_JSON_PATHS];
-  app.use('/api/*', (c, next) => (largeBody.some((path) => path.test(c.req.path)) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next)));
-  app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl], multipartPaths: UPLOAD_PATHS }));
+  app.use('/api/*', (c, next) => {
+    if (CSV_UPLOAD_PATHS.some((path) => path.test(c.req.path)) && isCsvUpload(c)) return csvBodyLimit(c, next);
+    return largeBody.some((path) => path.test(c.req.path)) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
+  });
+  app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl], multipartPaths: UPLOAD_PATHS, csvPaths: CSV_UPLOAD_PATHS }));
   app.use('/api/*', async (c, next) => {
     c.set('db', db);
     await next();

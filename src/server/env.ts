@@ -43,6 +43,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   PROFILE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1_048_576),
+  // CSV uploads stream through the parser (only their rows are kept), so they may be larger.
+  CSV_UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1_048_576),
   STORAGE_DIR: z.string().min(1).optional(),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,

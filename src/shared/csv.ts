@@ -24,62 +24,79 @@ export class CsvParseError extends Error {
   }
 }
 
-/** Offsets at which each line after the first begins (CRLF is one break). */
-function lineStarts(text: string): number[] {
-  const starts: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return starts;
-}
-
-/** The 1-based line of an offset, by binary search over the line starts. */
-function lineAt(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]! <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return low + 1;
-}
-
 const QUOTING_ERRORS: Record<string, string> = {
   MissingQuotes: 'a quoted field is not closed',
   InvalidQuotes: 'unexpected text after a closing quote (a quote inside a quoted field must be doubled: "")',
 };
 
+/** Line breaks inside a field (CRLF is one). */
+const breaksIn = (field: string) => field.match(/\r\n|\r|\n/g)?.length ?? 0;
+
+/**
+ * Turns Papa Parse's rows, in order, into records with the line each starts on — from a whole text
+ * or a stream alike, so it counts from the rows alone: a record takes one line plus the line breaks
+ * inside its quoted fields. A row that holds nothing (its raw text is no longer than the file's line
+ * break) is a blank line: counted, not kept. A CR left at the end of a line of a file whose first
+ * break was LF is not a break of its own.
+ */
+export class CsvRecordReader {
+  readonly records: CsvRecord[] = [];
+  failure: CsvParseError | null = null;
+  private line = 1;
+  private rowStart = 0;
+
+  /** Takes one row; false (with `failure` set) when its quoting is malformed. */
+  add(row: Papa.ParseStepResult<string[]>): boolean {
+    const quoting = row.errors.find((error) => error.type === 'Quotes');
+    if (quoting) {
+      this.failure = new CsvParseError(QUOTING_ERRORS[quoting.code] ?? quoting.message, this.line);
+      return false;
+    }
+    const fields = row.data;
+    const linebreak = row.meta.linebreak || '\n';
+    const last = fields.length - 1;
+    // A stray CR (a CRLF line in an LF file) ends the last field: a line ending, not a field's content.
+    const strayCr = linebreak === '\n' && fields[last]?.endsWith('\r') ? 1 : 0;
+    const rawLength = row.meta.cursor - this.rowStart;
+    this.rowStart = row.meta.cursor;
+    const blank = fields.length === 1 && /^\r?$/.test(fields[0]!) && rawLength <= linebreak.length + fields[0]!.length;
+    if (!blank) this.records.push({ fields, line: this.line });
+    this.line += 1 + fields.reduce((sum, field) => sum + breaksIn(field), 0) - strayCr;
+    return true;
+  }
+}
+
+/** Papa Parse's settings for our CSV (RFC 4180 quoting, comma-separated). */
+export const CSV_PARSE_CONFIG = { delimiter: ',', quoteChar: '"', escapeChar: '"', skipEmptyLines: false } as const;
+
 /** Records in file order; blank lines are skipped. Throws CsvParseError on malformed quoting. */
 export function parseCsv(input: string): CsvRecord[] {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const starts = lineStarts(text);
-  const records: CsvRecord[] = [];
-  let failure: CsvParseError | null = null;
-  let rowStart = 0;
+  const reader = new CsvRecordReader();
   Papa.parse<string[]>(text, {
-    delimiter: ',',
-    quoteChar: '"',
-    escapeChar: '"',
-    skipEmptyLines: false,
+    ...CSV_PARSE_CONFIG,
     step: (row, parser) => {
-      const rowEnd = row.meta.cursor;
-      const quoting = row.errors.find((error) => error.type === 'Quotes');
-      if (quoting) {
-        failure = new CsvParseError(QUOTING_ERRORS[quoting.code] ?? quoting.message, lineAt(starts, quoting.index ?? rowStart));
-        parser.abort();
-        return;
-      }
-      // A line with nothing on it is skipped; a line holding "" is a record with one empty field.
-      // (A stray CR of a CRLF line in a file whose first break was LF counts as nothing too.)
-      const blank = row.data.length === 1 && /^[\r\n]*$/.test(text.slice(rowStart, rowEnd));
-      if (!blank) records.push({ fields: row.data, line: lineAt(starts, rowStart) });
-      rowStart = rowEnd;
+      if (!reader.add(row)) parser.abort();
     },
   });
-  if (failure) throw failure;
-  return records;
+  if (reader.failure) throw reader.failure;
+  return reader.records;
+}
+
+/**
+ * A CSV as the code that reads it receives it: the text (the browser's preview), or the records
+ * parsed while the upload streamed in, or the error that stopped that parse (the server).
+ */
+export type CsvInput = string | CsvRecord[] | CsvParseError;
+
+/** A CSV upload the server reads when it is ready for it (after its checks): see http/csv-upload.ts. */
+export type ReadCsv = () => Promise<CsvInput>;
+
+/** The records of a CSV input; throws its CsvParseError. */
+export function csvRecords(input: CsvInput): CsvRecord[] {
+  if (typeof input === 'string') return parseCsv(input);
+  if (input instanceof CsvParseError) throw input;
+  return input;
 }
 
 /** Header cells compared loosely: case, spaces, underscores and dashes do not matter ("Zip Code" = "zip_code"). */

@@ -4,7 +4,7 @@ import type { hospitals} from '../../src/server/db/schema';
 import { hospitalExpertiseTermsPoc, medicalExpertiseTerms, professionalIdentity, users } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { seedDataDir } from '../../src/server/paths';
-import { browserClient, type BrowserClient } from '../support/clients';
+import { browserClient, csvFile, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -119,7 +119,7 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
   it('replaces all terms in one transaction: one bad row leaves everything as it was', async () => {
     const before = await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/terms?pageSize=1000`)).json();
     const csv = ['term_id,term,term_type,specialty_name', 'CON-new1,New condition,Condition,Cardiovascular Disease', 'CON-new2,,Condition,Cardiovascular Disease', 'CON-new3,"Third, with comma",Condition,Cardiovascular Disease'].join('\n');
-    const refused = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/terms`, { csv });
+    const refused = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/terms`, csvFile(csv));
     expect(refused.status).toBe(400);
     const body = await refused.json();
     expect(body.error.message).toBe('The file has 1 invalid row; nothing was changed.');
@@ -127,7 +127,7 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
     const after = await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/terms?pageSize=1000`)).json();
     expect(after.totalCount).toBe(before.totalCount);
 
-    const good = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/terms`, { csv: csv.replace('CON-new2,,', 'CON-new2,Second,') });
+    const good = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/terms`, csvFile(csv.replace('CON-new2,,', 'CON-new2,Second,')));
     expect(await good.json()).toMatchObject({ created: 3, failed: 0 });
     const replaced = await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/terms?pageSize=1000`)).json();
     expect(replaced.items.map((t: { term: string }) => t.term)).toEqual(['New condition', 'Second', 'Third, with comma']);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, hospitalLocationsPoc, hospitals } from '../../src/server/db/schema';
-import { browserClient } from '../support/clients';
+import { browserClient, csvFile } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -140,7 +140,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
       await mine.client.get(`${theirs.base}/${foreign!.id}`),
       await mine.client.patch(`${theirs.base}/${foreign!.id}`, { name: 'Hijacked' }),
       await mine.client.delete(`${theirs.base}/${foreign!.id}`),
-      await mine.client.post(`${theirs.base}/bulk`, { csv: 'name\nPlanted\n' }),
+      await mine.client.post(`${theirs.base}/bulk`, csvFile('name\nPlanted\n')),
     ];
     expect(responses.map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404]);
     expect((await rowsOf(theirs.hospital.id)).map((r) => r.name)).toEqual(['Foreign']);
@@ -154,7 +154,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
     expect(refused.status).toBe(401);
     expect((await refused.json()).error).toEqual({ code: 'UNAUTHENTICATED', message: 'Authentication required for location updates' });
     expect((await anonymous.patch(`${base}/5a4f1a43-51a7-4e57-9d89-1b1a29b4e0b1`, { name: 'X' })).status).toBe(401);
-    expect((await anonymous.post(`${base}/bulk`, { csv: 'name\nX' })).status).toBe(401);
+    expect((await anonymous.post(`${base}/bulk`, csvFile('name\nX'))).status).toBe(401);
     expect((await anonymous.get(base)).status).toBe(401);
     expect(await rowsOf(hospital.id)).toEqual([]);
   });
@@ -197,7 +197,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
       'Too Many Values,,,,,,,,,,,extra',
       '"Quoted, Padded"  ,,,Naperville,IL,60540,,,,,',
     ].join('\r\n');
-    const response = await client.post(`${base}/bulk`, { csv });
+    const response = await client.post(`${base}/bulk`, csvFile(csv));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       created: 3,
@@ -224,7 +224,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
     // them (CRLF, 28 columns, 57 of 67 ZIP codes shortened to 3 or 4 digits).
     const { hospital, client, base } = await hospitalWithAdmin();
     const csv = readFileSync(join(REAL_FIXTURES, 'cms', 'hospital-general-information-excerpt.csv'), 'latin1');
-    const response = await client.post(`${base}/bulk`, { csv });
+    const response = await client.post(`${base}/bulk`, csvFile(csv));
     expect(response.status).toBe(200);
     const report = await response.json();
     expect(report).toMatchObject({ created: 67, failed: 0, errors: [] });
@@ -253,12 +253,12 @@ describe(`hospital locations (${databaseLabel})`, () => {
 
   it('refuses a CSV without a usable header, without rows, or with broken quoting', async () => {
     const { hospital, client, base } = await hospitalWithAdmin();
-    const errorOf = async (csv: string) => (await (await client.post(`${base}/bulk`, { csv })).json()).error.message;
+    const errorOf = async (csv: string) => (await (await client.post(`${base}/bulk`, csvFile(csv))).json()).error.message;
     expect(await errorOf('city,state\nChicago,IL')).toBe('The first line of the CSV must be a header row with a "name" column');
     expect(await errorOf('Northfield Heart Center,Chicago')).toBe('The first line of the CSV must be a header row with a "name" column');
     expect(await errorOf('name,city\n')).toBe('The CSV has a header row but no locations');
     expect(await errorOf('name,city\nA,B\n"unclosed,C\n')).toBe('The CSV could not be read: line 3: a quoted field is not closed');
-    expect(await errorOf('')).toBe('Paste or upload the CSV text in the "csv" field');
+    expect(await errorOf('')).toBe('Choose a CSV file to upload');
     expect(await rowsOf(hospital.id)).toEqual([]);
   });
 
@@ -270,7 +270,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
     expect(template.headers.get('content-disposition')).toBe('attachment; filename="hospital-locations-template.csv"');
     const text = await template.text();
     expect(text.split('\r\n')[0]).toBe('name,address_line1,address_line2,city,state,zip_code,phone,url,department');
-    expect(await (await client.post(`${base}/bulk`, { csv: text })).json()).toEqual({ created: 2, failed: 0, errors: [], ignoredColumns: [] });
+    expect(await (await client.post(`${base}/bulk`, csvFile(text))).json()).toEqual({ created: 2, failed: 0, errors: [], ignoredColumns: [] });
     expect((await rowsOf(hospital.id)).map((r) => r.name).sort()).toEqual(['Lakeside Clinic, West Campus', 'Northfield Heart Center']);
     expect((await browserClient(ctx.app).get('/api/admin/locations/template.csv')).status).toBe(401);
   });

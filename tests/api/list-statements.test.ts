@@ -5,7 +5,7 @@
  * on a route that reads nothing else and subtracted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserClient, type BrowserClient } from '../support/clients';
+import { browserClient, csvFile, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -42,9 +42,10 @@ beforeAll(async () => {
     const taxonomy = await hospitalAdmin.post(`/api/admin/hospitals/${hospitalId}/taxonomy`, { specialty: `Specialty ${i}`, department: 'Medicine', division: `Division ${i}` });
     expect(taxonomy.status, await taxonomy.clone().text()).toBe(201);
   }
-  const locations = await hospitalAdmin.post(`/api/admin/hospitals/${hospitalId}/locations/bulk`, {
-    csv: `name,city\n${Array.from({ length: ROWS }, (_, i) => `Clinic ${i},Springfield`).join('\n')}\n`,
-  });
+  const locations = await hospitalAdmin.post(
+    `/api/admin/hospitals/${hospitalId}/locations/bulk`,
+    csvFile(`name,city\n${Array.from({ length: ROWS }, (_, i) => `Clinic ${i},Springfield`).join('\n')}\n`),
+  );
   expect(locations.status, await locations.clone().text()).toBeLessThan(300);
   const terms = await hospitalAdmin.post(`/api/admin/hospitals/${hospitalId}/terms/bulk`, {
     terms: Array.from({ length: ROWS }, (_, i) => ({ termId: `list-${i}`, term: `Listed condition ${i}`, termType: 'Condition', specialtyName: 'Cardiology' })),

@@ -12,7 +12,7 @@ import {
 } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { seedDataDir } from '../../src/server/paths';
-import { browserClient, type BrowserClient } from '../support/clients';
+import { browserClient, csvFile, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -234,7 +234,7 @@ describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
       .values({ hospitalId: hospitalB.id, specialty: 'Their Specialty', specialtyCode: 'B-1' })
       .returning();
     const base = `/api/admin/hospitals/${hospitalB.id}/taxonomy`;
-    const csvBody = { fileName: 'take-over.csv', csv: csv(HEADER, 'Takeover,,,,,,') };
+    const csvBody = csvFile(csv(HEADER, 'Takeover,,,,,,'));
     const attempts: Array<[string, () => Promise<Response>]> = [
       ['list', () => adminA.get(base)],
       ['departments', () => adminA.get(`${base}/departments`)],
@@ -247,7 +247,7 @@ describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
       ['config save', () => adminA.put(`${base}/config`, { usesDefaultTaxonomy: false, taxonomySource: 'uploaded' })],
       ['resolve', () => adminA.get(`${base}/resolve/B-1`)],
       ['uploads', () => adminA.get(`${base}/uploads`)],
-      ['upload', () => adminA.post(`${base}/upload`, csvBody)],
+      ['upload', () => adminA.post(`${base}/upload?fileName=take-over.csv`, csvBody)],
       ['reset', () => adminA.post(`${base}/reset`)],
       ['copy defaults', () => adminA.post(`${base}/copy-defaults`)],
     ];
@@ -327,7 +327,7 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
         'Sleep Medicine,Neurosciences,,,,,',
         ',,,,,,',
       );
-    const uploaded = await admin.post(`${base}/upload`, { fileName: 'taxonomy.csv', csv: file });
+    const uploaded = await admin.post(`${base}/upload?fileName=taxonomy.csv`, csvFile(file));
     expect(uploaded.status).toBe(200);
     const result = await uploaded.json();
     expect(result).toEqual({ uploadId: expect.any(String), rowCount: 3 });
@@ -347,7 +347,7 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
   it('rejects a file with a bad row in the middle, naming every line, and changes nothing', async () => {
     const hospital = await createHospital(ctx);
     const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
-    const first = await (await system.post(`${base}/upload`, { fileName: 'good.csv', csv: csv(HEADER, 'Keep Me,Medicine,,,K-1,,', 'Keep Me Too,Surgery,,,K-2,,') })).json();
+    const first = await (await system.post(`${base}/upload?fileName=good.csv`, csvFile(csv(HEADER, 'Keep Me,Medicine,,,K-1,,', 'Keep Me Too,Surgery,,,K-2,,')))).json();
     const before = await hospitalRows(hospital.id);
     expect(before).toHaveLength(2);
 
@@ -364,7 +364,7 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
       'Eta,Medicine,,,A-8,,,extra', // 10: too many columns
       'Theta,Medicine,,,A-9,,', // 11
     );
-    const response = await system.post(`${base}/upload`, { fileName: 'bad.csv', csv: bad });
+    const response = await system.post(`${base}/upload?fileName=bad.csv`, csvFile(bad));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.code).toBe('TAXONOMY_UPLOAD_INVALID');
@@ -385,11 +385,11 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     expect(uploads[1].id).toBe(first.uploadId);
     expect(await auditActions([body.error.details.uploadId])).toEqual(['taxonomy.upload.reject']);
 
-    const headerOnly = await system.post(`${base}/upload`, { fileName: 'empty.csv', csv: HEADER + '\n' });
+    const headerOnly = await system.post(`${base}/upload?fileName=empty.csv`, csvFile(HEADER + '\n'));
     expect((await headerOnly.json()).error).toMatchObject({ message: 'The file cannot be used; nothing was changed.', details: { errors: ['The file has no taxonomy rows below the header'] } });
-    const misspelt = await system.post(`${base}/upload`, { fileName: 'typo.csv', csv: csv('specialty,departmnet', 'A,B') });
+    const misspelt = await system.post(`${base}/upload?fileName=typo.csv`, csvFile(csv('specialty,departmnet', 'A,B')));
     expect((await misspelt.json()).error.details.errors[0]).toMatch(/^Line 1: unknown column "departmnet"/);
-    const unclosed = await system.post(`${base}/upload`, { fileName: 'quote.csv', csv: csv(HEADER, 'A,B,,,,,', '"Broken,B,,,,,') });
+    const unclosed = await system.post(`${base}/upload?fileName=quote.csv`, csvFile(csv(HEADER, 'A,B,,,,,', '"Broken,B,,,,,')));
     expect((await unclosed.json()).error.details.errors).toEqual([expect.stringMatching(/^Line 3: a quoted field is not closed/)]);
     expect(await hospitalRows(hospital.id)).toEqual(before);
   });
@@ -397,7 +397,7 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
   it('keeps the old taxonomy and marks the upload failed when the replacement fails midway', async () => {
     const hospital = await createHospital(ctx);
     const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
-    await system.post(`${base}/upload`, { fileName: 'v1.csv', csv: csv(HEADER, 'Version One,Medicine,,,V-1,,') });
+    await system.post(`${base}/upload?fileName=v1.csv`, csvFile(csv(HEADER, 'Version One,Medicine,,,V-1,,')));
     const before = await hospitalRows(hospital.id);
 
     // 250 rows span three insert batches; the database refuses a row of the third.
@@ -410,7 +410,7 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
       sql.raw(`create trigger refuse_taxonomy_row before insert on hospital_specialty_taxonomies_poc for each row when (new.specialty = 'Explode') execute function refuse_taxonomy_row()`),
     );
     try {
-      const failed = await system.post(`${base}/upload`, { fileName: 'v2.csv', csv: csv(HEADER, ...lines) });
+      const failed = await system.post(`${base}/upload?fileName=v2.csv`, csvFile(csv(HEADER, ...lines)));
       expect(failed.status).toBe(500);
       const body = await failed.json();
       expect(body.error).toMatchObject({ code: 'TAXONOMY_UPLOAD_FAILED', message: 'Failed to update taxonomy' });
@@ -421,7 +421,7 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
       await ctx.database.db.execute(sql.raw('drop trigger refuse_taxonomy_row on hospital_specialty_taxonomies_poc'));
     }
 
-    const succeeded = await (await system.post(`${base}/upload`, { fileName: 'v3.csv', csv: csv(HEADER, ...lines) })).json();
+    const succeeded = await (await system.post(`${base}/upload?fileName=v3.csv`, csvFile(csv(HEADER, ...lines)))).json();
     expect(succeeded.rowCount).toBe(250);
     expect(await hospitalRows(hospital.id)).toHaveLength(250);
   });
@@ -431,8 +431,8 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
     const file = (prefix: string) => csv(HEADER, ...Array.from({ length: 120 }, (_, i) => `${prefix} ${i},Medicine,,,${prefix}-${i},,`));
     const results = await Promise.all([
-      system.post(`${base}/upload`, { fileName: 'first.csv', csv: file('First') }),
-      system.post(`${base}/upload`, { fileName: 'second.csv', csv: file('Second') }),
+      system.post(`${base}/upload?fileName=first.csv`, csvFile(file('First'))),
+      system.post(`${base}/upload?fileName=second.csv`, csvFile(file('Second'))),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const prefixes = new Set((await hospitalRows(hospital.id)).map((row) => row.specialty.split(' ')[0]));
@@ -444,7 +444,7 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     const hospital = await createHospital(ctx);
     const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
     const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
-    await admin.post(`${base}/upload`, { fileName: 'mine.csv', csv: csv(HEADER, 'Mine,Medicine,,,M-1,,', 'Also Mine,Medicine,,,M-2,,') });
+    await admin.post(`${base}/upload?fileName=mine.csv`, csvFile(csv(HEADER, 'Mine,Medicine,,,M-1,,', 'Also Mine,Medicine,,,M-2,,')));
     const reset = await admin.post(`${base}/reset`);
     expect(reset.status).toBe(200);
     expect(await reset.json()).toMatchObject({ deletedRowCount: 2, config: { usesDefaultTaxonomy: true, taxonomySource: 'default', effectiveSource: 'default' } });
@@ -486,10 +486,10 @@ describe(`the provider’s taxonomy (${databaseLabel})`, () => {
 
   it('gives a provider their hospital’s uploaded taxonomy, active rows only, by specialty', async () => {
     const hospital = await createHospital(ctx);
-    await system.post(`/api/admin/hospitals/${hospital.id}/taxonomy/upload`, {
-      fileName: 'ours.csv',
-      csv: csv(HEADER, 'Zoology Medicine,Medicine,Zoo,,Z-1,,', 'Anatomy,Medicine,,,A-1,,', 'Hidden Specialty,Medicine,,,H-1,,'),
-    });
+    await system.post(
+      `/api/admin/hospitals/${hospital.id}/taxonomy/upload?fileName=ours.csv`,
+      csvFile(csv(HEADER, 'Zoology Medicine,Medicine,Zoo,,Z-1,,', 'Anatomy,Medicine,,,A-1,,', 'Hidden Specialty,Medicine,,,H-1,,')),
+    );
     const [hidden] = await ctx.database.db
       .select()
       .from(hospitalSpecialtyTaxonomiesPoc)

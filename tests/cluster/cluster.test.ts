@@ -7,6 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_NPIS } from '../fakes/nppes';
+import { csvFile } from '../support/clients';
 import { migrationsDir } from '../../src/server/paths';
 import { clusterClient, startCluster, waitFor, type Cluster, type ClusterClient } from './cluster';
 import { runFailureDrill } from './failure-drill';
@@ -80,7 +81,7 @@ describe.skipIf(!postgresUrl)('three processes behind haproxy on one PostgreSQL'
     expect(hospital.status, await hospital.clone().text()).toBe(201);
     hospitalId = (await hospital.json()).id;
     const csv = ['term_id,term,term_type,specialty_name', 'CL-1,Atrial fibrillation ablation,Procedure,Cardiovascular Disease', 'CL-2,"Syncope, unexplained",Condition,Cardiovascular Disease', 'CL-3,Heart failure clinic,Condition,Cardiovascular Disease'].join('\r\n');
-    const uploaded = await admin.put(`/api/admin/hospitals/${hospitalId}/terms`, { csv });
+    const uploaded = await admin.put(`/api/admin/hospitals/${hospitalId}/terms`, csvFile(csv));
     expect(await uploaded.json()).toMatchObject({ created: 3, failed: 0 });
     const listed = await (await admin.get(`/api/admin/hospitals/${hospitalId}/terms?pageSize=10`)).json();
     expect(listed.items.map((t: { term: string }) => t.term)).toEqual(['Atrial fibrillation ablation', 'Heart failure clinic', 'Syncope, unexplained']);

@@ -65,6 +65,8 @@ test('help content: a system administrator edits the Help Center and it appears 
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');
   await expect(questions.getByRole('listitem').first()).toContainText(second);
+  // The moved item's handle keeps the focus, ready for the next move.
+  await expect(questions.getByRole('button', { name: `Reorder ${second}` })).toBeFocused();
   await expect.poll(async () => (await (await page.request.get('/api/admin/help/categories')).json()).items.find((c: { title: string }) => c.title === category)?.faqs[0]?.question).toBe(second);
 
   // The public Help Center shows the category and its questions in that order, the answer as safe HTML.

@@ -4,23 +4,25 @@ import { CookieJar } from './cookies';
 type Requester = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
 /**
- * A browser-like client: same origin, JSON bodies (or a FormData upload as the browser sends it), its
- * own cookies. `app` is the in-process app, or anything with its `request` shape (the cluster test
- * passes a fetch on the proxy's address, with that address as the origin).
+ * A browser-like client: same origin, JSON bodies (or a FormData upload, or a file as the body — see
+ * `csvFile` — as the browser sends them), its own cookies. `app` is the in-process app, or anything
+ * with its `request` shape (the cluster test passes a fetch on the proxy's address, with that address
+ * as the origin).
  */
 export function browserClient(app: Requester, jar = new CookieJar(), origin = TEST_ORIGIN) {
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const isForm = body instanceof FormData;
+    const isFile = body instanceof Blob;
     const json = method !== 'GET' || body !== undefined;
     const response = await app.request(path, {
       method,
       headers: {
-        ...(json && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...(isFile ? { 'content-type': body.type } : json && !isForm ? { 'content-type': 'application/json' } : {}),
         ...(method === 'GET' ? {} : { origin }),
         ...jar.header(),
         ...headers,
       },
-      ...(isForm ? { body } : body === undefined ? (method === 'GET' ? {} : { body: '{}' }) : { body: JSON.stringify(body) }),
+      ...(isForm ? { body } : isFile ? { body: await body.arrayBuffer() } : body === undefined ? (method === 'GET' ? {} : { body: '{}' }) : { body: JSON.stringify(body) }),
     });
     jar.apply(response);
     return response;
@@ -36,3 +38,8 @@ export function browserClient(app: Requester, jar = new CookieJar(), origin = TE
 }
 
 export type BrowserClient = ReturnType<typeof browserClient>;
+
+/** A CSV upload's body as the app sends it: the file itself, `text/csv`. */
+export function csvFile(text: string): Blob {
+  return new Blob([text], { type: 'text/csv;charset=utf-8' });
+}

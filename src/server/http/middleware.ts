@@ -25,7 +25,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppBindings> {
  * CSRF defence and body hygiene for state-changing API calls: a browser request from another site
  * is refused (Origin / Sec-Fetch-Site), and bodies must be JSON unless a route opts into uploads.
  */
-export function guardStateChanges(options: { allowedOrigins: string[]; multipartPaths?: RegExp[] }): MiddlewareHandler<AppBindings> {
+export function guardStateChanges(options: { allowedOrigins: string[]; multipartPaths?: RegExp[]; csvPaths?: RegExp[] }): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const origin = c.req.header('origin');
@@ -42,7 +42,9 @@ export function guardStateChanges(options: { allowedOrigins: string[]; multipart
     const isJson = /^application\/([a-z0-9.+-]*\+)?json\b/.test(contentType);
     const isMultipartRoute = options.multipartPaths?.some((pattern) => pattern.test(c.req.path)) ?? false;
     if (isMultipartRoute && contentType.startsWith('multipart/form-data')) return next();
-    // A body-less request (sign-out, keep-alive) has nothing to parse; anything with a body must be JSON.
+    const isCsvRoute = options.csvPaths?.some((pattern) => pattern.test(c.req.path)) ?? false;
+    if (isCsvRoute && contentType.startsWith('text/csv')) return next();
+    // A body-less request (sign-out, keep-alive) has nothing to parse; anything else with a body must be JSON.
     const needsJson = hasBody || contentType !== '';
     if (needsJson && !isJson) {
       return errorResponse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json).');

@@ -9,9 +9,18 @@ import { AppError } from '../lib/app-error';
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      throw AppError.validation(issues[0]?.message ?? 'Invalid request', { issues });
-    }
+    if (!result.success) throw validationError(result.error);
   });
+}
+
+function validationError(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) {
+  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return AppError.validation(issues[0]?.message ?? 'Invalid request', { issues });
+}
+
+/** The same validation for a value a handler reads itself (a route taking JSON or a CSV file). */
+export function validated<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
 }

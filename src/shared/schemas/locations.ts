@@ -12,7 +12,7 @@ export const LOCATION_MESSAGES = {
   url: 'URL must be a web address starting with http:// or https://',
   phone: 'Phone number must have 7 to 15 digits',
   country: 'Country must be a 2-letter code, like US',
-  csvRequired: 'Paste or upload the CSV text in the "csv" field',
+  csvRequired: 'Choose a CSV file to upload',
   csvHeader: 'The first line of the CSV must be a header row with a "name" column',
   csvEmpty: 'The CSV has a header row but no locations',
   csvTooManyRows: (max: number) => `The CSV has more than ${max.toLocaleString('en-US')} locations; split it into smaller files`,
@@ -105,10 +105,6 @@ export const locationUpdateSchema = z.object({ ...locationFields, name: location
 
 export type LocationCreateInput = z.output<typeof locationCreateSchema>;
 export type LocationUpdateInput = z.output<typeof locationUpdateSchema>;
-
-export const locationBulkSchema = z.object({
-  csv: z.string({ error: LOCATION_MESSAGES.csvRequired }).min(1, LOCATION_MESSAGES.csvRequired),
-});
 
 export interface HospitalLocationDto {
   id: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCsv, normalizeCsvHeader, parseCsv, CsvParseError } from '../csv';
+import { csvRecords, formatCsv, normalizeCsvHeader, CsvParseError, type CsvInput } from '../csv';
 import { TAXONOMY_SOURCES } from '../enums';
 
 export const TAXONOMY_MESSAGES = {
@@ -162,12 +162,10 @@ export const taxonomyConfigSchema = z
   })
   .strict();
 
-export const taxonomyUploadSchema = z
-  .object({
-    fileName: z.string().trim().min(1, 'fileName is required').max(255),
-    csv: z.string().min(1, 'The file is empty'),
-  })
-  .strict();
+/** The query of a taxonomy upload; the file itself is the request's body (text/csv). */
+export const taxonomyUploadQuerySchema = z.object({
+  fileName: z.string({ error: 'fileName is required' }).trim().min(1, 'fileName is required').max(255),
+});
 
 export const taxonomyUploadListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -239,10 +237,10 @@ const splitList = (cell: string | undefined) => (cell ?? '').split(LIST_SPLIT);
  * (the server and the web both use it; the server's verdict is the one that counts). Line numbers
  * are the file's own, so a record with a quoted line break still points at where it starts.
  */
-export function parseTaxonomyCsv(text: string): TaxonomyCsvResult {
+export function parseTaxonomyCsv(text: CsvInput): TaxonomyCsvResult {
   let records;
   try {
-    records = parseCsv(text);
+    records = csvRecords(text);
   } catch (error) {
     if (error instanceof CsvParseError) {
       return { rows: [], errors: [{ line: error.line, message: error.message.replace(/^line \d+: /, '') }], invalidRowCount: 0 };

@@ -1,4 +1,4 @@
-import { CsvParseError, formatCsv, normalizeCsvHeader, parseCsv } from '../../../shared/csv';
+import { CsvParseError, csvRecords, formatCsv, normalizeCsvHeader, type CsvInput } from '../../../shared/csv';
 import { AppError } from '../../lib/app-error';
 
 /** Columns of the terms CSV; keywords and synonyms are `;`-separated. */
@@ -19,10 +19,10 @@ const list = (value: string | undefined) =>
     .filter(Boolean);
 
 /** CSV text → raw term objects (validated later, row by row) and each row's line number. */
-export function termsFromCsv(csv: string) {
+export function termsFromCsv(csv: CsvInput) {
   let records;
   try {
-    records = parseCsv(csv);
+    records = csvRecords(csv);
   } catch (error) {
     if (error instanceof CsvParseError) throw AppError.validation(`The CSV could not be read: ${error.message}`);
     throw error;

@@ -5,7 +5,8 @@ import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
-import { validate } from '../../http/validate';
+import { isCsvUpload, readCsvUpload } from '../../http/csv-upload';
+import { validate, validated } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { hospitalIdParam } from '../hospitals/routes';
 import { findHospitalForAdmin } from '../hospitals/service';
@@ -30,7 +31,6 @@ import {
 
 const termParam = hospitalIdParam.extend({ termRowId: z.uuid('Term not found') });
 const defaultTermParam = z.object({ termRowId: z.uuid('Term not found') });
-const replaceSchema = z.union([z.object({ csv: z.string().min(1).max(20_000_000), fileName: z.string().max(300).optional() }), bulkTermsSchema]);
 const specialtyQuery = z.object({ specialty: z.string().trim().min(1, 'Specialty is required').max(200) });
 
 export function expertiseTermRoutes(deps: AppDeps) {
@@ -96,13 +96,17 @@ export function expertiseTermRoutes(deps: AppDeps) {
       .post('/admin/hospitals/:hospitalId/terms/bulk', requireCapability('bulk.upload'), validate('param', hospitalIdParam), validate('json', bulkTermsSchema), async (c) =>
         c.json(await bulkCreateHospitalTerms(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').terms)),
       )
-      .put('/admin/hospitals/:hospitalId/terms', requireCapability('bulk.upload'), validate('param', hospitalIdParam), validate('json', replaceSchema), async (c) => {
-        const body = c.req.valid('json');
-        if ('csv' in body) {
-          const { terms, lines } = termsFromCsv(body.csv);
-          return c.json(await replaceHospitalTerms(db, actorOf(c), c.req.valid('param').hospitalId, terms, (index) => lines[index] ?? index + 2));
+      // Replace all of a hospital's terms: with a CSV file (text/csv, streamed) or a JSON list of terms.
+      .put('/admin/hospitals/:hospitalId/terms', requireCapability('bulk.upload'), validate('param', hospitalIdParam), async (c) => {
+        const { hospitalId } = c.req.valid('param');
+        if (isCsvUpload(c)) {
+          // The hospital is checked before the file is read, so a refused request costs no parsing.
+          await findHospitalForAdmin(db, actorOf(c), hospitalId);
+          const { terms, lines } = termsFromCsv(await readCsvUpload(c));
+          return c.json(await replaceHospitalTerms(db, actorOf(c), hospitalId, terms, (index) => lines[index] ?? index + 2));
         }
-        return c.json(await replaceHospitalTerms(db, actorOf(c), c.req.valid('param').hospitalId, body.terms));
+        const body = validated(bulkTermsSchema, await c.req.json().catch(() => null));
+        return c.json(await replaceHospitalTerms(db, actorOf(c), hospitalId, body.terms));
       })
       .post('/admin/hospitals/:hospitalId/terms/copy-defaults', requireCapability('defaults.reset'), validate('param', hospitalIdParam), async (c) =>
         c.json(await copyDefaultTermsToHospital(db, actorOf(c), c.req.valid('param').hospitalId)),

@@ -1,11 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { LOCATION_MESSAGES, locationBulkSchema, locationCreateSchema, locationListQuerySchema, locationUpdateSchema } from '../../../shared/schemas/locations';
+import { LOCATION_MESSAGES, locationCreateSchema, locationListQuerySchema, locationUpdateSchema } from '../../../shared/schemas/locations';
 import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import { errorResponse } from '../../http/errors';
 import type { Actor, AppBindings } from '../../http/types';
+import { readCsvUpload } from '../../http/csv-upload';
 import { validate } from '../../http/validate';
 import { hospitalIdParam } from '../hospitals/routes';
 import {
@@ -54,8 +55,9 @@ export function hospitalLocationRoutes(deps: AppDeps) {
     .post(base, manage, validate('param', hospitalIdParam), validate('json', locationCreateSchema), async (c) =>
       c.json(await createLocation(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
     )
-    .post(`${base}/bulk`, requireLocationWriter('bulk.upload'), validate('param', hospitalIdParam), validate('json', locationBulkSchema), async (c) =>
-      c.json(await bulkCreateLocations(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').csv)),
+    // A CSV file as the body (text/csv), parsed as it streams in.
+    .post(`${base}/bulk`, requireLocationWriter('bulk.upload'), validate('param', hospitalIdParam), async (c) =>
+      c.json(await bulkCreateLocations(service, actorOf(c), c.req.valid('param').hospitalId, () => readCsvUpload(c))),
     )
     .get(`${base}/:locationId`, requireCapability('hospitals.view'), validate('param', locationParam), async (c) => {
       const { hospitalId, locationId } = c.req.valid('param');

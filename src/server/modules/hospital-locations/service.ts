@@ -1,6 +1,6 @@
 import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { CsvParseError, formatCsv, normalizeCsvHeader, parseCsv } from '../../../shared/csv';
+import { CsvParseError, csvRecords, formatCsv, normalizeCsvHeader, type ReadCsv } from '../../../shared/csv';
 import {
   BULK_LOCATION_MAX_ROWS,
   LOCATION_MESSAGES,
@@ -229,15 +229,16 @@ export const LOCATION_TEMPLATE_CSV = formatCsv([
  * Reads a CSV of locations (header row required), validates every row with the same schema as a
  * single create, and inserts the valid rows in one transaction. Refused rows are reported, not fatal.
  */
-export async function bulkCreateLocations(deps: LocationDeps, actor: AdminActor, hospitalId: string, csv: string): Promise<BulkLocationReport> {
+export async function bulkCreateLocations(deps: LocationDeps, actor: AdminActor, hospitalId: string, readCsv: ReadCsv): Promise<BulkLocationReport> {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
   let records;
   try {
-    records = parseCsv(csv);
+    records = csvRecords(await readCsv());
   } catch (error) {
     if (error instanceof CsvParseError) throw AppError.validation(`The CSV could not be read: ${error.message}`, { line: error.line });
     throw error;
   }
+  if (records.length === 0) throw AppError.validation(LOCATION_MESSAGES.csvRequired);
   const [header, ...rows] = records;
   const headerCells = (header?.fields ?? []).map((name) => name.replace(/^\uFEFF/, ''));
   const columns = headerCells.map((name) => CSV_COLUMNS[normalizeCsvHeader(name)]);

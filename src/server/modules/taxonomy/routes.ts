@@ -12,12 +12,13 @@ import {
   taxonomyRowUpdateSchema,
   taxonomyTemplateCsv,
   taxonomyUploadListQuerySchema,
-  taxonomyUploadSchema,
+  taxonomyUploadQuerySchema,
 } from '../../../shared/schemas/taxonomy';
 import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import type { Actor, AppBindings } from '../../http/types';
+import { readCsvUpload } from '../../http/csv-upload';
 import { validate } from '../../http/validate';
 import {
   copyDefaultTaxonomyToHospital,
@@ -106,8 +107,9 @@ export function taxonomyRoutes(deps: AppDeps) {
     .get('/admin/hospitals/:hospitalId/taxonomy/uploads', canRead, validate('param', hospitalParam), validate('query', taxonomyUploadListQuerySchema), async (c) =>
       c.json(await listTaxonomyUploads(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query'))),
     )
-    .post('/admin/hospitals/:hospitalId/taxonomy/upload', requireCapability('bulk.upload'), validate('param', hospitalParam), validate('json', taxonomyUploadSchema), async (c) =>
-      c.json(await uploadHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json'))),
+    // The file is the body (text/csv), parsed as it streams in; its name comes in the query.
+    .post('/admin/hospitals/:hospitalId/taxonomy/upload', requireCapability('bulk.upload'), validate('param', hospitalParam), validate('query', taxonomyUploadQuerySchema), async (c) =>
+      c.json(await uploadHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, { fileName: c.req.valid('query').fileName, readCsv: () => readCsvUpload(c) })),
     )
     .post('/admin/hospitals/:hospitalId/taxonomy/reset', requireCapability('defaults.reset'), validate('param', hospitalParam), async (c) =>
       c.json(await resetHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId)),

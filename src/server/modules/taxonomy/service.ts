@@ -2,6 +2,7 @@ import { containsPattern } from '../../lib/like';
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { ReadCsv } from '../../../shared/csv';
 import type { TaxonomySource } from '../../../shared/enums';
 import {
   formatTaxonomyCsvError,
@@ -16,7 +17,6 @@ import {
   type TaxonomyListQuery,
   type TaxonomyRowInput,
   type taxonomyRowUpdateSchema,
-  type taxonomyUploadSchema,
 } from '../../../shared/schemas/taxonomy';
 import type { AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
@@ -518,7 +518,7 @@ function storedErrorSummary(message: string, errors: string[]) {
  * touched, and the delete, the inserts, the configuration and the upload's completion commit
  * together, so the hospital has either its old taxonomy or the whole new one.
  */
-export async function uploadHospitalTaxonomy(deps: TaxonomyDeps, actor: AdminActor, hospitalId: string, input: z.output<typeof taxonomyUploadSchema>) {
+export async function uploadHospitalTaxonomy(deps: TaxonomyDeps, actor: AdminActor, hospitalId: string, input: { fileName: string; readCsv: ReadCsv }) {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
   const [upload] = await deps.db
     .insert(hospitalTaxonomyUploads)
@@ -527,7 +527,15 @@ export async function uploadHospitalTaxonomy(deps: TaxonomyDeps, actor: AdminAct
   const uploadId = upload!.id;
   await deps.db.update(hospitalTaxonomyUploads).set({ uploadStatus: 'processing' }).where(eq(hospitalTaxonomyUploads.id, uploadId));
 
-  const parsed = parseTaxonomyCsv(input.csv);
+  let csv;
+  try {
+    csv = await input.readCsv();
+  } catch (error) {
+    // The file did not arrive whole (too large, the connection dropped): the upload failed, and says so.
+    await markUploadFailed(deps, uploadId, 'The file could not be received.');
+    throw error;
+  }
+  const parsed = parseTaxonomyCsv(csv);
   if (parsed.errors.length > 0) {
     const message = taxonomyUploadErrorMessage(parsed);
     const errors = parsed.errors.map(formatTaxonomyCsvError);

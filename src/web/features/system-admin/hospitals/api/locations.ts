@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { BulkLocationReport, HospitalLocationDto } from '@shared/schemas/locations';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
+import { csvBody } from '@web/lib/csv/csv-body';
 import type { Page } from '../../api/list-admins';
 import { hospitalQueryKey } from './hospitals';
 
@@ -69,7 +70,7 @@ export function useDeleteLocation(hospitalId: string) {
 export function useBulkLocations(hospitalId: string) {
   const invalidate = useInvalidateLocations(hospitalId);
   return useMutation({
-    mutationFn: (csv: string) => apiFetch<BulkLocationReport>(`${base(hospitalId)}/bulk`, { method: 'POST', body: { csv }, timeoutMs: 120_000 }),
+    mutationFn: (csv: string) => apiFetch<BulkLocationReport>(`${base(hospitalId)}/bulk`, { method: 'POST', body: csvBody(csv), timeoutMs: 120_000 }),
     retry: false,
     onSuccess: invalidate,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TaxonomySource, UploadStatus } from '@shared/enums';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
+import { csvBody } from '@web/lib/csv/csv-body';
 import type { Page } from '../../api/list-admins';
 
 /** Which taxonomy a screen works on: the default one, or one hospital's own. */
@@ -158,7 +159,8 @@ export function useTaxonomyUploads(scope: HospitalScope) {
 export function useUploadTaxonomy(scope: HospitalScope) {
   const invalidate = useInvalidateTaxonomy(scope);
   return useMutation({
-    mutationFn: (body: { fileName: string; csv: string }) => apiFetch<{ uploadId: string; rowCount: number }>(`${taxonomyBase(scope)}/upload`, { method: 'POST', body, timeoutMs: 120_000 }),
+    mutationFn: ({ fileName, csv }: { fileName: string; csv: string }) =>
+      apiFetch<{ uploadId: string; rowCount: number }>(`${taxonomyBase(scope)}/upload?${new URLSearchParams({ fileName })}`, { method: 'POST', body: csvBody(csv), timeoutMs: 120_000 }),
     retry: false,
     // A refused file is recorded in the history too.
     onSettled: invalidate,

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { TermType } from '@shared/enums';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
+import { csvBody } from '@web/lib/csv/csv-body';
 import type { Page } from '../../api/list-admins';
 
 export type TermScope = { kind: 'default' } | { kind: 'hospital'; hospitalId: string };
@@ -109,7 +110,7 @@ export interface TermsReport {
 export function useReplaceTerms(scope: HospitalScope) {
   const invalidate = useInvalidateTerms(scope);
   return useMutation({
-    mutationFn: (body: { csv: string; fileName: string }) => apiFetch<TermsReport>(termsBase(scope), { method: 'PUT', body, timeoutMs: 180_000 }),
+    mutationFn: (csv: string) => apiFetch<TermsReport>(termsBase(scope), { method: 'PUT', body: csvBody(csv), timeoutMs: 180_000 }),
     retry: false,
     onSuccess: invalidate,
   });

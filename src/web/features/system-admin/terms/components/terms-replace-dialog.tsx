@@ -29,7 +29,7 @@ function ReplaceForm({ scope, currentCount, onDone, onPendingChange }: { scope: 
     if (!chosen || 'error' in chosen) return;
     onPendingChange(true);
     replace.mutate(
-      { csv: chosen.text, fileName: chosen.fileName },
+      chosen.text,
       {
         onSuccess: ({ created }) => {
           toast.success(`Replaced the hospital’s terms with ${formatNumber(created)} from ${chosen.fileName}.`);
