@@ -47,7 +47,7 @@ test('taxonomy upload and default terms by a hospital administrator; a provider 
   // A bad file is checked in the browser: every problem with its line, and nothing is sent.
   let uploads = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/taxonomy/upload')) uploads += 1;
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/taxonomy/upload')) uploads += 1;
   });
   await uploadCard.locator('input[type=file]').setInputFiles(csv('bad-taxonomy.csv', BAD_TAXONOMY));
   const problems = uploadCard.getByRole('alert');

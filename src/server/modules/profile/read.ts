@@ -58,6 +58,11 @@ export interface SectionRead<Data> {
 /** The order a provider arranged a list in, then creation. */
 const byOrder = (table: { displayOrder: AnyColumn; createdAt: AnyColumn }) => [asc(table.displayOrder), asc(table.createdAt)];
 
+/** The rows of a list discovery also fills that the section shows (and a save replaces). */
+export function shownRows(table: typeof publications | typeof clinicalTrials | typeof mediaPress) {
+  return table === clinicalTrials ? inArray(clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES) : inArray((table as typeof publications).status, SHOWN_ITEM_STATUSES);
+}
+
 /**
  * The users relations a profile read pulls in, with each list's filter and order. Columns are the
  * tables' own; Drizzle maps them onto the aliases of its lateral subqueries.
@@ -68,9 +73,9 @@ const SECTION_RELATIONS = {
   practiceEssentials: true as const,
   locations: { orderBy: byOrder(locations) },
   biography: true as const,
-  publications: { where: inArray(publications.status, SHOWN_ITEM_STATUSES), orderBy: byOrder(publications) },
-  clinicalTrials: { where: inArray(clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES), orderBy: byOrder(clinicalTrials) },
-  mediaPress: { where: inArray(mediaPress.status, SHOWN_ITEM_STATUSES), orderBy: byOrder(mediaPress) },
+  publications: { where: shownRows(publications), orderBy: byOrder(publications) },
+  clinicalTrials: { where: shownRows(clinicalTrials), orderBy: byOrder(clinicalTrials) },
+  mediaPress: { where: shownRows(mediaPress), orderBy: byOrder(mediaPress) },
   medicalExpertise: { orderBy: byOrder(userMedicalExpertise) },
   languagesSpoken: { orderBy: [asc(languagesSpoken.displayOrder)] },
   boardCertifications: { orderBy: byOrder(boardCertifications) },

@@ -6,7 +6,7 @@
  * never used to address rows.
  */
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import { DISPLAYED_TRIAL_USER_STATUSES, type TermType } from '../../../shared/enums';
+import type { TermType } from '../../../shared/enums';
 import { educationDates } from '../../../shared/education-dates';
 import {
   LANGUAGE_CODE_PATTERN,
@@ -43,7 +43,7 @@ import {
 } from '../../db/schema';
 import { sameJson } from '../../lib/stable-json';
 import { AppError } from '../../lib/app-error';
-import { SHOWN_ITEM_STATUSES } from './read';
+import { shownRows } from './read';
 import { identityView } from './views';
 
 export interface SectionContext {
@@ -276,47 +276,31 @@ async function discoveryDetails(db: Database, table: typeof publications | typeo
 
 const noDiscovery = { discoveredAt: null, searchQuery: null, confidenceScore: null };
 
-async function planPublications(db: Database, ctx: SectionContext, input: ProfileSectionData<'publications'>): Promise<Writer> {
-  const details = await discoveryDetails(db, publications, ctx.userId, input.items.map((i) => i.id));
-  const rows = input.items.map(({ id, ...item }, index) => ({
-    userId: ctx.userId,
-    ...item,
-    ...(item.status === 'approved' && id ? (details.get(id) ?? noDiscovery) : noDiscovery),
-    displayOrder: index,
-  }));
-  return async (tx) => {
-    await tx.delete(publications).where(and(eq(publications.userId, ctx.userId), inArray(publications.status, SHOWN_ITEM_STATUSES)));
-    if (rows.length > 0) await tx.insert(publications).values(rows);
-  };
-}
+type DiscoveredTable = typeof publications | typeof clinicalTrials | typeof mediaPress;
 
-async function planTrials(db: Database, ctx: SectionContext, input: ProfileSectionData<'clinical_trials'>): Promise<Writer> {
-  const details = await discoveryDetails(db, clinicalTrials, ctx.userId, input.items.map((i) => i.id));
-  const rows = input.items.map(({ id, ...item }, index) => ({
+/**
+ * A list that discovery also fills (publications, trials, media): the save replaces exactly the rows
+ * the section shows — the read's own filter (read.ts), so pending and rejected suggestions stay in
+ * discovery — and an item that came from discovery keeps its discovery details through an edit.
+ */
+async function planDiscoveredList<Item extends { id?: string }>(
+  db: Database,
+  ctx: SectionContext,
+  table: DiscoveredTable,
+  items: Item[],
+  fromDiscovery: (item: Omit<Item, 'id'>) => boolean,
+): Promise<Writer> {
+  const details = await discoveryDetails(db, table, ctx.userId, items.map((i) => i.id));
+  const rows = items.map(({ id, ...item }, index) => ({
     userId: ctx.userId,
     ...item,
-    ...(item.userStatus !== 'manual' && id ? (details.get(id) ?? noDiscovery) : noDiscovery),
+    ...(id && fromDiscovery(item) ? (details.get(id) ?? noDiscovery) : noDiscovery),
     displayOrder: index,
   }));
   return async (tx) => {
-    await tx
-      .delete(clinicalTrials)
-      .where(and(eq(clinicalTrials.userId, ctx.userId), inArray(clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES)));
-    if (rows.length > 0) await tx.insert(clinicalTrials).values(rows);
-  };
-}
-
-async function planMedia(db: Database, ctx: SectionContext, input: ProfileSectionData<'media_press'>): Promise<Writer> {
-  const details = await discoveryDetails(db, mediaPress, ctx.userId, input.items.map((i) => i.id));
-  const rows = input.items.map(({ id, ...item }, index) => ({
-    userId: ctx.userId,
-    ...item,
-    ...(item.status === 'approved' && id ? (details.get(id) ?? noDiscovery) : noDiscovery),
-    displayOrder: index,
-  }));
-  return async (tx) => {
-    await tx.delete(mediaPress).where(and(eq(mediaPress.userId, ctx.userId), inArray(mediaPress.status, SHOWN_ITEM_STATUSES)));
-    if (rows.length > 0) await tx.insert(mediaPress).values(rows);
+    await tx.delete(table).where(and(eq(table.userId, ctx.userId), shownRows(table)));
+    // One table per call; the rows are that table's insert shape.
+    if (rows.length > 0) await tx.insert(table).values(rows as never);
   };
 }
 
@@ -457,9 +441,9 @@ export const SECTION_PLANNERS: { [Id in ProfileSectionId]: Planner<Id> } = {
   practice_essentials: planPractice,
   locations: planLocations,
   biography: planBiography,
-  publications: planPublications,
-  clinical_trials: planTrials,
-  media_press: planMedia,
+  publications: (db, ctx, input) => planDiscoveredList(db, ctx, publications, input.items, (item) => item.status === 'approved'),
+  clinical_trials: (db, ctx, input) => planDiscoveredList(db, ctx, clinicalTrials, input.items, (item) => item.userStatus !== 'manual'),
+  media_press: (db, ctx, input) => planDiscoveredList(db, ctx, mediaPress, input.items, (item) => item.status === 'approved'),
   medical_expertise: planExpertise,
   languages: planLanguages,
   licenses: planLicenses,

@@ -85,6 +85,8 @@ describe('SortableList', () => {
     expect(onReorder).toHaveBeenCalledWith(['b', 'c', 'a', 'd']);
     expect(titles()).toEqual(['Signing in', 'Your profile', 'Getting started', 'Administrators']);
     await waitFor(() => expect(announcement()).toBe('Getting started dropped at position 3 of 4.'));
+    // The moved item's handle keeps the focus, ready for the next move.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reorder Getting started' })));
   });
 
   it('takes an item to either end with Home and End', async () => {
@@ -130,7 +132,7 @@ describe('SortableList', () => {
     await waitFor(() => expect(onReorder).toHaveBeenCalledWith(['b', 'c', 'a', 'd']));
   });
 
-  it('does not start a drag on a press that does not move, and not at all while disabled', () => {
+  it('does not start a drag on a press that does not move, and not at all while disabled (the handle keeps its focus)', () => {
     const onReorder = vi.fn();
     const { rerender } = render(
       <SortableList label="Help categories" items={ITEMS} getId={(item) => item.id} getLabel={(item) => item.title} onReorder={onReorder} renderItem={(item, { handle }) => <div>{handle}{item.title}</div>} />,
@@ -142,7 +144,12 @@ describe('SortableList', () => {
     rerender(
       <SortableList disabled label="Help categories" items={ITEMS} getId={(item) => item.id} getLabel={(item) => item.title} onReorder={onReorder} renderItem={(item, { handle }) => <div>{handle}{item.title}</div>} />,
     );
-    expect(screen.getByRole('button', { name: 'Reorder Getting started' })).toHaveProperty('disabled', true);
+    const disabledHandle = screen.getByRole('button', { name: 'Reorder Getting started' });
+    expect(disabledHandle.getAttribute('aria-disabled')).toBe('true');
+    pointer('pointerdown', disabledHandle, 20);
+    pointer('pointermove', document, 105);
+    pointer('pointerup', document, 105);
+    expect(disabledHandle.getAttribute('aria-pressed')).toBeNull();
     expect(onReorder).not.toHaveBeenCalled();
   });
 });

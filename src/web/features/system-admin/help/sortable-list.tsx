@@ -14,7 +14,7 @@ import { restrictToVerticalAxis } from '@dnd-kit/modifiers';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 interface SortableListProps<T> {
@@ -87,10 +87,22 @@ export function SortableList<T>({ items, getId, getLabel, onReorder, renderItem,
     onDragCancel: ({ active }) => `Reordering cancelled. ${nameOf(active.id)} is back at ${position(indexOf(active.id))}.`,
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  // A keyboard drop keeps the focus on the moved item's handle, also once the list comes back in its
+  // new order (moving a row in the document takes the focus from the button inside it).
+  const handles = useRef(new Map<string, HTMLButtonElement>());
+  const refocus = useRef<string | null>(null);
+  const order = ids.join('\u0000');
+  useEffect(() => {
+    if (refocus.current === null) return;
+    handles.current.get(refocus.current)?.focus();
+    refocus.current = null;
+  }, [order]);
+
+  const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
     const from = indexOf(active.id);
     const to = indexOf(over?.id);
     if (from < 0 || to < 0 || from === to) return;
+    if (activatorEvent instanceof KeyboardEvent) refocus.current = String(active.id);
     onReorder(arrayMove(ids, from, to));
   };
 
@@ -105,7 +117,7 @@ export function SortableList<T>({ items, getId, getLabel, onReorder, renderItem,
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         <ul aria-label={label} className={cn('flex flex-col gap-2', className)}>
           {items.map((item) => (
-            <SortableRow key={getId(item)} id={getId(item)} name={getLabel(item)} disabled={disabled}>
+            <SortableRow key={getId(item)} id={getId(item)} name={getLabel(item)} disabled={disabled} handles={handles.current}>
               {(handle, dragging) => renderItem(item, { handle, dragging })}
             </SortableRow>
           ))}
@@ -115,12 +127,25 @@ export function SortableList<T>({ items, getId, getLabel, onReorder, renderItem,
   );
 }
 
-function SortableRow({ id, name, disabled, children }: { id: string; name: string; disabled: boolean; children: (handle: ReactNode, dragging: boolean) => ReactNode }) {
+interface SortableRowProps {
+  id: string;
+  name: string;
+  disabled: boolean;
+  /** Where the row registers its handle (for the focus after a keyboard drop). */
+  handles: Map<string, HTMLButtonElement>;
+  children: (handle: ReactNode, dragging: boolean) => ReactNode;
+}
+
+function SortableRow({ id, name, disabled, handles, children }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const handle = (
     <button
       type="button"
-      ref={setActivatorNodeRef}
+      ref={(node) => {
+        setActivatorNodeRef(node);
+        if (node) handles.set(id, node);
+        else handles.delete(id);
+      }}
       {...attributes}
       {...listeners}
       // A real button: its role and focusability are the element's own, not the generic ones dnd-kit gives any element.
@@ -128,10 +153,11 @@ function SortableRow({ id, name, disabled, children }: { id: string; name: strin
       tabIndex={undefined}
       aria-label={`Reorder ${name}`}
       aria-pressed={isDragging || undefined}
-      disabled={disabled}
+      // Disabled (while a new order is being saved) but still focusable: the focus stays where it was.
+      aria-disabled={disabled || undefined}
       className={cn(
         'inline-flex size-9 shrink-0 touch-none items-center justify-center rounded-lg text-gray-500 hover:bg-gray-100 hover:text-gray-900',
-        'focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40',
+        'focus-visible:outline-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-40',
         isDragging ? 'cursor-grabbing bg-brand-50 text-brand-700' : 'cursor-grab',
       )}
     >
