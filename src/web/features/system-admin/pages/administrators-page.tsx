@@ -1,16 +1,11 @@
-import { Pencil, Plus, Power, PowerOff, Search, ShieldCheck, Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Pencil, Plus, Power, PowerOff, ShieldCheck, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_MESSAGES } from '@shared/schemas/admin';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { Tooltip } from '@web/components/ui/tooltip';
-import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
-import { Notice } from '@web/features/admin-auth/components/notice';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { roleLabel } from '@web/features/admin-auth/lib/roles';
 import { useDeleteAdmin } from '../api/delete-admin';
@@ -18,7 +13,7 @@ import { useAdmins, type AdminDto } from '../api/list-admins';
 import { useUpdateAdmin } from '../api/update-admin';
 import { AdminFormDialog } from '../components/admin-form-dialog';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { Pagination } from '../components/pagination';
+import { ConsoleTable, type ConsoleColumn } from '../components/console-table';
 import { formatDate, formatTimeOfDay } from '../lib/format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -28,16 +23,6 @@ export const ADMINS_PAGE_SIZE = 20;
 type PendingAction = { kind: 'deactivate' | 'reactivate' | 'delete'; admin: AdminDto };
 
 /** Table cells that become labelled rows on phones, where seven columns cannot fit. */
-const cellClasses = 'px-3 py-3 align-middle max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:before:shrink-0 max-md:before:text-xs max-md:before:font-medium max-md:before:text-gray-500 max-md:before:content-[attr(data-label)]';
-
-function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <td data-label={label} className={`${cellClasses} ${className ?? ''}`}>
-      {children}
-    </td>
-  );
-}
-
 function StatusBadges({ admin }: { admin: AdminDto }) {
   return (
     <span className="inline-flex flex-wrap justify-end gap-1.5 md:justify-start">
@@ -87,72 +72,6 @@ function RowActions({ admin, self, onEdit, onAction }: { admin: AdminDto; self: 
         </>
       )}
     </div>
-  );
-}
-
-function AdminsTable({ items, actor, onEdit, onAction }: { items: AdminDto[]; actor: AdminUser; onEdit: (admin: AdminDto) => void; onAction: (action: PendingAction) => void }) {
-  return (
-    <table className="w-full text-left text-sm max-md:block">
-      <caption className="sr-only">Administrators</caption>
-      <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only">
-        <tr>
-          <th scope="col" className="px-3 py-3">
-            Administrator
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Role
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Hospital
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Status
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Last sign-in
-          </th>
-          <th scope="col" className="px-3 py-3">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
-        {items.map((admin) => {
-          const self = admin.id === actor.id;
-          return (
-            <tr key={admin.id} className="align-middle max-md:block max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:px-4 max-md:py-3">
-              <td className="max-w-[16rem] px-3 py-3 max-md:block max-md:max-w-none max-md:px-0 max-md:pt-0 max-md:pb-2">
-                <p className="flex items-center gap-2 font-medium text-gray-900">
-                  <span className="truncate">{admin.full_name || '—'}</span>
-                  {self ? <Badge variant="gray">You</Badge> : null}
-                </p>
-                <p className="truncate text-gray-600" title={admin.email}>
-                  {admin.email}
-                </p>
-              </td>
-              <Cell label="Role">{roleLabel(admin.role)}</Cell>
-              <Cell label="Hospital">{admin.hospital_name ?? (admin.role === 'system_admin' ? <span className="text-gray-500">All hospitals</span> : '—')}</Cell>
-              <Cell label="Status">
-                <StatusBadges admin={admin} />
-              </Cell>
-              <Cell label="Last sign-in" className="text-gray-700">
-                {admin.last_login_at ? (
-                  <time dateTime={admin.last_login_at} className="whitespace-nowrap md:flex md:flex-col">
-                    <span>{formatDate(admin.last_login_at)}</span>
-                    <span className="max-md:ml-1 md:text-xs md:text-gray-500">{formatTimeOfDay(admin.last_login_at)}</span>
-                  </time>
-                ) : (
-                  <span className="text-gray-500">Never</span>
-                )}
-              </Cell>
-              <td className="px-3 py-2 max-md:block max-md:border-t max-md:border-gray-100 max-md:px-0 max-md:pt-2 max-md:pb-0">
-                <RowActions admin={admin} self={self} onEdit={() => onEdit(admin)} onAction={onAction} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }
 
@@ -233,6 +152,55 @@ export function AdministratorsPage() {
   const pendingWho = pending ? pending.admin.full_name || pending.admin.email : '';
   const system = actor.role === 'system_admin';
 
+  const columns: Array<ConsoleColumn<AdminDto>> = [
+    {
+      id: 'administrator',
+      header: 'Administrator',
+      kind: 'title',
+      className: 'max-w-[16rem] max-md:max-w-none',
+      cell: (admin) => (
+        <>
+          <p className="flex items-center gap-2 font-medium text-gray-900">
+            <span className="truncate">{admin.full_name || '—'}</span>
+            {admin.id === actor.id ? <Badge variant="gray">You</Badge> : null}
+          </p>
+          <p className="truncate text-gray-600" title={admin.email}>
+            {admin.email}
+          </p>
+        </>
+      ),
+    },
+    { id: 'role', header: 'Role', cell: (admin) => roleLabel(admin.role) },
+    {
+      id: 'hospital',
+      header: 'Hospital',
+      hideable: true,
+      cell: (admin) => admin.hospital_name ?? (admin.role === 'system_admin' ? <span className="text-gray-500">All hospitals</span> : '—'),
+    },
+    { id: 'status', header: 'Status', cell: (admin) => <StatusBadges admin={admin} /> },
+    {
+      id: 'lastSignIn',
+      header: 'Last sign-in',
+      hideable: true,
+      className: 'text-gray-700',
+      cell: (admin) =>
+        admin.last_login_at ? (
+          <time dateTime={admin.last_login_at} className="whitespace-nowrap md:flex md:flex-col">
+            <span>{formatDate(admin.last_login_at)}</span>
+            <span className="max-md:ml-1 md:text-xs md:text-gray-500">{formatTimeOfDay(admin.last_login_at)}</span>
+          </time>
+        ) : (
+          <span className="text-gray-500">Never</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      kind: 'actions',
+      cell: (admin) => <RowActions admin={admin} self={admin.id === actor.id} onEdit={() => openEdit(admin)} onAction={openAction} />,
+    },
+  ];
+
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -247,51 +215,20 @@ export function AdministratorsPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative w-full sm:max-w-sm">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => onSearch(event.target.value)}
-              placeholder="Search by name or e-mail"
-              aria-label="Search administrators"
-              className="pl-9"
-            />
-          </div>
-          {admins.isFetching && !admins.isPending ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
-        </div>
-
-        <div className="p-4 md:p-0">
-          {admins.isPending ? (
-            <div className="flex justify-center py-16 text-brand-600">
-              <Spinner label="Loading administrators" />
-            </div>
-          ) : admins.isError ? (
-            <div className="p-4">
-              <Notice tone="error" title="The administrators could not be loaded.">
-                <p>{serverMessage(admins.error)}</p>
-                <Button variant="outline" size="sm" className="mt-3" onClick={() => void admins.refetch()}>
-                  Try again
-                </Button>
-              </Notice>
-            </div>
-          ) : admins.data.items.length === 0 ? (
-            <p className="px-4 py-16 text-center text-sm text-gray-600">{q ? `No administrator matches “${q}”.` : 'No administrators yet.'}</p>
-          ) : (
-            <div className="md:overflow-x-auto">
-              <AdminsTable items={admins.data.items} actor={actor} onEdit={openEdit} onAction={openAction} />
-            </div>
-          )}
-        </div>
-
-        {admins.data && admins.data.totalCount > 0 ? (
-          <div className="border-t border-gray-200 px-4 py-3">
-            <Pagination page={page} pageSize={ADMINS_PAGE_SIZE} totalCount={admins.data.totalCount} onPageChange={setPage} noun="administrators" />
-          </div>
-        ) : null}
-      </Card>
+      <ConsoleTable
+        caption="Administrators"
+        noun="administrators"
+        columns={columns}
+        getRowId={(admin) => admin.id}
+        query={admins}
+        page={page}
+        pageSize={ADMINS_PAGE_SIZE}
+        onPageChange={setPage}
+        search={{ value: search, onChange: onSearch, placeholder: 'Search by name or e-mail', label: 'Search administrators' }}
+        empty={q ? `No administrator matches “${q}”.` : 'No administrators yet.'}
+        loadingLabel="Loading administrators"
+        errorTitle="The administrators could not be loaded."
+      />
 
       <AdminFormDialog open={formOpen} onOpenChange={setFormOpen} actor={actor} admin={editing} />
 

@@ -1,19 +1,14 @@
-import { Building2, ChevronRight, Plus, Power, PowerOff, Search, Trash2 } from 'lucide-react';
+import { Building2, ChevronRight, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ActionsCell, Cell, DataRow, DataTable, TitleCell } from '../../components/data-table';
+import { ConsoleTable, type ConsoleColumn } from '../../components/console-table';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
-import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { formatDate } from '../../lib/format';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -88,6 +83,63 @@ export function HospitalsPage() {
     else update.mutate({ id: hospital.id, body: { isActive: true } }, { onSuccess });
   };
 
+  const columns: Array<ConsoleColumn<HospitalDto>> = [
+    {
+      id: 'hospital',
+      header: 'Hospital',
+      kind: 'title',
+      className: 'max-w-[18rem]',
+      cell: (hospital) => (
+        <>
+          <Link to={`/system-admin/hospitals/${hospital.id}`} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
+            {hospital.name}
+          </Link>
+          <p className="truncate font-mono text-xs text-gray-600">{hospital.code}</p>
+        </>
+      ),
+    },
+    { id: 'status', header: 'Status', cell: (hospital) => <HospitalStatusBadge active={hospital.isActive} /> },
+    {
+      id: 'dataSource',
+      header: 'Data source',
+      hideable: true,
+      cell: (hospital) => <Badge variant={hospital.dataSource === 'yext' ? 'coral' : 'brand'}>{DATA_SOURCE_LABELS[hospital.dataSource]}</Badge>,
+    },
+    {
+      id: 'contact',
+      header: 'Contact',
+      hideable: true,
+      className: 'text-gray-700 md:max-w-[16rem]',
+      cell: (hospital) => (
+        <div className="min-w-0 max-md:text-right">
+          <span className="block truncate" title={hospital.contactEmail ?? undefined}>
+            {hospital.contactEmail ?? <span className="text-gray-500">—</span>}
+          </span>
+          {hospital.contactPhone ? <span className="block truncate text-xs text-gray-500">{hospital.contactPhone}</span> : null}
+        </div>
+      ),
+    },
+    { id: 'created', header: 'Created', hideable: true, className: 'whitespace-nowrap text-gray-700', cell: (hospital) => formatDate(hospital.createdAt) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      kind: 'actions',
+      cell: (hospital) => (
+        <>
+          {hospital.isActive ? (
+            <IconButton icon={PowerOff} label={`Deactivate ${hospital.name}`} onClick={() => open({ kind: 'deactivate', hospital })} />
+          ) : (
+            <IconButton icon={Power} label={`Reactivate ${hospital.name}`} onClick={() => open({ kind: 'reactivate', hospital })} />
+          )}
+          <IconButton icon={Trash2} tone="danger" label={`Delete ${hospital.name}`} onClick={() => open({ kind: 'delete', hospital })} />
+          <Link to={`/system-admin/hospitals/${hospital.id}`} className={iconButtonClasses} aria-label={`Open ${hospital.name}`}>
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Link>
+        </>
+      ),
+    },
+  ];
+
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -102,84 +154,28 @@ export function HospitalsPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative w-full sm:max-w-sm">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-              placeholder="Search by name or code"
-              aria-label="Search hospitals"
-              className="pl-9"
-            />
-          </div>
-          {hospitals.isFetching && !hospitals.isPending ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
-        </div>
-
-        <div className="p-4 md:p-0">
-          {hospitals.isPending ? (
-            <LoadingPanel label="Loading hospitals" />
-          ) : hospitals.isError ? (
-            <ErrorPanel title="The hospitals could not be loaded." error={hospitals.error} onRetry={() => void hospitals.refetch()} />
-          ) : hospitals.data.items.length === 0 ? (
-            <EmptyState>{q ? `No hospital matches “${q}”.` : 'No hospitals yet.'}</EmptyState>
-          ) : (
-            <div className="md:overflow-x-auto">
-              <DataTable caption="Hospitals" columns={['Hospital', 'Status', 'Data source', 'Contact', 'Created', { label: 'Actions', srOnly: true }]}>
-                {hospitals.data.items.map((hospital) => (
-                  <DataRow key={hospital.id}>
-                    <TitleCell className="max-w-[18rem]">
-                      <Link to={`/system-admin/hospitals/${hospital.id}`} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
-                        {hospital.name}
-                      </Link>
-                      <p className="truncate font-mono text-xs text-gray-600">{hospital.code}</p>
-                    </TitleCell>
-                    <Cell label="Status">
-                      <HospitalStatusBadge active={hospital.isActive} />
-                    </Cell>
-                    <Cell label="Data source">
-                      <Badge variant={hospital.dataSource === 'yext' ? 'coral' : 'brand'}>{DATA_SOURCE_LABELS[hospital.dataSource]}</Badge>
-                    </Cell>
-                    <Cell label="Contact" className="text-gray-700 md:max-w-[16rem]">
-                      <div className="min-w-0 max-md:text-right">
-                        <span className="block truncate" title={hospital.contactEmail ?? undefined}>
-                          {hospital.contactEmail ?? <span className="text-gray-500">—</span>}
-                        </span>
-                        {hospital.contactPhone ? <span className="block truncate text-xs text-gray-500">{hospital.contactPhone}</span> : null}
-                      </div>
-                    </Cell>
-                    <Cell label="Created" className="whitespace-nowrap text-gray-700">
-                      {formatDate(hospital.createdAt)}
-                    </Cell>
-                    <ActionsCell>
-                      {hospital.isActive ? (
-                        <IconButton icon={PowerOff} label={`Deactivate ${hospital.name}`} onClick={() => open({ kind: 'deactivate', hospital })} />
-                      ) : (
-                        <IconButton icon={Power} label={`Reactivate ${hospital.name}`} onClick={() => open({ kind: 'reactivate', hospital })} />
-                      )}
-                      <IconButton icon={Trash2} tone="danger" label={`Delete ${hospital.name}`} onClick={() => open({ kind: 'delete', hospital })} />
-                      <Link to={`/system-admin/hospitals/${hospital.id}`} className={iconButtonClasses} aria-label={`Open ${hospital.name}`}>
-                        <ChevronRight aria-hidden="true" className="size-4" />
-                      </Link>
-                    </ActionsCell>
-                  </DataRow>
-                ))}
-              </DataTable>
-            </div>
-          )}
-        </div>
-
-        {hospitals.data && hospitals.data.totalCount > 0 ? (
-          <div className="border-t border-gray-200 px-4 py-3">
-            <Pagination page={page} pageSize={HOSPITALS_PAGE_SIZE} totalCount={hospitals.data.totalCount} onPageChange={setPage} noun="hospitals" />
-          </div>
-        ) : null}
-      </Card>
+      <ConsoleTable
+        caption="Hospitals"
+        noun="hospitals"
+        columns={columns}
+        getRowId={(hospital) => hospital.id}
+        query={hospitals}
+        page={page}
+        pageSize={HOSPITALS_PAGE_SIZE}
+        onPageChange={setPage}
+        search={{
+          value: search,
+          onChange: (value) => {
+            setSearch(value);
+            setPage(1);
+          },
+          placeholder: 'Search by name or code',
+          label: 'Search hospitals',
+        }}
+        empty={q ? `No hospital matches “${q}”.` : 'No hospitals yet.'}
+        loadingLabel="Loading hospitals"
+        errorTitle="The hospitals could not be loaded."
+      />
 
       <HospitalCreateDialog open={createOpen} onOpenChange={setCreateOpen} />
 

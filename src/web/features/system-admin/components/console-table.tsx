@@ -1,0 +1,172 @@
+import { columnVisibilityFeature, createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState, type RowData } from '@tanstack/react-table';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Columns3, Search } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { cn } from '@web/lib/cn';
+import { ActionsCell, Cell, DataRow, TitleCell } from './data-table';
+import { Pagination } from './pagination';
+import { EmptyState, ErrorPanel, LoadingPanel } from './query-states';
+
+/** One column of a console list: what its header says and how a row fills its cell. */
+export interface ConsoleColumn<Row> {
+  id: string;
+  header: string;
+  /**
+   * `title` heads the row's card on phones (the first column); `actions` holds the row's buttons
+   * (right-aligned, header read by screen readers only); a plain cell is a labelled line on phones.
+   */
+  kind?: 'title' | 'actions';
+  cell: (row: Row) => ReactNode;
+  className?: string;
+  /** Offered in the column menu; a title or actions column always shows. */
+  hideable?: boolean;
+}
+
+export interface ConsolePage<Row> {
+  items: Row[];
+  totalCount: number;
+}
+
+interface ConsoleTableProps<Row> {
+  /** Names the table for screen readers ("Hospitals"). */
+  caption: string;
+  /** The plural the pager counts in ("hospitals"). */
+  noun: string;
+  columns: ReadonlyArray<ConsoleColumn<Row>>;
+  getRowId: (row: Row) => string;
+  /** The page the server answered for the current search, page and filters. */
+  query: UseQueryResult<ConsolePage<Row>, unknown>;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  search?: { value: string; onChange: (value: string) => void; placeholder: string; label: string };
+  /** More of the toolbar: filters next to the search. */
+  filters?: ReactNode;
+  /** What an empty page says (no rows at all, or none for the search). */
+  empty: ReactNode;
+  loadingLabel: string;
+  errorTitle: string;
+}
+
+const features = tableFeatures({ rowPaginationFeature, columnVisibilityFeature });
+/** A stable empty page while the first answer is on its way (a new array would rebuild the row model). */
+const noRows: never[] = [];
+
+/**
+ * Every list of the administrators' console: a search and filter bar, the page of rows the server
+ * answered (TanStack Table with server-side paging: it never sorts, filters or pages rows itself),
+ * a menu to hide columns, a header that stays in view, loading, error and empty states, and the
+ * pager. At phone width each row becomes a card (the `data-table` pieces' styles).
+ */
+export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, page, pageSize, onPageChange, search, filters, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const tableColumns = useMemo(() => {
+    const helper = createColumnHelper<typeof features, Row>();
+    return columns.map((column) => helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), enableHiding: column.hideable === true }));
+  }, [columns]);
+  const [columnVisibility, setColumnVisibility] = useState<Record<string, boolean>>({});
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: query.data?.items ?? noRows,
+    getRowId: (row) => getRowId(row),
+    manualPagination: true,
+    rowCount: query.data?.totalCount ?? 0,
+    state: { pagination, columnVisibility },
+    onPaginationChange: (updater) => onPageChange((typeof updater === 'function' ? updater(pagination) : updater).pageIndex + 1),
+    onColumnVisibilityChange: setColumnVisibility,
+  });
+  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
+
+  return (
+    <Card className="overflow-hidden">
+      {search || filters || hideable.length > 0 ? (
+        <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center">
+            {search ? (
+              <div className="relative w-full sm:max-w-sm">
+                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+                <Input type="search" value={search.value} onChange={(event) => search.onChange(event.target.value)} placeholder={search.placeholder} aria-label={search.label} className="pl-9" />
+              </div>
+            ) : null}
+            {filters}
+          </div>
+          <div className="flex items-center gap-3">
+            {query.isFetching && !query.isPending ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
+            {hideable.length > 0 ? (
+              <details className="relative max-md:hidden">
+                <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+                  <Columns3 aria-hidden="true" className="size-4" />
+                  Columns
+                </summary>
+                <fieldset className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
+                  <legend className="sr-only">Columns shown</legend>
+                  {hideable.map((column) => (
+                    <label key={column.id} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
+                      <input type="checkbox" checked={column.getIsVisible()} onChange={(event) => column.toggleVisibility(event.target.checked)} className="size-4 accent-brand-600" />
+                      {byId.get(column.id)?.header}
+                    </label>
+                  ))}
+                </fieldset>
+              </details>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="p-4 md:p-0">
+        {query.isPending ? (
+          <LoadingPanel label={loadingLabel} />
+        ) : query.isError ? (
+          <ErrorPanel title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+        ) : table.getRowModel().rows.length === 0 ? (
+          <EmptyState>{empty}</EmptyState>
+        ) : (
+          <div className="md:max-h-[70vh] md:overflow-auto">
+            <table className="w-full text-left text-sm max-md:block">
+              <caption className="sr-only">{caption}</caption>
+              <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only md:sticky md:top-0 md:z-10">
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col" className="px-3 py-3 whitespace-nowrap">
+                        {byId.get(header.column.id)?.kind === 'actions' ? <span className="sr-only">{byId.get(header.column.id)?.header}</span> : byId.get(header.column.id)?.header}
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody className="divide-y divide-gray-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
+                {table.getRowModel().rows.map((row) => (
+                  <DataRow key={row.id}>
+                    {row.getVisibleCells().map((cell) => {
+                      const column = byId.get(cell.column.id)!;
+                      const content = <table.FlexRender cell={cell} />;
+                      if (column.kind === 'title') return <TitleCell key={cell.id} className={column.className}>{content}</TitleCell>;
+                      if (column.kind === 'actions') return <ActionsCell key={cell.id}>{content}</ActionsCell>;
+                      return (
+                        <Cell key={cell.id} label={column.header} className={cn(column.className)}>
+                          {content}
+                        </Cell>
+                      );
+                    })}
+                  </DataRow>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      {query.data && query.data.totalCount > 0 ? (
+        <div className="border-t border-gray-200 px-4 py-3">
+          <Pagination page={page} pageSize={pageSize} totalCount={query.data.totalCount} onPageChange={(next) => table.setPageIndex(next - 1)} noun={noun} />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
