@@ -122,7 +122,9 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
         {query.isPending ? (
           <LoadingPanel label={loadingLabel} />
         ) : query.isError ? (
-          <ErrorPanel title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+          <div className="md:p-4">
+            <ErrorPanel title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+          </div>
         ) : table.getRowModel().rows.length === 0 ? (
           <EmptyState>{empty}</EmptyState>
         ) : (

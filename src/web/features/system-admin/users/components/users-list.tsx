@@ -1,21 +1,17 @@
-import { Eye, RefreshCw, Search, Trash2 } from 'lucide-react';
+import { Eye, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { USER_TIERS, type UserTier } from '@shared/enums';
 import { Badge } from '@web/components/ui/badge';
-import { Card } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { cn } from '@web/lib/cn';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ActionsCell, Cell, DataRow, DataTable, TitleCell } from '../../components/data-table';
+import { ConsoleTable, type ConsoleColumn } from '../../components/console-table';
 import { HospitalSelect } from '../../components/hospital-select';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
-import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { formatDate } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDeleteUser, useSetUserTier, useSyncAuthStatus, useUsers, type AdminUserRow } from '../api/users';
@@ -98,27 +94,96 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
   }, [emptyPage]);
 
   const showHospital = system && !fixed;
-  const columns = ['Provider', ...(showHospital ? ['Hospital'] : []), 'Completion', 'Status', 'Tier', { label: 'Actions', srOnly: true }];
+  const columns: Array<ConsoleColumn<AdminUserRow>> = [
+    {
+      id: 'provider',
+      header: 'Provider',
+      kind: 'title',
+      className: 'md:max-w-[14rem]',
+      cell: (user) => (
+        <>
+          <Link to={`/system-admin/users/${user.id}`} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
+            {user.fullName || '—'}
+          </Link>
+          <p className="truncate text-gray-600" title={user.email}>
+            {user.email}
+          </p>
+          {user.npiNumber ? <p className="font-mono text-xs text-gray-500">NPI {user.npiNumber}</p> : null}
+        </>
+      ),
+    },
+    ...(showHospital
+      ? [
+          {
+            id: 'hospital',
+            header: 'Hospital',
+            hideable: true,
+            className: 'text-gray-700 md:max-w-[9rem]',
+            cell: (user: AdminUserRow) => <span className="block truncate">{user.hospitalName ?? <span className="text-gray-500">None</span>}</span>,
+          },
+        ]
+      : []),
+    { id: 'completion', header: 'Completion', hideable: true, cell: (user) => <CompletionMeter value={user.profileCompletionPercentage} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) => (
+        <div className="flex flex-col gap-1 max-md:items-end">
+          <span className="inline-flex flex-wrap justify-end gap-1.5 md:justify-start">
+            {user.status === 'active' ? <Badge variant="success">Active</Badge> : <Badge variant="coral">Pending</Badge>}
+            {user.emailVerified ? null : <Badge variant="gray">E-mail unconfirmed</Badge>}
+          </span>
+          <span className="text-xs whitespace-nowrap text-gray-500">{user.lastLoginAt ? `Signed in ${formatDate(user.lastLoginAt)}` : 'Never signed in'}</span>
+        </div>
+      ),
+    },
+    { id: 'tier', header: 'Tier', hideable: true, cell: (user) => <TierControl user={user} editable={system} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      kind: 'actions',
+      cell: (user) => (
+        <>
+          <Link to={`/system-admin/users/${user.id}`} className={iconButtonClasses} aria-label={`View the profile of ${displayName(user)}`} title="View profile">
+            <Eye aria-hidden="true" className="size-4" />
+          </Link>
+          <SyncButton user={user} />
+          <IconButton
+            icon={Trash2}
+            tone="danger"
+            label={`Delete ${displayName(user)}`}
+            onClick={() => {
+              remove.reset();
+              setDeleting(user);
+            }}
+          />
+        </>
+      ),
+    },
+  ];
 
   return (
-    <Card className="overflow-hidden">
-      <div className="flex flex-col gap-3 border-b border-gray-200 p-4 md:flex-row md:items-end md:justify-between">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="relative w-full sm:w-80">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-              placeholder="Search by name, e-mail or NPI"
-              aria-label="Search users"
-              className="pl-9"
-            />
-          </div>
-          {showHospital ? (
+    <>
+      <ConsoleTable
+        caption="Users"
+        noun="users"
+        columns={columns}
+        getRowId={(user) => user.id}
+        query={users}
+        page={page}
+        pageSize={USERS_PAGE_SIZE}
+        onPageChange={setPage}
+        search={{
+          value: search,
+          onChange: (value) => {
+            setSearch(value);
+            setPage(1);
+          },
+          placeholder: 'Search by name, e-mail or NPI',
+          label: 'Search users',
+        }}
+        filters={
+          showHospital ? (
             <HospitalSelect
               className="sm:w-64"
               label="Hospital"
@@ -129,84 +194,14 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
                 setPage(1);
               }}
             />
-          ) : null}
-        </div>
-        {users.isFetching && !users.isPending ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
-      </div>
-
-      <div className="p-4 md:p-0">
-        {users.isPending ? (
-          <LoadingPanel label="Loading users" />
-        ) : users.isError ? (
-          <div className="md:p-4">
-            <ErrorPanel title="The users could not be loaded." error={users.error} onRetry={() => void users.refetch()} />
-          </div>
-        ) : users.data.items.length === 0 ? (
-          <EmptyState>{q ? `No provider matches “${q}”.` : 'No providers have signed up yet.'}</EmptyState>
-        ) : (
-          <div className="md:overflow-x-auto">
-            <DataTable caption="Users" columns={columns}>
-              {users.data.items.map((user) => (
-                <DataRow key={user.id}>
-                  <TitleCell className="md:max-w-[14rem]">
-                    <Link to={`/system-admin/users/${user.id}`} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
-                      {user.fullName || '—'}
-                    </Link>
-                    <p className="truncate text-gray-600" title={user.email}>
-                      {user.email}
-                    </p>
-                    {user.npiNumber ? <p className="font-mono text-xs text-gray-500">NPI {user.npiNumber}</p> : null}
-                  </TitleCell>
-                  {showHospital ? (
-                    <Cell label="Hospital" className="text-gray-700 md:max-w-[9rem]">
-                      <span className="block truncate">{user.hospitalName ?? <span className="text-gray-500">None</span>}</span>
-                    </Cell>
-                  ) : null}
-                  <Cell label="Completion">
-                    <CompletionMeter value={user.profileCompletionPercentage} />
-                  </Cell>
-                  <Cell label="Status">
-                    <div className="flex flex-col gap-1 max-md:items-end">
-                      <span className="inline-flex flex-wrap justify-end gap-1.5 md:justify-start">
-                        {user.status === 'active' ? <Badge variant="success">Active</Badge> : <Badge variant="coral">Pending</Badge>}
-                        {user.emailVerified ? null : <Badge variant="gray">E-mail unconfirmed</Badge>}
-                      </span>
-                      <span className="text-xs whitespace-nowrap text-gray-500">{user.lastLoginAt ? `Signed in ${formatDate(user.lastLoginAt)}` : 'Never signed in'}</span>
-                    </div>
-                  </Cell>
-                  <Cell label="Tier">
-                    <TierControl user={user} editable={system} />
-                  </Cell>
-                  <ActionsCell>
-                    <Link to={`/system-admin/users/${user.id}`} className={iconButtonClasses} aria-label={`View the profile of ${displayName(user)}`} title="View profile">
-                      <Eye aria-hidden="true" className="size-4" />
-                    </Link>
-                    <SyncButton user={user} />
-                    <IconButton
-                      icon={Trash2}
-                      tone="danger"
-                      label={`Delete ${displayName(user)}`}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(user);
-                      }}
-                    />
-                  </ActionsCell>
-                </DataRow>
-              ))}
-            </DataTable>
-          </div>
-        )}
-      </div>
-
-      {users.data && users.data.totalCount > 0 ? (
-        <div className="border-t border-gray-200 px-4 py-3">
-          <Pagination page={page} pageSize={USERS_PAGE_SIZE} totalCount={users.data.totalCount} onPageChange={setPage} noun="users" />
-        </div>
-      ) : null}
-
+          ) : null
+        }
+        empty={q ? `No provider matches “${q}”.` : 'No providers have signed up yet.'}
+        loadingLabel="Loading users"
+        errorTitle="The users could not be loaded."
+      />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} mutation={remove} />
-    </Card>
+    </>
   );
 }
 
