@@ -85,8 +85,8 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
   return (
     <Card className="overflow-hidden">
       {search || filters || hideable.length > 0 ? (
-        <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end">
             {search ? (
               <div className="relative w-full sm:max-w-sm">
                 <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
@@ -95,7 +95,7 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
             ) : null}
             {filters}
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex items-center gap-3 sm:min-h-10">
             {query.isFetching && !query.isPending ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
             {hideable.length > 0 ? (
               <details className="relative max-md:hidden">
