@@ -1,7 +1,7 @@
 import { columnVisibilityFeature, createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState, type RowData } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Columns3, Search } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
@@ -14,6 +14,8 @@ import { EmptyState, ErrorPanel, LoadingPanel } from './query-states';
 export interface ConsoleColumn<Row> {
   id: string;
   header: string;
+  /** The cell's label on phones, when it is shorter than the header. */
+  label?: string;
   /**
    * `title` heads the row's card on phones (the first column); `actions` holds the row's buttons
    * (right-aligned, header read by screen readers only); a plain cell is a labelled line on phones.
@@ -45,6 +47,12 @@ interface ConsoleTableProps<Row> {
   search?: { value: string; onChange: (value: string) => void; placeholder: string; label: string };
   /** More of the toolbar: filters next to the search. */
   filters?: ReactNode;
+  /** Buttons at the right of the toolbar (add, upload). */
+  actions?: ReactNode;
+  /** Filters on a line of their own above the search (a drill-down). */
+  filtersAbove?: ReactNode;
+  /** A row drawn by the page instead (an inline editor); null: the row as usual. */
+  rowOverride?: (row: Row) => ReactNode;
   /** What an empty page says (no rows at all, or none for the search). */
   empty: ReactNode;
   loadingLabel: string;
@@ -61,7 +69,7 @@ const noRows: never[] = [];
  * a menu to hide columns, a header that stays in view, loading, error and empty states, and the
  * pager. At phone width each row becomes a card (the `data-table` pieces' styles).
  */
-export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, page, pageSize, onPageChange, search, filters, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
+export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, page, pageSize, onPageChange, search, filters, actions, filtersAbove, rowOverride, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof features, Row>();
@@ -84,8 +92,9 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
 
   return (
     <Card className="overflow-hidden">
-      {search || filters || hideable.length > 0 ? (
-        <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-4 border-b border-gray-200 p-4">
+        {filtersAbove}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end">
             {search ? (
               <div className="relative w-full sm:max-w-sm">
@@ -114,9 +123,10 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
                 </fieldset>
               </details>
             ) : null}
+            {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
           </div>
         </div>
-      ) : null}
+      </div>
 
       <div className="p-4 md:p-0">
         {query.isPending ? (
@@ -143,7 +153,10 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
                 ))}
               </thead>
               <tbody className="divide-y divide-gray-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
-                {table.getRowModel().rows.map((row) => (
+                {table.getRowModel().rows.map((row) => {
+                  const override = rowOverride?.(row.original);
+                  if (override) return <Fragment key={row.id}>{override}</Fragment>;
+                  return (
                   <DataRow key={row.id}>
                     {row.getVisibleCells().map((cell) => {
                       const column = byId.get(cell.column.id)!;
@@ -151,13 +164,14 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
                       if (column.kind === 'title') return <TitleCell key={cell.id} className={column.className}>{content}</TitleCell>;
                       if (column.kind === 'actions') return <ActionsCell key={cell.id}>{content}</ActionsCell>;
                       return (
-                        <Cell key={cell.id} label={column.header} className={cn(column.className)}>
+                        <Cell key={cell.id} label={column.label ?? column.header} className={cn(column.className)}>
                           {content}
                         </Cell>
                       );
                     })}
                   </DataRow>
-                ))}
+                  );
+                })}
               </tbody>
             </table>
           </div>
