@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@web/test/render';
-import { ConsoleTable, type ConsoleColumn, type ConsolePage } from './console-table';
+import { ConsoleTable, useConsoleList, type ConsoleColumn, type ConsolePage } from './console-table';
 
 interface Clinic {
   id: string;
@@ -21,30 +21,41 @@ function queryOf(state: Partial<UseQueryResult<ConsolePage<Clinic>, unknown>>) {
   return { isPending: false, isError: false, isFetching: false, data: undefined, error: null, refetch: vi.fn(), ...state } as unknown as UseQueryResult<ConsolePage<Clinic>, unknown>;
 }
 
-function renderTable(query: UseQueryResult<ConsolePage<Clinic>, unknown>, onPageChange = vi.fn()) {
-  renderAt(
-    '/x',
-    <ConsoleTable
-      caption="Clinics"
-      noun="clinics"
-      columns={COLUMNS}
-      getRowId={(clinic) => clinic.id}
-      query={query}
-      page={2}
-      pageSize={2}
-      onPageChange={onPageChange}
-      search={{ value: '', onChange: vi.fn(), placeholder: 'Search by name', label: 'Search clinics' }}
-      empty="No clinics yet."
-      loadingLabel="Loading clinics"
-      errorTitle="The clinics could not be loaded."
-    />,
+function Harness({ query, pages }: { query: UseQueryResult<ConsolePage<Clinic>, unknown>; pages: number[] }) {
+  const list = useConsoleList();
+  pages.push(list.page);
+  return (
+    <>
+      <button type="button" onClick={() => list.setPage(2)}>
+        Go to page 2
+      </button>
+      <ConsoleTable
+        caption="Clinics"
+        noun="clinics"
+        columns={COLUMNS}
+        getRowId={(clinic) => clinic.id}
+        query={query}
+        list={list}
+        pageSize={2}
+        search={{ placeholder: 'Search by name', label: 'Search clinics' }}
+        empty="No clinics yet."
+        loadingLabel="Loading clinics"
+        errorTitle="The clinics could not be loaded."
+      />
+    </>
   );
-  return onPageChange;
+}
+
+/** Renders the table; `pages` collects the page it asked for at each render. */
+function renderTable(query: UseQueryResult<ConsolePage<Clinic>, unknown>) {
+  const pages: number[] = [];
+  renderAt('/x', <Harness query={query} pages={pages} />);
+  return pages;
 }
 
 describe('ConsoleTable', () => {
   it('renders the server’s page with labelled cells, hides a column from the menu and pages through the server', () => {
-    const onPageChange = renderTable(
+    const pages = renderTable(
       queryOf({
         data: {
           items: [
@@ -70,7 +81,17 @@ describe('ConsoleTable', () => {
     expect(within(table).queryByText('Chicago')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: /next/i }));
-    expect(onPageChange).toHaveBeenCalledWith(3);
+    expect(pages.at(-1)).toBe(2);
+    // A new search starts again at page 1.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search clinics' }), { target: { value: 'lake' } });
+    expect(pages.at(-1)).toBe(1);
+  });
+
+  it('steps back from a page past the end', async () => {
+    const pages = renderTable(queryOf({ data: { items: [], totalCount: 4 } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(pages.at(-1)).toBe(1));
+    expect(pages).toContain(2);
   });
 
   it('shows the loading, error and empty states', () => {

@@ -1,12 +1,13 @@
 import { columnVisibilityFeature, createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState, type RowData } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Columns3, Search } from 'lucide-react';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { ActionsCell, Cell, DataRow, TitleCell } from './data-table';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { Pagination } from './pagination';
 import { EmptyState, ErrorPanel, LoadingPanel } from './query-states';
 
@@ -32,6 +33,23 @@ export interface ConsolePage<Row> {
   totalCount: number;
 }
 
+/**
+ * A console list's search text and page. `q` is the text once typing pauses (what the server is
+ * asked); a new search starts again at page 1 (so should a page's own filters: `setPage(1)`).
+ */
+export function useConsoleList() {
+  const [search, setSearchText] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim());
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    setPage(1);
+  };
+  return { search, setSearch, q, page, setPage };
+}
+
+export type ConsoleList = ReturnType<typeof useConsoleList>;
+
 interface ConsoleTableProps<Row> {
   /** Names the table for screen readers ("Hospitals"). */
   caption: string;
@@ -41,10 +59,11 @@ interface ConsoleTableProps<Row> {
   getRowId: (row: Row) => string;
   /** The page the server answered for the current search, page and filters. */
   query: UseQueryResult<ConsolePage<Row>, unknown>;
-  page: number;
+  /** The list's search and page (useConsoleList). */
+  list: ConsoleList;
   pageSize: number;
-  onPageChange: (page: number) => void;
-  search?: { value: string; onChange: (value: string) => void; placeholder: string; label: string };
+  /** A search box for `list.search`. */
+  search?: { placeholder: string; label: string };
   /** More of the toolbar: filters next to the search. */
   filters?: ReactNode;
   /** Buttons at the right of the toolbar (add, upload). */
@@ -69,12 +88,18 @@ const noRows: never[] = [];
  * a menu to hide columns, a header that stays in view, loading, error and empty states, and the
  * pager. At phone width each row becomes a card (the `data-table` pieces' styles).
  */
-export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, page, pageSize, onPageChange, search, filters, actions, filtersAbove, rowOverride, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
+export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, list, pageSize, search, filters, actions, filtersAbove, rowOverride, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof features, Row>();
     return columns.map((column) => helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), enableHiding: column.hideable === true }));
   }, [columns]);
+  const { page, setPage } = list;
+  // A page past the end (its last row deleted, or fewer matches) steps back to the one before.
+  const pastTheEnd = query.data !== undefined && query.data.items.length === 0 && page > 1;
+  useEffect(() => {
+    if (pastTheEnd) setPage((current) => Math.max(1, current - 1));
+  }, [pastTheEnd, setPage]);
   const [columnVisibility, setColumnVisibility] = useState<Record<string, boolean>>({});
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
   const table = useTable({
@@ -85,7 +110,7 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
     manualPagination: true,
     rowCount: query.data?.totalCount ?? 0,
     state: { pagination, columnVisibility },
-    onPaginationChange: (updater) => onPageChange((typeof updater === 'function' ? updater(pagination) : updater).pageIndex + 1),
+    onPaginationChange: (updater) => setPage((typeof updater === 'function' ? updater(pagination) : updater).pageIndex + 1),
     onColumnVisibilityChange: setColumnVisibility,
   });
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
@@ -99,7 +124,7 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
             {search ? (
               <div className="relative w-full sm:max-w-sm">
                 <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-                <Input type="search" value={search.value} onChange={(event) => search.onChange(event.target.value)} placeholder={search.placeholder} aria-label={search.label} className="pl-9" />
+                <Input type="search" value={list.search} onChange={(event) => list.setSearch(event.target.value)} placeholder={search.placeholder} aria-label={search.label} className="pl-9" />
               </div>
             ) : null}
             {filters}

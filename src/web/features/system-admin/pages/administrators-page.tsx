@@ -1,5 +1,5 @@
 import { Pencil, Plus, Power, PowerOff, ShieldCheck, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_MESSAGES } from '@shared/schemas/admin';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -13,10 +13,9 @@ import { useAdmins, type AdminDto } from '../api/list-admins';
 import { useUpdateAdmin } from '../api/update-admin';
 import { AdminFormDialog } from '../components/admin-form-dialog';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { ConsoleTable, type ConsoleColumn } from '../components/console-table';
+import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../components/console-table';
 import { formatDate, formatTimeOfDay } from '../lib/format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const ADMINS_PAGE_SIZE = 20;
 
@@ -98,17 +97,9 @@ const CONFIRM_COPY = {
 
 export function AdministratorsPage() {
   const actor = useConsoleAdmin();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const list = useConsoleList();
+  const { q, page } = list;
   const admins = useAdmins({ q, page, pageSize: ADMINS_PAGE_SIZE });
-  const emptyPage = admins.data !== undefined && admins.data.items.length === 0 && page > 1;
-
-  // Deleting the last row of the last page would leave an empty page behind.
-  useEffect(() => {
-    if (emptyPage) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPage]);
-
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<AdminDto | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
@@ -116,11 +107,6 @@ export function AdministratorsPage() {
   const remove = useDeleteAdmin();
 
   if (!actor) return null;
-
-  const onSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
 
   const openCreate = () => {
     setEditing(null);
@@ -221,10 +207,9 @@ export function AdministratorsPage() {
         columns={columns}
         getRowId={(admin) => admin.id}
         query={admins}
-        page={page}
+        list={list}
         pageSize={ADMINS_PAGE_SIZE}
-        onPageChange={setPage}
-        search={{ value: search, onChange: onSearch, placeholder: 'Search by name or e-mail', label: 'Search administrators' }}
+        search={{ placeholder: 'Search by name or e-mail', label: 'Search administrators' }}
         empty={q ? `No administrator matches “${q}”.` : 'No administrators yet.'}
         loadingLabel="Loading administrators"
         errorTitle="The administrators could not be loaded."

@@ -1,13 +1,12 @@
 import { Pencil, Plus, Trash2, Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { IconButton } from '../../components/icon-button';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDeleteLocation, useLocations, type HospitalLocationDto } from '../api/locations';
 import { LocationDialog } from './location-dialog';
 import { LocationsBulkDialog } from './locations-bulk-dialog';
@@ -21,9 +20,8 @@ function addressLines(location: HospitalLocationDto): string[] {
 }
 
 export function LocationsTab({ hospitalId }: { hospitalId: string }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const list = useConsoleList();
+  const { q, page } = list;
   const locations = useLocations(hospitalId, { q, page, pageSize: LOCATIONS_PAGE_SIZE });
   const remove = useDeleteLocation(hospitalId);
   const [editing, setEditing] = useState<HospitalLocationDto | null>(null);
@@ -31,10 +29,6 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleting, setDeleting] = useState<HospitalLocationDto | null>(null);
 
-  const emptyPage = locations.data !== undefined && locations.data.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPage]);
 
   const openForm = (location: HospitalLocationDto | null) => {
     setEditing(location);
@@ -120,18 +114,9 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
         columns={columns}
         getRowId={(location) => location.id}
         query={locations}
-        page={page}
+        list={list}
         pageSize={LOCATIONS_PAGE_SIZE}
-        onPageChange={setPage}
-        search={{
-          value: search,
-          onChange: (value) => {
-            setSearch(value);
-            setPage(1);
-          },
-          placeholder: 'Search by name, city or department',
-          label: 'Search locations',
-        }}
+        search={{ placeholder: 'Search by name, city or department', label: 'Search locations' }}
         actions={
           <>
             <Button variant="outline" onClick={() => setBulkOpen(true)}>

@@ -1,5 +1,5 @@
 import { Building2, ChevronRight, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -7,11 +7,10 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
 import { formatDate } from '../../lib/format';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDeactivateHospital, useDeleteHospital, useHospitals, useUpdateHospital, type HospitalDto } from '../api/hospitals';
 import { HospitalCreateDialog } from '../components/hospital-create-dialog';
 import { HospitalStatusBadge } from '../components/hospital-status-badge';
@@ -44,9 +43,8 @@ const COPY = {
 
 export function HospitalsPage() {
   const actor = useConsoleAdmin();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const list = useConsoleList();
+  const { q, page } = list;
   const system = actor?.role === 'system_admin';
   const hospitals = useHospitals({ q, page, pageSize: HOSPITALS_PAGE_SIZE });
   const [createOpen, setCreateOpen] = useState(false);
@@ -55,10 +53,6 @@ export function HospitalsPage() {
   const update = useUpdateHospital();
   const remove = useDeleteHospital();
 
-  const emptyPage = hospitals.data !== undefined && hospitals.data.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPage]);
 
   if (!actor) return null;
   // A hospital administrator has exactly one hospital: open it.
@@ -160,18 +154,9 @@ export function HospitalsPage() {
         columns={columns}
         getRowId={(hospital) => hospital.id}
         query={hospitals}
-        page={page}
+        list={list}
         pageSize={HOSPITALS_PAGE_SIZE}
-        onPageChange={setPage}
-        search={{
-          value: search,
-          onChange: (value) => {
-            setSearch(value);
-            setPage(1);
-          },
-          placeholder: 'Search by name or code',
-          label: 'Search hospitals',
-        }}
+        search={{ placeholder: 'Search by name or code', label: 'Search hospitals' }}
         empty={q ? `No hospital matches “${q}”.` : 'No hospitals yet.'}
         loadingLabel="Loading hospitals"
         errorTitle="The hospitals could not be loaded."

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -7,9 +7,8 @@ import { Label } from '@web/components/ui/label';
 import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { IconButton } from '../../components/icon-button';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDeleteTaxonomyRow, useTaxonomyRows, useTaxonomyUnits, type TaxonomyRow, type TaxonomyScope } from '../api/taxonomy';
 import { TaxonomyEditRow } from './taxonomy-edit-row';
 import { TaxonomyRowDialog } from './taxonomy-row-dialog';
@@ -54,10 +53,9 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
   const [department, setDepartment] = useState('');
   const [division, setDivision] = useState('');
   const [section, setSection] = useState('');
-  const [search, setSearch] = useState('');
   const [activeOnly, setActiveOnly] = useState(false);
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const list = useConsoleList();
+  const { q, page, setPage } = list;
   const activeId = useId();
 
   const departments = useTaxonomyUnits(scope, 'departments', {});
@@ -69,10 +67,6 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TaxonomyRow | null>(null);
 
-  const emptyPage = rows.data !== undefined && rows.data.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPage]);
 
   const filtered = Boolean(department || q || activeOnly);
   const keywordsOf = (row: TaxonomyRow) => [...(row.commonAbbreviations ?? []), ...(row.searchKeywords ?? [])].join(', ');
@@ -138,9 +132,8 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
         columns={columns}
         getRowId={(row) => row.id}
         query={rows}
-        page={page}
+        list={list}
         pageSize={TAXONOMY_PAGE_SIZE}
-        onPageChange={setPage}
         filtersAbove={
           <div className="grid gap-3 md:grid-cols-3">
             <UnitSelect
@@ -183,15 +176,7 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
             />
           </div>
         }
-        search={{
-          value: search,
-          onChange: (value) => {
-            setSearch(value);
-            setPage(1);
-          },
-          placeholder: scope.kind === 'default' ? 'Search specialties, codes, keywords' : 'Search specialties or codes',
-          label: 'Search the taxonomy',
-        }}
+        search={{ placeholder: scope.kind === 'default' ? 'Search specialties, codes, keywords' : 'Search specialties or codes', label: 'Search the taxonomy' }}
         filters={
           <label htmlFor={activeId} className="flex items-center gap-2 text-sm text-gray-800 sm:h-10">
             <input

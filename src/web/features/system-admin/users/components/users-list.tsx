@@ -1,5 +1,5 @@
 import { Eye, RefreshCw, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { USER_TIERS, type UserTier } from '@shared/enums';
@@ -9,11 +9,10 @@ import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { cn } from '@web/lib/cn';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { HospitalSelect } from '../../components/hospital-select';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
 import { formatDate } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDeleteUser, useSetUserTier, useSyncAuthStatus, useUsers, type AdminUserRow } from '../api/users';
 import { displayName, USER_STATUS_LABELS, USER_TIER_LABELS } from '../lib/labels';
 import { CompletionMeter } from './completion-meter';
@@ -79,19 +78,14 @@ interface UsersListProps {
 }
 
 export function UsersList({ hospitalId, system }: UsersListProps) {
-  const [search, setSearch] = useState('');
   const [hospitalFilter, setHospitalFilter] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const list = useConsoleList();
+  const { q, page, setPage } = list;
   const fixed = hospitalId !== undefined;
   const users = useUsers({ q, hospitalId: hospitalId ?? hospitalFilter, page, pageSize: USERS_PAGE_SIZE });
   const remove = useDeleteUser();
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
 
-  const emptyPage = users.data !== undefined && users.data.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyPage) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPage]);
 
   const showHospital = system && !fixed;
   const columns: Array<ConsoleColumn<AdminUserRow>> = [
@@ -170,18 +164,9 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
         columns={columns}
         getRowId={(user) => user.id}
         query={users}
-        page={page}
+        list={list}
         pageSize={USERS_PAGE_SIZE}
-        onPageChange={setPage}
-        search={{
-          value: search,
-          onChange: (value) => {
-            setSearch(value);
-            setPage(1);
-          },
-          placeholder: 'Search by name, e-mail or NPI',
-          label: 'Search users',
-        }}
+        search={{ placeholder: 'Search by name, e-mail or NPI', label: 'Search users' }}
         filters={
           showHospital ? (
             <HospitalSelect
