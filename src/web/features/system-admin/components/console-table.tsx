@@ -1,9 +1,10 @@
 import { columnVisibilityFeature, createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState, type RowData } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Columns3, Search } from 'lucide-react';
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { ActionsCell, Cell, DataRow, TitleCell } from './data-table';
@@ -62,8 +63,8 @@ interface ConsoleTableProps<Row> {
   /** The list's search and page (useConsoleList). */
   list: ConsoleList;
   pageSize: number;
-  /** A search box for `list.search`. */
-  search?: { placeholder: string; label: string };
+  /** A search box for `list.search`; `shownLabel` puts a visible label above it. */
+  search?: { placeholder: string; label: string; shownLabel?: string };
   /** More of the toolbar: filters next to the search. */
   filters?: ReactNode;
   /** Buttons at the right of the toolbar (add, upload). */
@@ -72,6 +73,8 @@ interface ConsoleTableProps<Row> {
   filtersAbove?: ReactNode;
   /** A row drawn by the page instead (an inline editor); null: the row as usual. */
   rowOverride?: (row: Row) => ReactNode;
+  /** A full-width line under a row (its expanded details); null: none. */
+  rowDetails?: (row: Row) => ReactNode;
   /** What an empty page says (no rows at all, or none for the search). */
   empty: ReactNode;
   loadingLabel: string;
@@ -88,13 +91,14 @@ const noRows: never[] = [];
  * a menu to hide columns, a header that stays in view, loading, error and empty states, and the
  * pager. At phone width each row becomes a card (the `data-table` pieces' styles).
  */
-export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, list, pageSize, search, filters, actions, filtersAbove, rowOverride, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
+export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, list, pageSize, search, filters, actions, filtersAbove, rowOverride, rowDetails, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof features, Row>();
     return columns.map((column) => helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), enableHiding: column.hideable === true }));
   }, [columns]);
   const { page, setPage } = list;
+  const searchId = useId();
   // A page past the end (its last row deleted, or fewer matches) steps back to the one before.
   const pastTheEnd = query.data !== undefined && query.data.items.length === 0 && page > 1;
   useEffect(() => {
@@ -122,9 +126,20 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end">
             {search ? (
-              <div className="relative w-full sm:max-w-sm">
-                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-                <Input type="search" value={list.search} onChange={(event) => list.setSearch(event.target.value)} placeholder={search.placeholder} aria-label={search.label} className="pl-9" />
+              <div className="flex w-full flex-col gap-1.5 sm:max-w-sm">
+                {search.shownLabel ? <Label htmlFor={searchId}>{search.shownLabel}</Label> : null}
+                <div className="relative">
+                  <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+                  <Input
+                    id={searchId}
+                    type="search"
+                    value={list.search}
+                    onChange={(event) => list.setSearch(event.target.value)}
+                    placeholder={search.placeholder}
+                    aria-label={search.shownLabel ? undefined : search.label}
+                    className="pl-9"
+                  />
+                </div>
               </div>
             ) : null}
             {filters}
@@ -181,8 +196,10 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
                 {table.getRowModel().rows.map((row) => {
                   const override = rowOverride?.(row.original);
                   if (override) return <Fragment key={row.id}>{override}</Fragment>;
+                  const details = rowDetails?.(row.original);
                   return (
-                  <DataRow key={row.id}>
+                  <Fragment key={row.id}>
+                  <DataRow className={details ? 'bg-brand-50/40' : undefined}>
                     {row.getVisibleCells().map((cell) => {
                       const column = byId.get(cell.column.id)!;
                       const content = <table.FlexRender cell={cell} />;
@@ -195,6 +212,14 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
                       );
                     })}
                   </DataRow>
+                  {details ? (
+                    <tr className="bg-brand-50/40 max-md:-mt-3 max-md:block max-md:rounded-b-xl max-md:border max-md:border-t-0 max-md:border-gray-200">
+                      <td colSpan={row.getVisibleCells().length} className="px-3 pt-1 pb-4 max-md:block">
+                        {details}
+                      </td>
+                    </tr>
+                  ) : null}
+                  </Fragment>
                   );
                 })}
               </tbody>
