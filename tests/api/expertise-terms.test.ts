@@ -198,6 +198,12 @@ describe(`provider term lookups (${databaseLabel})`, () => {
     expect(sports.items.length).toBeGreaterThan(0);
     const none = await (await client.get('/api/terms/by-specialty?specialty=Underwater%20Basket%20Weaving')).json();
     expect(none).toEqual({ specialty: 'Underwater Basket Weaving', fallbackFrom: null, items: [] });
+    // Found by the fuzzer: a name an object has built in is just another unknown specialty.
+    for (const builtIn of ['toString', 'constructor', '__proto__']) {
+      const response = await client.get(`/api/terms/by-specialty?specialty=${builtIn}`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ specialty: builtIn, fallbackFrom: null, items: [] });
+    }
   });
 
   it('searches the hospital’s terms when it has them, the defaults otherwise', async () => {

@@ -367,7 +367,8 @@ export async function termsBySpecialty(db: Database, hospitalId: string | null, 
   };
   const exact = await read([specialty]);
   if (exact.length > 0) return { specialty, fallbackFrom: null, items: exact };
-  const fallbacks = SPECIALTY_FALLBACKS[specialty];
+  // Own keys only: a specialty named like an object's built-in ("toString") has no fallbacks.
+  const fallbacks = Object.hasOwn(SPECIALTY_FALLBACKS, specialty) ? SPECIALTY_FALLBACKS[specialty] : undefined;
   if (!fallbacks) return { specialty, fallbackFrom: null, items: [] };
   // A term listed under two fallback specialties appears once.
   const seen = new Set<string>();
