@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_MESSAGES } from '@shared/schemas/feedback';
 import { renderAt } from '@web/test/render';
 import type { FeedbackItem } from '../api/types';
-import { DEFAULT_SORT, nextSort } from '../lib/sort';
 import { AdminFeedbackPage } from './admin-feedback-page';
 
 function item(fields: Partial<FeedbackItem> & { id: string; title: string }): FeedbackItem {
@@ -101,23 +100,6 @@ afterEach(() => {
   });
   vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-describe('nextSort', () => {
-  it('starts with the newest first', () => {
-    expect(DEFAULT_SORT).toEqual({ key: 'createdAt', dir: 'desc' });
-  });
-
-  it('toggles the direction when the same key is chosen again', () => {
-    expect(nextSort({ key: 'createdAt', dir: 'desc' }, 'createdAt')).toEqual({ key: 'createdAt', dir: 'asc' });
-    expect(nextSort({ key: 'createdAt', dir: 'asc' }, 'createdAt')).toEqual({ key: 'createdAt', dir: 'desc' });
-    expect(nextSort({ key: 'severity', dir: 'desc' }, 'severity')).toEqual({ key: 'severity', dir: 'asc' });
-  });
-
-  it('starts a new key descending, whatever the direction was', () => {
-    expect(nextSort({ key: 'createdAt', dir: 'asc' }, 'severity')).toEqual({ key: 'severity', dir: 'desc' });
-    expect(nextSort({ key: 'severity', dir: 'asc' }, 'createdAt')).toEqual({ key: 'createdAt', dir: 'desc' });
-  });
 });
 
 describe('AdminFeedbackPage', () => {

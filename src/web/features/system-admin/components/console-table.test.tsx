@@ -1,7 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@web/test/render';
+import type { ColumnSort } from '@tanstack/react-table';
 import { ConsoleTable, useConsoleList, type ConsoleColumn, type ConsolePage } from './console-table';
 
 interface Clinic {
@@ -111,5 +113,122 @@ describe('ConsoleTable', () => {
     renderTable(queryOf({ data: { items: [], totalCount: 0 } }));
     expect(screen.getByText('No clinics yet.')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+const SORTABLE: Array<ConsoleColumn<Clinic>> = [
+  { id: 'name', header: 'Clinic', kind: 'title', sortLabel: 'Name', cell: (clinic) => clinic.name },
+  { id: 'city', header: 'City', sortLabel: 'City', cell: (clinic) => clinic.city },
+];
+
+const TWO_CLINICS = queryOf({
+  data: {
+    items: [
+      { id: 'c1', name: 'Lakeshore', city: 'Chicago' },
+      { id: 'c2', name: 'Northfield', city: 'Evanston' },
+    ],
+    totalCount: 6,
+  },
+});
+
+/** A sortable, selectable table; `seen` collects the order and page it asked for and each bulk action. */
+function SelectableHarness({ query, seen }: { query: UseQueryResult<ConsolePage<Clinic>, unknown>; seen: string[] }) {
+  const list = useConsoleList();
+  const [sort, setSort] = useState<ColumnSort>({ id: 'name', desc: false });
+  seen.push(`${sort.id} ${sort.desc ? 'desc' : 'asc'} page ${list.page}`);
+  return (
+    <ConsoleTable
+      caption="Clinics"
+      noun="clinics"
+      columns={SORTABLE}
+      getRowId={(clinic) => clinic.id}
+      query={query}
+      list={list}
+      pageSize={2}
+      sorting={{ value: sort, onChange: setSort }}
+      selection={{
+        rowLabel: (clinic) => `Select ${clinic.name}`,
+        actions: ({ ids, clear }) => (
+          <button
+            type="button"
+            onClick={() => {
+              seen.push(`archive ${ids.join(',')}`);
+              clear();
+            }}
+          >
+            Archive
+          </button>
+        ),
+      }}
+      empty="No clinics yet."
+      loadingLabel="Loading clinics"
+      errorTitle="The clinics could not be loaded."
+    />
+  );
+}
+
+describe('ConsoleTable sorting and selection', () => {
+  it('orders by a column on the server: the same column flips, another starts descending, and the list goes back to page 1', () => {
+    const seen: string[] = [];
+    renderAt('/x', <SelectableHarness query={TWO_CLINICS} seen={seen} />);
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    expect(header('Clinic').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('City').getAttribute('aria-sort')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sort by name, ascending' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: /next/i }));
+    expect(seen.at(-1)).toBe('name asc page 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by name, ascending' }));
+    expect(seen.at(-1)).toBe('name desc page 1');
+    expect(header('Clinic').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by city' }));
+    expect(seen.at(-1)).toBe('city desc page 1');
+    expect(screen.getByRole('button', { name: 'Sort by city, descending' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Sort by name' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('selects rows one by one or the whole page and hands them to the bulk bar, which clears them', () => {
+    const seen: string[] = [];
+    renderAt('/x', <SelectableHarness query={TWO_CLINICS} seen={seen} />);
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement;
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Northfield' }));
+    expect(all.indeterminate).toBe(true);
+    expect(within(screen.getByRole('region', { name: 'Bulk actions' })).getByText('1 selected')).toBeInstanceOf(HTMLElement);
+
+    fireEvent.click(all);
+    expect(all.checked).toBe(true);
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 selected')).toBeInstanceOf(HTMLElement);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
+    expect(seen.filter((entry) => entry.startsWith('archive'))).toEqual(['archive c1,c2']);
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+
+    // Clear selection empties the bar too.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Lakeshore' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect((screen.getByRole('checkbox', { name: 'Select Lakeshore' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('drops the selection when another page of rows arrives', () => {
+    const next = queryOf({ data: { items: [{ id: 'c3', name: 'Riverside', city: 'Joliet' }], totalCount: 6 } });
+    function Swapping() {
+      const [query, setQuery] = useState(TWO_CLINICS);
+      return (
+        <>
+          <button type="button" onClick={() => setQuery(next)}>
+            Other rows
+          </button>
+          <SelectableHarness query={query} seen={[]} />
+        </>
+      );
+    }
+    renderAt('/x', <Swapping />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Lakeshore' }));
+    expect(screen.getByRole('region', { name: 'Bulk actions' })).toBeInstanceOf(HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Other rows' }));
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Select Riverside' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -1,7 +1,20 @@
-import { columnVisibilityFeature, createColumnHelper, rowPaginationFeature, tableFeatures, useTable, type PaginationState, type RowData } from '@tanstack/react-table';
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnSort,
+  type PaginationState,
+  type RowData,
+  type RowSelectionState,
+} from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Columns3, Search } from 'lucide-react';
-import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Columns3, Search, X } from 'lucide-react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -27,6 +40,8 @@ export interface ConsoleColumn<Row> {
   className?: string;
   /** Offered in the column menu; a title or actions column always shows. */
   hideable?: boolean;
+  /** The column can order the list (on the server); this names it in the "Sort by" buttons. */
+  sortLabel?: string;
 }
 
 export interface ConsolePage<Row> {
@@ -75,28 +90,81 @@ interface ConsoleTableProps<Row> {
   rowOverride?: (row: Row) => ReactNode;
   /** A full-width line under a row (its expanded details); null: none. */
   rowDetails?: (row: Row) => ReactNode;
+  /**
+   * Server-side order by the columns with a `sortLabel`: the same column again flips the direction,
+   * another starts descending, and a new order starts again at page 1.
+   */
+  sorting?: { value: ColumnSort; onChange: (next: ColumnSort) => void };
+  /**
+   * Rows can be ticked (one by one or the whole page) for the bar's bulk `actions`; `rowLabel` names
+   * a row's checkbox. Only rows on the current page stay selected; `busy` holds the bar while an
+   * action runs.
+   */
+  selection?: { rowLabel: (row: Row) => string; actions: (selected: { ids: string[]; clear: () => void }) => ReactNode; busy?: boolean };
   /** What an empty page says (no rows at all, or none for the search). */
   empty: ReactNode;
   loadingLabel: string;
   errorTitle: string;
 }
 
-const features = tableFeatures({ rowPaginationFeature, columnVisibilityFeature });
+const features = tableFeatures({ rowPaginationFeature, columnVisibilityFeature, rowSortingFeature, rowSelectionFeature });
 /** A stable empty page while the first answer is on its way (a new array would rebuild the row model). */
 const noRows: never[] = [];
+const SELECT_COLUMN = '__select';
+
+function Checkbox({ checked, indeterminate = false, onChange, label }: { checked: boolean; indeterminate?: boolean; onChange: (checked: boolean) => void; label: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return <input ref={ref} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-label={label} className="size-4 cursor-pointer rounded border-gray-300 accent-brand-600" />;
+}
+
+function ariaSort(direction: false | 'asc' | 'desc') {
+  return direction === false ? undefined : direction === 'asc' ? 'ascending' : 'descending';
+}
 
 /**
  * Every list of the administrators' console: a search and filter bar, the page of rows the server
- * answered (TanStack Table with server-side paging: it never sorts, filters or pages rows itself),
- * a menu to hide columns, a header that stays in view, loading, error and empty states, and the
- * pager. At phone width each row becomes a card (the `data-table` pieces' styles).
+ * answered (TanStack Table with server-side paging and sorting: it never sorts, filters or pages rows
+ * itself), a menu to hide columns, row selection with a bulk-action bar, a header that stays in view,
+ * loading, error and empty states, and the pager. At phone width each row becomes a card (the
+ * `data-table` pieces' styles).
  */
-export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getRowId, query, list, pageSize, search, filters, actions, filtersAbove, rowOverride, rowDetails, empty, loadingLabel, errorTitle }: ConsoleTableProps<Row>) {
+export function ConsoleTable<Row extends RowData>({
+  caption,
+  noun,
+  columns,
+  getRowId,
+  query,
+  list,
+  pageSize,
+  search,
+  filters,
+  actions,
+  filtersAbove,
+  rowOverride,
+  rowDetails,
+  sorting,
+  selection,
+  empty,
+  loadingLabel,
+  errorTitle,
+}: ConsoleTableProps<Row>) {
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const selectable = selection !== undefined;
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof features, Row>();
-    return columns.map((column) => helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), enableHiding: column.hideable === true }));
-  }, [columns]);
+    return [
+      ...(selectable ? [helper.display({ id: SELECT_COLUMN, enableHiding: false })] : []),
+      // The server sorts, but TanStack offers sorting only on columns with an accessor: a sortable
+      // column gets one that reads nothing.
+      ...columns.map((column) => {
+        const options = { id: column.id, header: column.header, cell: ({ row }: { row: { original: Row } }) => column.cell(row.original), enableHiding: column.hideable === true };
+        return column.sortLabel === undefined ? helper.display(options) : helper.accessor((): unknown => null, options);
+      }),
+    ];
+  }, [columns, selectable]);
   const { page, setPage } = list;
   const searchId = useId();
   // A page past the end (its last row deleted, or fewer matches) steps back to the one before.
@@ -105,19 +173,43 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
     if (pastTheEnd) setPage((current) => Math.max(1, current - 1));
   }, [pastTheEnd, setPage]);
   const [columnVisibility, setColumnVisibility] = useState<Record<string, boolean>>({});
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // Another page of rows (a new page, search, filter or order) drops the selection: a bulk action
+  // acts only on rows in view.
+  const items = query.data?.items ?? noRows;
+  const [selectionRows, setSelectionRows] = useState(items);
+  if (selectionRows !== items) {
+    setSelectionRows(items);
+    setRowSelection({});
+  }
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+  const sortingState = sorting ? [sorting.value] : [];
   const table = useTable({
     features,
     columns: tableColumns,
-    data: query.data?.items ?? noRows,
+    data: items,
     getRowId: (row) => getRowId(row),
     manualPagination: true,
+    manualSorting: true,
+    sortDescFirst: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
     rowCount: query.data?.totalCount ?? 0,
-    state: { pagination, columnVisibility },
+    state: { pagination, columnVisibility, sorting: sortingState, rowSelection },
     onPaginationChange: (updater) => setPage((typeof updater === 'function' ? updater(pagination) : updater).pageIndex + 1),
     onColumnVisibilityChange: setColumnVisibility,
+    onSortingChange: (updater) => {
+      const [next] = typeof updater === 'function' ? updater(sortingState) : updater;
+      if (!sorting || !next) return;
+      sorting.onChange(next);
+      setPage(1);
+    },
+    onRowSelectionChange: setRowSelection,
   });
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
+  const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
+  const selectedIds = selection ? table.getSelectedRowModel().rows.map((row) => row.id) : [];
+  const clearSelection = () => setRowSelection({});
 
   return (
     <Card className="overflow-hidden">
@@ -146,6 +238,34 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
           </div>
           <div className="flex items-center gap-3 sm:min-h-10">
             {query.isFetching && !query.isPending ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
+            {sortable.length > 0 ? (
+              <div role="group" aria-label="Sort" className="flex items-center gap-2">
+                <span className="text-xs font-medium whitespace-nowrap text-gray-600">Sort by</span>
+                <div className="inline-flex rounded-lg bg-gray-100 p-0.5">
+                  {sortable.map((column) => {
+                    const direction = column.getIsSorted();
+                    const label = byId.get(column.id)?.sortLabel ?? '';
+                    const Arrow = direction === 'asc' ? ArrowUp : ArrowDown;
+                    return (
+                      <button
+                        key={column.id}
+                        type="button"
+                        onClick={() => column.toggleSorting()}
+                        aria-pressed={direction !== false}
+                        aria-label={direction === false ? `Sort by ${label.toLowerCase()}` : `Sort by ${label.toLowerCase()}, ${ariaSort(direction)}`}
+                        className={cn(
+                          'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                          direction !== false ? 'bg-white text-gray-900 shadow-xs ring-1 ring-gray-200' : 'text-gray-600 hover:text-gray-900',
+                        )}
+                      >
+                        {label}
+                        {direction !== false ? <Arrow aria-hidden="true" className="size-4 text-brand-600" /> : null}
+                      </button>
+                    );
+                  })}
+                </div>
+              </div>
+            ) : null}
             {hideable.length > 0 ? (
               <details className="relative max-md:hidden">
                 <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
@@ -168,6 +288,19 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
         </div>
       </div>
 
+      {selection && selectedIds.length > 0 ? (
+        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 border-b border-brand-100 bg-brand-50 px-4 py-2.5">
+          <p className="mr-auto text-sm font-medium text-brand-900" aria-live="polite">
+            {selectedIds.length} selected
+          </p>
+          {selection.actions({ ids: selectedIds, clear: clearSelection })}
+          <Button variant="ghost" size="sm" onClick={clearSelection} disabled={selection.busy}>
+            <X aria-hidden="true" className="size-4" />
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+
       <div className="p-4 md:p-0">
         {query.isPending ? (
           <LoadingPanel label={loadingLabel} />
@@ -181,14 +314,38 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
           <div className="md:max-h-[70vh] md:overflow-auto">
             <table className="w-full text-left text-sm max-md:block">
               <caption className="sr-only">{caption}</caption>
-              <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only md:sticky md:top-0 md:z-10">
+              {/* On phones the header is read by screen readers only, but for the "Select all" box. */}
+              <thead
+                className={cn(
+                  'border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase md:sticky md:top-0 md:z-10',
+                  selection ? 'max-md:mb-3 max-md:block max-md:border-0 max-md:bg-transparent' : 'max-md:sr-only',
+                )}
+              >
                 {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <th key={header.id} scope="col" className="px-3 py-3 whitespace-nowrap">
-                        {byId.get(header.column.id)?.kind === 'actions' ? <span className="sr-only">{byId.get(header.column.id)?.header}</span> : byId.get(header.column.id)?.header}
-                      </th>
-                    ))}
+                  <tr key={group.id} className={cn(selection && 'max-md:flex max-md:items-center')}>
+                    {group.headers.map((header) => {
+                      if (header.column.id === SELECT_COLUMN) {
+                        return (
+                          <th key={header.id} scope="col" className="w-10 py-3 pl-4 max-md:flex max-md:w-auto max-md:items-center max-md:gap-3 max-md:p-0 max-md:pl-4 max-md:whitespace-nowrap">
+                            <Checkbox
+                              checked={table.getIsAllPageRowsSelected()}
+                              indeterminate={table.getIsSomePageRowsSelected()}
+                              onChange={(checked) => table.toggleAllPageRowsSelected(checked)}
+                              label="Select all on this page"
+                            />
+                            <span aria-hidden="true" className="text-sm font-medium tracking-normal normal-case md:hidden">
+                              Select all
+                            </span>
+                          </th>
+                        );
+                      }
+                      const column = byId.get(header.column.id);
+                      return (
+                        <th key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())} className={cn('px-3 py-3 whitespace-nowrap', selection && 'max-md:sr-only')}>
+                          {column?.kind === 'actions' ? <span className="sr-only">{column.header}</span> : column?.header}
+                        </th>
+                      );
+                    })}
                   </tr>
                 ))}
               </thead>
@@ -199,14 +356,22 @@ export function ConsoleTable<Row extends RowData>({ caption, noun, columns, getR
                   const details = rowDetails?.(row.original);
                   return (
                   <Fragment key={row.id}>
-                  <DataRow className={details ? 'bg-brand-50/40' : undefined}>
+                  <DataRow className={cn(details ? 'bg-brand-50/40' : null, row.getIsSelected() && 'bg-brand-50/60')}>
                     {row.getVisibleCells().map((cell) => {
+                      if (cell.column.id === SELECT_COLUMN) {
+                        return (
+                          <td key={cell.id} className="w-10 py-3 pl-4 max-md:float-left max-md:p-0 max-md:pt-0.5 max-md:pr-3">
+                            <Checkbox checked={row.getIsSelected()} onChange={(checked) => row.toggleSelected(checked)} label={selection?.rowLabel(row.original) ?? ''} />
+                          </td>
+                        );
+                      }
                       const column = byId.get(cell.column.id)!;
                       const content = <table.FlexRender cell={cell} />;
-                      if (column.kind === 'title') return <TitleCell key={cell.id} className={column.className}>{content}</TitleCell>;
+                      // Beside a row's checkbox (floated left on phones) the title keeps to its own column.
+                      if (column.kind === 'title') return <TitleCell key={cell.id} className={cn(column.className, selection && 'max-md:flow-root')}>{content}</TitleCell>;
                       if (column.kind === 'actions') return <ActionsCell key={cell.id}>{content}</ActionsCell>;
                       return (
-                        <Cell key={cell.id} label={column.label ?? column.header} className={cn(column.className)}>
+                        <Cell key={cell.id} label={column.label ?? column.header} className={column.className}>
                           {content}
                         </Cell>
                       );
