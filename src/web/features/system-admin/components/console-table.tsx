@@ -78,13 +78,10 @@ interface ConsoleTableProps<Row> {
   /** The list's search and page (useConsoleList). */
   list: ConsoleList;
   pageSize: number;
-  /** A search box for `list.search`; `shownLabel` puts a visible label above it. */
-  search?: { placeholder: string; label: string; shownLabel?: string };
-  /** More of the toolbar: filters next to the search. */
+  /** The toolbar's search, filters and buttons (ConsoleToolbar). */
+  search?: ConsoleToolbarProps['search'];
   filters?: ReactNode;
-  /** Buttons at the right of the toolbar (add, upload). */
   actions?: ReactNode;
-  /** Filters on a line of their own above the search (a drill-down). */
   filtersAbove?: ReactNode;
   /** A row drawn by the page instead (an inline editor); null: the row as usual. */
   rowOverride?: (row: Row) => ReactNode;
@@ -122,6 +119,66 @@ function Checkbox({ checked, indeterminate = false, onChange, label }: { checked
 
 function ariaSort(direction: false | 'asc' | 'desc') {
   return direction === false ? undefined : direction === 'asc' ? 'ascending' : 'descending';
+}
+
+interface ConsoleToolbarProps {
+  /** The list whose search text the box edits (useConsoleList). */
+  list: Pick<ConsoleList, 'search' | 'setSearch'>;
+  /** A search box for `list.search`; `shownLabel` puts a visible label above it. */
+  search?: { placeholder: string; label: string; shownLabel?: string };
+  /** More of the toolbar: filters next to the search. */
+  filters?: ReactNode;
+  /** Buttons at the right of the toolbar (add, upload). */
+  actions?: ReactNode;
+  /** Filters on a line of their own above the search (a drill-down). */
+  filtersAbove?: ReactNode;
+  /** A refetch is on its way (the rows shown are the previous answer's). */
+  updating?: boolean;
+  /** Controls between the spinner and the actions (the table's sort buttons and column menu). */
+  children?: ReactNode;
+}
+
+/**
+ * The bar above a console list: filters, the search box, and at the right an "Updating" spinner and
+ * the page's buttons. The console table draws it; a list with a body of its own (the virtualised
+ * terms) uses it directly.
+ */
+export function ConsoleToolbar({ list, search, filters, actions, filtersAbove, updating = false, children }: ConsoleToolbarProps) {
+  const searchId = useId();
+  return (
+    <div className="flex flex-col gap-4 border-b border-gray-200 p-4">
+      {filtersAbove}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end">
+          {search ? (
+            <div className="flex w-full flex-col gap-1.5 sm:max-w-sm">
+              {search.shownLabel ? <Label htmlFor={searchId}>{search.shownLabel}</Label> : null}
+              <div className="relative">
+                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+                <Input
+                  id={searchId}
+                  type="search"
+                  value={list.search}
+                  onChange={(event) => list.setSearch(event.target.value)}
+                  placeholder={search.placeholder}
+                  aria-label={search.shownLabel ? undefined : search.label}
+                  className="pl-9"
+                />
+              </div>
+            </div>
+          ) : null}
+          {filters}
+        </div>
+        {updating || children || actions ? (
+          <div className="flex items-center gap-3 sm:min-h-10">
+            {updating ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
+            {children}
+            {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -166,7 +223,6 @@ export function ConsoleTable<Row extends RowData>({
     ];
   }, [columns, selectable]);
   const { page, setPage } = list;
-  const searchId = useId();
   // A page past the end (its last row deleted, or fewer matches) steps back to the one before.
   const pastTheEnd = query.data !== undefined && query.data.items.length === 0 && page > 1;
   useEffect(() => {
@@ -213,80 +269,53 @@ export function ConsoleTable<Row extends RowData>({
 
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-col gap-4 border-b border-gray-200 p-4">
-        {filtersAbove}
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end">
-            {search ? (
-              <div className="flex w-full flex-col gap-1.5 sm:max-w-sm">
-                {search.shownLabel ? <Label htmlFor={searchId}>{search.shownLabel}</Label> : null}
-                <div className="relative">
-                  <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-                  <Input
-                    id={searchId}
-                    type="search"
-                    value={list.search}
-                    onChange={(event) => list.setSearch(event.target.value)}
-                    placeholder={search.placeholder}
-                    aria-label={search.shownLabel ? undefined : search.label}
-                    className="pl-9"
-                  />
-                </div>
-              </div>
-            ) : null}
-            {filters}
+      <ConsoleToolbar list={list} search={search} filters={filters} actions={actions} filtersAbove={filtersAbove} updating={query.isFetching && !query.isPending}>
+        {sortable.length > 0 ? (
+          <div role="group" aria-label="Sort" className="flex items-center gap-2">
+            <span className="text-xs font-medium whitespace-nowrap text-gray-600">Sort by</span>
+            <div className="inline-flex rounded-lg bg-gray-100 p-0.5">
+              {sortable.map((column) => {
+                const direction = column.getIsSorted();
+                const label = byId.get(column.id)?.sortLabel ?? '';
+                const Arrow = direction === 'asc' ? ArrowUp : ArrowDown;
+                return (
+                  <button
+                    key={column.id}
+                    type="button"
+                    onClick={() => column.toggleSorting()}
+                    aria-pressed={direction !== false}
+                    aria-label={direction === false ? `Sort by ${label.toLowerCase()}` : `Sort by ${label.toLowerCase()}, ${ariaSort(direction)}`}
+                    className={cn(
+                      'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                      direction !== false ? 'bg-white text-gray-900 shadow-xs ring-1 ring-gray-200' : 'text-gray-600 hover:text-gray-900',
+                    )}
+                  >
+                    {label}
+                    {direction !== false ? <Arrow aria-hidden="true" className="size-4 text-brand-600" /> : null}
+                  </button>
+                );
+              })}
+            </div>
           </div>
-          <div className="flex items-center gap-3 sm:min-h-10">
-            {query.isFetching && !query.isPending ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
-            {sortable.length > 0 ? (
-              <div role="group" aria-label="Sort" className="flex items-center gap-2">
-                <span className="text-xs font-medium whitespace-nowrap text-gray-600">Sort by</span>
-                <div className="inline-flex rounded-lg bg-gray-100 p-0.5">
-                  {sortable.map((column) => {
-                    const direction = column.getIsSorted();
-                    const label = byId.get(column.id)?.sortLabel ?? '';
-                    const Arrow = direction === 'asc' ? ArrowUp : ArrowDown;
-                    return (
-                      <button
-                        key={column.id}
-                        type="button"
-                        onClick={() => column.toggleSorting()}
-                        aria-pressed={direction !== false}
-                        aria-label={direction === false ? `Sort by ${label.toLowerCase()}` : `Sort by ${label.toLowerCase()}, ${ariaSort(direction)}`}
-                        className={cn(
-                          'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-                          direction !== false ? 'bg-white text-gray-900 shadow-xs ring-1 ring-gray-200' : 'text-gray-600 hover:text-gray-900',
-                        )}
-                      >
-                        {label}
-                        {direction !== false ? <Arrow aria-hidden="true" className="size-4 text-brand-600" /> : null}
-                      </button>
-                    );
-                  })}
-                </div>
-              </div>
-            ) : null}
-            {hideable.length > 0 ? (
-              <details className="relative max-md:hidden">
-                <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
-                  <Columns3 aria-hidden="true" className="size-4" />
-                  Columns
-                </summary>
-                <fieldset className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
-                  <legend className="sr-only">Columns shown</legend>
-                  {hideable.map((column) => (
-                    <label key={column.id} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
-                      <input type="checkbox" checked={column.getIsVisible()} onChange={(event) => column.toggleVisibility(event.target.checked)} className="size-4 accent-brand-600" />
-                      {byId.get(column.id)?.header}
-                    </label>
-                  ))}
-                </fieldset>
-              </details>
-            ) : null}
-            {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-          </div>
-        </div>
-      </div>
+        ) : null}
+        {hideable.length > 0 ? (
+          <details className="relative max-md:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+              <Columns3 aria-hidden="true" className="size-4" />
+              Columns
+            </summary>
+            <fieldset className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
+              <legend className="sr-only">Columns shown</legend>
+              {hideable.map((column) => (
+                <label key={column.id} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
+                  <input type="checkbox" checked={column.getIsVisible()} onChange={(event) => column.toggleVisibility(event.target.checked)} className="size-4 accent-brand-600" />
+                  {byId.get(column.id)?.header}
+                </label>
+              ))}
+            </fieldset>
+          </details>
+        ) : null}
+      </ConsoleToolbar>
 
       {selection && selectedIds.length > 0 ? (
         <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 border-b border-brand-100 bg-brand-50 px-4 py-2.5">

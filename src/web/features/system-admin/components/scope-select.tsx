@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { Label } from '@web/components/ui/label';
+import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
 import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { cn } from '@web/lib/cn';
+import { useHospitalName } from '../api/get-hospital-options';
+import { HospitalSelect } from './hospital-select';
 
 /** A labelled native select over a fixed list of choices. */
 export function ScopeSelect({ label, value, onChange, options, className }: { label: string; value: string; onChange: (value: string) => void; options: ReadonlyArray<{ value: string; label: string }>; className?: string }) {
@@ -17,5 +20,46 @@ export function ScopeSelect({ label, value, onChange, options, className }: { la
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * Whose data a console page shows (with useHospitalScope): a system administrator picks any
+ * hospital or the defaults (`defaultValue`); a hospital administrator their own hospital or the
+ * defaults, which they may only read.
+ */
+export function DefaultOrHospitalSelect({
+  actor,
+  label,
+  value,
+  onChange,
+  defaultValue,
+  defaultLabels,
+  className,
+}: {
+  actor: AdminUser;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  defaultValue: string;
+  /** The defaults' name for a system administrator ("… (all hospitals)") and a hospital one ("… (view only)"). */
+  defaultLabels: { all: string; viewOnly: string };
+  className?: string;
+}) {
+  const ownName = useHospitalName(actor.role === 'hospital_admin' ? actor.hospital_id : null);
+  if (actor.role === 'system_admin') {
+    return <HospitalSelect className={className} label={label} value={value} onChange={onChange} leading={{ value: defaultValue, label: defaultLabels.all }} />;
+  }
+  return (
+    <ScopeSelect
+      className={className}
+      label={label}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: actor.hospital_id ?? '', label: ownName ?? 'Your hospital' },
+        { value: defaultValue, label: defaultLabels.viewOnly },
+      ]}
+    />
   );
 }

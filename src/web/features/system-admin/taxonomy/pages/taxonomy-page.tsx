@@ -2,9 +2,7 @@ import { ListTree } from 'lucide-react';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Card } from '@web/components/ui/card';
 import { Notice } from '@web/features/admin-auth/components/notice';
-import { useHospitalName } from '../../api/get-hospital-options';
-import { HospitalSelect } from '../../components/hospital-select';
-import { ScopeSelect } from '../../components/scope-select';
+import { DefaultOrHospitalSelect } from '../../components/scope-select';
 import { useHospitalScope } from '../../components/use-hospital-scope';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
 import type { TaxonomyScope } from '../api/taxonomy';
@@ -16,7 +14,6 @@ export const DEFAULT_SCOPE = 'default';
 export function TaxonomyPage() {
   const actor = useConsoleAdmin();
   const [scopeValue, setScopeValue] = useHospitalScope(actor, DEFAULT_SCOPE);
-  const ownName = useHospitalName(actor?.role === 'hospital_admin' ? actor.hospital_id : null);
   if (!actor) return null;
   const system = actor.role === 'system_admin';
   const scope: TaxonomyScope = scopeValue === DEFAULT_SCOPE ? { kind: 'default' } : { kind: 'hospital', hospitalId: scopeValue };
@@ -27,20 +24,15 @@ export function TaxonomyPage() {
     <div className="flex flex-col gap-6">
       <PageHeader icon={ListTree} title="Taxonomy" description="Departments, divisions, sections and the specialties under them, which providers choose from in their profile." />
       <Card className="p-4">
-        {system ? (
-          <HospitalSelect className="sm:max-w-sm" label="Taxonomy" value={scopeValue} onChange={setScopeValue} leading={{ value: DEFAULT_SCOPE, label: 'Default taxonomy (all hospitals)' }} />
-        ) : (
-          <ScopeSelect
-            className="sm:max-w-sm"
-            label="Taxonomy"
-            value={scopeValue}
-            onChange={setScopeValue}
-            options={[
-              { value: actor.hospital_id ?? '', label: ownName ?? 'Your hospital' },
-              { value: DEFAULT_SCOPE, label: 'Default taxonomy (view only)' },
-            ]}
-          />
-        )}
+        <DefaultOrHospitalSelect
+          actor={actor}
+          className="sm:max-w-sm"
+          label="Taxonomy"
+          value={scopeValue}
+          onChange={setScopeValue}
+          defaultValue={DEFAULT_SCOPE}
+          defaultLabels={{ all: 'Default taxonomy (all hospitals)', viewOnly: 'Default taxonomy (view only)' }}
+        />
       </Card>
       {scope.kind === 'default' && !system ? <Notice tone="info">The default taxonomy is maintained by the system administrators. Your hospital can upload its own instead.</Notice> : null}
       <div key={scopeValue} className="flex flex-col gap-6">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Plus, Search, Stethoscope, Upload } from 'lucide-react';
+import { Copy, Plus, Stethoscope, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TERM_TYPES, type TermType } from '@shared/enums';
@@ -11,10 +11,9 @@ import { Label } from '@web/components/ui/label';
 import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
-import { useHospitalName } from '../../api/get-hospital-options';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { HospitalSelect } from '../../components/hospital-select';
-import { ScopeSelect } from '../../components/scope-select';
+import { ConsoleToolbar, useConsoleList } from '../../components/console-table';
+import { DefaultOrHospitalSelect } from '../../components/scope-select';
 import { useHospitalScope } from '../../components/use-hospital-scope';
 import { formatNumber } from '../../lib/format';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
@@ -82,12 +81,11 @@ function HospitalTermActions({ scope, count, onReplace }: { scope: Extract<TermS
 export function TermsPage() {
   const actor = useConsoleAdmin();
   const [scopeValue, setScopeValue] = useHospitalScope(actor, DEFAULT_SCOPE);
-  const ownName = useHospitalName(actor?.role === 'hospital_admin' ? actor.hospital_id : null);
-  const [search, setSearch] = useState('');
+  // The list scrolls rather than pages, so only the search text of useConsoleList is used.
+  const list = useConsoleList();
   const [termType, setTermType] = useState<TermType | ''>('');
   const [specialty, setSpecialty] = useState('');
   const [activeOnly, setActiveOnly] = useState(false);
-  const q = useDebouncedValue(search.trim());
   const specialtyFilter = useDebouncedValue(specialty.trim(), 400);
   const [adding, setAdding] = useState(false);
   const [replacing, setReplacing] = useState(false);
@@ -102,27 +100,22 @@ export function TermsPage() {
   const remove = useDeleteTerm(scope);
   if (!actor) return null;
   const editable = scope.kind === 'hospital' || system;
-  const filters: TermFilters = { q, termType, specialty: specialtyFilter, activeOnly };
+  const filters: TermFilters = { q: list.q, termType, specialty: specialtyFilter, activeOnly };
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader icon={Stethoscope} title="Expertise terms" description="Conditions, procedures and reasons for visit that providers list under Medical Expertise." />
 
       <Card className="flex flex-col gap-4 p-4 lg:flex-row lg:items-end lg:justify-between">
-        {system ? (
-          <HospitalSelect className="lg:w-80" label="Terms of" value={scopeValue} onChange={setScopeValue} leading={{ value: DEFAULT_SCOPE, label: 'Default terms (all hospitals)' }} />
-        ) : (
-          <ScopeSelect
-            className="lg:w-80"
-            label="Terms of"
-            value={scopeValue}
-            onChange={setScopeValue}
-            options={[
-              { value: actor.hospital_id ?? '', label: ownName ?? 'Your hospital' },
-              { value: DEFAULT_SCOPE, label: 'Default terms (view only)' },
-            ]}
-          />
-        )}
+        <DefaultOrHospitalSelect
+          actor={actor}
+          className="lg:w-80"
+          label="Terms of"
+          value={scopeValue}
+          onChange={setScopeValue}
+          defaultValue={DEFAULT_SCOPE}
+          defaultLabels={{ all: 'Default terms (all hospitals)', viewOnly: 'Default terms (view only)' }}
+        />
         {editable ? (
           <div className="flex flex-wrap gap-2">
             {scope.kind === 'hospital' ? <HospitalTermActions key={scope.hospitalId} scope={scope} count={count} onReplace={() => setReplacing(true)} /> : null}
@@ -141,34 +134,33 @@ export function TermsPage() {
       ) : null}
 
       <Card className="overflow-hidden">
-        <div className="grid gap-3 border-b border-gray-200 p-4 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${typeId}-q`}>Search</Label>
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-              <Input id={`${typeId}-q`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search terms" className="pl-9" />
-            </div>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={typeId}>Type</Label>
-            <select id={typeId} className={selectClasses} value={termType} onChange={(event) => setTermType(event.target.value as TermType | '')}>
-              <option value="">All types</option>
-              {TERM_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TERM_TYPE_PLURALS[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={specialtyId}>Specialty</Label>
-            <Input id={specialtyId} value={specialty} onChange={(event) => setSpecialty(event.target.value)} placeholder="Exact name, e.g. Cardiology" />
-          </div>
-          <label htmlFor={activeId} className="flex h-10 items-center gap-2 text-sm whitespace-nowrap text-gray-800">
-            <input id={activeId} type="checkbox" className="size-4 accent-brand-600" checked={activeOnly} onChange={(event) => setActiveOnly(event.target.checked)} />
-            Active only
-          </label>
-        </div>
+        <ConsoleToolbar
+          list={list}
+          search={{ placeholder: 'Search terms', label: 'Search', shownLabel: 'Search' }}
+          filters={
+            <>
+              <div className="flex w-full flex-col gap-1.5 sm:w-48">
+                <Label htmlFor={typeId}>Type</Label>
+                <select id={typeId} className={selectClasses} value={termType} onChange={(event) => setTermType(event.target.value as TermType | '')}>
+                  <option value="">All types</option>
+                  {TERM_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {TERM_TYPE_PLURALS[type]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex w-full flex-col gap-1.5 sm:w-60">
+                <Label htmlFor={specialtyId}>Specialty</Label>
+                <Input id={specialtyId} value={specialty} onChange={(event) => setSpecialty(event.target.value)} placeholder="Exact name, e.g. Cardiology" />
+              </div>
+              <label htmlFor={activeId} className="flex h-10 shrink-0 items-center gap-2 text-sm whitespace-nowrap text-gray-800">
+                <input id={activeId} type="checkbox" className="size-4 accent-brand-600" checked={activeOnly} onChange={(event) => setActiveOnly(event.target.checked)} />
+                Active only
+              </label>
+            </>
+          }
+        />
         <VirtualTermList
           key={scopeValue}
           scope={scope}
