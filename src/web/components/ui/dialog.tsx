@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
+import { Button, type ButtonVariant } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -47,4 +48,37 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('mt-1 text-sm leading-6 text-gray-600', className)} {...props} />;
+}
+
+interface DialogActionsProps {
+  /** The main button's text; null: only the close button (a read-only dialog). */
+  submitLabel: ReactNode;
+  /** Runs the action; without it the main button submits the dialog's form. */
+  onSubmit?: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+  cancelLabel?: string;
+  cancelVariant?: 'ghost' | 'outline';
+  submitVariant?: ButtonVariant;
+  submitClassName?: string;
+  /** Replaces the footer's default top margin (`mt-2`). */
+  className?: string;
+}
+
+/** A dialog's footer: Cancel (closes, held while the action runs) and the main button, stacked on phones. */
+export function DialogActions({ submitLabel, onSubmit, pending = false, disabled, cancelLabel = 'Cancel', cancelVariant = 'ghost', submitVariant, submitClassName, className }: DialogActionsProps) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', className ?? 'mt-2')}>
+      <DialogClose asChild>
+        <Button variant={cancelVariant} disabled={pending}>
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      {submitLabel === null ? null : (
+        <Button type={onSubmit ? 'button' : 'submit'} variant={submitVariant} onClick={onSubmit} disabled={disabled} loading={pending} className={submitClassName}>
+          {submitLabel}
+        </Button>
+      )}
+    </div>
+  );
 }

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { AUTH_MESSAGES, changePasswordSchema } from '@shared/schemas/auth';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { useChangePassword } from '@web/features/accounts/api/change-password';
 import { CheckboxField } from '@web/features/accounts/components/checkbox-field';
 import { FormAlert } from '@web/features/accounts/components/form-alert';
@@ -98,16 +97,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
             description="Recommended if you think someone else may know your old password."
             {...register('revokeOtherSessions')}
           />
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={isSubmitting}>
-              Change password
-            </Button>
-          </div>
+          <DialogActions submitLabel="Change password" pending={isSubmitting} cancelVariant="outline" className="pt-2" />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { useSignOutEverywhere } from '@web/features/accounts/api/sign-out-everywhere';
 import { FormAlert } from '@web/features/accounts/components/form-alert';
 import { useEndSession } from '@web/features/accounts/hooks/use-end-session';
@@ -44,16 +43,7 @@ export function SignOutEverywhereDialog({ open, onOpenChange }: SignOutEverywher
           This signs you out on every device and browser where you use Vitae, including this one. You will need to sign in again.
         </DialogDescription>
         {signOutEverywhere.isError ? <FormAlert className="mt-4">{errorMessage(signOutEverywhere.error)}</FormAlert> : null}
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="accent" onClick={() => void confirm()} loading={busy}>
-            Sign out everywhere
-          </Button>
-        </div>
+        <DialogActions className="mt-6" submitLabel="Sign out everywhere" submitVariant="accent" onSubmit={() => void confirm()} pending={busy} cancelVariant="outline" />
       </DialogContent>
     </Dialog>
   );

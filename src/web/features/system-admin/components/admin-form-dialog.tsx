@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { AdminRole } from '@shared/enums';
 import { ADMIN_MESSAGES, createAdminSchema } from '@shared/schemas/admin';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
 import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
@@ -209,16 +208,7 @@ export function AdminFormDialog({ open, onOpenChange, actor, admin }: AdminFormD
             </FormField>
           ) : null}
 
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={mutation.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={mutation.isPending}>
-              {editing ? 'Save changes' : 'Add administrator'}
-            </Button>
-          </div>
+          <DialogActions submitLabel={editing ? 'Save changes' : 'Add administrator'} pending={mutation.isPending} />
         </form>
       </DialogContent>
     </Dialog>

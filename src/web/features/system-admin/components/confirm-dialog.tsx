@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Notice } from '@web/features/admin-auth/components/notice';
 
 interface ConfirmDialogProps {
@@ -29,20 +28,13 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             {error}
           </Notice>
         ) : null}
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            className={destructive ? 'bg-red-600 hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-600' : undefined}
-            onClick={onConfirm}
-            loading={pending}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions
+          className="mt-6"
+          submitLabel={confirmLabel}
+          onSubmit={onConfirm}
+          pending={pending}
+          submitClassName={destructive ? 'bg-red-600 hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-600' : undefined}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,8 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { HELP_LIMITS, renderMarkdown, type HelpCategoryDto, type HelpFaqDto } from '@shared/schemas/help';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -92,16 +91,7 @@ export function CategoryDialog({ open, onOpenChange, category }: { open: boolean
             )}
           </FormField>
           <Switch checked={isActive} onCheckedChange={setIsActive} label="Published" description="Off hides the category and its questions from the Help Center." />
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={save.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {category ? 'Save category' : 'Add category'}
-            </Button>
-          </div>
+          <DialogActions submitLabel={category ? 'Save category' : 'Add category'} pending={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -234,16 +224,7 @@ export function FaqDialog({
           </div>
           <MarkdownEditor label="Answer" value={answer} onChange={setAnswer} error={errors.answer} />
           <Switch checked={isActive} onCheckedChange={setIsActive} label="Published" description="Off keeps the question here but hides it from the Help Center." />
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={save.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {faq ? 'Save question' : 'Add question'}
-            </Button>
-          </div>
+          <DialogActions submitLabel={faq ? 'Save question' : 'Add question'} pending={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

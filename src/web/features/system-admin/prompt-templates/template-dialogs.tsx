@@ -5,7 +5,7 @@ import { PROMPT_TYPES, type PromptType } from '@shared/enums';
 import { PROMPT_TEMPLATE_LIMITS, PROMPT_TYPE_LABELS, TEMPLATE_VARIABLES } from '@shared/schemas/prompt-templates';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -146,18 +146,7 @@ export function TemplateEditorDialog({ open, onOpenChange, template, system, def
             <Switch checked={isActive} onCheckedChange={setActive} disabled={readOnly} label="Active" description="Inactive templates are kept but never used." />
             <Switch checked={isDefault} onCheckedChange={setDefault} disabled={readOnly || !isActive} label="Default for this type" description="Replaces the current default of the same type and scope." />
           </div>
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={save.isPending}>
-                {readOnly ? 'Close' : 'Cancel'}
-              </Button>
-            </DialogClose>
-            {readOnly ? null : (
-              <Button type="submit" loading={save.isPending}>
-                {template ? 'Save new version' : 'Create template'}
-              </Button>
-            )}
-          </div>
+          <DialogActions submitLabel={readOnly ? null : template ? 'Save new version' : 'Create template'} cancelLabel={readOnly ? 'Close' : 'Cancel'} pending={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,8 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DATA_SOURCES, type DataSource } from '@shared/enums';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -102,16 +101,7 @@ export function DataSourceDialog({ hospitalId, hospitalDataSource, open, onOpenC
             {({ id, describedBy, invalid }) => <Textarea id={id} rows={3} spellCheck={false} className="font-mono text-xs!" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('connectionConfig')} />}
           </FormField>
           <FieldMappingEditor control={control} register={register} errors={errors} />
-          <div className="flex flex-col-reverse gap-3 border-t border-gray-100 pt-4 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={save.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {config ? 'Save data source' : 'Add data source'}
-            </Button>
-          </div>
+          <DialogActions submitLabel={config ? 'Save data source' : 'Add data source'} pending={save.isPending} className="border-t border-gray-100 pt-4" />
         </form>
       </DialogContent>
     </Dialog>

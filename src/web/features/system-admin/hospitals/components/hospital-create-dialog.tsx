@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DATA_SOURCES } from '@shared/enums';
 import { hospitalCreateSchema } from '@shared/schemas/hospitals';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -92,16 +91,7 @@ export function HospitalCreateDialog({ open, onOpenChange }: { open: boolean; on
               </select>
             )}
           </FormField>
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={create.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={create.isPending}>
-              Add hospital
-            </Button>
-          </div>
+          <DialogActions submitLabel="Add hospital" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,8 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { locationCreateSchema } from '@shared/schemas/locations';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FormField } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -108,16 +107,7 @@ export function LocationDialog({ hospitalId, open, onOpenChange, location }: { h
             name="isActive"
             render={({ field }) => <Switch checked={field.value ?? true} onCheckedChange={field.onChange} label="Active" description="Inactive locations are not offered to providers." />}
           />
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={save.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {location ? 'Save changes' : 'Add location'}
-            </Button>
-          </div>
+          <DialogActions submitLabel={location ? 'Save changes' : 'Add location'} pending={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

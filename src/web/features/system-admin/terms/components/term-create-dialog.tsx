@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { TERM_TYPES } from '@shared/enums';
 import { TERM_MESSAGES, termTypeFromId } from '@shared/schemas/terms';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -80,16 +79,7 @@ function TermForm({ scope, onDone, onPendingChange }: { scope: TermScope; onDone
           {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('specialtyName')} />}
         </FormField>
         <Controller control={control} name="isActive" render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" description="Inactive terms are not offered to providers." />} />
-        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={create.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" loading={create.isPending}>
-            Add term
-          </Button>
-        </div>
+        <DialogActions submitLabel="Add term" pending={create.isPending} />
       </form>
     </>
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Notice } from '@web/features/admin-auth/components/notice';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ApiError } from '@web/lib/api-client';
@@ -60,16 +59,7 @@ function ReplaceForm({ scope, currentCount, onDone, onPendingChange }: { scope: 
         ) : null}
         {replace.isError ? rowErrors.length > 0 ? <ErrorReport title={serverMessage(replace.error)} errors={rowErrors} /> : <Notice tone="error">{serverMessage(replace.error, 'Failed to update term')}</Notice> : null}
       </div>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost" disabled={replace.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button onClick={send} disabled={!chosen || 'error' in chosen || replace.isError} loading={replace.isPending}>
-          Replace all terms
-        </Button>
-      </div>
+      <DialogActions submitLabel="Replace all terms" onSubmit={send} disabled={!chosen || 'error' in chosen || replace.isError} pending={replace.isPending} className="mt-6" />
     </>
   );
 }
