@@ -15,6 +15,10 @@ import { TaxonomyRowDialog } from './taxonomy-row-dialog';
 
 export const TAXONOMY_PAGE_SIZE = 50;
 
+const UNIT_LEVELS = ['department', 'division', 'section'] as const;
+type Unit = Record<(typeof UNIT_LEVELS)[number], string>;
+const NO_UNIT: Unit = { department: '', division: '', section: '' };
+
 function UnitSelect({ label, value, options, onChange, disabled, loading, placeholder }: { label: string; value: string; options: string[] | undefined; onChange: (value: string) => void; disabled?: boolean; loading?: boolean; placeholder: string }) {
   const id = useId();
   return (
@@ -50,9 +54,8 @@ function UnitPath({ row }: { row: Pick<TaxonomyRow, 'department' | 'division' | 
 
 /** Department → division → section drill-down, search, and the rows with inline edit. */
 export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; editable: boolean }) {
-  const [department, setDepartment] = useState('');
-  const [division, setDivision] = useState('');
-  const [section, setSection] = useState('');
+  const [unit, setUnit] = useState<Unit>(NO_UNIT);
+  const { department, division, section } = unit;
   const [activeOnly, setActiveOnly] = useState(false);
   const list = useConsoleList();
   const { q, page, setPage } = list;
@@ -67,7 +70,16 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TaxonomyRow | null>(null);
 
-
+  // The drill-down: a level lists the units under the one above it, and choosing one clears those below.
+  const levels = [
+    { key: 'department', label: 'Department', units: departments, loading: departments.isPending, placeholder: 'All departments', locked: null },
+    { key: 'division', label: 'Division', units: divisions, loading: divisions.isFetching, placeholder: 'All divisions', locked: department ? null : 'Choose a department first' },
+    { key: 'section', label: 'Section', units: sections, loading: sections.isFetching, placeholder: 'All sections', locked: division ? null : 'Choose a division first' },
+  ] as const;
+  const choose = (index: number, value: string) => {
+    setUnit((current) => ({ ...current, ...Object.fromEntries(UNIT_LEVELS.slice(index).map((key, i) => [key, i === 0 ? value : ''])) }));
+    setPage(1);
+  };
   const filtered = Boolean(department || q || activeOnly);
   const keywordsOf = (row: TaxonomyRow) => [...(row.commonAbbreviations ?? []), ...(row.searchKeywords ?? [])].join(', ');
   const columns: Array<ConsoleColumn<TaxonomyRow>> = [
@@ -136,44 +148,18 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
         pageSize={TAXONOMY_PAGE_SIZE}
         filtersAbove={
           <div className="grid gap-3 md:grid-cols-3">
-            <UnitSelect
-              label="Department"
-              value={department}
-              options={departments.data}
-              loading={departments.isPending}
-              placeholder="All departments"
-              onChange={(value) => {
-                setDepartment(value);
-                setDivision('');
-                setSection('');
-                setPage(1);
-              }}
-            />
-            <UnitSelect
-              label="Division"
-              value={division}
-              options={divisions.data}
-              loading={divisions.isFetching}
-              disabled={!department}
-              placeholder={department ? 'All divisions' : 'Choose a department first'}
-              onChange={(value) => {
-                setDivision(value);
-                setSection('');
-                setPage(1);
-              }}
-            />
-            <UnitSelect
-              label="Section"
-              value={section}
-              options={sections.data}
-              loading={sections.isFetching}
-              disabled={!division}
-              placeholder={division ? 'All sections' : 'Choose a division first'}
-              onChange={(value) => {
-                setSection(value);
-                setPage(1);
-              }}
-            />
+            {levels.map((level, index) => (
+              <UnitSelect
+                key={level.key}
+                label={level.label}
+                value={unit[level.key]}
+                options={level.units.data}
+                loading={level.loading}
+                disabled={level.locked !== null}
+                placeholder={level.locked ?? level.placeholder}
+                onChange={(value) => choose(index, value)}
+              />
+            ))}
           </div>
         }
         search={{ placeholder: scope.kind === 'default' ? 'Search specialties, codes, keywords' : 'Search specialties or codes', label: 'Search the taxonomy' }}
@@ -206,7 +192,7 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
         errorTitle="Failed to retrieve taxonomy"
       />
 
-      {editable ? <TaxonomyRowDialog scope={scope} open={adding} onOpenChange={setAdding} preset={{ department, division, section }} /> : null}
+      {editable ? <TaxonomyRowDialog scope={scope} open={adding} onOpenChange={setAdding} preset={unit} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(next) => (next ? undefined : setDeleting(null))}
