@@ -6,43 +6,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../src/shared/enums';
 import type { ProfileSectionId } from '../../src/shared/schemas/profile';
 import type { Database } from '../../src/server/db/client';
-import {
-  awardsRecognitions,
-  biography,
-  boardCertifications,
-  clinicalTrials,
-  educationTraining,
-  hospitalAffiliations,
-  insuranceAccepted,
-  languagesSpoken,
-  locations,
-  mediaPress,
-  practiceEssentials,
-  professionalIdentity,
-  professionalLicenses,
-  publications,
-  socialMedia,
-  userMedicalExpertise,
-} from '../../src/server/db/schema';
+import * as schema from '../../src/server/db/schema';
 import { SHOWN_ITEM_STATUSES, type SectionRead } from '../../src/server/modules/profile/read';
-import {
-  awardView,
-  biographyView,
-  boardCertificationView,
-  educationView,
-  expertiseView,
-  hospitalAffiliationView,
-  identityView,
-  insuranceView,
-  languageView,
-  licenseView,
-  locationView,
-  mediaView,
-  practiceView,
-  publicationView,
-  socialMediaView,
-  trialView,
-} from '../../src/server/modules/profile/views';
+import * as views from '../../src/server/modules/profile/views';
 
 const latest = (rows: ReadonlyArray<{ updatedAt: Date }>) =>
   rows.reduce<Date | null>((max, row) => (max === null || row.updatedAt > max ? row.updatedAt : max), null);
@@ -55,104 +21,104 @@ const list = <Row extends { updatedAt: Date }, View>(rows: Row[], view: (row: Ro
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────
 
 async function readIdentity(db: Database, userId: string) {
-  const [row] = await db.select().from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
-  return { data: row ? identityView(row) : null, updatedAt: row?.updatedAt ?? null };
+  const [row] = await db.select().from(schema.professionalIdentity).where(eq(schema.professionalIdentity.userId, userId)).limit(1);
+  return { data: row ? views.identityView(row) : null, updatedAt: row?.updatedAt ?? null };
 }
 
 async function readPractice(db: Database, userId: string) {
-  const [row] = await db.select().from(practiceEssentials).where(eq(practiceEssentials.userId, userId)).limit(1);
-  return { data: row ? practiceView(row) : null, updatedAt: row?.updatedAt ?? null };
+  const [row] = await db.select().from(schema.practiceEssentials).where(eq(schema.practiceEssentials.userId, userId)).limit(1);
+  return { data: row ? views.practiceView(row) : null, updatedAt: row?.updatedAt ?? null };
 }
 
 async function readBiography(db: Database, userId: string) {
-  const [row] = await db.select().from(biography).where(eq(biography.userId, userId)).limit(1);
-  return { data: row ? biographyView(row) : null, updatedAt: row?.updatedAt ?? null };
+  const [row] = await db.select().from(schema.biography).where(eq(schema.biography.userId, userId)).limit(1);
+  return { data: row ? views.biographyView(row) : null, updatedAt: row?.updatedAt ?? null };
 }
 
 async function readExpertise(db: Database, userId: string) {
   const rows = await db
     .select()
-    .from(userMedicalExpertise)
-    .where(eq(userMedicalExpertise.userId, userId))
-    .orderBy(asc(userMedicalExpertise.displayOrder), asc(userMedicalExpertise.createdAt));
-  return { data: { items: rows.map(expertiseView) }, updatedAt: rows.reduce<Date | null>((max, r) => (max === null || r.createdAt > max ? r.createdAt : max), null) };
+    .from(schema.userMedicalExpertise)
+    .where(eq(schema.userMedicalExpertise.userId, userId))
+    .orderBy(asc(schema.userMedicalExpertise.displayOrder), asc(schema.userMedicalExpertise.createdAt));
+  return { data: { items: rows.map(views.expertiseView) }, updatedAt: rows.reduce<Date | null>((max, r) => (max === null || r.createdAt > max ? r.createdAt : max), null) };
 }
 
 export const LEGACY_SECTION_READERS = {
   professional_identity: readIdentity,
   education_training: async (db: Database, userId: string) =>
     list(
-      await db.select().from(educationTraining).where(eq(educationTraining.userId, userId)).orderBy(asc(educationTraining.displayOrder), asc(educationTraining.createdAt)),
-      educationView,
+      await db.select().from(schema.educationTraining).where(eq(schema.educationTraining.userId, userId)).orderBy(asc(schema.educationTraining.displayOrder), asc(schema.educationTraining.createdAt)),
+      views.educationView,
     ),
   practice_essentials: readPractice,
   locations: async (db: Database, userId: string) =>
-    list(await db.select().from(locations).where(eq(locations.userId, userId)).orderBy(asc(locations.displayOrder), asc(locations.createdAt)), locationView),
+    list(await db.select().from(schema.locations).where(eq(schema.locations.userId, userId)).orderBy(asc(schema.locations.displayOrder), asc(schema.locations.createdAt)), views.locationView),
   biography: readBiography,
   publications: async (db: Database, userId: string) =>
     list(
       await db
         .select()
-        .from(publications)
-        .where(and(eq(publications.userId, userId), inArray(publications.status, SHOWN_ITEM_STATUSES)))
-        .orderBy(asc(publications.displayOrder), asc(publications.createdAt)),
-      publicationView,
+        .from(schema.publications)
+        .where(and(eq(schema.publications.userId, userId), inArray(schema.publications.status, SHOWN_ITEM_STATUSES)))
+        .orderBy(asc(schema.publications.displayOrder), asc(schema.publications.createdAt)),
+      views.publicationView,
     ),
   clinical_trials: async (db: Database, userId: string) =>
     list(
       await db
         .select()
-        .from(clinicalTrials)
-        .where(and(eq(clinicalTrials.userId, userId), inArray(clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES)))
-        .orderBy(asc(clinicalTrials.displayOrder), asc(clinicalTrials.createdAt)),
-      trialView,
+        .from(schema.clinicalTrials)
+        .where(and(eq(schema.clinicalTrials.userId, userId), inArray(schema.clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES)))
+        .orderBy(asc(schema.clinicalTrials.displayOrder), asc(schema.clinicalTrials.createdAt)),
+      views.trialView,
     ),
   media_press: async (db: Database, userId: string) =>
     list(
       await db
         .select()
-        .from(mediaPress)
-        .where(and(eq(mediaPress.userId, userId), inArray(mediaPress.status, SHOWN_ITEM_STATUSES)))
-        .orderBy(asc(mediaPress.displayOrder), asc(mediaPress.createdAt)),
-      mediaView,
+        .from(schema.mediaPress)
+        .where(and(eq(schema.mediaPress.userId, userId), inArray(schema.mediaPress.status, SHOWN_ITEM_STATUSES)))
+        .orderBy(asc(schema.mediaPress.displayOrder), asc(schema.mediaPress.createdAt)),
+      views.mediaView,
     ),
   medical_expertise: readExpertise,
   languages: async (db: Database, userId: string) =>
-    list(await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, userId)).orderBy(asc(languagesSpoken.displayOrder)), languageView),
+    list(await db.select().from(schema.languagesSpoken).where(eq(schema.languagesSpoken.userId, userId)).orderBy(asc(schema.languagesSpoken.displayOrder)), views.languageView),
   board_certifications: async (db: Database, userId: string) =>
     list(
-      await db.select().from(boardCertifications).where(eq(boardCertifications.userId, userId)).orderBy(asc(boardCertifications.displayOrder), asc(boardCertifications.createdAt)),
-      boardCertificationView,
+      await db.select().from(schema.boardCertifications).where(eq(schema.boardCertifications.userId, userId)).orderBy(asc(schema.boardCertifications.displayOrder), asc(schema.boardCertifications.createdAt)),
+      views.boardCertificationView,
     ),
   hospital_affiliations: async (db: Database, userId: string) =>
     list(
-      await db.select().from(hospitalAffiliations).where(eq(hospitalAffiliations.userId, userId)).orderBy(asc(hospitalAffiliations.displayOrder), asc(hospitalAffiliations.createdAt)),
-      hospitalAffiliationView,
+      await db.select().from(schema.hospitalAffiliations).where(eq(schema.hospitalAffiliations.userId, userId)).orderBy(asc(schema.hospitalAffiliations.displayOrder), asc(schema.hospitalAffiliations.createdAt)),
+      views.hospitalAffiliationView,
     ),
   awards: async (db: Database, userId: string) =>
     list(
-      await db.select().from(awardsRecognitions).where(eq(awardsRecognitions.userId, userId)).orderBy(asc(awardsRecognitions.displayOrder), asc(awardsRecognitions.createdAt)),
-      awardView,
+      await db.select().from(schema.awardsRecognitions).where(eq(schema.awardsRecognitions.userId, userId)).orderBy(asc(schema.awardsRecognitions.displayOrder), asc(schema.awardsRecognitions.createdAt)),
+      views.awardView,
     ),
   insurance: async (db: Database, userId: string) =>
     list(
-      await db.select().from(insuranceAccepted).where(eq(insuranceAccepted.userId, userId)).orderBy(asc(insuranceAccepted.displayOrder), asc(insuranceAccepted.createdAt)),
-      insuranceView,
+      await db.select().from(schema.insuranceAccepted).where(eq(schema.insuranceAccepted.userId, userId)).orderBy(asc(schema.insuranceAccepted.displayOrder), asc(schema.insuranceAccepted.createdAt)),
+      views.insuranceView,
     ),
   licenses: async (db: Database, userId: string) =>
     list(
-      await db.select().from(professionalLicenses).where(eq(professionalLicenses.userId, userId)).orderBy(asc(professionalLicenses.displayOrder), asc(professionalLicenses.createdAt)),
-      licenseView,
+      await db.select().from(schema.professionalLicenses).where(eq(schema.professionalLicenses.userId, userId)).orderBy(asc(schema.professionalLicenses.displayOrder), asc(schema.professionalLicenses.createdAt)),
+      views.licenseView,
     ),
   social_media: async (db: Database, userId: string) =>
     list(
-      await db.select().from(socialMedia).where(eq(socialMedia.userId, userId)).orderBy(asc(socialMedia.displayOrder), asc(socialMedia.platform)),
-      socialMediaView,
+      await db.select().from(schema.socialMedia).where(eq(schema.socialMedia.userId, userId)).orderBy(asc(schema.socialMedia.displayOrder), asc(schema.socialMedia.platform)),
+      views.socialMediaView,
     ),
 } satisfies Record<ProfileSectionId, (db: Database, userId: string) => Promise<SectionRead<unknown>>>;
 
 /** The admin's read-only snapshot as it was: the users row, then each profile table by creation. */
-export async function legacySnapshot(db: Database, userId: string, tables: Record<string, typeof publications | typeof locations>) {
+export async function legacySnapshot(db: Database, userId: string, tables: Record<string, typeof schema.publications | typeof schema.locations>) {
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => [name, await db.select().from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt))] as const),
   );

@@ -10,41 +10,9 @@ import { LRUCache } from 'lru-cache';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../../shared/enums';
 import { PROFILE_SECTION_IDS, type ProfileSectionId } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
-import {
-  awardsRecognitions,
-  boardCertifications,
-  clinicalTrials,
-  educationTraining,
-  hospitalAffiliations,
-  insuranceAccepted,
-  languagesSpoken,
-  locations,
-  mediaPress,
-  professionalLicenses,
-  publications,
-  socialMedia,
-  userMedicalExpertise,
-  users,
-} from '../../db/schema';
+import * as schema from '../../db/schema';
 import { permissionsFromRows } from '../hospitals/permissions';
-import {
-  awardView,
-  biographyView,
-  boardCertificationView,
-  educationView,
-  expertiseView,
-  hospitalAffiliationView,
-  identityView,
-  insuranceView,
-  languageView,
-  licenseView,
-  locationView,
-  mediaView,
-  practiceView,
-  publicationView,
-  socialMediaView,
-  trialView,
-} from './views';
+import * as views from './views';
 
 /** Discovered publications and media the section shows (and a save replaces); pending and rejected stay in discovery. */
 export const SHOWN_ITEM_STATUSES = ['manual', 'approved'] as const;
@@ -59,8 +27,8 @@ export interface SectionRead<Data> {
 const byOrder = (table: { displayOrder: AnyColumn; createdAt: AnyColumn }) => [asc(table.displayOrder), asc(table.createdAt)];
 
 /** The rows of a list discovery also fills that the section shows (and a save replaces). */
-export function shownRows(table: typeof publications | typeof clinicalTrials | typeof mediaPress) {
-  return table === clinicalTrials ? inArray(clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES) : inArray((table as typeof publications).status, SHOWN_ITEM_STATUSES);
+export function shownRows(table: typeof schema.publications | typeof schema.clinicalTrials | typeof schema.mediaPress) {
+  return table === schema.clinicalTrials ? inArray(schema.clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES) : inArray((table as typeof schema.publications).status, SHOWN_ITEM_STATUSES);
 }
 
 /**
@@ -69,21 +37,21 @@ export function shownRows(table: typeof publications | typeof clinicalTrials | t
  */
 const SECTION_RELATIONS = {
   professionalIdentity: true as const,
-  educationTraining: { orderBy: byOrder(educationTraining) },
+  educationTraining: { orderBy: byOrder(schema.educationTraining) },
   practiceEssentials: true as const,
-  locations: { orderBy: byOrder(locations) },
+  locations: { orderBy: byOrder(schema.locations) },
   biography: true as const,
-  publications: { where: shownRows(publications), orderBy: byOrder(publications) },
-  clinicalTrials: { where: shownRows(clinicalTrials), orderBy: byOrder(clinicalTrials) },
-  mediaPress: { where: shownRows(mediaPress), orderBy: byOrder(mediaPress) },
-  medicalExpertise: { orderBy: byOrder(userMedicalExpertise) },
-  languagesSpoken: { orderBy: [asc(languagesSpoken.displayOrder)] },
-  boardCertifications: { orderBy: byOrder(boardCertifications) },
-  hospitalAffiliations: { orderBy: byOrder(hospitalAffiliations) },
-  awardsRecognitions: { orderBy: byOrder(awardsRecognitions) },
-  insuranceAccepted: { orderBy: byOrder(insuranceAccepted) },
-  professionalLicenses: { orderBy: byOrder(professionalLicenses) },
-  socialMedia: { orderBy: [asc(socialMedia.displayOrder), asc(socialMedia.platform)] },
+  publications: { where: shownRows(schema.publications), orderBy: byOrder(schema.publications) },
+  clinicalTrials: { where: shownRows(schema.clinicalTrials), orderBy: byOrder(schema.clinicalTrials) },
+  mediaPress: { where: shownRows(schema.mediaPress), orderBy: byOrder(schema.mediaPress) },
+  medicalExpertise: { orderBy: byOrder(schema.userMedicalExpertise) },
+  languagesSpoken: { orderBy: [asc(schema.languagesSpoken.displayOrder)] },
+  boardCertifications: { orderBy: byOrder(schema.boardCertifications) },
+  hospitalAffiliations: { orderBy: byOrder(schema.hospitalAffiliations) },
+  awardsRecognitions: { orderBy: byOrder(schema.awardsRecognitions) },
+  insuranceAccepted: { orderBy: byOrder(schema.insuranceAccepted) },
+  professionalLicenses: { orderBy: byOrder(schema.professionalLicenses) },
+  socialMedia: { orderBy: [asc(schema.socialMedia.displayOrder), asc(schema.socialMedia.platform)] },
 };
 
 type Relation = keyof typeof SECTION_RELATIONS;
@@ -91,7 +59,7 @@ type Relation = keyof typeof SECTION_RELATIONS;
 /** The full relational read, written out only for its result type, which the section descriptions below take apart. */
 function _fullProfileQuery(db: Database, userId: string) {
   return db.query.users.findFirst({
-    where: eq(users.id, userId),
+    where: eq(schema.users.id, userId),
     with: { hospital: { columns: { name: true }, with: { sectionPermissions: true } }, ...SECTION_RELATIONS },
   });
 }
@@ -112,29 +80,29 @@ const list = <Row extends { updatedAt: Date }, View>(rows: Row[], view: (row: Ro
 
 /** Each section: the relation it is read from and how its rows become the section's data. */
 const SECTIONS = {
-  professional_identity: { relation: 'professionalIdentity', read: (p: ProfileRow) => single(p.professionalIdentity, identityView) },
-  education_training: { relation: 'educationTraining', read: (p: ProfileRow) => list(p.educationTraining, educationView) },
-  practice_essentials: { relation: 'practiceEssentials', read: (p: ProfileRow) => single(p.practiceEssentials, practiceView) },
-  locations: { relation: 'locations', read: (p: ProfileRow) => list(p.locations, locationView) },
-  biography: { relation: 'biography', read: (p: ProfileRow) => single(p.biography, biographyView) },
-  publications: { relation: 'publications', read: (p: ProfileRow) => list(p.publications, publicationView) },
-  clinical_trials: { relation: 'clinicalTrials', read: (p: ProfileRow) => list(p.clinicalTrials, trialView) },
-  media_press: { relation: 'mediaPress', read: (p: ProfileRow) => list(p.mediaPress, mediaView) },
+  professional_identity: { relation: 'professionalIdentity', read: (p: ProfileRow) => single(p.professionalIdentity, views.identityView) },
+  education_training: { relation: 'educationTraining', read: (p: ProfileRow) => list(p.educationTraining, views.educationView) },
+  practice_essentials: { relation: 'practiceEssentials', read: (p: ProfileRow) => single(p.practiceEssentials, views.practiceView) },
+  locations: { relation: 'locations', read: (p: ProfileRow) => list(p.locations, views.locationView) },
+  biography: { relation: 'biography', read: (p: ProfileRow) => single(p.biography, views.biographyView) },
+  publications: { relation: 'publications', read: (p: ProfileRow) => list(p.publications, views.publicationView) },
+  clinical_trials: { relation: 'clinicalTrials', read: (p: ProfileRow) => list(p.clinicalTrials, views.trialView) },
+  media_press: { relation: 'mediaPress', read: (p: ProfileRow) => list(p.mediaPress, views.mediaView) },
   // Expertise rows are never edited in place, so their last change is the newest row.
   medical_expertise: {
     relation: 'medicalExpertise',
     read: (p: ProfileRow) => ({
-      data: { items: p.medicalExpertise.map(expertiseView) },
+      data: { items: p.medicalExpertise.map(views.expertiseView) },
       updatedAt: p.medicalExpertise.reduce<Date | null>((max, r) => (max === null || r.createdAt > max ? r.createdAt : max), null),
     }),
   },
-  languages: { relation: 'languagesSpoken', read: (p: ProfileRow) => list(p.languagesSpoken, languageView) },
-  board_certifications: { relation: 'boardCertifications', read: (p: ProfileRow) => list(p.boardCertifications, boardCertificationView) },
-  hospital_affiliations: { relation: 'hospitalAffiliations', read: (p: ProfileRow) => list(p.hospitalAffiliations, hospitalAffiliationView) },
-  awards: { relation: 'awardsRecognitions', read: (p: ProfileRow) => list(p.awardsRecognitions, awardView) },
-  insurance: { relation: 'insuranceAccepted', read: (p: ProfileRow) => list(p.insuranceAccepted, insuranceView) },
-  licenses: { relation: 'professionalLicenses', read: (p: ProfileRow) => list(p.professionalLicenses, licenseView) },
-  social_media: { relation: 'socialMedia', read: (p: ProfileRow) => list(p.socialMedia, socialMediaView) },
+  languages: { relation: 'languagesSpoken', read: (p: ProfileRow) => list(p.languagesSpoken, views.languageView) },
+  board_certifications: { relation: 'boardCertifications', read: (p: ProfileRow) => list(p.boardCertifications, views.boardCertificationView) },
+  hospital_affiliations: { relation: 'hospitalAffiliations', read: (p: ProfileRow) => list(p.hospitalAffiliations, views.hospitalAffiliationView) },
+  awards: { relation: 'awardsRecognitions', read: (p: ProfileRow) => list(p.awardsRecognitions, views.awardView) },
+  insurance: { relation: 'insuranceAccepted', read: (p: ProfileRow) => list(p.insuranceAccepted, views.insuranceView) },
+  licenses: { relation: 'professionalLicenses', read: (p: ProfileRow) => list(p.professionalLicenses, views.licenseView) },
+  social_media: { relation: 'socialMedia', read: (p: ProfileRow) => list(p.socialMedia, views.socialMediaView) },
 } as const satisfies Record<ProfileSectionId, { relation: Relation; read: (p: ProfileRow) => SectionRead<unknown> }>;
 
 export type SectionView<Id extends ProfileSectionId> = ReturnType<(typeof SECTIONS)[Id]['read']>['data'];
@@ -152,7 +120,7 @@ export interface ProfileReadOptions {
 export async function readProfile<Ids extends ProfileSectionId>(db: Database, userId: string, ids: readonly Ids[], options: ProfileReadOptions = {}) {
   const relations = Object.fromEntries(ids.map((id) => [SECTIONS[id].relation, SECTION_RELATIONS[SECTIONS[id].relation]]));
   const row = (await db.query.users.findFirst({
-    where: eq(users.id, userId),
+    where: eq(schema.users.id, userId),
     // The subset of the full query's relations; the row is typed as the full one and only the named sections are read from it.
     with: { ...(options.hospital ? { hospital: { columns: { name: true }, with: { sectionPermissions: true } } } : {}), ...relations } as never,
   })) as ProfileRow | undefined;
@@ -165,8 +133,8 @@ export async function readProfile<Ids extends ProfileSectionId>(db: Database, us
 }
 
 /** The users columns of a relational row, without its related rows. */
-function pickUser(row: Omit<ProfileRow, 'hospital'>): typeof users.$inferSelect {
-  return Object.fromEntries(Object.keys(getTableColumns(users)).map((key) => [key, row[key as keyof typeof row]])) as typeof users.$inferSelect;
+function pickUser(row: Omit<ProfileRow, 'hospital'>): typeof schema.users.$inferSelect {
+  return Object.fromEntries(Object.keys(getTableColumns(schema.users)).map((key) => [key, row[key as keyof typeof row]])) as typeof schema.users.$inferSelect;
 }
 
 /** Every section with the hospital's name and permissions: what a provider's own reads need. */

@@ -1,57 +1,40 @@
 /**
  * Stored rows → what the web renders. Each view carries the same field names as the section's
  * request schema (src/shared/schemas/profile.ts), so a form can be filled from a GET and sent back
- * with PUT unchanged; read-only extras (ids, discovery details, registry data) ride along.
+ * with PUT unchanged; read-only extras (ids, discovery details, registry data) ride along. Most views
+ * are the row's own columns under their own names (`columnsOf`); the rest add renamed or derived
+ * fields to those.
  */
-import type {
-  awardsRecognitions,
-  biography,
-  boardCertifications,
-  clinicalTrials,
-  educationTraining,
-  hospitalAffiliations,
-  insuranceAccepted,
-  languagesSpoken,
-  locations,
-  mediaPress,
-  practiceEssentials,
-  professionalIdentity,
-  professionalLicenses,
-  publications,
-  socialMedia,
-  userMedicalExpertise,
-} from '../../db/schema';
+import type * as schema from '../../db/schema';
+
+type RowOf<Table extends { $inferSelect: unknown }> = Table['$inferSelect'];
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function identityView(row: typeof professionalIdentity.$inferSelect) {
+/** A view that copies the named columns of a row, in that order, under their own names. */
+function columnsOf<Row>() {
+  return <const Keys extends ReadonlyArray<keyof Row>>(...keys: Keys) =>
+    (row: Row): Pick<Row, Keys[number]> => {
+      const view = {} as Pick<Row, Keys[number]>;
+      for (const key of keys) view[key as Keys[number]] = row[key as Keys[number]];
+      return view;
+    };
+}
+
+type IdentityRow = RowOf<typeof schema.professionalIdentity>;
+const identityColumns = columnsOf<IdentityRow>()(
+  'npiNumber', 'fullLegalName', 'firstName', 'lastName', 'preferredName', 'pronouns', 'professionalEmail', 'jobTitle',
+  'department', 'division', 'section', 'departmentId', 'divisionId', 'sectionId',
+  'primarySpecialty', 'primarySpecialties', 'additionalSpecialties',
+);
+const identityLists = columnsOf<IdentityRow>()('academicTitles', 'certifications', 'licenses', 'manualOverrideFlags', 'npiSpecialties', 'matchedSpecialtyConfidence', 'isAutoPopulated');
+
+export function identityView(row: IdentityRow) {
   return {
-    npiNumber: row.npiNumber,
-    fullLegalName: row.fullLegalName,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    preferredName: row.preferredName,
-    pronouns: row.pronouns,
-    professionalEmail: row.professionalEmail,
-    jobTitle: row.jobTitle,
-    department: row.department,
-    division: row.division,
-    section: row.section,
-    departmentId: row.departmentId,
-    divisionId: row.divisionId,
-    sectionId: row.sectionId,
-    primarySpecialty: row.primarySpecialty,
-    primarySpecialties: row.primarySpecialties,
-    additionalSpecialties: row.additionalSpecialties,
+    ...identityColumns(row),
     credentials: row.credentials.map((c) => ({ type: c.type, name: c.name, verified: c.verified ?? false })),
-    academicTitles: row.academicTitles,
-    certifications: row.certifications,
-    licenses: row.licenses,
-    manualOverrideFlags: row.manualOverrideFlags,
-    // Read-only: set by the registry and the photo upload.
-    npiSpecialties: row.npiSpecialties,
-    matchedSpecialtyConfidence: row.matchedSpecialtyConfidence,
-    isAutoPopulated: row.isAutoPopulated,
+    // Read-only from npiSpecialties on: set by the registry and the photo upload.
+    ...identityLists(row),
     autoPopulatedAt: iso(row.autoPopulatedAt),
     profilePhoto: row.profilePhoto,
     lastUpdated: iso(row.updatedAt),
@@ -59,53 +42,20 @@ export function identityView(row: typeof professionalIdentity.$inferSelect) {
 }
 export type IdentityView = ReturnType<typeof identityView>;
 
-export function educationView(row: typeof educationTraining.$inferSelect) {
-  return {
-    id: row.id,
-    educationType: row.educationType,
-    institutionName: row.institutionName,
-    degree: row.degree,
-    fieldOfStudy: row.fieldOfStudy,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    graduationYear: row.graduationYear,
-    isCurrent: row.isCurrent,
-    description: row.description,
-    source: row.source,
-    dataSource: row.dataSource,
-    programId: row.programId,
-    programName: row.programName,
-    medicalSchoolId: row.medicalSchoolId,
-    medicalSchoolName: row.medicalSchoolName,
-    startYear: row.startYear,
-    endYear: row.endYear,
-    location: row.location,
-    parentSpecialty: row.parentSpecialty,
-    fellowshipSpecialtyId: row.fellowshipSpecialtyId,
-    fellowshipSpecialtyName: row.fellowshipSpecialtyName,
-    completionYear: row.completionYear,
-  };
-}
+export const educationView = columnsOf<RowOf<typeof schema.educationTraining>>()(
+  'id', 'educationType', 'institutionName', 'degree', 'fieldOfStudy', 'startDate', 'endDate', 'graduationYear', 'isCurrent', 'description', 'source', 'dataSource',
+  'programId', 'programName', 'medicalSchoolId', 'medicalSchoolName', 'startYear', 'endYear', 'location', 'parentSpecialty', 'fellowshipSpecialtyId', 'fellowshipSpecialtyName', 'completionYear',
+);
 export type EducationView = ReturnType<typeof educationView>;
 
-export function practiceView(row: typeof practiceEssentials.$inferSelect) {
-  return {
-    acceptingNewPatients: row.acceptingNewPatients,
-    ageGroupsTreated: row.ageGroupsTreated,
-    patientAgeGroups: row.patientAgeGroups,
-    appointmentTypes: row.appointmentTypes,
-    schedulingNotes: row.schedulingNotes,
-    practiceName: row.practiceName,
-    practiceType: row.practiceType,
-    hospitalAffiliations: row.hospitalAffiliations,
-    groupAffiliations: row.groupAffiliations,
-    telehealthServices: row.telehealthServices,
-    practiceFocus: row.practiceFocus,
-  };
-}
+export const practiceView = columnsOf<RowOf<typeof schema.practiceEssentials>>()(
+  'acceptingNewPatients', 'ageGroupsTreated', 'patientAgeGroups', 'appointmentTypes', 'schedulingNotes', 'practiceName', 'practiceType',
+  'hospitalAffiliations', 'groupAffiliations', 'telehealthServices', 'practiceFocus',
+);
 export type PracticeView = ReturnType<typeof practiceView>;
 
-export function locationView(row: typeof locations.$inferSelect) {
+/** Locations keep the names the original product's form used for a few columns. */
+export function locationView(row: RowOf<typeof schema.locations>) {
   return {
     id: row.id,
     predefinedLocationId: row.predefinedLocationId,
@@ -129,140 +79,51 @@ export function locationView(row: typeof locations.$inferSelect) {
 }
 export type LocationView = ReturnType<typeof locationView>;
 
-export function biographyView(row: typeof biography.$inferSelect) {
-  return {
-    professionalSummary: row.professionalSummary,
-    publicSummary: row.publicSummary,
-    personalInterests: row.personalInterests,
-    awardsHonors: row.awardsHonors,
-    memberships: row.memberships,
-    volunteerWork: row.volunteerWork,
-    languagesSpoken: row.languagesSpoken,
-  };
-}
+export const biographyView = columnsOf<RowOf<typeof schema.biography>>()(
+  'professionalSummary', 'publicSummary', 'personalInterests', 'awardsHonors', 'memberships', 'volunteerWork', 'languagesSpoken',
+);
 export type BiographyView = ReturnType<typeof biographyView>;
 
-export function publicationView(row: typeof publications.$inferSelect) {
-  return {
-    id: row.id,
-    title: row.title,
-    authors: row.authors,
-    journalName: row.journalName,
-    publicationDate: row.publicationDate,
-    volume: row.volume,
-    issue: row.issue,
-    pages: row.pages,
-    doi: row.doi,
-    pmid: row.pmid,
-    publicationType: row.publicationType,
-    abstract: row.abstract,
-    keywords: row.keywords,
-    isFeatured: row.isFeatured,
-    status: row.status as 'manual' | 'approved',
-    discoveredAt: iso(row.discoveredAt),
-    confidenceScore: row.confidenceScore,
-  };
+/** What discovery adds to a publication, trial or media item: when it was found and how sure the match is. */
+const discovered = (row: { discoveredAt: Date | null; confidenceScore: number | null }) => ({ discoveredAt: iso(row.discoveredAt), confidenceScore: row.confidenceScore });
+
+const publicationColumns = columnsOf<RowOf<typeof schema.publications>>()(
+  'id', 'title', 'authors', 'journalName', 'publicationDate', 'volume', 'issue', 'pages', 'doi', 'pmid', 'publicationType', 'abstract', 'keywords', 'isFeatured',
+);
+export function publicationView(row: RowOf<typeof schema.publications>) {
+  return { ...publicationColumns(row), status: row.status as 'manual' | 'approved', ...discovered(row) };
 }
 export type PublicationView = ReturnType<typeof publicationView>;
 
-export function trialView(row: typeof clinicalTrials.$inferSelect) {
-  return {
-    id: row.id,
-    trialTitle: row.trialTitle,
-    nctNumber: row.nctNumber,
-    phase: row.phase,
-    status: row.status,
-    startDate: row.startDate,
-    completionDate: row.completionDate,
-    sponsor: row.sponsor,
-    role: row.role,
-    description: row.description,
-    conditionsStudied: row.conditionsStudied,
-    userStatus: row.userStatus,
-    isVisible: row.userStatus !== 'hidden',
-    discoveredAt: iso(row.discoveredAt),
-    confidenceScore: row.confidenceScore,
-  };
+const trialColumns = columnsOf<RowOf<typeof schema.clinicalTrials>>()(
+  'id', 'trialTitle', 'nctNumber', 'phase', 'status', 'startDate', 'completionDate', 'sponsor', 'role', 'description', 'conditionsStudied', 'userStatus',
+);
+export function trialView(row: RowOf<typeof schema.clinicalTrials>) {
+  return { ...trialColumns(row), isVisible: row.userStatus !== 'hidden', ...discovered(row) };
 }
 export type TrialView = ReturnType<typeof trialView>;
 
-export function mediaView(row: typeof mediaPress.$inferSelect) {
-  return {
-    id: row.id,
-    title: row.title,
-    mediaType: row.mediaType,
-    publicationSource: row.publicationSource,
-    date: row.date,
-    url: row.url,
-    description: row.description,
-    isFeatured: row.isFeatured,
-    status: row.status as 'manual' | 'approved',
-    discoveredAt: iso(row.discoveredAt),
-    confidenceScore: row.confidenceScore,
-  };
+const mediaColumns = columnsOf<RowOf<typeof schema.mediaPress>>()('id', 'title', 'mediaType', 'publicationSource', 'date', 'url', 'description', 'isFeatured');
+export function mediaView(row: RowOf<typeof schema.mediaPress>) {
+  return { ...mediaColumns(row), status: row.status as 'manual' | 'approved', ...discovered(row) };
 }
 export type MediaView = ReturnType<typeof mediaView>;
 
-export function expertiseView(row: typeof userMedicalExpertise.$inferSelect) {
-  return { id: row.id, termId: row.termId, specialtyName: row.specialtyName, termType: row.termType, term: row.term };
-}
+export const expertiseView = columnsOf<RowOf<typeof schema.userMedicalExpertise>>()('id', 'termId', 'specialtyName', 'termType', 'term');
 export type ExpertiseView = ReturnType<typeof expertiseView>;
 
-export function languageView(row: typeof languagesSpoken.$inferSelect) {
-  return {
-    id: row.id,
-    languageCode: row.languageCode,
-    languageName: row.languageName,
-    proficiency: row.proficiency,
-    displayOrder: row.displayOrder,
-    isFromYext: row.isFromYext,
-  };
-}
+export const languageView = columnsOf<RowOf<typeof schema.languagesSpoken>>()('id', 'languageCode', 'languageName', 'proficiency', 'displayOrder', 'isFromYext');
 
-export function licenseView(row: typeof professionalLicenses.$inferSelect) {
-  return {
-    id: row.id,
-    licenseName: row.licenseName,
-    licenseNumber: row.licenseNumber,
-    issuingState: row.issuingState,
-    issuingAuthority: row.issuingAuthority,
-    issueDate: row.issueDate,
-    expirationDate: row.expirationDate,
-    status: row.status,
-    isVerified: row.isVerified,
-  };
-}
+export const licenseView = columnsOf<RowOf<typeof schema.professionalLicenses>>()(
+  'id', 'licenseName', 'licenseNumber', 'issuingState', 'issuingAuthority', 'issueDate', 'expirationDate', 'status', 'isVerified',
+);
 
-export function socialMediaView(row: typeof socialMedia.$inferSelect) {
-  return {
-    id: row.id,
-    platform: row.platform,
-    username: row.username,
-    profileUrl: row.profileUrl,
-    isVisible: row.isVisible,
-    displayOrder: row.displayOrder,
-  };
-}
+export const socialMediaView = columnsOf<RowOf<typeof schema.socialMedia>>()('id', 'platform', 'username', 'profileUrl', 'isVisible', 'displayOrder');
 
-export function boardCertificationView(row: typeof boardCertifications.$inferSelect) {
-  return {
-    id: row.id,
-    certificationBoard: row.certificationBoard,
-    specialty: row.specialty,
-    certificationYear: row.certificationYear,
-    expirationYear: row.expirationYear,
-    status: row.status,
-  };
-}
+export const boardCertificationView = columnsOf<RowOf<typeof schema.boardCertifications>>()('id', 'certificationBoard', 'specialty', 'certificationYear', 'expirationYear', 'status');
 
-export function hospitalAffiliationView(row: typeof hospitalAffiliations.$inferSelect) {
-  return { id: row.id, hospitalName: row.hospitalName, department: row.department, title: row.title, startYear: row.startYear, isPrimary: row.isPrimary };
-}
+export const hospitalAffiliationView = columnsOf<RowOf<typeof schema.hospitalAffiliations>>()('id', 'hospitalName', 'department', 'title', 'startYear', 'isPrimary');
 
-export function awardView(row: typeof awardsRecognitions.$inferSelect) {
-  return { id: row.id, awardName: row.awardName, awardingOrganization: row.awardingOrganization, awardYear: row.awardYear, description: row.description };
-}
+export const awardView = columnsOf<RowOf<typeof schema.awardsRecognitions>>()('id', 'awardName', 'awardingOrganization', 'awardYear', 'description');
 
-export function insuranceView(row: typeof insuranceAccepted.$inferSelect) {
-  return { id: row.id, insuranceName: row.insuranceName, planType: row.planType };
-}
+export const insuranceView = columnsOf<RowOf<typeof schema.insuranceAccepted>>()('id', 'insuranceName', 'planType');

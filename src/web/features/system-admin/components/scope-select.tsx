@@ -34,7 +34,7 @@ export function DefaultOrHospitalSelect({
   value,
   onChange,
   defaultValue,
-  defaultLabels,
+  defaults,
   className,
 }: {
   actor: AdminUser;
@@ -42,13 +42,13 @@ export function DefaultOrHospitalSelect({
   value: string;
   onChange: (value: string) => void;
   defaultValue: string;
-  /** The defaults' name for a system administrator ("… (all hospitals)") and a hospital one ("… (view only)"). */
-  defaultLabels: { all: string; viewOnly: string };
+  /** The defaults' name ("Default terms"): "(all hospitals)" follows it for a system administrator, "(view only)" for a hospital one. */
+  defaults: string;
   className?: string;
 }) {
   const ownName = useHospitalName(actor.role === 'hospital_admin' ? actor.hospital_id : null);
   if (actor.role === 'system_admin') {
-    return <HospitalSelect className={className} label={label} value={value} onChange={onChange} leading={{ value: defaultValue, label: defaultLabels.all }} />;
+    return <HospitalSelect className={className} label={label} value={value} onChange={onChange} leading={{ value: defaultValue, label: `${defaults} (all hospitals)` }} />;
   }
   return (
     <ScopeSelect
@@ -58,7 +58,7 @@ export function DefaultOrHospitalSelect({
       onChange={onChange}
       options={[
         { value: actor.hospital_id ?? '', label: ownName ?? 'Your hospital' },
-        { value: defaultValue, label: defaultLabels.viewOnly },
+        { value: defaultValue, label: `${defaults} (view only)` },
       ]}
     />
   );

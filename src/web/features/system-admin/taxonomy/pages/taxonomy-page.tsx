@@ -24,15 +24,7 @@ export function TaxonomyPage() {
     <div className="flex flex-col gap-6">
       <PageHeader icon={ListTree} title="Taxonomy" description="Departments, divisions, sections and the specialties under them, which providers choose from in their profile." />
       <Card className="p-4">
-        <DefaultOrHospitalSelect
-          actor={actor}
-          className="sm:max-w-sm"
-          label="Taxonomy"
-          value={scopeValue}
-          onChange={setScopeValue}
-          defaultValue={DEFAULT_SCOPE}
-          defaultLabels={{ all: 'Default taxonomy (all hospitals)', viewOnly: 'Default taxonomy (view only)' }}
-        />
+        <DefaultOrHospitalSelect actor={actor} label="Taxonomy" defaults="Default taxonomy" value={scopeValue} onChange={setScopeValue} defaultValue={DEFAULT_SCOPE} className="sm:max-w-sm" />
       </Card>
       {scope.kind === 'default' && !system ? <Notice tone="info">The default taxonomy is maintained by the system administrators. Your hospital can upload its own instead.</Notice> : null}
       <div key={scopeValue} className="flex flex-col gap-6">

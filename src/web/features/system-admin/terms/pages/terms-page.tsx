@@ -107,15 +107,7 @@ export function TermsPage() {
       <PageHeader icon={Stethoscope} title="Expertise terms" description="Conditions, procedures and reasons for visit that providers list under Medical Expertise." />
 
       <Card className="flex flex-col gap-4 p-4 lg:flex-row lg:items-end lg:justify-between">
-        <DefaultOrHospitalSelect
-          actor={actor}
-          className="lg:w-80"
-          label="Terms of"
-          value={scopeValue}
-          onChange={setScopeValue}
-          defaultValue={DEFAULT_SCOPE}
-          defaultLabels={{ all: 'Default terms (all hospitals)', viewOnly: 'Default terms (view only)' }}
-        />
+        <DefaultOrHospitalSelect actor={actor} label="Terms of" defaults="Default terms" value={scopeValue} onChange={setScopeValue} defaultValue={DEFAULT_SCOPE} className="lg:w-80" />
         {editable ? (
           <div className="flex flex-wrap gap-2">
             {scope.kind === 'hospital' ? <HospitalTermActions key={scope.hospitalId} scope={scope} count={count} onReplace={() => setReplacing(true)} /> : null}
