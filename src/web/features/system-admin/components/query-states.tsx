@@ -29,3 +29,20 @@ export function ErrorPanel({ title, error, onRetry, retrying }: { title: string;
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="px-4 py-16 text-center text-sm text-gray-600">{children}</p>;
 }
+
+/** A read's loading and error states, then its data drawn by `children`. */
+export function QueryView<Data>({
+  query,
+  loading,
+  error,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: Data | undefined; refetch: () => unknown };
+  loading: string;
+  error: string;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingPanel label={loading} />;
+  if (query.isError || query.data === undefined) return <ErrorPanel title={error} error={query.error} onRetry={() => void query.refetch()} />;
+  return children(query.data);
+}

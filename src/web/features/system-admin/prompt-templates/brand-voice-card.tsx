@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Notice } from '@web/features/admin-auth/components/notice';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { TargetMeter } from '@web/features/biography-writer/target-meter';
-import { ErrorPanel, LoadingPanel } from '../components/query-states';
+import { QueryView } from '../components/query-states';
 import { SectionCard } from '../components/section-card';
 import { Switch } from '../components/switch';
 import { CharacterCount, Textarea } from '../components/textarea';
@@ -189,15 +189,9 @@ export function BrandVoiceCard({ hospitalId, editable = true }: { hospitalId: st
         description="How biographies should sound. The AI writing service receives these notes when automatic application is on."
         actions={<Megaphone aria-hidden="true" className="size-5 text-brand-600" />}
       >
-        {settings.isPending ? (
-          <LoadingPanel label="Loading the brand voice" />
-        ) : settings.isError ? (
-          <ErrorPanel title="The brand voice could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : editable ? (
-          <BrandVoiceForm key={hospitalId} hospitalId={hospitalId} settings={settings.data} />
-        ) : (
-          <BrandVoiceSummary settings={settings.data} />
-        )}
+        <QueryView query={settings} loading="Loading the brand voice" error="The brand voice could not be loaded.">
+          {(data) => (editable ? <BrandVoiceForm key={hospitalId} hospitalId={hospitalId} settings={data} /> : <BrandVoiceSummary settings={data} />)}
+        </QueryView>
       </SectionCard>
       <SectionCard
         id={`reading-check-${hospitalId}`}
@@ -205,29 +199,27 @@ export function BrandVoiceCard({ hospitalId, editable = true }: { hospitalId: st
         description="Paste or write a paragraph to see how it scores against this hospital’s targets (Flesch–Kincaid grade and length)."
         actions={<Gauge aria-hidden="true" className="size-5 text-brand-600" />}
       >
-        {levels.isPending ? (
-          <LoadingPanel label="Loading the reading levels" />
-        ) : levels.isError ? (
-          <ErrorPanel title="The reading levels could not be loaded." error={levels.error} onRetry={() => void levels.refetch()} />
-        ) : (
-          <div className="flex flex-col gap-4">
-            <dl className="grid grid-cols-2 gap-3 text-sm">
-              <div className="rounded-lg bg-gray-50 px-3 py-2">
-                <dt className="text-xs text-gray-600">Professional</dt>
-                <dd className="font-medium text-gray-900">
-                  Grade {levels.data.professionalReadingLevel} · {levels.data.professionalWordCountMin}–{levels.data.professionalWordCountMax} words · {levels.data.professionalTone}
-                </dd>
-              </div>
-              <div className="rounded-lg bg-gray-50 px-3 py-2">
-                <dt className="text-xs text-gray-600">Public</dt>
-                <dd className="font-medium text-gray-900">
-                  Grade {levels.data.publicReadingLevel} · {levels.data.publicWordCountMin}–{levels.data.publicWordCountMax} words · {levels.data.publicTone}
-                </dd>
-              </div>
-            </dl>
-            <ReadabilityScorer levels={levels.data} />
-          </div>
-        )}
+        <QueryView query={levels} loading="Loading the reading levels" error="The reading levels could not be loaded.">
+          {(targets) => (
+            <div className="flex flex-col gap-4">
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <div className="rounded-lg bg-gray-50 px-3 py-2">
+                  <dt className="text-xs text-gray-600">Professional</dt>
+                  <dd className="font-medium text-gray-900">
+                    Grade {targets.professionalReadingLevel} · {targets.professionalWordCountMin}–{targets.professionalWordCountMax} words · {targets.professionalTone}
+                  </dd>
+                </div>
+                <div className="rounded-lg bg-gray-50 px-3 py-2">
+                  <dt className="text-xs text-gray-600">Public</dt>
+                  <dd className="font-medium text-gray-900">
+                    Grade {targets.publicReadingLevel} · {targets.publicWordCountMin}–{targets.publicWordCountMax} words · {targets.publicTone}
+                  </dd>
+                </div>
+              </dl>
+              <ReadabilityScorer levels={targets} />
+            </div>
+          )}
+        </QueryView>
       </SectionCard>
     </div>
   );
