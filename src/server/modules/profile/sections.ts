@@ -5,7 +5,7 @@
  * new set. Every query is keyed by the signed-in provider's user id; ids in request bodies are
  * never used to address rows.
  */
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { TermType } from '../../../shared/enums';
 import { educationDates } from '../../../shared/education-dates';
 import {
@@ -54,6 +54,33 @@ export interface SectionContext {
 export type Writer = (tx: Database) => Promise<void>;
 
 const unique = <T>(values: T[]) => [...new Set(values)];
+
+type ListTable =
+  | typeof educationTraining
+  | typeof locations
+  | typeof publications
+  | typeof clinicalTrials
+  | typeof mediaPress
+  | typeof userMedicalExpertise
+  | typeof languagesSpoken
+  | typeof professionalLicenses
+  | typeof socialMedia
+  | typeof boardCertifications
+  | typeof hospitalAffiliations
+  | typeof awardsRecognitions
+  | typeof insuranceAccepted;
+
+/**
+ * Every list save's writer: the provider's rows that the section shows (all of them, or those
+ * `shown` keeps) go, and the new set comes in, inside the caller's transaction.
+ */
+function replaceRows<Table extends ListTable>(table: Table, userId: string, rows: Array<Table['$inferInsert']>, shown?: SQL): Writer {
+  return async (tx) => {
+    await tx.delete(table).where(shown ? and(eq(table.userId, userId), shown) : eq(table.userId, userId));
+    // Drizzle cannot relate a generic table to its insert shape; `rows` is typed by the caller's table above.
+    if (rows.length > 0) await tx.insert(table).values(rows as never);
+  };
+}
 
 // ── Professional identity ───────────────────────────────────────────────────────────────────
 
@@ -189,10 +216,7 @@ async function planEducation(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: index,
     };
   });
-  return async (tx) => {
-    await tx.delete(educationTraining).where(eq(educationTraining.userId, ctx.userId));
-    if (rows.length > 0) await tx.insert(educationTraining).values(rows);
-  };
+  return replaceRows(educationTraining, ctx.userId, rows);
 }
 
 // ── Practice essentials and biography (one row each) ────────────────────────────────────────
@@ -255,10 +279,7 @@ async function planLocations(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: index,
     };
   });
-  return async (tx) => {
-    await tx.delete(locations).where(eq(locations.userId, ctx.userId));
-    if (rows.length > 0) await tx.insert(locations).values(rows);
-  };
+  return replaceRows(locations, ctx.userId, rows);
 }
 
 // ── Publications, trials, media ─────────────────────────────────────────────────────────────
@@ -297,11 +318,8 @@ async function planDiscoveredList<Item extends { id?: string }>(
     ...(id && fromDiscovery(item) ? (details.get(id) ?? noDiscovery) : noDiscovery),
     displayOrder: index,
   }));
-  return async (tx) => {
-    await tx.delete(table).where(and(eq(table.userId, ctx.userId), shownRows(table)));
-    // One table per call; the rows are that table's insert shape.
-    if (rows.length > 0) await tx.insert(table).values(rows as never);
-  };
+  // One table per call; the rows are that table's insert shape, which the generic item cannot say.
+  return replaceRows(table, ctx.userId, rows as never, shownRows(table));
 }
 
 // ── Medical expertise ───────────────────────────────────────────────────────────────────────
@@ -363,10 +381,7 @@ async function planExpertise(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: rows.length,
     });
   }
-  return async (tx) => {
-    await tx.delete(userMedicalExpertise).where(eq(userMedicalExpertise.userId, ctx.userId));
-    if (rows.length > 0) await tx.insert(userMedicalExpertise).values(rows);
-  };
+  return replaceRows(userMedicalExpertise, ctx.userId, rows);
 }
 
 // ── Extra lists ─────────────────────────────────────────────────────────────────────────────
@@ -394,10 +409,7 @@ async function planLanguages(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: rows.length + 1,
     });
   }
-  return async (tx) => {
-    await tx.delete(languagesSpoken).where(eq(languagesSpoken.userId, ctx.userId));
-    if (rows.length > 0) await tx.insert(languagesSpoken).values(rows);
-  };
+  return replaceRows(languagesSpoken, ctx.userId, rows);
 }
 
 async function planLicenses(db: Database, ctx: SectionContext, input: ProfileSectionData<'licenses'>): Promise<Writer> {
@@ -413,10 +425,7 @@ async function planLicenses(db: Database, ctx: SectionContext, input: ProfileSec
     isVerified: verified.has(`${item.issuingState}|${item.licenseNumber}`),
     displayOrder: index,
   }));
-  return async (tx) => {
-    await tx.delete(professionalLicenses).where(eq(professionalLicenses.userId, ctx.userId));
-    if (rows.length > 0) await tx.insert(professionalLicenses).values(rows);
-  };
+  return replaceRows(professionalLicenses, ctx.userId, rows);
 }
 
 function planSimpleList<Item extends object>(
@@ -425,11 +434,8 @@ function planSimpleList<Item extends object>(
 ) {
   return async (_db: Database, ctx: SectionContext, input: { items: Item[] }): Promise<Writer> => {
     const rows = input.items.map((item, index) => ({ userId: ctx.userId, ...(ordered ? { displayOrder: index } : {}), ...item }));
-    return async (tx) => {
-      await tx.delete(table).where(eq(table.userId, ctx.userId));
-      // Each caller passes items of its own table's shape; the union of tables cannot say so.
-      if (rows.length > 0) await tx.insert(table).values(rows as never);
-    };
+    // Each caller passes items of its own table's shape; the union of tables cannot say so.
+    return replaceRows(table, ctx.userId, rows as never);
   };
 }
 
