@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s rather than 1 s: the first render of a lazy route imports its
+// chunk, which on a busy shared machine can take longer than a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jest-dom's matchers are optional: use them when the package is installed, plain assertions otherwise.
 // The specifier is a variable so the bundler does not try to resolve a package that may be absent.
