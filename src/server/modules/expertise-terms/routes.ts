@@ -100,10 +100,13 @@ export function expertiseTermRoutes(deps: AppDeps) {
       .put('/admin/hospitals/:hospitalId/terms', requireCapability('bulk.upload'), validate('param', hospitalIdParam), async (c) => {
         const { hospitalId } = c.req.valid('param');
         if (isCsvUpload(c)) {
-          // The hospital is checked before the file is read, so a refused request costs no parsing.
-          await findHospitalForAdmin(db, actorOf(c), hospitalId);
-          const { terms, lines } = termsFromCsv(await readCsvUpload(c));
-          return c.json(await replaceHospitalTerms(db, actorOf(c), hospitalId, terms, (index) => lines[index] ?? index + 2));
+          // The file is read once the hospital is checked, so a refused request costs no parsing.
+          return c.json(
+            await replaceHospitalTerms(db, actorOf(c), hospitalId, async () => {
+              const { terms, lines } = termsFromCsv(await readCsvUpload(c));
+              return { rows: terms, lineOf: (index) => lines[index] ?? index + 2 };
+            }),
+          );
         }
         const body = validated(bulkTermsSchema, await c.req.json().catch(() => null));
         return c.json(await replaceHospitalTerms(db, actorOf(c), hospitalId, body.terms));

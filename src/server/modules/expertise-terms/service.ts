@@ -517,8 +517,15 @@ export async function bulkCreateHospitalTerms(db: Database, actor: AdminActor, h
  * Replaces all of a hospital's terms in one transaction. Every row must be valid: one bad row and
  * nothing changes.
  */
-export async function replaceHospitalTerms(db: Database, actor: AdminActor, hospitalId: string, rows: unknown[], lineOf?: (index: number) => number) {
+export async function replaceHospitalTerms(
+  db: Database,
+  actor: AdminActor,
+  hospitalId: string,
+  /** The new terms, or a thunk that reads them (an upload), called once the hospital is known to be the admin's. */
+  source: unknown[] | (() => Promise<{ rows: unknown[]; lineOf?: (index: number) => number }>),
+) {
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
+  const { rows, lineOf } = Array.isArray(source) ? { rows: source, lineOf: undefined } : await source();
   const { valid, errors } = validateTermRows(rows, lineOf);
   const seen = new Set<string>();
   for (const entry of valid) {

@@ -167,6 +167,42 @@ function SelectableHarness({ query, seen }: { query: UseQueryResult<ConsolePage<
   );
 }
 
+describe('ConsoleTable rows drawn by the page', () => {
+  it('hands an overriding row the columns shown, so an inline editor keeps the header’s cells', () => {
+    function Editing() {
+      const list = useConsoleList();
+      return (
+        <ConsoleTable
+          caption="Clinics"
+          noun="clinics"
+          columns={COLUMNS}
+          getRowId={(clinic) => clinic.id}
+          query={TWO_CLINICS}
+          list={list}
+          pageSize={2}
+          rowOverride={(clinic, shown) =>
+            clinic.id === 'c1' ? (
+              <tr>
+                {[...shown].map((id) => (
+                  <td key={id}>editing {id}</td>
+                ))}
+              </tr>
+            ) : null
+          }
+          empty="No clinics yet."
+          loadingLabel="Loading clinics"
+          errorTitle="The clinics could not be loaded."
+        />
+      );
+    }
+    renderAt('/x', <Editing />);
+    const editor = () => screen.getByText('editing name').closest('tr') as HTMLElement;
+    expect(within(editor()).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['editing name', 'editing city', 'editing actions']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'City' }));
+    expect(within(editor()).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['editing name', 'editing actions']);
+  });
+});
+
 describe('ConsoleTable sorting and selection', () => {
   it('orders by a column on the server: the same column flips, another starts descending, and the list goes back to page 1', () => {
     const seen: string[] = [];

@@ -83,8 +83,8 @@ interface ConsoleTableProps<Row> {
   filters?: ReactNode;
   actions?: ReactNode;
   filtersAbove?: ReactNode;
-  /** A row drawn by the page instead (an inline editor); null: the row as usual. */
-  rowOverride?: (row: Row) => ReactNode;
+  /** A row drawn by the page instead (an inline editor), given the ids of the columns shown; null: the row as usual. */
+  rowOverride?: (row: Row, shown: ReadonlySet<string>) => ReactNode;
   /** A full-width line under a row (its expanded details); null: none. */
   rowDetails?: (row: Row) => ReactNode;
   /**
@@ -263,6 +263,7 @@ export function ConsoleTable<Row extends RowData>({
     onRowSelectionChange: setRowSelection,
   });
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
+  const shownColumns = new Set(table.getVisibleLeafColumns().map((column) => column.id));
   const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
   const selectedIds = selection ? table.getSelectedRowModel().rows.map((row) => row.id) : [];
   const clearSelection = () => setRowSelection({});
@@ -380,7 +381,7 @@ export function ConsoleTable<Row extends RowData>({
               </thead>
               <tbody className="divide-y divide-gray-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
                 {table.getRowModel().rows.map((row) => {
-                  const override = rowOverride?.(row.original);
+                  const override = rowOverride?.(row.original, shownColumns);
                   if (override) return <Fragment key={row.id}>{override}</Fragment>;
                   const details = rowDetails?.(row.original);
                   return (

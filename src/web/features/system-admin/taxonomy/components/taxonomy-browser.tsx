@@ -186,7 +186,7 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
             </Button>
           ) : null
         }
-        rowOverride={(row) => (editingId === row.id ? <TaxonomyEditRow scope={scope} row={row} onDone={() => setEditingId(null)} /> : null)}
+        rowOverride={(row, shown) => (editingId === row.id ? <TaxonomyEditRow scope={scope} row={row} onDone={() => setEditingId(null)} shown={shown} /> : null)}
         empty={filtered ? 'No specialty matches these filters.' : scope.kind === 'hospital' ? 'This hospital has no taxonomy of its own; its providers see the default taxonomy.' : 'The taxonomy is empty.'}
         loadingLabel="Loading the taxonomy"
         errorTitle="Failed to retrieve taxonomy"

@@ -13,7 +13,12 @@ import { rowBody, rowFormValues, taxonomyRowFormSchema, type TaxonomyRowFormInpu
 const editCell = 'max-md:flex-col max-md:items-stretch max-md:gap-1';
 
 /** A table row turned into inputs: Enter saves, Escape cancels. */
-export function TaxonomyEditRow({ scope, row, onDone }: { scope: TaxonomyScope; row: TaxonomyRow; onDone: () => void }) {
+/**
+ * The row as inline inputs, in the table's own cells. `shown` is the columns the table shows: the
+ * fields of a hidden code or unit column move under the specialty, so they stay editable and the
+ * row keeps the header's cells.
+ */
+export function TaxonomyEditRow({ scope, row, onDone, shown }: { scope: TaxonomyScope; row: TaxonomyRow; onDone: () => void; shown: ReadonlySet<string> }) {
   const save = useSaveTaxonomyRow(scope);
   const withLists = scope.kind === 'default';
   const form = useForm<TaxonomyRowFormInput, unknown, TaxonomyRowFormOutput>({ resolver: zodResolver(taxonomyRowFormSchema), defaultValues: rowFormValues(row) });
@@ -47,6 +52,15 @@ export function TaxonomyEditRow({ scope, row, onDone }: { scope: TaxonomyScope; 
     </>
   );
 
+  const codeField = <div className="min-w-[7rem]">{input('specialtyCode', 'Code', 'font-mono')}</div>;
+  const unitFields = (
+    <div className="flex min-w-[12rem] flex-col gap-1.5">
+      {input('department', 'Department', 'h-8!')}
+      {input('division', 'Division', 'h-8!')}
+      {input('section', 'Section', 'h-8!')}
+    </div>
+  );
+
   return (
     <DataRow className="bg-brand-50/40">
       <TitleCell className="min-w-[14rem]">
@@ -67,19 +81,21 @@ export function TaxonomyEditRow({ scope, row, onDone }: { scope: TaxonomyScope; 
               {input('commonAbbreviations', 'Abbreviations (a; b)', 'h-8! text-xs!')}
             </>
           ) : null}
+          {shown.has('code') ? null : codeField}
+          {shown.has('unit') ? null : unitFields}
           {save.isError ? <p className="text-xs text-red-700">{serverMessage(save.error, 'Failed to update taxonomy')}</p> : null}
         </div>
       </TitleCell>
-      <Cell label="Code" className={editCell}>
-        <div className="min-w-[7rem]">{input('specialtyCode', 'Code', 'font-mono')}</div>
-      </Cell>
-      <Cell label="Unit" className={editCell}>
-        <div className="flex min-w-[12rem] flex-col gap-1.5">
-          {input('department', 'Department', 'h-8!')}
-          {input('division', 'Division', 'h-8!')}
-          {input('section', 'Section', 'h-8!')}
-        </div>
-      </Cell>
+      {shown.has('code') ? (
+        <Cell label="Code" className={editCell}>
+          {codeField}
+        </Cell>
+      ) : null}
+      {shown.has('unit') ? (
+        <Cell label="Unit" className={editCell}>
+          {unitFields}
+        </Cell>
+      ) : null}
       <Cell label="Status">
         <label className="inline-flex items-center gap-2 text-sm text-gray-800">
           <input type="checkbox" className="size-4 accent-brand-600" {...register('isActive')} />
