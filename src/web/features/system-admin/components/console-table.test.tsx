@@ -18,6 +18,17 @@ const COLUMNS: Array<ConsoleColumn<Clinic>> = [
   { id: 'actions', header: 'Actions', kind: 'actions', cell: (clinic) => <button type="button">Open {clinic.name}</button> },
 ];
 
+/** What every table in these tests shares. */
+const CLINIC_TABLE = {
+  caption: 'Clinics',
+  noun: 'clinics',
+  getRowId: (clinic: Clinic) => clinic.id,
+  pageSize: 2,
+  empty: 'No clinics yet.',
+  loadingLabel: 'Loading clinics',
+  errorTitle: 'The clinics could not be loaded.',
+};
+
 /** A query result in one of its states, as TanStack Query hands it to the page. */
 function queryOf(state: Partial<UseQueryResult<ConsolePage<Clinic>, unknown>>) {
   return { isPending: false, isError: false, isFetching: false, data: undefined, error: null, refetch: vi.fn(), ...state } as unknown as UseQueryResult<ConsolePage<Clinic>, unknown>;
@@ -32,17 +43,11 @@ function Harness({ query, pages }: { query: UseQueryResult<ConsolePage<Clinic>, 
         Go to page 2
       </button>
       <ConsoleTable
-        caption="Clinics"
-        noun="clinics"
+        {...CLINIC_TABLE}
         columns={COLUMNS}
-        getRowId={(clinic) => clinic.id}
         query={query}
         list={list}
-        pageSize={2}
         search={{ placeholder: 'Search by name', label: 'Search clinics' }}
-        empty="No clinics yet."
-        loadingLabel="Loading clinics"
-        errorTitle="The clinics could not be loaded."
       />
     </>
   );
@@ -138,13 +143,10 @@ function SelectableHarness({ query, seen }: { query: UseQueryResult<ConsolePage<
   seen.push(`${sort.id} ${sort.desc ? 'desc' : 'asc'} page ${list.page}`);
   return (
     <ConsoleTable
-      caption="Clinics"
-      noun="clinics"
+      {...CLINIC_TABLE}
       columns={SORTABLE}
-      getRowId={(clinic) => clinic.id}
       query={query}
       list={list}
-      pageSize={2}
       sorting={{ value: sort, onChange: setSort }}
       selection={{
         rowLabel: (clinic) => `Select ${clinic.name}`,
@@ -160,9 +162,6 @@ function SelectableHarness({ query, seen }: { query: UseQueryResult<ConsolePage<
           </button>
         ),
       }}
-      empty="No clinics yet."
-      loadingLabel="Loading clinics"
-      errorTitle="The clinics could not be loaded."
     />
   );
 }
@@ -173,13 +172,10 @@ describe('ConsoleTable rows drawn by the page', () => {
       const list = useConsoleList();
       return (
         <ConsoleTable
-          caption="Clinics"
-          noun="clinics"
+          {...CLINIC_TABLE}
           columns={COLUMNS}
-          getRowId={(clinic) => clinic.id}
           query={TWO_CLINICS}
           list={list}
-          pageSize={2}
           rowOverride={(clinic, shown) =>
             clinic.id === 'c1' ? (
               <tr>
@@ -189,9 +185,6 @@ describe('ConsoleTable rows drawn by the page', () => {
               </tr>
             ) : null
           }
-          empty="No clinics yet."
-          loadingLabel="Loading clinics"
-          errorTitle="The clinics could not be loaded."
         />
       );
     }
