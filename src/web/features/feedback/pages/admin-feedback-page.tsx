@@ -134,7 +134,6 @@ export function AdminFeedbackPage() {
         caption="Feedback submissions"
         noun="submissions"
         columns={columns}
-        getRowId={(item) => item.id}
         query={feedback}
         list={list}
         pageSize={pageSize}

@@ -21,8 +21,6 @@ const COLUMNS: Array<ConsoleColumn<Clinic>> = [
 /** What every table in these tests shares. */
 const CLINIC_TABLE = {
   caption: 'Clinics',
-  noun: 'clinics',
-  getRowId: (clinic: Clinic) => clinic.id,
   pageSize: 2,
   empty: 'No clinics yet.',
   loadingLabel: 'Loading clinics',

@@ -69,10 +69,9 @@ export type ConsoleList = ReturnType<typeof useConsoleList>;
 interface ConsoleTableProps<Row> {
   /** Names the table for screen readers ("Hospitals"). */
   caption: string;
-  /** The plural the pager counts in ("hospitals"). */
-  noun: string;
+  /** The plural the pager counts in; the caption in lower case unless given ("submissions"). */
+  noun?: string;
   columns: ReadonlyArray<ConsoleColumn<Row>>;
-  getRowId: (row: Row) => string;
   /** The page the server answered for the current search, page and filters. */
   query: UseQueryResult<ConsolePage<Row>, unknown>;
   /** The list's search and page (useConsoleList). */
@@ -188,11 +187,11 @@ export function ConsoleToolbar({ list, search, filters, actions, filtersAbove, u
  * loading, error and empty states, and the pager. At phone width each row becomes a card (the
  * `data-table` pieces' styles).
  */
-export function ConsoleTable<Row extends RowData>({
+/** Rows are keyed by their `id`. */
+export function ConsoleTable<Row extends RowData & { id: string }>({
   caption,
-  noun,
+  noun = caption.toLowerCase(),
   columns,
-  getRowId,
   query,
   list,
   pageSize,
@@ -244,7 +243,7 @@ export function ConsoleTable<Row extends RowData>({
     features,
     columns: tableColumns,
     data: items,
-    getRowId: (row) => getRowId(row),
+    getRowId: (row) => row.id,
     manualPagination: true,
     manualSorting: true,
     sortDescFirst: true,

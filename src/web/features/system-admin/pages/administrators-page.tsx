@@ -203,9 +203,7 @@ export function AdministratorsPage() {
 
       <ConsoleTable
         caption="Administrators"
-        noun="administrators"
         columns={columns}
-        getRowId={(admin) => admin.id}
         query={admins}
         list={list}
         pageSize={ADMINS_PAGE_SIZE}

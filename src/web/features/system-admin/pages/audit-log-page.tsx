@@ -182,7 +182,6 @@ export function AuditLogPage() {
         caption="Audit log entries, newest first"
         noun="entries"
         columns={columns}
-        getRowId={(entry) => entry.id}
         query={log}
         list={list}
         pageSize={AUDIT_PAGE_SIZE}

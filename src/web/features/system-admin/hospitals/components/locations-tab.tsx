@@ -110,9 +110,7 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
     <div className="flex flex-col gap-4">
       <ConsoleTable
         caption="Locations"
-        noun="locations"
         columns={columns}
-        getRowId={(location) => location.id}
         query={locations}
         list={list}
         pageSize={LOCATIONS_PAGE_SIZE}

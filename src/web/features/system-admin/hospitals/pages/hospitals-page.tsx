@@ -150,9 +150,7 @@ export function HospitalsPage() {
 
       <ConsoleTable
         caption="Hospitals"
-        noun="hospitals"
         columns={columns}
-        getRowId={(hospital) => hospital.id}
         query={hospitals}
         list={list}
         pageSize={HOSPITALS_PAGE_SIZE}

@@ -140,9 +140,7 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
     <>
       <ConsoleTable
         caption="Specialties"
-        noun="specialties"
         columns={columns}
-        getRowId={(row) => row.id}
         query={rows}
         list={list}
         pageSize={TAXONOMY_PAGE_SIZE}

@@ -160,9 +160,7 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
     <>
       <ConsoleTable
         caption="Users"
-        noun="users"
         columns={columns}
-        getRowId={(user) => user.id}
         query={users}
         list={list}
         pageSize={USERS_PAGE_SIZE}
