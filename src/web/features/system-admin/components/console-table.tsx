@@ -14,6 +14,7 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Columns3, Search, X } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -42,6 +43,18 @@ export interface ConsoleColumn<Row> {
   hideable?: boolean;
   /** The column can order the list (on the server); this names it in the "Sort by" buttons. */
   sortLabel?: string;
+}
+
+/** A title cell that opens the row's own page: its name as a link, and lines under it. */
+export function RowTitleLink({ to, children, detail }: { to: string; children: ReactNode; detail?: ReactNode }) {
+  return (
+    <>
+      <Link to={to} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
+        {children}
+      </Link>
+      {detail}
+    </>
+  );
 }
 
 export interface ConsolePage<Row> {

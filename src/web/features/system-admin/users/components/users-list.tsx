@@ -9,7 +9,7 @@ import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { cn } from '@web/lib/cn';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, RowTitleLink, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { HospitalSelect } from '../../components/hospital-select';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
 import { formatDate } from '../../lib/format';
@@ -86,7 +86,6 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
   const remove = useDeleteUser();
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
 
-
   const showHospital = system && !fixed;
   const columns: Array<ConsoleColumn<AdminUserRow>> = [
     {
@@ -95,15 +94,19 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
       kind: 'title',
       className: 'md:max-w-[14rem]',
       cell: (user) => (
-        <>
-          <Link to={`/system-admin/users/${user.id}`} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
-            {user.fullName || '—'}
-          </Link>
-          <p className="truncate text-gray-600" title={user.email}>
-            {user.email}
-          </p>
-          {user.npiNumber ? <p className="font-mono text-xs text-gray-500">NPI {user.npiNumber}</p> : null}
-        </>
+        <RowTitleLink
+          to={`/system-admin/users/${user.id}`}
+          detail={
+            <>
+              <p className="truncate text-gray-600" title={user.email}>
+                {user.email}
+              </p>
+              {user.npiNumber ? <p className="font-mono text-xs text-gray-500">NPI {user.npiNumber}</p> : null}
+            </>
+          }
+        >
+          {user.fullName || '—'}
+        </RowTitleLink>
       ),
     },
     ...(showHospital
