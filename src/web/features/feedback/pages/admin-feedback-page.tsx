@@ -1,17 +1,16 @@
 import type { ColumnSort } from '@tanstack/react-table';
 import { Archive, ExternalLink, Inbox, Trash2 } from 'lucide-react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { FEEDBACK_CATEGORIES, FEEDBACK_SEVERITIES, type FeedbackCategory } from '@shared/enums';
 import { FEEDBACK_LIMITS } from '@shared/limits';
 import { FEEDBACK_MESSAGES, FEEDBACK_STATUS_FILTERS } from '@shared/schemas/feedback';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
-import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '@web/features/system-admin/components/confirm-dialog';
 import { ConsoleTable, useConsoleList, type ConsoleColumn } from '@web/features/system-admin/components/console-table';
+import { ScopeSelect } from '@web/features/system-admin/components/scope-select';
 import { formatDate, formatTimeOfDay } from '@web/features/system-admin/lib/format';
 import { useAdminFeedback, useBulkFeedbackAction, useFeedbackStats, type SortKey, type StatusFilter } from '../api/admin-feedback';
 import type { FeedbackItem } from '../api/types';
@@ -19,18 +18,6 @@ import { FeedbackAggregates } from '../components/feedback-aggregates';
 import { SeverityBadge, StatusBadge } from '../components/feedback-badges';
 import { FeedbackDetailDialog } from '../components/feedback-detail-dialog';
 import { categoryLabel, severityLabel, STATUS_FILTER_LABELS } from '../lib/labels';
-
-function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <select id={id} className={selectClasses} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 /** Access spec §9: newest first until the admin chooses otherwise. */
 const DEFAULT_SORT: ColumnSort = { id: 'createdAt', desc: true };
@@ -141,29 +128,27 @@ export function AdminFeedbackPage() {
         sorting={{ value: sort, onChange: setSort }}
         filtersAbove={
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:flex lg:items-end">
-            <FilterSelect label="Status" value={status} onChange={(value) => filtered(() => setStatus(value as StatusFilter))}>
-              {FEEDBACK_STATUS_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_FILTER_LABELS[value]}
-                </option>
-              ))}
-            </FilterSelect>
-            <FilterSelect label="Category" value={category} onChange={(value) => filtered(() => setCategory(value as FeedbackCategory | ''))}>
-              <option value="">All categories</option>
-              {FEEDBACK_CATEGORIES.map((value) => (
-                <option key={value} value={value}>
-                  {categoryLabel(value)}
-                </option>
-              ))}
-            </FilterSelect>
-            <FilterSelect label="Severity" value={String(severity)} onChange={(value) => filtered(() => setSeverity(value ? Number(value) : ''))}>
-              <option value="">All severities</option>
-              {FEEDBACK_SEVERITIES.map((value) => (
-                <option key={value} value={value}>
-                  {value} – {severityLabel(value)}
-                </option>
-              ))}
-            </FilterSelect>
+            <ScopeSelect
+              className="min-w-0"
+              label="Status"
+              value={status}
+              onChange={(value) => filtered(() => setStatus(value as StatusFilter))}
+              options={FEEDBACK_STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))}
+            />
+            <ScopeSelect
+              className="min-w-0"
+              label="Category"
+              value={category}
+              onChange={(value) => filtered(() => setCategory(value as FeedbackCategory | ''))}
+              options={[{ value: '', label: 'All categories' }, ...FEEDBACK_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }))]}
+            />
+            <ScopeSelect
+              className="min-w-0"
+              label="Severity"
+              value={String(severity)}
+              onChange={(value) => filtered(() => setSeverity(value ? Number(value) : ''))}
+              options={[{ value: '', label: 'All severities' }, ...FEEDBACK_SEVERITIES.map((value) => ({ value: String(value), label: `${value} – ${severityLabel(value)}` }))]}
+            />
             <label className="flex h-10 items-center gap-2 text-sm text-gray-700 max-lg:col-span-full lg:ml-2">
               <input type="checkbox" checked={includeArchived} onChange={(event) => filtered(() => setIncludeArchived(event.target.checked))} className="size-4 rounded border-gray-300 accent-brand-600" />
               Show archived
