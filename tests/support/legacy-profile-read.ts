@@ -7,7 +7,7 @@ import { DISPLAYED_TRIAL_USER_STATUSES } from '../../src/shared/enums';
 import type { ProfileSectionId } from '../../src/shared/schemas/profile';
 import type { Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
-import { SHOWN_ITEM_STATUSES, type SectionRead } from '../../src/server/modules/profile/read';
+import { SHOWN_ITEM_STATUSES, type SectionRead } from '../../src/server/modules/profile/model';
 import * as views from '../../src/server/modules/profile/views';
 
 const latest = (rows: ReadonlyArray<{ updatedAt: Date }>) =>

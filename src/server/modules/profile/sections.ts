@@ -1,49 +1,34 @@
 /**
- * Saving each profile section (reads are in read.ts). A save is planned first (lookups and checks against
- * reference data, outside any transaction) and the plan's writer then runs inside the caller's
- * transaction: single-row sections upsert, list sections delete the provider's rows and insert the
- * new set. Every query is keyed by the signed-in provider's user id; ids in request bodies are
- * never used to address rows.
+ * The steps of a profile save that need more than the request: lookups and checks against reference
+ * data and the provider's stored rows, turning a parsed request into the values to store. They run
+ * before the save's transaction and may refuse it. The sections themselves, and the writers that store
+ * these values, are described in model.ts.
  */
-import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { TermType } from '../../../shared/enums';
 import { educationDates } from '../../../shared/education-dates';
-import {
-  LANGUAGE_CODE_PATTERN,
-  PROFILE_MESSAGES,
-  type ProfileSectionData,
-  type ProfileSectionId,
-} from '../../../shared/schemas/profile';
+import { LANGUAGE_CODE_PATTERN, PROFILE_MESSAGES, type ProfileSectionData } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
-import {
-  awardsRecognitions,
-  biography,
-  boardCertifications,
+import type {
   clinicalTrials,
-  educationTraining,
+  languagesSpoken,
+  mediaPress,
+  publications,
+  userMedicalExpertise} from '../../db/schema';
+import {
   fellowshipSpecialties,
-  hospitalAffiliations,
   hospitalExpertiseTermsPoc,
   hospitalLocationsPoc,
-  insuranceAccepted,
   languages,
-  languagesSpoken,
-  locations,
-  mediaPress,
   medicalExpertiseTerms,
   medicalSchools,
-  practiceEssentials,
   professionalIdentity,
   professionalLicenses,
-  publications,
   residencyPrograms,
-  socialMedia,
-  userMedicalExpertise,
   users,
 } from '../../db/schema';
 import { sameJson } from '../../lib/stable-json';
 import { AppError } from '../../lib/app-error';
-import { shownRows } from './read';
 import { identityView } from './views';
 
 export interface SectionContext {
@@ -54,33 +39,6 @@ export interface SectionContext {
 export type Writer = (tx: Database) => Promise<void>;
 
 const unique = <T>(values: T[]) => [...new Set(values)];
-
-type ListTable =
-  | typeof educationTraining
-  | typeof locations
-  | typeof publications
-  | typeof clinicalTrials
-  | typeof mediaPress
-  | typeof userMedicalExpertise
-  | typeof languagesSpoken
-  | typeof professionalLicenses
-  | typeof socialMedia
-  | typeof boardCertifications
-  | typeof hospitalAffiliations
-  | typeof awardsRecognitions
-  | typeof insuranceAccepted;
-
-/**
- * Every list save's writer: the provider's rows that the section shows (all of them, or those
- * `shown` keeps) go, and the new set comes in, inside the caller's transaction.
- */
-function replaceRows<Table extends ListTable>(table: Table, userId: string, rows: Array<Table['$inferInsert']>, shown?: SQL): Writer {
-  return async (tx) => {
-    await tx.delete(table).where(shown ? and(eq(table.userId, userId), shown) : eq(table.userId, userId));
-    // Drizzle cannot relate a generic table to its insert shape; `rows` is typed by the caller's table above.
-    if (rows.length > 0) await tx.insert(table).values(rows as never);
-  };
-}
 
 // ── Professional identity ───────────────────────────────────────────────────────────────────
 
@@ -126,7 +84,8 @@ export function mergeOverrideFlags(existing: IdentityRow | undefined, input: Ide
   return Object.fromEntries(Object.entries(flags).filter(([, flagged]) => flagged));
 }
 
-async function planIdentity(db: Database, ctx: SectionContext, input: IdentityData): Promise<Writer> {
+/** The identity row's values; the users row's copies of the name, title and NPI are written with it. */
+export async function identityValues(db: Database, ctx: SectionContext, input: IdentityData) {
   const [existing] = await db.select().from(professionalIdentity).where(eq(professionalIdentity.userId, ctx.userId)).limit(1);
   if (input.npiNumber) await assertNpiAvailable(db, ctx.userId, input.npiNumber);
   const verified = new Set((existing?.credentials ?? []).filter((c) => c.verified).map((c) => c.name.toLowerCase()));
@@ -155,21 +114,19 @@ async function planIdentity(db: Database, ctx: SectionContext, input: IdentityDa
     licenses: input.licenses,
     manualOverrideFlags: mergeOverrideFlags(existing, input),
   };
-  return async (tx) => {
-    await tx
-      .insert(professionalIdentity)
-      .values({ userId: ctx.userId, ...values })
-      .onConflictDoUpdate({ target: professionalIdentity.userId, set: values });
+  const also: Writer = async (tx) => {
     await tx
       .update(users)
       .set({ fullName: input.fullLegalName, firstName: input.firstName, lastName: input.lastName, jobTitle: input.jobTitle, npiNumber: input.npiNumber })
       .where(eq(users.id, ctx.userId));
   };
+  return { values, also };
 }
 
 // ── Education ───────────────────────────────────────────────────────────────────────────────
 
-async function planEducation(db: Database, ctx: SectionContext, input: ProfileSectionData<'education_training'>): Promise<Writer> {
+/** Education rows, with the names of the picked school, programme and fellowship filled from reference data. */
+export async function educationRows(db: Database, ctx: SectionContext, input: ProfileSectionData<'education_training'>) {
   const schoolIds = unique(input.items.map((i) => i.medicalSchoolId).filter((id): id is string => Boolean(id)));
   const programIds = unique(input.items.map((i) => i.programId).filter((id): id is string => Boolean(id)));
   const fellowshipIds = unique(input.items.map((i) => i.fellowshipSpecialtyId).filter((id): id is string => Boolean(id)));
@@ -216,32 +173,13 @@ async function planEducation(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: index,
     };
   });
-  return replaceRows(educationTraining, ctx.userId, rows);
-}
-
-// ── Practice essentials and biography (one row each) ────────────────────────────────────────
-
-async function planPractice(_db: Database, ctx: SectionContext, input: ProfileSectionData<'practice_essentials'>): Promise<Writer> {
-  return async (tx) => {
-    await tx
-      .insert(practiceEssentials)
-      .values({ userId: ctx.userId, ...input })
-      .onConflictDoUpdate({ target: practiceEssentials.userId, set: input });
-  };
-}
-
-async function planBiography(_db: Database, ctx: SectionContext, input: ProfileSectionData<'biography'>): Promise<Writer> {
-  return async (tx) => {
-    await tx
-      .insert(biography)
-      .values({ userId: ctx.userId, ...input })
-      .onConflictDoUpdate({ target: biography.userId, set: input });
-  };
+  return rows;
 }
 
 // ── Locations ───────────────────────────────────────────────────────────────────────────────
 
-async function planLocations(db: Database, ctx: SectionContext, input: ProfileSectionData<'locations'>): Promise<Writer> {
+/** Location rows; a picked hospital location fills the fields left blank. */
+export async function locationRows(db: Database, ctx: SectionContext, input: ProfileSectionData<'locations'>) {
   const predefinedIds = unique(input.items.map((i) => i.predefinedLocationId).filter((id): id is string => Boolean(id)));
   // Only the provider's own hospital's active locations can be picked.
   const predefined =
@@ -279,7 +217,7 @@ async function planLocations(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: index,
     };
   });
-  return replaceRows(locations, ctx.userId, rows);
+  return rows;
 }
 
 // ── Publications, trials, media ─────────────────────────────────────────────────────────────
@@ -300,17 +238,17 @@ const noDiscovery = { discoveredAt: null, searchQuery: null, confidenceScore: nu
 type DiscoveredTable = typeof publications | typeof clinicalTrials | typeof mediaPress;
 
 /**
- * A list that discovery also fills (publications, trials, media): the save replaces exactly the rows
- * the section shows — the read's own filter (read.ts), so pending and rejected suggestions stay in
- * discovery — and an item that came from discovery keeps its discovery details through an edit.
+ * Rows of a list that discovery also fills (publications, trials, media): an item that came from
+ * discovery keeps its discovery details through an edit. The save replaces only the rows the section
+ * shows (model.ts), so pending and rejected suggestions stay in discovery.
  */
-async function planDiscoveredList<Item extends { id?: string }>(
+export async function discoveredRows<Item extends { id?: string }>(
   db: Database,
   ctx: SectionContext,
   table: DiscoveredTable,
   items: Item[],
   fromDiscovery: (item: Omit<Item, 'id'>) => boolean,
-): Promise<Writer> {
+): Promise<never[]> {
   const details = await discoveryDetails(db, table, ctx.userId, items.map((i) => i.id));
   const rows = items.map(({ id, ...item }, index) => ({
     userId: ctx.userId,
@@ -319,7 +257,7 @@ async function planDiscoveredList<Item extends { id?: string }>(
     displayOrder: index,
   }));
   // One table per call; the rows are that table's insert shape, which the generic item cannot say.
-  return replaceRows(table, ctx.userId, rows as never, shownRows(table));
+  return rows as never[];
 }
 
 // ── Medical expertise ───────────────────────────────────────────────────────────────────────
@@ -357,7 +295,8 @@ export async function findTerms(db: Database, hospitalId: string | null, termIds
   return found;
 }
 
-async function planExpertise(db: Database, ctx: SectionContext, input: ProfileSectionData<'medical_expertise'>): Promise<Writer> {
+/** Expertise rows: every term must be the hospital's or a default one, and the stored term is the table's. */
+export async function expertiseRows(db: Database, ctx: SectionContext, input: ProfileSectionData<'medical_expertise'>) {
   const known = await findTerms(db, ctx.hospitalId, input.items.map((i) => i.termId));
   const unknownIds = unique(input.items.map((i) => i.termId).filter((id) => !known.has(id)));
   if (unknownIds.length > 0) throw AppError.validation(PROFILE_MESSAGES.unknownTerms(unknownIds), { unknownTermIds: unknownIds });
@@ -381,12 +320,13 @@ async function planExpertise(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: rows.length,
     });
   }
-  return replaceRows(userMedicalExpertise, ctx.userId, rows);
+  return rows;
 }
 
 // ── Extra lists ─────────────────────────────────────────────────────────────────────────────
 
-async function planLanguages(db: Database, ctx: SectionContext, input: ProfileSectionData<'languages'>): Promise<Writer> {
+/** Language rows, named from the reference list (or the listing service's own code), each language once. */
+export async function languageRows(db: Database, ctx: SectionContext, input: ProfileSectionData<'languages'>) {
   const codes = unique(input.items.map((i) => i.languageCode));
   const known = codes.length ? await db.select({ code: languages.code, name: languages.name }).from(languages).where(inArray(languages.code, codes)) : [];
   const nameByCode = new Map(known.map((l) => [l.code, l.name]));
@@ -409,10 +349,11 @@ async function planLanguages(db: Database, ctx: SectionContext, input: ProfileSe
       displayOrder: rows.length + 1,
     });
   }
-  return replaceRows(languagesSpoken, ctx.userId, rows);
+  return rows;
 }
 
-async function planLicenses(db: Database, ctx: SectionContext, input: ProfileSectionData<'licenses'>): Promise<Writer> {
+/** Licence rows: a state and number held once, by this provider; only a verified one stays verified. */
+export async function licenseRows(db: Database, ctx: SectionContext, input: ProfileSectionData<'licenses'>) {
   const keys = input.items.map((i) => `${i.issuingState}|${i.licenseNumber}`);
   if (new Set(keys).size !== keys.length) throw AppError.conflict(PROFILE_MESSAGES.duplicateLicense, { field: 'licenseNumber' });
   const pairs = input.items.map((i) => and(eq(professionalLicenses.issuingState, i.issuingState), eq(professionalLicenses.licenseNumber, i.licenseNumber)));
@@ -425,38 +366,5 @@ async function planLicenses(db: Database, ctx: SectionContext, input: ProfileSec
     isVerified: verified.has(`${item.issuingState}|${item.licenseNumber}`),
     displayOrder: index,
   }));
-  return replaceRows(professionalLicenses, ctx.userId, rows);
+  return rows;
 }
-
-function planSimpleList<Item extends object>(
-  table: typeof socialMedia | typeof boardCertifications | typeof hospitalAffiliations | typeof awardsRecognitions | typeof insuranceAccepted,
-  ordered: boolean,
-) {
-  return async (_db: Database, ctx: SectionContext, input: { items: Item[] }): Promise<Writer> => {
-    const rows = input.items.map((item, index) => ({ userId: ctx.userId, ...(ordered ? { displayOrder: index } : {}), ...item }));
-    // Each caller passes items of its own table's shape; the union of tables cannot say so.
-    return replaceRows(table, ctx.userId, rows as never);
-  };
-}
-
-type Planner<Id extends ProfileSectionId> = (db: Database, ctx: SectionContext, input: ProfileSectionData<Id>) => Promise<Writer>;
-
-export const SECTION_PLANNERS: { [Id in ProfileSectionId]: Planner<Id> } = {
-  professional_identity: planIdentity,
-  education_training: planEducation,
-  practice_essentials: planPractice,
-  locations: planLocations,
-  biography: planBiography,
-  publications: (db, ctx, input) => planDiscoveredList(db, ctx, publications, input.items, (item) => item.status === 'approved'),
-  clinical_trials: (db, ctx, input) => planDiscoveredList(db, ctx, clinicalTrials, input.items, (item) => item.userStatus !== 'manual'),
-  media_press: (db, ctx, input) => planDiscoveredList(db, ctx, mediaPress, input.items, (item) => item.status === 'approved'),
-  medical_expertise: planExpertise,
-  languages: planLanguages,
-  licenses: planLicenses,
-  // social_media brings its own display_order (defaulting to the position).
-  social_media: planSimpleList(socialMedia, false),
-  board_certifications: planSimpleList(boardCertifications, true),
-  hospital_affiliations: planSimpleList(hospitalAffiliations, true),
-  awards: planSimpleList(awardsRecognitions, true),
-  insurance: planSimpleList(insuranceAccepted, true),
-};

@@ -6,10 +6,10 @@ import {
   PROFILE_MESSAGES,
   PROFILE_READ_ERROR,
   PROFILE_SECTION_IDS,
-  PROFILE_SECTION_SCHEMAS,
   SECTION_READ_ERRORS,
   SECTION_SAVE_ERRORS,
   isProfileSectionId,
+  type ProfileSectionData,
   type ProfileSectionId,
 } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
@@ -20,7 +20,8 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { toUserDto } from '../users/service';
 import { changedFields, recordProvenance } from './provenance';
 import { readFullProfile, readProfile, type ProfileReadCache, type SectionView } from './read';
-import { SECTION_PLANNERS, type SectionContext, type Writer } from './sections';
+import { planSave, SECTION_MODEL } from './model';
+import type { SectionContext } from './sections';
 import { trialView } from './views';
 
 export interface ProfileDeps {
@@ -135,16 +136,15 @@ export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionI
  * answers the section's 'Failed to save …' text; a duplicate maps to its friendly message.
  */
 export async function saveSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId, body: unknown, source: ProvenanceSource = 'provider') {
-  const parsed = PROFILE_SECTION_SCHEMAS[sectionId].safeParse(body);
+  const parsed = SECTION_MODEL[sectionId].request.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
     throw AppError.validation(issues[0]?.message ?? 'Invalid request', { issues });
   }
   const user = await loadUser(deps.db, actor.userId);
   const ctx: SectionContext = { userId: user.id, hospitalId: user.hospitalId };
-  // The schema just parsed is this section's, so its output is what this planner takes.
-  const plan = SECTION_PLANNERS[sectionId] as (db: Database, ctx: SectionContext, input: unknown) => Promise<Writer>;
-  const write = await plan(deps.db, ctx, parsed.data);
+  // The schema just parsed is this section's, so its output is what the section's plan takes.
+  const write = await planSave(deps.db, ctx, sectionId, parsed.data as ProfileSectionData<typeof sectionId>);
 
   let completion;
   try {
