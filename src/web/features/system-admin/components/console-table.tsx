@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Columns3, Search, X } from 'lucide-react';
-import { Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Children, Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -43,6 +43,8 @@ export interface ConsoleColumn<Row> {
   hideable?: boolean;
   /** The column can order the list (on the server); this names it in the "Sort by" buttons. */
   sortLabel?: string;
+  /** The column's grid track in a scrolled list (ConsoleVirtualTable), e.g. `minmax(0,2fr)` or `6rem`. */
+  width?: string;
 }
 
 /** A title cell that opens the row's own page: its name as a link, and lines under it. */
@@ -133,7 +135,7 @@ function ariaSort(direction: false | 'asc' | 'desc') {
   return direction === false ? undefined : direction === 'asc' ? 'ascending' : 'descending';
 }
 
-interface ConsoleToolbarProps {
+export interface ConsoleToolbarProps {
   /** The list whose search text the box edits (useConsoleList). */
   list: Pick<ConsoleList, 'search' | 'setSearch'>;
   /** A search box for `list.search`; `shownLabel` puts a visible label above it. */
@@ -150,13 +152,43 @@ interface ConsoleToolbarProps {
   children?: ReactNode;
 }
 
+interface HideableColumn {
+  id: string;
+  getCanHide: () => boolean;
+  getIsVisible: () => boolean;
+  toggleVisibility: (visible: boolean) => void;
+}
+
+/** The toolbar's "Columns" menu: a box per column that can be hidden. Wide screens only; phones show cards. */
+export function ColumnMenu({ columns, headerOf }: { columns: readonly HideableColumn[]; headerOf: (id: string) => string | undefined }) {
+  const hideable = columns.filter((column) => column.getCanHide());
+  return (
+    <details className="relative max-md:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+        <Columns3 aria-hidden="true" className="size-4" />
+        Columns
+      </summary>
+      <fieldset className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
+        <legend className="sr-only">Columns shown</legend>
+        {hideable.map((column) => (
+          <label key={column.id} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
+            <input type="checkbox" checked={column.getIsVisible()} onChange={(event) => column.toggleVisibility(event.target.checked)} className="size-4 accent-brand-600" />
+            {headerOf(column.id)}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
 /**
  * The bar above a console list: filters, the search box, and at the right an "Updating" spinner and
- * the page's buttons. The console table draws it; a list with a body of its own (the virtualised
- * terms) uses it directly.
+ * the page's buttons. Both console tables draw it.
  */
 export function ConsoleToolbar({ list, search, filters, actions, filtersAbove, updating = false, children }: ConsoleToolbarProps) {
   const searchId = useId();
+  // Nothing at the right (no sort, column menu or buttons): no empty column to leave a gap on phones.
+  const hasControls = Children.toArray(children).length > 0;
   return (
     <div className="flex flex-col gap-4 border-b border-gray-200 p-4">
       {filtersAbove}
@@ -181,7 +213,7 @@ export function ConsoleToolbar({ list, search, filters, actions, filtersAbove, u
           ) : null}
           {filters}
         </div>
-        {updating || children || actions ? (
+        {updating || hasControls || actions ? (
           <div className="flex items-center gap-3 sm:min-h-10">
             {updating ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
             {children}
@@ -274,7 +306,7 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
     },
     onRowSelectionChange: setRowSelection,
   });
-  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
+  const hideable = table.getAllLeafColumns().some((column) => column.getCanHide());
   const shownColumns = new Set(table.getVisibleLeafColumns().map((column) => column.id));
   const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
   const selectedIds = selection ? table.getSelectedRowModel().rows.map((row) => row.id) : [];
@@ -311,23 +343,7 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
             </div>
           </div>
         ) : null}
-        {hideable.length > 0 ? (
-          <details className="relative max-md:hidden">
-            <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
-              <Columns3 aria-hidden="true" className="size-4" />
-              Columns
-            </summary>
-            <fieldset className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
-              <legend className="sr-only">Columns shown</legend>
-              {hideable.map((column) => (
-                <label key={column.id} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
-                  <input type="checkbox" checked={column.getIsVisible()} onChange={(event) => column.toggleVisibility(event.target.checked)} className="size-4 accent-brand-600" />
-                  {byId.get(column.id)?.header}
-                </label>
-              ))}
-            </fieldset>
-          </details>
-        ) : null}
+        {hideable ? <ColumnMenu columns={table.getAllLeafColumns()} headerOf={(id) => byId.get(id)?.header} /> : null}
       </ConsoleToolbar>
 
       {selection && selectedIds.length > 0 ? (

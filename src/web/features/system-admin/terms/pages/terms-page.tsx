@@ -12,7 +12,7 @@ import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleToolbar, useConsoleList } from '../../components/console-table';
+import { useConsoleList } from '../../components/console-table';
 import { DefaultOrHospitalSelect } from '../../components/scope-select';
 import { useHospitalScope } from '../../components/use-hospital-scope';
 import { formatNumber } from '../../lib/format';
@@ -21,7 +21,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { termsPageQuery, useCopyDefaultTerms, useDeleteTerm, type TermFilters, type TermRow, type TermScope } from '../api/terms';
 import { TermCreateDialog } from '../components/term-create-dialog';
 import { TermsReplaceDialog } from '../components/terms-replace-dialog';
-import { VirtualTermList } from '../components/virtual-term-list';
+import { TermsTable } from '../components/terms-table';
 import { TERM_TYPE_PLURALS } from '../lib/term-labels';
 
 const DEFAULT_SCOPE = 'default';
@@ -125,11 +125,19 @@ export function TermsPage() {
         </Notice>
       ) : null}
 
-      <Card className="overflow-hidden">
-        <ConsoleToolbar
-          list={list}
-          search={{ placeholder: 'Search terms', label: 'Search', shownLabel: 'Search' }}
-          filters={
+      <TermsTable
+        key={scopeValue}
+        scope={scope}
+        filters={filters}
+        editable={editable}
+        onDelete={(row) => {
+          remove.reset();
+          setDeleting(row);
+        }}
+        toolbar={{
+          list,
+          search: { placeholder: 'Search terms', label: 'Search', shownLabel: 'Search' },
+          filters: (
             <>
               <div className="flex w-full flex-col gap-1.5 sm:w-48">
                 <Label htmlFor={typeId}>Type</Label>
@@ -151,19 +159,9 @@ export function TermsPage() {
                 Active only
               </label>
             </>
-          }
-        />
-        <VirtualTermList
-          key={scopeValue}
-          scope={scope}
-          filters={filters}
-          editable={editable}
-          onDelete={(row) => {
-            remove.reset();
-            setDeleting(row);
-          }}
-        />
-      </Card>
+          ),
+        }}
+      />
 
       {editable ? <TermCreateDialog scope={scope} open={adding} onOpenChange={setAdding} /> : null}
       {scope.kind === 'hospital' ? <TermsReplaceDialog scope={scope} open={replacing} onOpenChange={setReplacing} currentCount={count} /> : null}

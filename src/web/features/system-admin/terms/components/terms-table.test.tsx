@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@web/test/render';
 import type { TermRow } from '../api/terms';
-import { VirtualTermList } from './virtual-term-list';
+import { TermsTable } from './terms-table';
 
 const TOTAL = 25_000;
 // jsdom matches no media query, so the list estimates phone rows (66 px); measured rows agree.
@@ -46,10 +46,10 @@ function serveTerms() {
   return pagesAsked;
 }
 
-describe('VirtualTermList', () => {
+describe('TermsTable', () => {
   it('renders only the rows in view out of 25,000 and fetches only the pages under them', async () => {
     const pagesAsked = serveTerms();
-    renderAt('/x', <VirtualTermList scope={{ kind: 'default' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
+    renderAt('/x', <TermsTable scope={{ kind: 'default' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
 
     expect(await screen.findByText('Condition 0')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('25,000 terms')).toBeInstanceOf(HTMLElement);
@@ -63,7 +63,7 @@ describe('VirtualTermList', () => {
     expect(new Set(pagesAsked)).toEqual(new Set([1]));
 
     // Jump to the middle: the rows there render, and only their page is fetched.
-    const scroller = screen.getByTestId('terms-scroll');
+    const scroller = screen.getByTestId('console-scroll');
     Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 12_345 * ROW_HEIGHT });
     fireEvent.scroll(scroller);
     expect(await screen.findByText('Condition 12345')).toBeInstanceOf(HTMLElement);
@@ -87,7 +87,7 @@ describe('VirtualTermList', () => {
         return list(input, init);
       }),
     );
-    renderAt('/x', <VirtualTermList scope={{ kind: 'hospital', hospitalId: 'h1' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
+    renderAt('/x', <TermsTable scope={{ kind: 'hospital', hospitalId: 'h1' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Condition 3' }));
     const input = screen.getByRole('textbox', { name: 'Term (CON-3)' });
     fireEvent.change(input, { target: { value: 'Atrial fibrillation' } });
