@@ -43,24 +43,23 @@ type ListTable =
 
 type Values<Table extends SingleTable> = Omit<Table['$inferInsert'], 'userId'>;
 
-export interface SingleSection<Id extends ProfileSectionId, Table extends SingleTable, View> {
-  kind: 'single';
+/** What every section names: its id, table and users relation, request schema and view. */
+interface SectionBase<Id extends ProfileSectionId, Table extends SingleTable | ListTable, View> {
   id: Id;
   table: Table;
   relation: UsersRelation;
   request: (typeof PROFILE_SECTION_SCHEMAS)[Id];
   view: (row: Table['$inferSelect']) => View;
+}
+
+export interface SingleSection<Id extends ProfileSectionId, Table extends SingleTable, View> extends SectionBase<Id, Table, View> {
+  kind: 'single';
   /** The row's values and any further write in the same transaction (default: the parsed request as it is). */
   plan?: (db: Database, ctx: SectionContext, input: ProfileSectionData<Id>) => Promise<{ values: Values<Table>; also?: Writer }>;
 }
 
-export interface ListSection<Id extends ProfileSectionId, Table extends ListTable, View> {
+export interface ListSection<Id extends ProfileSectionId, Table extends ListTable, View> extends SectionBase<Id, Table, View> {
   kind: 'list';
-  id: Id;
-  table: Table;
-  relation: UsersRelation;
-  request: (typeof PROFILE_SECTION_SCHEMAS)[Id];
-  view: (row: Table['$inferSelect']) => View;
   /** The list's order (default: the provider's order, then creation). */
   orderBy: AnyColumn[];
   /** The rows the section shows and a save replaces (default: all of the provider's). */

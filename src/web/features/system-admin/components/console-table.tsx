@@ -47,13 +47,19 @@ export interface ConsoleColumn<Row> {
   width?: string;
 }
 
-/** A title cell that opens the row's own page: its name as a link, and lines under it. */
-export function RowTitleLink({ to, children, detail }: { to: string; children: ReactNode; detail?: ReactNode }) {
+/** A title cell: the row's name on one line (a link to the row's own page with `to`), and lines under it. */
+export function RowTitle({ to, title, children, detail }: { to?: string; title?: string; children: ReactNode; detail?: ReactNode }) {
   return (
     <>
-      <Link to={to} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
-        {children}
-      </Link>
+      {to ? (
+        <Link to={to} title={title} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
+          {children}
+        </Link>
+      ) : (
+        <p title={title} className="truncate font-medium text-gray-900">
+          {children}
+        </p>
+      )}
       {detail}
     </>
   );

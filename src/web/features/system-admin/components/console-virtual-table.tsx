@@ -15,12 +15,12 @@ function estimateRowHeight(): number {
 
 const features = tableFeatures({ columnVisibilityFeature });
 
-interface ConsoleVirtualTableProps<Row, Page extends ConsolePage<Row>, Key extends QueryKey> {
+interface ConsoleVirtualTableProps<Row, Page extends ConsolePage<Row>, Failure, Key extends QueryKey> {
   /** Names the table for screen readers ("Expertise terms"). */
   caption: string;
   columns: ReadonlyArray<ConsoleColumn<Row>>;
   /** The query for one page of rows (0-based); the first page's total is the list's length. */
-  pageQuery: (pageIndex: number) => UseQueryOptions<Page, unknown, Page, Key>;
+  pageQuery: (pageIndex: number) => UseQueryOptions<Page, Failure, Page, Key>;
   pageSize: number;
   /** Changes when the search or filters do: the list goes back to the top. */
   resetKey: string;
@@ -45,7 +45,7 @@ interface ConsoleVirtualTableProps<Row, Page extends ConsolePage<Row>, Key exten
  * dragging the scrollbar to the middle loads the middle page directly. On phones a row is its title
  * and its actions; the title cell carries the row's details.
  */
-export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page extends ConsolePage<Row>, Key extends QueryKey>({
+export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page extends ConsolePage<Row>, Failure, Key extends QueryKey>({
   caption,
   columns,
   pageQuery,
@@ -58,7 +58,7 @@ export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page e
   loadingLabel,
   errorTitle,
   height = 'min(65vh, 44rem)',
-}: ConsoleVirtualTableProps<Row, Page, Key>) {
+}: ConsoleVirtualTableProps<Row, Page, Failure, Key>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const firstPage = useQuery(pageQuery(0));
   const total = firstPage.data ? firstPage.data.totalCount : null;
@@ -108,7 +108,7 @@ export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page e
     ) : (
       <>
         {/* The table holds only rows; the count and retry below sit outside it. */}
-        <div role="table" aria-label={caption} aria-rowcount={total === null ? -1 : total + 1} aria-busy={firstPage.isPending || undefined} className="flex flex-col" style={grid}>
+        <div role="table" aria-label={caption} aria-rowcount={total === null ? -1 : total + 1} aria-busy={firstPage.isPending || undefined} className="flex flex-col text-sm" style={grid}>
           <div role="rowgroup" className="border-b border-gray-200 bg-gray-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only">
             {table.getHeaderGroups().map((group) => (
               <div key={group.id} role="row" aria-rowindex={1} className="grid items-center gap-x-3 md:grid-cols-(--console-columns)">

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, RowTitle, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { IconButton } from '../../components/icon-button';
 import { useDeleteLocation, useLocations, type HospitalLocationDto } from '../api/locations';
 import { LocationDialog } from './location-dialog';
@@ -42,12 +42,9 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
       kind: 'title',
       className: 'max-w-[16rem]',
       cell: (location) => (
-        <>
-          <p className="truncate font-medium text-gray-900" title={location.name}>
-            {location.name}
-          </p>
-          {location.cDepartmentSpecialty ? <p className="truncate text-xs text-gray-600">{location.cDepartmentSpecialty}</p> : null}
-        </>
+        <RowTitle title={location.name} detail={location.cDepartmentSpecialty ? <p className="truncate text-xs text-gray-600">{location.cDepartmentSpecialty}</p> : null}>
+          {location.name}
+        </RowTitle>
       ),
     },
     {

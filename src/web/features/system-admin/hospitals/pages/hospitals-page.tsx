@@ -7,7 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, RowTitleLink, useConsoleList, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, RowTitle, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
 import { formatDate } from '../../lib/format';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
@@ -84,9 +84,9 @@ export function HospitalsPage() {
       kind: 'title',
       className: 'max-w-[18rem]',
       cell: (hospital) => (
-        <RowTitleLink to={`/system-admin/hospitals/${hospital.id}`} detail={<p className="truncate font-mono text-xs text-gray-600">{hospital.code}</p>}>
+        <RowTitle to={`/system-admin/hospitals/${hospital.id}`} detail={<p className="truncate font-mono text-xs text-gray-600">{hospital.code}</p>}>
           {hospital.name}
-        </RowTitleLink>
+        </RowTitle>
       ),
     },
     { id: 'status', header: 'Status', cell: (hospital) => <HospitalStatusBadge active={hospital.isActive} /> },

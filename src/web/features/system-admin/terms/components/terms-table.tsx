@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@web/components/ui/badge';
-import { type ConsoleColumn, type ConsoleToolbarProps } from '../../components/console-table';
+import { RowTitle, type ConsoleColumn, type ConsoleToolbarProps } from '../../components/console-table';
 import { ConsoleVirtualTable } from '../../components/console-virtual-table';
 import { IconButton } from '../../components/icon-button';
 import { formatNumber } from '../../lib/format';
@@ -27,15 +27,18 @@ function termColumns(editable: boolean, onEdit: (row: TermRow) => void, onDelete
       header: 'Term',
       kind: 'title',
       width: 'minmax(0,2.2fr)',
+      // Phones show no other column: the line under the term says what they would.
       cell: (row) => (
-        <>
-          <p className="truncate text-sm font-medium text-gray-900" title={row.term}>
-            {row.term}
-          </p>
-          <p className="truncate text-xs text-gray-600 md:hidden">
-            {row.termType} · {row.specialtyName ?? 'All specialties'} · <span className="font-mono">{row.termId}</span>
-          </p>
-        </>
+        <RowTitle
+          title={row.term}
+          detail={
+            <p className="truncate text-xs text-gray-600 md:hidden">
+              {row.termType} · {row.specialtyName ?? 'All specialties'} · <span className="font-mono">{row.termId}</span>
+            </p>
+          }
+        >
+          {row.term}
+        </RowTitle>
       ),
     },
     {
@@ -50,7 +53,7 @@ function termColumns(editable: boolean, onEdit: (row: TermRow) => void, onDelete
       id: 'specialty',
       header: 'Specialty',
       width: 'minmax(0,1.5fr)',
-      className: 'truncate text-sm text-gray-700',
+      className: 'truncate text-gray-700',
       cell: (row) => <span title={row.specialtyName ?? undefined}>{row.specialtyName ?? <span className="text-gray-500">All specialties</span>}</span>,
     },
     { id: 'status', header: 'Status', width: '6rem', cell: (row) => (row.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="gray">Inactive</Badge>) },

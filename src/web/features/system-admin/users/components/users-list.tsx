@@ -9,7 +9,7 @@ import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
 import { cn } from '@web/lib/cn';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ConsoleTable, RowTitleLink, useConsoleList, type ConsoleColumn } from '../../components/console-table';
+import { ConsoleTable, RowTitle, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { HospitalSelect } from '../../components/hospital-select';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
 import { formatDate } from '../../lib/format';
@@ -94,7 +94,7 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
       kind: 'title',
       className: 'md:max-w-[14rem]',
       cell: (user) => (
-        <RowTitleLink
+        <RowTitle
           to={`/system-admin/users/${user.id}`}
           detail={
             <>
@@ -106,7 +106,7 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
           }
         >
           {user.fullName || '—'}
-        </RowTitleLink>
+        </RowTitle>
       ),
     },
     ...(showHospital
