@@ -220,7 +220,7 @@ export function ConsoleToolbar({ list, search, filters, actions, filtersAbove, u
           {filters}
         </div>
         {updating || hasControls || actions ? (
-          <div className="flex items-center gap-3 sm:min-h-10">
+          <div className="flex items-center gap-3 sm:min-h-10 sm:shrink-0">
             {updating ? <Spinner size="sm" label="Updating" className="text-brand-600" /> : null}
             {children}
             {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
