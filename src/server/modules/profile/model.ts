@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../../shared/enums';
-import { PROFILE_SECTION_SCHEMAS, type ProfileSectionData, type ProfileSectionId } from '../../../shared/schemas/profile';
+import { PROFILE_SECTION_IDS, PROFILE_SECTION_SCHEMAS, type ProfileSectionData, type ProfileSectionId } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import * as rowsOf from './sections';
@@ -175,11 +175,20 @@ type AnySection = (Omit<SingleSection<ProfileSectionId, SingleTable, unknown>, '
 };
 const sectionOf = (id: ProfileSectionId) => SECTION_MODEL[id] as unknown as AnySection;
 
+type RelationRead = readonly [UsersRelation, true | { where?: SQL; orderBy: SQL[] }];
+
+/** Each section's users relation and the options its part of the relational read takes, built once. */
+const RELATION_READS = new Map<ProfileSectionId, RelationRead>(
+  PROFILE_SECTION_IDS.map((id) => {
+    const section = sectionOf(id);
+    if (section.kind === 'single') return [id, [section.relation, true]];
+    return [id, [section.relation, { ...(section.shown ? { where: section.shown } : {}), orderBy: section.orderBy.map((column) => asc(column)) }]];
+  }),
+);
+
 /** The users relation of a section and the options its part of the relational read takes. */
-export function relationOf(id: ProfileSectionId): [UsersRelation, true | { where?: SQL; orderBy: SQL[] }] {
-  const section = sectionOf(id);
-  if (section.kind === 'single') return [section.relation, true];
-  return [section.relation, { ...(section.shown ? { where: section.shown } : {}), orderBy: section.orderBy.map((column) => asc(column)) }];
+export function relationOf(id: ProfileSectionId): RelationRead {
+  return RELATION_READS.get(id)!;
 }
 
 /** A section's read from what its relation brought back (a row or null; a list of rows). */
