@@ -6,7 +6,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { ColumnMenu, ConsoleToolbar, type ConsoleColumn, type ConsolePage, type ConsoleToolbarProps } from './console-table';
-import { ErrorPanel } from './query-states';
+import { EmptyState, ErrorPanel } from './query-states';
 
 /** Rows are about this tall before they are measured (wide screens one line, phones two). */
 function estimateRowHeight(): number {
@@ -128,7 +128,7 @@ export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page e
               <div role="rowgroup" className="h-full">
                 <div role="row" className="h-full">
                   <div role="cell" className="flex h-full items-center justify-center">
-                    {firstPage.isPending ? <Spinner label={loadingLabel} className="text-brand-600" /> : <p className="px-4 py-16 text-center text-sm text-gray-600">{empty}</p>}
+                    {firstPage.isPending ? <Spinner label={loadingLabel} className="text-brand-600" /> : <EmptyState>{empty}</EmptyState>}
                   </div>
                 </div>
               </div>
