@@ -4,7 +4,8 @@
  * match count picks — on the provider's type-ahead and the console alike, on PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hospitalExpertiseTermsPoc, type hospitals } from '../../src/server/db/schema';
+import { and, count, eq, ilike } from 'drizzle-orm';
+import { hospitalExpertiseTermsPoc, medicalExpertiseTerms, type hospitals } from '../../src/server/db/schema';
 import { MATCH_COUNT_CAP } from '../../src/server/modules/expertise-terms/service';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { seedDataDir } from '../../src/server/paths';
@@ -80,7 +81,7 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     expect(body.totalCount).toBe(2);
   });
 
-  it('answers a text with few matches in one statement after the session check and the hospital\'s term source, a common one in two, and past the last match too', async () => {
+  it('answers any text in one statement after the session check and the hospital\'s term source, and past the last match too', async () => {
     const issued = async (path: string) => {
       await provider.get(path);
       statements = [];
@@ -91,7 +92,8 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     expect(few.issued, few.issued.join('\n')).toHaveLength(3);
     expect(few.body.totalCount).toBe(2);
     const common = await issued('/api/terms/search?q=card&pageSize=5');
-    expect(common.issued).toHaveLength(4);
+    expect(common.issued, common.issued.join('\n')).toHaveLength(3);
+    expect(common.body).toMatchObject({ totalCount: MATCH_COUNT_CAP, totalCountCapped: true });
     const past = await issued('/api/terms/search?q=AT&pageSize=10&page=2');
     expect(past.body).toMatchObject({ items: [], totalCount: 2, totalCountCapped: false });
   });
@@ -134,6 +136,21 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     // Every prefix match comes before every other match.
     expect(starts.indexOf(false) === -1 || starts.lastIndexOf(true) < starts.indexOf(false)).toBe(true);
     expect(starts[0]).toBe(true);
+  });
+
+  it('counts the default terms a text matches in the page\'s own statement, capped like the hospital\'s, and past the last page too', async () => {
+    const defaults = (query: string) => admin.get(`/api/admin/terms/default?${query}`).then((r) => r.json());
+    const [expected] = await ctx.database.db
+      .select({ n: count() })
+      .from(medicalExpertiseTerms)
+      .where(and(ilike(medicalExpertiseTerms.term, '%atrial%'), eq(medicalExpertiseTerms.isActive, true)));
+    const atrial = await defaults('q=atrial&pageSize=5');
+    expect(Number(expected!.n)).toBeGreaterThan(5);
+    expect(atrial).toMatchObject({ totalCount: Number(expected!.n), totalCountCapped: false });
+    expect(await defaults('q=atrial&pageSize=5&page=500')).toMatchObject({ items: [], totalCount: Number(expected!.n), totalCountCapped: false });
+    // "e" is in most of the 13,000 defaults.
+    expect(await defaults('q=e&pageSize=5')).toMatchObject({ totalCount: MATCH_COUNT_CAP, totalCountCapped: true });
+    expect(await defaults('q=e&pageSize=5&page=5000')).toMatchObject({ items: [], totalCount: MATCH_COUNT_CAP, totalCountCapped: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import { containsPattern, lowerPrefixPattern } from '../../lib/like';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
@@ -107,25 +107,31 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
   }
 
   const statements = rankedSearchStatements(db, { activeOnly: query.activeOnly, termType: Boolean(query.termType), specialty: Boolean(query.specialty) });
+  const lower = query.q.toLowerCase();
   const values = {
     hospitalId,
     termType: query.termType ?? null,
     specialty: query.specialty ?? null,
     contains,
-    prefix: lowerPrefixPattern(query.q),
+    lower,
+    upper: `${lower}${PREFIX_RANGE_END}`,
     limit: query.pageSize,
     offset,
     enough: offset + query.pageSize,
   };
-  const ranked = (await statements.ranked.execute(values)) as Array<HospitalTermRow & { matchCount: number }>;
+  const rows = (await statements.search.execute(values)) as Array<HospitalTermRow & { matchCount: number }>;
   // A page past the last match has no row to carry the count: count again (rare, and LIMITed).
-  const n = ranked[0] ? Number(ranked[0].matchCount) : offset > 0 ? Math.min(Number((await statements.count.execute(values))[0]?.n ?? 0), MATCH_COUNT_CAP + 1) : 0;
-  if (n <= MATCH_COUNT_CAP) return { items: ranked.map(({ matchCount: _, ...row }) => fromHospitalRow(row)), totalCount: n, totalCountCapped: false };
-
-  // Many matches: the candidates of this page are the first prefix matches and the first others in index order.
-  const rows = await statements.candidates.execute(values);
-  return { items: rows.map(fromHospitalRow), totalCount: MATCH_COUNT_CAP, totalCountCapped: true };
+  const n = rows[0] ? Number(rows[0].matchCount) : offset > 0 ? Math.min(Number((await statements.count.execute(values))[0]?.n ?? 0), MATCH_COUNT_CAP + 1) : 0;
+  return { items: rows.map(({ matchCount: _, ...row }) => fromHospitalRow(row)), totalCount: Math.min(n, MATCH_COUNT_CAP), totalCountCapped: n > MATCH_COUNT_CAP };
 }
+
+/**
+ * Appended to a lower-cased text, the end of the range of terms that start with it: under the C
+ * collation a term starts with `abc` exactly when `abc` <= term < `abc` + U+10FFFF, the last code
+ * point (a noncharacter no term holds). A range, unlike LIKE 'abc%', stays a range of the ordered
+ * index in a plan made once for any text.
+ */
+const PREFIX_RANGE_END = '\u{10FFFF}';
 
 interface RankedSearchFilters {
   activeOnly: boolean;
@@ -135,13 +141,17 @@ interface RankedSearchFilters {
 
 /**
  * The statements of a hospital's text search for one combination of filters, built once per database
- * handle and prepared on each connection (decision 0014): their building was a third of a search's
- * time. Values come as placeholders: hospitalId, termType, specialty, contains, prefix, limit, offset
- * and enough (offset + limit).
- * - `ranked`: up to 1,001 matches through the trigram index, counted with a window and ranked for
- *   the page; enough on its own while a text matches at most 1,000 terms.
- * - `candidates`: for a common text, the page from the first prefix matches and the first other
- *   matches, each walked in the ordered index; built once but planned per text (see below).
+ * handle and prepared on each connection (decision 0014). Values come as placeholders: hospitalId,
+ * termType, specialty, contains (the ILIKE pattern), lower and upper (the lower-cased text and the end
+ * of its prefix range), limit, offset and enough (offset + limit).
+ * - `search`, one statement for any text. `matches` takes up to 1,001 matches through the trigram
+ *   index, and its count picks one of two pages; the other is never executed (a one-time filter):
+ *   - at most 1,000 matches: those matches ranked on narrow rows (id and the lower-cased term), so the
+ *     sort holds 1,001 small rows;
+ *   - more (a common text): the first prefix matches (a range of the ordered index) and the first
+ *     other matches (walked in the same order), `enough` of each, ranked. Counting further would
+ *     visit every match, and ranking the first 1,001 found would not give the first page.
+ *   The page's whole rows are joined at the end, each with the capped count.
  * - `count`: the capped count, for a page past the last match.
  */
 function buildSearchStatements(db: Database, filters: RankedSearchFilters, key: string) {
@@ -151,64 +161,96 @@ function buildSearchStatements(db: Database, filters: RankedSearchFilters, key: 
     filters.termType ? eq(hospitalTerms.termType, sql.placeholder('termType')) : undefined,
     filters.specialty ? eq(hospitalTerms.specialtyName, sql.placeholder('specialty')) : undefined,
   );
-  const where = and(base, ilike(hospitalTerms.term, sql.placeholder('contains')));
-  const prefix = sql.placeholder('prefix');
+  const contains = ilike(hospitalTerms.term, sql.placeholder('contains'));
+  const lower = sql.placeholder('lower');
+  const startsWith = (lowered: SQLWrapper) => sql`starts_with(${lowered}, ${lower})`;
+  const inPrefixRange = sql`(${lowerTerm} >= ${lower} and ${lowerTerm} < ${sql.placeholder('upper')})`;
+  const rank = (lowered: SQLWrapper, id: SQLWrapper) => [sql`${startsWith(lowered)} desc`, asc(lowered), asc(id)];
 
-  // Ranked on narrow rows (id and the lower-cased term): the window and the sort then hold 1,001 small
-  // rows, not 1,001 whole terms; the page's 20 whole rows are joined at the end.
   const matches = db
-    .select({ id: hospitalTerms.id, lowered: sql<string>`${lowerTerm}`.as('lowered') })
-    .from(hospitalTerms)
-    .where(where)
-    .limit(MATCH_COUNT_CAP + 1)
-    .as('matches');
-  const pageOfMatches = db
-    .select({ id: matches.id, lowered: matches.lowered, matchCount: sql<number>`count(*) over ()`.as('match_count') })
+    .$with('matches')
+    .as(db.select({ id: hospitalTerms.id, lowered: sql<string>`${lowerTerm}`.as('lowered') }).from(hospitalTerms).where(and(base, contains)).limit(MATCH_COUNT_CAP + 1));
+  const matchCount = sql<number>`(select count(*) from ${matches})`;
+  const few = db
+    .select({ id: matches.id })
     .from(matches)
-    .orderBy(sql`${matches.lowered} like ${prefix} desc`, asc(matches.lowered), asc(matches.id))
+    .where(sql`${matchCount} <= ${MATCH_COUNT_CAP}`)
+    .orderBy(...rank(matches.lowered, matches.id))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page_of_matches');
-  const ranked = db
-    .select({ ...getTableColumns(hospitalTerms), matchCount: sql<number>`${pageOfMatches.matchCount}`.mapWith(Number) })
+    .offset(sql.placeholder('offset'));
+  const firstOf = (condition: SQL) =>
+    db
+      .select({ id: hospitalTerms.id, lowered: sql<string>`${lowerTerm}`.as('lowered') })
+      .from(hospitalTerms)
+      .where(and(base, condition))
+      .orderBy(asc(lowerTerm), asc(hospitalTerms.id))
+      .limit(sql.placeholder('enough'));
+  // The other matches are tested on the lower-cased term, which is what ILIKE does in a UTF-8 database:
+  // the trigram index (on the term) cannot serve this test, so the plan, made once for any text, walks
+  // the ordered index until it has enough instead of fetching and sorting every match.
+  const containsLowered = sql`${lowerTerm} like lower(${sql.placeholder('contains')})`;
+  const candidates = sql`(${firstOf(inPrefixRange)}) union all (${firstOf(sql`${containsLowered} and not ${inPrefixRange}`)})`;
+  const common = sql`select "id" from (${candidates}) "candidates" where ${matchCount} > ${MATCH_COUNT_CAP} order by ${sql.join(rank(sql`"lowered"`, sql`"id"`), sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const search = db
+    .with(matches)
+    .select({ ...getTableColumns(hospitalTerms), matchCount: matchCount.mapWith(Number) })
     .from(hospitalTerms)
-    .innerJoin(pageOfMatches, eq(hospitalTerms.id, pageOfMatches.id))
-    .orderBy(sql`${pageOfMatches.lowered} like ${prefix} desc`, asc(pageOfMatches.lowered), asc(pageOfMatches.id))
-    .prepare(`vitae_terms_ranked_${key}`);
+    .where(inArray(hospitalTerms.id, sql`((${few}) union all (${common}))`))
+    .orderBy(...rank(lowerTerm, hospitalTerms.id))
+    .prepare(`vitae_terms_search_${key}`);
 
-  const isPrefix = sql`${lowerTerm} like ${prefix}`;
-  const firstOf = (condition: SQL | undefined) =>
-    db.select({ id: hospitalTerms.id }).from(hospitalTerms).where(and(base, condition)).orderBy(asc(lowerTerm), asc(hospitalTerms.id)).limit(sql.placeholder('enough'));
-  const candidateIds = sql`(${firstOf(isPrefix)} union all ${firstOf(and(ilike(hospitalTerms.term, sql.placeholder('contains')), sql`not ${isPrefix}`))})`;
-  const candidates = db
-    .select()
-    .from(hospitalTerms)
-    .where(inArray(hospitalTerms.id, candidateIds))
-    .orderBy(sql`${isPrefix} desc`, asc(lowerTerm), asc(hospitalTerms.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    // Unnamed: PostgreSQL plans it for each text. A plan cached for any text cannot turn "starts with"
-    // into a range of the ordered index, and walked the hospital's whole index (8 ms instead of 2).
-    .prepare('');
-
-  const capped = db.select({ one: sql<number>`1`.as('one') }).from(hospitalTerms).where(where).limit(MATCH_COUNT_CAP + 1).as('capped');
+  const capped = db.select({ one: sql<number>`1`.as('one') }).from(hospitalTerms).where(and(base, contains)).limit(MATCH_COUNT_CAP + 1).as('capped');
   const countStatement = db.select({ n: count() }).from(capped).prepare(`vitae_terms_count_${key}`);
 
-  return { ranked, candidates, count: countStatement };
+  return { search, count: countStatement };
 }
 
-const preparedSearches = perDatabase(() => new Map<string, ReturnType<typeof buildSearchStatements>>());
+/** Statements built once per database handle and set of filters (decision 0014), under `name`. */
+const preparedSearches = perDatabase(() => new Map<string, unknown>());
+
+function preparedFor<T>(db: Database, name: string, build: () => T): T {
+  const built = preparedSearches(db);
+  if (!built.has(name)) built.set(name, build());
+  return built.get(name) as T;
+}
+
+const filterKey = (...flags: boolean[]) => flags.map(Number).join('');
 
 function rankedSearchStatements(db: Database, filters: RankedSearchFilters) {
-  const key = `${Number(filters.activeOnly)}${Number(filters.termType)}${Number(filters.specialty)}`;
-  const byFilters = preparedSearches(db);
-  let statements = byFilters.get(key);
-  if (!statements) {
-    statements = buildSearchStatements(db, filters, key);
-    byFilters.set(key, statements);
-  }
-  return statements;
+  const key = filterKey(filters.activeOnly, filters.termType, filters.specialty);
+  return preparedFor(db, `hospital_${key}`, () => buildSearchStatements(db, filters, key));
 }
+
+/**
+ * A text search of the defaults for one combination of filters: the page, each row with the number
+ * of matches. The page sorts every match (they are at most the 13,000 defaults), so the count costs
+ * nothing more. Values: contains, prefix (lower-cased LIKE pattern), termType, specialty, limit, offset.
+ */
+function defaultSearchStatement(db: Database, filters: RankedSearchFilters & { byTerm: boolean }) {
+  const key = filterKey(filters.activeOnly, filters.termType, filters.specialty, filters.byTerm);
+  return preparedFor(db, `default_${key}`, () => {
+    const where = and(
+      filters.activeOnly ? eq(defaultTerms.isActive, true) : undefined,
+      filters.termType ? eq(defaultTerms.termType, sql.placeholder('termType')) : undefined,
+      filters.specialty ? eq(defaultTerms.specialtyName, sql.placeholder('specialty')) : undefined,
+      ilike(defaultTerms.term, sql.placeholder('contains')),
+    );
+    return db
+      .select({ ...getTableColumns(defaultTerms), matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(defaultTerms)
+      .where(where)
+      .orderBy(sql`(lower(${defaultTerms.term}) like ${sql.placeholder('prefix')}) desc`, ...defaultListing(filters.byTerm))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`vitae_default_terms_search_${key}`);
+  });
+}
+
+/** The defaults' listing order; by term (lower case, C collation) when merged with a hospital's own terms, which rank that way. */
+const defaultListing = (byTerm: boolean) =>
+  byTerm
+    ? [asc(sql`(lower(${defaultTerms.term}) collate "C")`), asc(defaultTerms.id)]
+    : [asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id)];
 
 /** Search of the default terms, ordered by specialty, type, term (spec §7); with a text, terms that start with it first. */
 export async function searchDefaultTerms(db: Database, query: TermSearchQuery, options: { byTerm?: boolean } = {}) {
@@ -218,22 +260,33 @@ export async function searchDefaultTerms(db: Database, query: TermSearchQuery, o
   if (query.specialty) conditions.push(eq(defaultTerms.specialtyName, query.specialty));
   if (query.q) conditions.push(ilike(defaultTerms.term, containsPattern(query.q)));
   const where = and(...conditions);
-  // By term (lower case, C collation) when merged with a hospital's own terms, which rank that way.
-  const listing = options.byTerm
-    ? [asc(sql`(lower(${defaultTerms.term}) collate "C")`), asc(defaultTerms.id)]
-    : [asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id)];
-  const order = query.q ? [sql`(lower(${defaultTerms.term}) like ${lowerPrefixPattern(query.q)}) desc`, ...listing] : listing;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(defaultTerms)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    query.q ? cappedCount(db, defaultTerms, where) : db.select({ n: count() }).from(defaultTerms).where(where).then(([row]) => ({ totalCount: Number(row?.n ?? 0), totalCountCapped: false })),
-  ]);
-  return { items: rows.map(fromDefaultRow), ...total };
+  const offset = (query.page - 1) * query.pageSize;
+  if (!query.q) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(defaultTerms)
+        .where(where)
+        .orderBy(...defaultListing(Boolean(options.byTerm)))
+        .limit(query.pageSize)
+        .offset(offset),
+      db.select({ n: count() }).from(defaultTerms).where(where),
+    ]);
+    return { items: rows.map(fromDefaultRow), totalCount: Number(total?.n ?? 0), totalCountCapped: false };
+  }
+  const statement = defaultSearchStatement(db, { activeOnly: query.activeOnly, termType: Boolean(query.termType), specialty: Boolean(query.specialty), byTerm: Boolean(options.byTerm) });
+  const rows = await statement.execute({
+    contains: containsPattern(query.q),
+    prefix: lowerPrefixPattern(query.q),
+    termType: query.termType ?? null,
+    specialty: query.specialty ?? null,
+    limit: query.pageSize,
+    offset,
+  });
+  // A page past the last match has no row to carry the count: count again (rare, and LIMITed).
+  if (!rows[0]) return { items: [], ...(offset > 0 ? await cappedCount(db, defaultTerms, where) : { totalCount: 0, totalCountCapped: false }) };
+  const total = rows[0].matchCount;
+  return { items: rows.map(({ matchCount: _, ...row }) => fromDefaultRow(row)), totalCount: Math.min(total, MATCH_COUNT_CAP), totalCountCapped: total > MATCH_COUNT_CAP };
 }
 
 /** A hospital with terms of its own uses them; otherwise its providers see the defaults. */
