@@ -1,7 +1,7 @@
 // HTTP benchmark (issue [T2 1/5]): the production build (dist/server/main.js) in its own process on
 // loopback, loaded by wrk (another process), on PGlite and on PostgreSQL. The database holds what a
-// real tenant holds: the demo hospital grown to 50,000 expertise terms and a provider with a full,
-// 17 KB profile. For each endpoint: req/s, p50 / p97.5 / p99 at 10 connections, and the ratio of its
+// real tenant holds: the demo hospital grown to 50,000 expertise terms and a provider with a full
+// profile (about 27 KB). For each endpoint: req/s, p50 / p97.5 / p99 at 10 connections, and the ratio of its
 // req/s to `GET /api/health` in the same run; then p50 at one connection against the raw SQL time of
 // the very statements the endpoint issues (captured from the app, replayed on one connection).
 import { readFileSync } from 'node:fs';
@@ -100,7 +100,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   });
   const endpoints: Endpoint[] = [
     { name: 'GET /api/health', path: '/api/health', as: 'anonymous' },
-    { name: 'GET /api/profile (full, 17 KB)', path: '/api/profile', as: 'provider' },
+    { name: `GET /api/profile (full, ${Math.round(provider.profileBytes / 1024)} KB)`, path: '/api/profile', as: 'provider' },
     { name: 'GET /api/profile/sections/publications', path: '/api/profile/sections/publications', as: 'provider' },
     { name: 'GET /api/dashboard', path: '/api/dashboard', as: 'provider' },
     { name: 'GET /dashboard (page rendered by the server)', path: '/dashboard', as: 'provider' },

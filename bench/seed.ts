@@ -1,5 +1,5 @@
 // Data the benchmarks share: a hospital grown to 50,000 expertise terms and a provider whose profile
-// is full (the 17 KB profile of the API tests), both written through the real API.
+// is full (the profile of the API tests, about 27 KB), both written through the real API.
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';

@@ -1,5 +1,5 @@
 /**
- * A realistic, full provider profile (about 17 KB as JSON): every section and extra list filled, 15
+ * A realistic, full provider profile (about 27 KB as JSON): every section and extra list filled, 15
  * publications, 3 locations, 4 trials, 5 media items, 12 expertise terms. Written through the real
  * PUT routes, so the same data serves the API tests and the benchmarks.
  */

@@ -106,7 +106,7 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
     return { items: rows.map(fromHospitalRow), ...total };
   }
 
-  const statements = rankedSearchStatements(db, { activeOnly: query.activeOnly, termType: Boolean(query.termType), specialty: Boolean(query.specialty) });
+  const statements = hospitalSearchStatements(db, { activeOnly: query.activeOnly, termType: Boolean(query.termType), specialty: Boolean(query.specialty) });
   const lower = query.q.toLowerCase();
   const values = {
     hospitalId,
@@ -133,7 +133,7 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
  */
 const PREFIX_RANGE_END = '\u{10FFFF}';
 
-interface RankedSearchFilters {
+interface SearchFilters {
   activeOnly: boolean;
   termType: boolean;
   specialty: boolean;
@@ -154,7 +154,7 @@ interface RankedSearchFilters {
  *   The page's whole rows are joined at the end, each with the capped count.
  * - `count`: the capped count, for a page past the last match.
  */
-function buildSearchStatements(db: Database, filters: RankedSearchFilters, key: string) {
+function buildSearchStatements(db: Database, filters: SearchFilters, key: string) {
   const base = and(
     eq(hospitalTerms.hospitalId, sql.placeholder('hospitalId')),
     filters.activeOnly ? eq(hospitalTerms.isActive, true) : undefined,
@@ -216,7 +216,7 @@ function preparedFor<T>(db: Database, name: string, build: () => T): T {
 
 const filterKey = (...flags: boolean[]) => flags.map(Number).join('');
 
-function rankedSearchStatements(db: Database, filters: RankedSearchFilters) {
+function hospitalSearchStatements(db: Database, filters: SearchFilters) {
   const key = filterKey(filters.activeOnly, filters.termType, filters.specialty);
   return preparedFor(db, `hospital_${key}`, () => buildSearchStatements(db, filters, key));
 }
@@ -226,7 +226,7 @@ function rankedSearchStatements(db: Database, filters: RankedSearchFilters) {
  * of matches. The page sorts every match (they are at most the 13,000 defaults), so the count costs
  * nothing more. Values: contains, prefix (lower-cased LIKE pattern), termType, specialty, limit, offset.
  */
-function defaultSearchStatement(db: Database, filters: RankedSearchFilters & { byTerm: boolean }) {
+function defaultSearchStatement(db: Database, filters: SearchFilters & { byTerm: boolean }) {
   const key = filterKey(filters.activeOnly, filters.termType, filters.specialty, filters.byTerm);
   return preparedFor(db, `default_${key}`, () => {
     const where = and(
