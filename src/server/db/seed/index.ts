@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUIRED_SECTIONS, READING_LEVEL_DEFAULTS, SECTION_IDS } from '../../../shared/limits';
 import { permissionsForRole } from '../../auth/policies';
 import type { Logger } from '../../lib/logger';
-import type { Database } from '../client';
+import { analyzeAfterBulkWrite, type Database } from '../client';
 import {
   adminUsers,
   fellowshipSpecialties,
@@ -50,6 +50,7 @@ export async function seedReferenceData(db: Database, dataDir: string) {
   const fill = async <T extends Record<string, unknown>>(name: string, table: PgTable, rows: T[]) => {
     if (!(await isEmpty(db, table))) return;
     await insertInBatches(db, table, rows);
+    await analyzeAfterBulkWrite(db, table, rows.length);
     inserted[name] = rows.length;
   };
   await fill('languages', languages, data.languages.map((l) => ({ code: l.code, name: l.name, isQuickAdd: l.isQuickAdd, sortOrder: l.sortOrder })));

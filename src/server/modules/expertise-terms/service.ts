@@ -3,7 +3,7 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL
 import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
-import { perDatabase, rowsOf, type Database } from '../../db/client';
+import { analyzeAfterBulkWrite, perDatabase, rowsOf, type Database } from '../../db/client';
 import { hospitalExpertiseTermsPoc as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, professionalIdentity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -561,6 +561,7 @@ export async function bulkCreateHospitalTerms(db: Database, actor: AdminActor, h
       else insertedKeys.delete(key);
     }
   }
+  await analyzeAfterBulkWrite(db, hospitalTerms, created);
   const report = { created, failed: rows.length - created, errors };
   await recordAudit(db, actor, { action: 'expertise_term.bulk_create', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { created: report.created, failed: report.failed } });
   return report;
@@ -596,6 +597,7 @@ export async function replaceHospitalTerms(
       await tx.insert(hospitalTerms).values(valid.slice(i, i + 1000).map((entry) => toHospitalValues(hospital.id, entry.term)));
     }
   });
+  await analyzeAfterBulkWrite(db, hospitalTerms, Number(previous[0]?.n ?? 0) + valid.length);
   await recordAudit(db, actor, { action: 'expertise_term.replace_all', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { before: { count: Number(previous[0]?.n ?? 0) }, after: { count: valid.length } } });
   return { created: valid.length, failed: 0, errors: [] as string[] };
 }
@@ -617,6 +619,7 @@ export async function copyDefaultTermsToHospital(db: Database, actor: AdminActor
     )
     select count(*)::int as created_count from inserted`);
   const createdCount = Number(rowsOf<{ created_count: number }>(result)[0]?.created_count ?? 0);
+  await analyzeAfterBulkWrite(db, hospitalTerms, createdCount);
   // The hospital now holds the defaults itself: its providers see its own terms only, not each default twice.
   await db.update(hospitals).set({ expertiseTermsScope: 'own_only' }).where(eq(hospitals.id, hospital.id));
   await recordAudit(db, actor, { action: 'expertise_term.copy_defaults', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { createdCount } });

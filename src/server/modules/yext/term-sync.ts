@@ -8,7 +8,7 @@ import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { YEXT_TERM_ENTITY_TYPES, type TermType, type YextTermEntityType } from '../../../shared/enums';
 import { SYNC_BATCH_SIZE } from '../../../shared/limits';
 import type { TermSyncStats, YextSyncLogDto } from '../../../shared/schemas/yext';
-import type { Database } from '../../db/client';
+import { analyzeAfterBulkWrite, type Database } from '../../db/client';
 import { hospitalExpertiseTermsPoc, yextSyncLogs } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { YEXT_DEFAULTS, YEXT_MESSAGES, entityIdOf, isYextError, offsetCapFor, type YextClient } from '../../integrations/yext';
@@ -203,6 +203,7 @@ export async function runTermSync(deps: YextDeps, input: { hospitalId: string; s
       await tx.update(yextSyncLogs).set({ ...counts, status: 'completed', error: null, finishedAt: new Date() }).where(eq(yextSyncLogs.id, log.id));
       return counts;
     });
+    await analyzeAfterBulkWrite(db, hospitalExpertiseTermsPoc, stats.termsAdded + stats.termsUpdated + stats.termsDeleted);
     deps.logger.info({ hospitalId: hospital.id, syncLogId: log.id, ...stats }, 'listing-service term sync completed');
     return { ...stats, byType: fetched.byType };
   } catch (error) {
