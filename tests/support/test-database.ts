@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { migrationsDir } from '../../src/server/paths';
@@ -10,7 +14,8 @@ import { migrationsDir } from '../../src/server/paths';
 export async function createTestDatabase(options: { onQuery?: (query: string, params: unknown[]) => void } = {}): Promise<DatabaseHandle & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const handle = await createDatabase(options);
+    const handle = await createDatabase({ ...options, loadDataDir: await migratedTemplate() });
+    // Applies nothing when the template is current; proves it is.
     await handle.migrate(migrationsDir);
     return handle;
   }
@@ -45,3 +50,30 @@ export async function createTestDatabase(options: { onQuery?: (query: string, pa
 }
 
 export const databaseLabel = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * A freshly migrated PGlite data folder, dumped once and shared by every test file (and every worker)
+ * through a file named by the PGlite version and the migrations' contents: creating and migrating an in-memory PGlite took
+ * about 3.3 s per file, loading the dump far less.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  // A dump is only good for the PGlite that wrote it.
+  hash.update(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')));
+  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsDir, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
+  }
+  const path = join(tmpdir(), `vitae-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(path)) {
+    const handle = await createDatabase();
+    await handle.migrate(migrationsDir);
+    const dump = await ((handle.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } }).$client.dumpDataDir('none'));
+    await handle.close();
+    // Written aside and renamed: a worker that reads it sees the whole file or none.
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, path);
+  }
+  return new Blob([readFileSync(path)]);
+}

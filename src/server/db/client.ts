@@ -51,6 +51,8 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** Called with every statement Drizzle sends and its parameters (tests count a request's statements; the bench replays them). */
   onQuery?: (query: string, params: unknown[]) => void;
+  /** PGlite in memory only: start from this dump of a data folder (`dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
 export class DataDirLockedError extends Error {
@@ -143,7 +145,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm, btree_gin } });
+    client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm, btree_gin }, loadDataDir: dataDir ? undefined : options.loadDataDir });
   } catch (error) {
     releaseLock();
     throw error;
