@@ -114,6 +114,9 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     { name: 'GET /find/northfield/bench-42 (public page)', path: '/find/northfield/bench-42', as: 'anonymous' },
     { name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 20)', path: '/fhir/r4/PractitionerRole?specialty=207RC0000X', as: 'anonymous' },
   ];
+  // BENCH_ENDPOINTS (a regular expression on the names) measures some of them; health always runs, as the others' yardstick.
+  const only = process.env.BENCH_ENDPOINTS ? new RegExp(process.env.BENCH_ENDPOINTS, 'i') : null;
+  if (only) endpoints.splice(0, endpoints.length, ...endpoints.filter((endpoint, index) => index === 0 || only.test(endpoint.name)));
   const cookieOf = (endpoint: Endpoint) => (endpoint.as === 'provider' ? provider.cookie : endpoint.as === 'admin' ? admin : undefined);
   // State-changing requests must come from the server's own origin (APP_URL).
   const headersOf = (endpoint: Endpoint, origin: string) => {

@@ -10,7 +10,10 @@ import { benchTerms } from './terms';
 const which = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
 const all = which.size === 0;
 const postgresUrl = process.env.DATABASE_URL || undefined;
-const targets: Array<'pglite' | 'postgres'> = ['pglite', ...(postgresUrl ? (['postgres'] as const) : [])];
+// BENCH_DATABASES=pglite or =postgres runs one of the two.
+const targets = (['pglite', ...(postgresUrl ? (['postgres'] as const) : [])] as Array<'pglite' | 'postgres'>).filter(
+  (target) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(target),
+);
 
 if (all || which.has('terms')) {
   const results = [];

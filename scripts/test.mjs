@@ -6,9 +6,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'vitae-test-'));
 const results = [];
+// Named again under the summary, because CI may keep only the tail of the output.
+const failures = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -25,6 +28,7 @@ function vitestStage(label, projectArgs, env = {}) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed = report.numPassedTests;
     failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    failures.push(...vitestFailures(report, label));
   }
   results.push({ label, passed, failed });
 }
@@ -62,9 +66,10 @@ if (run('Production build', 'npm', ['run', 'build']) !== 0) {
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
   if (existsSync(file)) {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-    passed = stats.expected + stats.flaky;
-    failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed = report.stats.expected + report.stats.flaky;
+    failed = report.stats.unexpected + (status !== 0 && report.stats.unexpected === 0 ? 1 : 0);
+    failures.push(...playwrightFailures(report, 'Browser tests'));
   }
   results.push({ label: 'Browser tests', passed, failed });
 }
@@ -73,5 +78,9 @@ console.log('\n=== Summary ===');
 for (const r of results) console.log(`${r.failed === 0 ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const line of failures) console.log(`  ${line}`);
+}
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
