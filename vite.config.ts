@@ -64,10 +64,26 @@ export default defineConfig(({ command }) => ({
         // Left to itself the bundler puts the toast library, shared by many lazy pages, into the
         // app's entry; on its own it loads with the first page that raises a toast. Icons go to one
         // chunk: split by use, each was a file of its own, about 20 requests on the dashboard alone.
+        // It also made a file of every module the entry shares with a lazy page, and of every module
+        // two lazy pages share: about fifty files for the dashboard's first load, eight or nine round
+        // trips over HTTP/1.1's six connections before the page could run (decision 0015). So:
+        // - `app`: everything the entry loads statically, but the few modules the landing page's
+        //   island (its own entry) shares with it, which stay small files of their own;
+        // - `member`: the member layout, the dashboard and the inactivity watcher with all they need
+        //   beyond `app`, dialogs, tooltips and the toaster included. Admin pages that use one of
+        //   those load this file too (about 50 KiB gzip), the price of four files instead of fifty.
         codeSplitting: {
           groups: [
             { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, includeDependenciesRecursively: false },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, includeDependenciesRecursively: false },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !/src[\\/]web[\\/](main\.tsx|index\.html)|landing-island|auth-redirect|scheduling-embed|load-script/.test(id),
+              includeDependenciesRecursively: false,
+              priority: -1,
+            },
+            { name: 'member', test: /app[\\/]layouts[\\/]member-layout|features[\\/]dashboard[\\/]pages[\\/]dashboard-page|inactivity-watcher/, priority: -2 },
           ],
         },
       },

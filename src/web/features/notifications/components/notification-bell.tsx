@@ -2,23 +2,13 @@ import { Bell, CheckCheck, Circle, CircleCheck, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { NotificationView } from '@shared/schemas/notifications';
+import { formatRelative } from '@web/features/profile/lib/format';
 import { cn } from '@web/lib/cn';
 import { useDeleteNotification, useMarkAllNotificationsRead, useNotifications, useSetNotificationRead } from '../api/notifications';
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-
+/** When a notification came, in the app's English ("3 hours ago"), without an Intl formatter (see profile/lib/format.ts). */
 export function timeAgo(iso: string, now = Date.now()) {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['year', 31_536_000],
-    ['month', 2_592_000],
-    ['week', 604_800],
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  return 'just now';
+  return formatRelative(iso, new Date(now)) ?? '';
 }
 
 const linkOf = (notification: NotificationView) => (typeof notification.data.link === 'string' && notification.data.link.startsWith('/') ? notification.data.link : null);
