@@ -127,6 +127,10 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
     const second = await statementsOf(() => provider.get('/api/profile'));
     expect(second.issued, second.issued.join('\n')).toHaveLength(1);
     expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+    // The cached read's JSON text is kept with it: the same bytes as serializing the read anew.
+    const again = await provider.get('/api/profile');
+    expect(again.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await again.text()).toBe(JSON.stringify(first.body));
     for (const path of ['/api/dashboard', '/api/profile/export', '/api/profile/sections/publications']) {
       expect((await statementsOf(() => provider.get(path))).issued, path).toHaveLength(1);
     }

@@ -13,7 +13,7 @@ import { PHOTO_MESSAGES, PROFILE_PHOTO, readProfilePhoto, removeProfilePhoto, up
 import { createProfileReadCache, type ProfileReadCache } from './read';
 import { refreshIdentityFromRegistry } from './identity';
 import { readProvenance } from './provenance';
-import { getDashboard, getProfile, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
+import { getDashboard, getProfileJson, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
 
 export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry; storage: FileStorage; profileCache?: ProfileReadCache };
 
@@ -46,7 +46,7 @@ export function profileRoutes(deps: ProfileRouteDeps) {
   const photos = { db: base.db, logger: deps.logger, storage: deps.storage };
 
   return new Hono<AppBindings>()
-    .get('/profile', requireProvider, async (c) => c.json(await getProfile(base, provider(c))))
+    .get('/profile', requireProvider, async (c) => c.body(await getProfileJson(base, provider(c)), 200, { 'Content-Type': 'application/json' }))
     .post('/profile/photo', requireProvider, async (c) => {
       const form = await c.req.formData().catch(() => null);
       const file = form?.get('file');

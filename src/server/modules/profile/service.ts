@@ -19,7 +19,7 @@ import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { toUserDto } from '../users/service';
 import { changedFields, recordProvenance } from './provenance';
-import { readFullProfile, readProfile, type ProfileReadCache, type SectionView } from './read';
+import { readFullProfile, readProfile, type FullProfileRead, type ProfileReadCache, type SectionView } from './read';
 import { planSave, SECTION_MODEL } from './model';
 import type { SectionContext } from './sections';
 import { trialView } from './views';
@@ -109,8 +109,35 @@ async function reading<T>(deps: ProfileDeps, message: string, read: () => Promis
 
 /** `GET /api/profile`: the users row, every section and extra list, and the completion — one statement. */
 export async function getProfile(deps: ProfileDeps, actor: ProviderRef) {
+  return profileOf(await readOwnProfileOrSignOut(deps, actor));
+}
+
+/**
+ * The serialized `GET /api/profile` of each read the process's cache keeps (createProfileReadCache):
+ * a provider whose profile has not changed is answered with the same text, without building and
+ * serializing about 27 KB of JSON again. Keyed by the read object itself, so it lives as long as the
+ * cache entry and a newer version is a new read; uncached reads are serialized each time.
+ */
+const profileBodies = new WeakMap<FullProfileRead, string>();
+
+/** `GET /api/profile` as JSON text, the same bytes as `JSON.stringify(await getProfile(…))`. */
+export async function getProfileJson(deps: ProfileDeps, actor: ProviderRef): Promise<string> {
+  const read = await readOwnProfileOrSignOut(deps, actor);
+  let body = profileBodies.get(read);
+  if (body === undefined) {
+    body = JSON.stringify(profileOf(read));
+    profileBodies.set(read, body);
+  }
+  return body;
+}
+
+async function readOwnProfileOrSignOut(deps: ProfileDeps, actor: ProviderRef) {
   const read = await reading(deps, PROFILE_READ_ERROR, () => readOwnProfile(deps, actor));
   if (!read) throw AppError.unauthenticated();
+  return read;
+}
+
+function profileOf(read: FullProfileRead) {
   const completion = computeProfileCompletion(read.sections as CompletionSections, read.permissions);
   return {
     user: { ...toUserDto(read.user), profileCompletionPercentage: completion.percentage },
