@@ -91,7 +91,9 @@ test('a provider publishes, the hospital approves, patients see the public page'
   await expect(visitor.getByRole('heading', { name: 'Conditions and treatments' })).toBeVisible();
   await expect(visitor.getByRole('heading', { name: 'About' })).toHaveCount(0);
   await expect(visitor.getByText('I help people breathe easier.')).toHaveCount(0);
-  // Shown again for the other journeys.
+  // Shown again for the other journeys. The first save's toast has gone first (sonner keeps it about
+  // four seconds), so the one seen next is this save's and not a second copy of the text.
+  await expect(admin.getByText('Section permissions saved.')).toHaveCount(0, { timeout: 10_000 });
   await biographyVisible.click();
   await admin.getByRole('button', { name: 'Save changes' }).click();
   await expect(admin.getByText('Section permissions saved.')).toBeVisible();
