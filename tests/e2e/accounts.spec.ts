@@ -269,6 +269,9 @@ test.describe('provider accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     // Requests in flight while the clock jumps would hit their 30-second timeout.
     await page.waitForLoadState('networkidle');
+    // The watcher loads after hydration; on a busy machine it can start after the page looks ready,
+    // and a clock moved before it started would not reach its 25 minutes.
+    await expect(page.locator('html[data-inactivity-watcher="running"]')).toHaveCount(1);
 
     await page.clock.fastForward('24:50');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { keepAlive } from '@web/features/accounts/api/keep-alive';
 import { useEndSession } from '@web/features/accounts/hooks/use-end-session';
 import { isApiError } from '@web/lib/api-client';
@@ -34,6 +34,14 @@ export function InactivityWatcher() {
 
   const timer = useInactivityTimer({ onExpire: expire, sendKeepAlive });
   useSessionEndedListener(ended);
+  // Marks the document once the timer above has started (its effect runs first): the browser journey
+  // waits for it before moving the clock, since the watcher loads after the page is hydrated.
+  useEffect(() => {
+    document.documentElement.dataset.inactivityWatcher = 'running';
+    return () => {
+      delete document.documentElement.dataset.inactivityWatcher;
+    };
+  }, []);
 
   const stay = async () => {
     setPending('stay');
