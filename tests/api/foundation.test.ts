@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createLogger } from '../../src/server/lib/logger';
@@ -85,6 +88,46 @@ describe(`foundation HTTP behaviour (${databaseLabel})`, () => {
     });
     expect(response.status).toBe(413);
     expect((await response.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('behind the Node adapter, reads a GET without building a full request; a POST is still limited', async () => {
+    // The adapter builds a WHATWG Request (with an AbortController) only when something asks for the
+    // body or the signal. Doing that for every read made each one outlive the young generation
+    // (issue T2 1/5: the full profile's p99), so the body limit leaves GET and HEAD alone.
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const Original = globalThis.AbortController;
+    let built = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        built += 1;
+      }
+    };
+    try {
+      // node:http, not fetch, so the client side makes no controller of its own.
+      const served = (path: string, method = 'GET', body?: string) =>
+        new Promise<{ status: number; made: number }>((resolve, reject) => {
+          const before = built;
+          const headers = body === undefined ? {} : { 'content-type': 'application/json', origin: 'http://localhost:3000', 'content-length': Buffer.byteLength(body) };
+          const request = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (response) => {
+            response.resume();
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, made: built - before }));
+          });
+          request.on('error', reject);
+          request.end(body);
+        });
+      for (const path of ['/api/health', '/api/config', '/api/nothing-here']) {
+        expect((await served(path)).made, path).toBe(0);
+      }
+      const post = await served('/api/anything', 'POST', JSON.stringify({ big: 'x'.repeat(ctx.env.BODY_LIMIT_BYTES + 10) }));
+      expect(post.status).toBe(413);
+      expect(post.made).toBeGreaterThan(0);
+    } finally {
+      globalThis.AbortController = Original;
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('publishes the browser configuration without secrets', async () => {

@@ -113,19 +113,21 @@ export async function getProfile(deps: ProfileDeps, actor: ProviderRef) {
 }
 
 /**
- * The serialized `GET /api/profile` of each read the process's cache keeps (createProfileReadCache):
- * a provider whose profile has not changed is answered with the same text, without building and
- * serializing about 27 KB of JSON again. Keyed by the read object itself, so it lives as long as the
- * cache entry and a newer version is a new read; uncached reads are serialized each time.
+ * The serialized `GET /api/profile` of each read the process's cache keeps (createProfileReadCache),
+ * as UTF-8 bytes: a provider whose profile has not changed is answered with the same bytes, without
+ * building, serializing and encoding about 27 KB of JSON again (a string body is encoded anew on every
+ * write, the largest allocation of the request). Keyed by the read object itself, so it lives as long
+ * as the cache entry and a newer version is a new read; uncached reads are serialized each time.
  */
-const profileBodies = new WeakMap<FullProfileRead, string>();
+const profileBodies = new WeakMap<FullProfileRead, Uint8Array<ArrayBuffer>>();
+const utf8 = new TextEncoder();
 
-/** `GET /api/profile` as JSON text, the same bytes as `JSON.stringify(await getProfile(…))`. */
-export async function getProfileJson(deps: ProfileDeps, actor: ProviderRef): Promise<string> {
+/** `GET /api/profile` as UTF-8 JSON, the same bytes as `JSON.stringify(await getProfile(…))`. */
+export async function getProfileJson(deps: ProfileDeps, actor: ProviderRef): Promise<Uint8Array<ArrayBuffer>> {
   const read = await readOwnProfileOrSignOut(deps, actor);
   let body = profileBodies.get(read);
   if (body === undefined) {
-    body = JSON.stringify(profileOf(read));
+    body = utf8.encode(JSON.stringify(profileOf(read)));
     profileBodies.set(read, body);
   }
   return body;
