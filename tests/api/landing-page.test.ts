@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_ISLAND_ENTRY } from '@server/http/landing-page';
-import { SERVER_STATE_ID, type ServerRenderedState } from '@web/app/server-rendered';
+import { matchRoutes } from 'react-router';
+import { routes } from '@web/app/router';
+import { routesAt, SERVER_STATE_ID, type ServerRenderedState } from '@web/app/server-rendered';
 import { browserClient } from '../support/clients';
 import { uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -168,6 +170,11 @@ describe('the dashboard rendered by the server for a signed-in provider (decisio
     expect(query(['auth', 'session'])).toEqual({ user: session.user, endedReason: null });
     expect(state.router.loaderData).toBeTypeOf('object');
     expect(state.renderedAt).toBeGreaterThan(Date.now() - 60_000);
+    // The matched routes by their place in the table: the same routes the browser's matching finds.
+    const named = routesAt(routes, state.matched ?? []);
+    expect(named).not.toBeNull();
+    expect(named).toEqual((matchRoutes(routes, '/dashboard') ?? []).map((match) => match.route));
+    expect(routesAt(routes, [[0, 999]]), 'a place that is not in this build').toBeNull();
 
     // Compressed for the browser that accepts it.
     for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {

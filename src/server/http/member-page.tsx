@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { AppRoot } from '@web/app/app-root';
 import { routes } from '@web/app/router';
-import { SERVER_STATE_ID, type ServerRenderedState } from '@web/app/server-rendered';
+import { routePlaces, SERVER_STATE_ID, type ServerRenderedState } from '@web/app/server-rendered';
 import { sessionQueryOptions, type Session } from '@web/features/accounts/api/get-session';
 import { configQueryOptions } from '@web/features/app-config/api/get-config';
 import { dashboardQueryOptions } from '@web/features/dashboard/api/get-dashboard';
@@ -105,6 +105,7 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
       renderedAt,
       router: { loaderData: context.loaderData, actionData: null, errors: null },
       queries: dehydrate(client),
+      matched: routePlaces(handler.dataRoutes, context.matches.map((match) => match.route)) ?? undefined,
     };
     client.clear();
 
