@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useSyncExternalStore, type ReactNode } from 'react';
 
 const subscribe = () => () => undefined;
 
@@ -9,16 +9,21 @@ const subscribe = () => () => undefined;
  * browser matches the server's HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
+  const hydrated = useSyncExternalStore(
     subscribe,
     () => true,
     () => false,
   );
+  // React switches a hydrated page to the browser's value in a synchronous render right after
+  // hydrating, one long task for everything that waits for it (the feedback button, the toaster, the
+  // relative times). Deferred, that render keeps the server's value and the switch follows as a
+  // transition, in slices. A page the browser renders alone gets true from its first render.
+  return useDeferredValue(hydrated);
 }
 
 /**
- * Its children only once hydrated. Each such part re-renders alone when hydration ends (that render
- * is synchronous), instead of the component around it.
+ * Its children only once hydrated. Each such part re-renders alone when hydration ends, instead of
+ * the component around it.
  */
 export function AfterHydration({ children }: { children: ReactNode }): ReactNode {
   return useHydrated() ? children : null;
