@@ -76,7 +76,14 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
   // Every signed-in request runs this statement: it is built once (Drizzle's query building was a
   // fifth of a cached read's time) and prepared on each connection (decision 0014).
   const sessionRow = deps.db
-    .select({ session: authSessions, authUser: { id: authUsers.id, email: authUsers.email }, user: users, admin: adminUsers })
+    // Only the columns the checks and the actor use: every column costs the driver a parser and a
+    // mapping per request.
+    .select({
+      session: { id: authSessions.id, createdAt: authSessions.createdAt, kind: authSessions.kind, lastActiveAt: authSessions.lastActiveAt, expiresAt: authSessions.expiresAt },
+      authUser: { id: authUsers.id, email: authUsers.email },
+      user: { id: users.id, email: users.email, hospitalId: users.hospitalId, profileVersion: users.profileVersion },
+      admin: { id: adminUsers.id, email: adminUsers.email, role: adminUsers.role, hospitalId: adminUsers.hospitalId, mustChangePassword: adminUsers.mustChangePassword, isActive: adminUsers.isActive },
+    })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
     .leftJoin(users, eq(users.authUserId, authSessions.userId))
@@ -102,7 +109,10 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
     if (!cookieHeader.includes('vitae.session_token')) return next();
     const now = Date.now();
 
-    let resolved: ResolvedSession & { user?: typeof users.$inferSelect | null; admin?: typeof adminUsers.$inferSelect | null };
+    let resolved: ResolvedSession & {
+      user?: Pick<typeof users.$inferSelect, 'id' | 'email' | 'hospitalId' | 'profileVersion'> | null;
+      admin?: Pick<typeof adminUsers.$inferSelect, 'id' | 'email' | 'role' | 'hospitalId' | 'mustChangePassword' | 'isActive'> | null;
+    };
     const fast = await fastPath(c, now);
     if (fast) {
       resolved = fast;
