@@ -174,10 +174,20 @@ export interface MigrationLevel {
 }
 
 /** How many of the committed migrations the database has applied. */
+/** The migrations a build ships: read once per folder, not on each health check (a file read per request). */
+const journals = new Map<string, { entries: Array<{ tag: string }> }>();
+
+function migrationJournal(migrationsFolder: string) {
+  let journal = journals.get(migrationsFolder);
+  if (!journal) {
+    journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+    journals.set(migrationsFolder, journal);
+  }
+  return journal;
+}
+
 export async function readMigrationLevel(db: Database, migrationsFolder: string): Promise<MigrationLevel> {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
+  const journal = migrationJournal(migrationsFolder);
   const result = await db.execute<{ count: string | number }>(
     sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
   );
