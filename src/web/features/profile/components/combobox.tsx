@@ -184,9 +184,10 @@ export function Combobox({
           <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-gray-500">
             {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : variant === 'select' ? <Icon aria-hidden="true" className="size-4" /> : null}
           </span>
+          {/* Above the floating feedback button (z-40), which sits where a list opens on a phone. */}
           <div
             className={cn(
-              'absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg',
+              'absolute inset-x-0 top-full z-[45] mt-1 overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg',
               !showList && 'hidden',
             )}
           >
