@@ -173,7 +173,6 @@ export interface MigrationLevel {
   upToDate: boolean;
 }
 
-/** How many of the committed migrations the database has applied. */
 /** The migrations a build ships: read once per folder, not on each health check (a file read per request). */
 const journals = new Map<string, { entries: Array<{ tag: string }> }>();
 
@@ -186,6 +185,7 @@ function migrationJournal(migrationsFolder: string) {
   return journal;
 }
 
+/** How many of the committed migrations the database has applied. */
 export async function readMigrationLevel(db: Database, migrationsFolder: string): Promise<MigrationLevel> {
   const journal = migrationJournal(migrationsFolder);
   const result = await db.execute<{ count: string | number }>(
