@@ -103,16 +103,15 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
     if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return null;
     return row;
   }
+  type FastRow = NonNullable<Awaited<ReturnType<typeof fastPath>>>;
 
   return async (c, next) => {
     const cookieHeader = c.req.header('cookie') ?? '';
     if (!cookieHeader.includes('vitae.session_token')) return next();
     const now = Date.now();
 
-    let resolved: ResolvedSession & {
-      user?: Pick<typeof users.$inferSelect, 'id' | 'email' | 'hospitalId' | 'profileVersion'> | null;
-      admin?: Pick<typeof adminUsers.$inferSelect, 'id' | 'email' | 'role' | 'hospitalId' | 'mustChangePassword' | 'isActive'> | null;
-    };
+    // The fast path's row carries the provider and admin columns; Better Auth's session does not.
+    let resolved: ResolvedSession & Partial<Pick<FastRow, 'user' | 'admin'>>;
     const fast = await fastPath(c, now);
     if (fast) {
       resolved = fast;
