@@ -20,6 +20,8 @@ interface Outcome {
   endedAt: number;
   status: number | null;
   error?: string;
+  /** The start of a failed answer's body (the proxy's error page, or the app's error). */
+  body?: string;
   servedBy: string | null;
 }
 
@@ -28,7 +30,9 @@ export interface DrillReport {
     requests: number;
     writesAcknowledged: number;
     failed: number;
-    /** Writes sent just after the kill on a client connection the proxy closed without an answer. */
+    /** From SIGKILL to the killed process's exit: until then its sockets still take connections. */
+    killToExitMs: number;
+    /** Requests sent after the killed process was gone, on a client connection the proxy closed without an answer. */
     connectionsClosedAfterKill: number;
     failedDuringGracefulRestart: number;
     failedReads: number;
@@ -64,6 +68,7 @@ export async function runFailureDrill(cluster: Cluster, options: DrillOptions): 
       outcome.status = response.status;
       outcome.servedBy = response.headers.get('x-served-by');
       const json = response.ok ? ((await response.json()) as unknown) : await response.text();
+      if (!response.ok) outcome.body = String(json).slice(0, 300);
       outcome.endedAt = Date.now();
       return { ok: response.ok, json };
     } catch (error) {
@@ -111,12 +116,13 @@ export async function runFailureDrill(cluster: Cluster, options: DrillOptions): 
   };
 
   const third = (options.seconds * 1000) / 4;
-  const events: { killAt?: number; termAt?: number; restartedAt?: number } = {};
+  const events: { killAt?: number; goneAt?: number; termAt?: number; restartedAt?: number } = {};
   const chaos = (async () => {
     await new Promise((resolve) => setTimeout(resolve, third));
     const victim = cluster.processes.find((p) => p.name === 'app1')!;
     events.killAt = Date.now();
     victim.child.kill('SIGKILL');
+    void victim.exited.then(() => (events.goneAt = Date.now()));
     // A supervisor (systemd's Restart=always) starts it again at once.
     const killedBack = cluster.restart('app1');
     await new Promise((resolve) => setTimeout(resolve, third));
@@ -154,17 +160,23 @@ export async function runFailureDrill(cluster: Cluster, options: DrillOptions): 
 
   const failures = outcomes.filter((o) => o.status === null || o.status >= 300);
   const killAt = events.killAt ?? 0;
+  const goneAt = events.goneAt ?? killAt;
   // A request in flight on the killed process fails: the proxy replays nothing a process has received.
-  // So may one sent, in the moment after the kill, on a client connection the proxy then closes without
-  // an answer: those come with no HTTP status, within the second the proxy takes to mark the process down.
-  const inFlightAtKill = (o: Outcome) => o.endedAt >= killAt && (o.startedAt <= killAt + 100 || (o.status === null && o.startedAt <= killAt + 1_000));
+  // A SIGKILLed process is not gone at once: until the kernel has torn it down (a few hundred
+  // milliseconds for a server's heap, longer on a busy machine) its listening socket still completes
+  // connections, so the proxy may still hand it a request, which then gets a 502 or a closed
+  // connection. Those count as in flight too, up to the moment the parent saw the process exit. And a
+  // request sent in the second after the kill may meet a client connection the proxy then closes
+  // without an answer (no HTTP status), while the proxy marks the process down.
+  const inFlightAtKill = (o: Outcome) => o.endedAt >= killAt && (o.startedAt <= goneAt + 100 || (o.status === null && o.startedAt <= killAt + 1_000));
   const termWindow = (o: Outcome) => events.termAt !== undefined && o.endedAt >= events.termAt && o.startedAt <= (events.restartedAt ?? Date.now());
   return {
     summary: {
       requests: outcomes.length,
       writesAcknowledged: writers.reduce((n, w) => n + w.acknowledged, 0),
       failed: failures.length,
-      connectionsClosedAfterKill: failures.filter((o) => o.status === null && o.startedAt > killAt + 100).length,
+      killToExitMs: goneAt - killAt,
+      connectionsClosedAfterKill: failures.filter((o) => o.status === null && o.startedAt > goneAt + 100).length,
       failedDuringGracefulRestart: failures.filter((o) => termWindow(o) && !inFlightAtKill(o)).length,
       failedReads: failures.filter((o) => o.method === 'GET').length,
       servedByRestarted: outcomes.filter((o) => o.servedBy === 'app2' && o.startedAt > (events.restartedAt ?? Infinity)).length,
