@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { adoptDrizzleParsers } from './pglite-parsers';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -145,7 +146,9 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm, btree_gin }, loadDataDir: dataDir ? undefined : options.loadDataDir });
+    client = adoptDrizzleParsers(
+      await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm, btree_gin }, loadDataDir: dataDir ? undefined : options.loadDataDir }),
+    );
   } catch (error) {
     releaseLock();
     throw error;
