@@ -4,7 +4,7 @@ import { types, type PGlite, type QueryOptions, type Transaction } from '@electr
  * The types Drizzle's PGlite driver asks to keep as PostgreSQL's text (its columns parse them): dates,
  * timestamps, intervals, and arrays of numerics, timestamps, intervals and dates.
  */
-export const DRIZZLE_TEXT_TYPES: readonly number[] = [
+const DRIZZLE_TEXT_TYPES: readonly number[] = [
   types.TIMESTAMP,
   types.TIMESTAMPTZ,
   types.INTERVAL,
