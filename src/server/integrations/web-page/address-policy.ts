@@ -80,8 +80,14 @@ function checkIpv6(address: string): BlockReason | null {
   const top = (bits: number) => value >> BigInt(128 - bits);
   // ::a.b.c.d (IPv4-compatible) and ::ffff:a.b.c.d (IPv4-mapped) reach the IPv4 address itself.
   if (top(96) === 0n || top(96) === 0xffffn) return embedded(value) ?? null;
+  // ::ffff:0:a.b.c.d (IPv4-translated, ::ffff:0:0/96, RFC 2765) is another IPv4 form no public
+  // host needs; refused whole rather than judged by its embedded address.
+  if (top(96) === 0xffff0000n) return 'reserved';
   // 64:ff9b::/96 (NAT64) translates to the embedded IPv4 address.
   if (top(96) === 0x0064ff9b0000000000000000n) return embedded(value) ?? null;
+  // 64:ff9b:1::/48 (local-use NAT64, RFC 8215) translates to IPv4 by a site's own rules, which may
+  // reach anything inside it.
+  if (top(48) === 0x0064ff9b0001n) return 'reserved';
   // 2002::/16 (6to4) tunnels to the IPv4 address in bits 16–48.
   if (top(16) === 0x2002n) return checkIpv4((value >> 80n) & 0xffffffffn);
   if (top(7) === 0x7en) return 'unique-local';

@@ -147,9 +147,9 @@ function parseTarget(raw: string | URL): URL {
   return url;
 }
 
-function refusal(host: string, address: string, reason: BlockReason) {
-  const shown = host === address ? address : `${host} (${address})`;
-  return new SafeFetchError('BLOCKED_ADDRESS', `Refused to fetch ${shown}: ${reason} addresses are not allowed`);
+/** Names the host as it was asked for, never the address it resolved to (that would map internal names to addresses for anyone who asks). */
+function refusal(host: string, reason: BlockReason) {
+  return new SafeFetchError('BLOCKED_ADDRESS', `Refused to fetch ${host}: ${reason} addresses are not allowed`);
 }
 
 function charsetOf(contentType: string, head: Uint8Array) {
@@ -212,11 +212,11 @@ export function createSafeFetcher(options: SafeFetchOptions = {}) {
     const literal = isIP(host);
     if (literal) {
       const reason = allowed(host);
-      if (reason) throw refusal(host, host, reason);
+      if (reason) throw refusal(host, reason);
       return { address: host, family: literal === 6 ? 6 : 4 };
     }
     if (host === 'localhost' || host.endsWith('.localhost')) {
-      if (!options.allowLoopbackForTests) throw refusal(host, '127.0.0.1', 'loopback');
+      if (!options.allowLoopbackForTests) throw refusal(host, 'loopback');
     }
     let answers: ResolvedAddress[];
     try {
@@ -228,7 +228,7 @@ export function createSafeFetcher(options: SafeFetchOptions = {}) {
     // All answers, not just the first: a host must not be able to mix a public and a private address.
     for (const answer of answers) {
       const reason = allowed(answer.address);
-      if (reason) throw refusal(host, answer.address, reason);
+      if (reason) throw refusal(host, reason);
     }
     return answers[0]!;
   }
