@@ -112,6 +112,14 @@ export const EDUCATION_TYPE_LABELS: Record<EducationType, string> = {
 export const PROVENANCE_SOURCES = ['provider', 'registry', 'listing_service', 'discovery'] as const;
 export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
 
+/**
+ * Through what a profile change was made, as its history records it: the four provenance sources,
+ * an administrator, the provider restoring an earlier value, and the system itself (sign-up defaults,
+ * a hospital move). Each maps to a provenance source where the value becomes someone's (history.ts).
+ */
+export const CHANGE_SOURCES = ['provider', 'admin', 'registry', 'listing_service', 'discovery', 'restore', 'system'] as const;
+export type ChangeSource = (typeof CHANGE_SOURCES)[number];
+
 /** Whether an education row was typed by the user or imported from a directory. */
 export const EDUCATION_SOURCES = ['user', 'directory'] as const;
 export type EducationSource = (typeof EDUCATION_SOURCES)[number];
