@@ -35,7 +35,12 @@ export const EXPERTISE_TERMS_SCOPES = ['own_plus_defaults', 'own_only'] as const
  * A provider's public directory listing: off (not asked), pending (asked; the hospital requires
  * approval), published, or removed (the hospital unpublished it; asking again needs approval).
  */
-export const DIRECTORY_STATUSES = ['off', 'pending', 'published', 'removed'] as const;
+/**
+ * A listing's publishing states (decision 0020): draft (never asked, or reset by a hospital move),
+ * pending (waiting for the hospital), published, withdrawn (the provider took it down), removed (the
+ * hospital took it down; only the hospital's approval of a new request publishes it again).
+ */
+export const DIRECTORY_STATUSES = ['draft', 'pending', 'published', 'withdrawn', 'removed'] as const;
 export type DirectoryStatus = (typeof DIRECTORY_STATUSES)[number];
 export type ExpertiseTermsScope = (typeof EXPERTISE_TERMS_SCOPES)[number];
 export type DataSource = (typeof DATA_SOURCES)[number];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DIRECTORY_STATUSES, USER_STATUSES, USER_TIERS } from '../../../shared/enums';
 import { inList, timestamps } from './columns';
 import { authUsers } from './auth';
@@ -93,7 +93,11 @@ export const directoryListings = pgTable(
     hospitalId: uuid()
       .notNull()
       .references(() => hospitals.id, { onDelete: 'cascade' }),
-    status: text().notNull().default('off'),
+    status: text().notNull().default('draft'),
+    // Why the listing is where it is: the hospital's reason for a takedown, or what the approver must check.
+    reason: text(),
+    // The identity check of the last request to publish (e-mail confirmed, registry name against the profile's).
+    identityCheck: jsonb().$type<Record<string, unknown>>(),
     // Unique in the hospital: /find/<hospital slug>/<slug>.
     slug: text().notNull(),
     requestedAt: timestamp({ withTimezone: true }),
