@@ -21,4 +21,5 @@ export * from './feedback';
 export * from './integrations';
 export * from './audit';
 export * from './jobs';
+export * from './public-views';
 export * from './relations';

@@ -1,0 +1,62 @@
+import { bigint, boolean, jsonb, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { NpiSpecialty } from './profile';
+
+/**
+ * The public gate (migration 0016, decision 0020): what anonymous readers may see of a provider. Every
+ * public read (the /find pages and search, sitemaps, FHIR, public photos) reads providers through these
+ * views and never the profile tables, so a hidden section or a listing that is not published cannot be
+ * matched, counted or shown. The views are written by hand in the migration; drizzle-kit leaves them be.
+ */
+export const publicListings = pgView('public_listings', {
+  userId: uuid('user_id').notNull(),
+  hospitalId: uuid('hospital_id').notNull(),
+  slug: text('slug').notNull(),
+  hospitalSlug: text('hospital_slug').notNull(),
+  fullName: text('full_name').notNull(),
+  lastName: text('last_name'),
+  profileVersion: bigint('profile_version', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}).existing();
+
+export const publicIdentity = pgView('public_identity', {
+  userId: uuid('user_id').notNull(),
+  hospitalId: uuid('hospital_id').notNull(),
+  npiNumber: text('npi_number'),
+  primarySpecialty: text('primary_specialty'),
+  additionalSpecialties: jsonb('additional_specialties').$type<string[]>().notNull(),
+  npiSpecialties: jsonb('npi_specialties').$type<NpiSpecialty[]>().notNull(),
+  profilePhoto: text('profile_photo'),
+}).existing();
+
+export const publicPractice = pgView('public_practice', {
+  userId: uuid('user_id').notNull(),
+  hospitalId: uuid('hospital_id').notNull(),
+  acceptingNewPatients: boolean('accepting_new_patients'),
+  telehealthServices: jsonb('telehealth_services').$type<string[]>().notNull(),
+}).existing();
+
+export const publicLocations = pgView('public_locations', {
+  id: uuid('id').notNull(),
+  userId: uuid('user_id').notNull(),
+  hospitalId: uuid('hospital_id').notNull(),
+  city: text('city'),
+  state: text('state'),
+  postalCode: text('postal_code'),
+  telehealthAvailable: boolean('telehealth_available').notNull(),
+  isPrimary: boolean('is_primary').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}).existing();
+
+export const publicExpertise = pgView('public_expertise', {
+  userId: uuid('user_id').notNull(),
+  hospitalId: uuid('hospital_id').notNull(),
+  termId: text('term_id').notNull(),
+  term: text('term'),
+}).existing();
+
+export const publicLanguages = pgView('public_languages', {
+  userId: uuid('user_id').notNull(),
+  hospitalId: uuid('hospital_id').notNull(),
+  languageCode: text('language_code').notNull(),
+  languageName: text('language_name').notNull(),
+}).existing();
