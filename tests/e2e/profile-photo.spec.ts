@@ -33,10 +33,10 @@ test('a provider uploads, crops and removes a profile photo', async ({ page }) =
   await expect(page.getByText('Profile photo saved')).toBeVisible();
   const photo = page.getByRole('img', { name: 'Your profile photo' });
   await expect(photo).toBeVisible();
-  // The stored image is the 512-pixel square crop, served by the app.
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(512);
+  // The browser sends a 512-pixel square crop; the app re-encodes it and shows its largest size (400 px).
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(400);
   const src = await photo.getAttribute('src');
-  expect(src).toMatch(/^\/api\/profile-photos\/[0-9a-f-]+\/\d+-[0-9a-f]+\.jpg$/);
+  expect(src).toMatch(/^\/api\/profile-photos\/[0-9a-f-]+\/\d+-[0-9a-f]+-400\.jpg$/);
 
   await page.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Profile photo removed')).toBeVisible();

@@ -9,6 +9,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { initialsOf } from '../../../shared/names';
 import type { DirectorySearch, DirectorySearchResult, PublicHospital } from './service';
 import type { PublicProfile } from './public-profile';
+import { profilePhotoSources } from '../profile/photo';
+
+/** The photo's largest JPEG as an absolute URL: what JSON-LD and link previews need. */
+const photoUrl = (photo: string, pageUrl: string) => new URL(profilePhotoSources(photo).large, pageUrl).href;
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f9fafb}
@@ -89,9 +93,21 @@ function Frame({ hospital, children }: { hospital: Pick<PublicHospital, 'name' |
 }
 
 function Avatar({ name, photo }: { name: string; photo: string | null }) {
-  return photo ? (
-    <img className="avatar" src={photo} alt="" width={72} height={72} loading="lazy" />
-  ) : (
+  // Our stored photos come in three sizes and two formats (profile/photo.ts): the browser picks
+  // WebP where it can and the size its screen needs for 72 CSS pixels.
+  const sources = photo ? profilePhotoSources(photo) : null;
+  const image = sources ? (
+    <img className="avatar" src={sources.src} srcSet={sources.srcset ?? undefined} sizes={sources.srcset ? '72px' : undefined} alt="" width={72} height={72} loading="lazy" />
+  ) : null;
+  if (image && sources?.webpSrcset) {
+    return (
+      <picture>
+        <source type="image/webp" srcSet={sources.webpSrcset} sizes="72px" />
+        {image}
+      </picture>
+    );
+  }
+  return image ?? (
     <span className="avatar initials" aria-hidden="true">
       {initialsOf(name.split(',')[0])}
     </span>
@@ -247,7 +263,7 @@ export function physicianJsonLd(profile: PublicProfile, url: string, hospital: P
     '@type': 'Physician',
     name: [profile.name, ...profile.credentials].join(', '),
     url,
-    ...(profile.photo ? { image: profile.photo } : {}),
+    ...(profile.photo ? { image: photoUrl(profile.photo, url) } : {}),
     ...(profile.npi ? { usNPI: profile.npi } : {}),
     medicalSpecialty: [profile.primarySpecialty, ...profile.additionalSpecialties].filter(Boolean),
     ...(primary
@@ -275,7 +291,7 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
   const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s);
   const description = profile.summary?.slice(0, 300) ?? `${displayName}${specialties[0] ? `, ${specialties[0]}` : ''} at ${hospital.name}.`;
   return documentHtml(
-    { title: `${displayName} · ${hospital.name}`, description, canonical: url, brandColor: hospital.brandColor, image: profile.photo, jsonLd: physicianJsonLd(profile, url, hospital) },
+    { title: `${displayName} · ${hospital.name}`, description, canonical: url, brandColor: hospital.brandColor, image: profile.photo ? photoUrl(profile.photo, url) : null, jsonLd: physicianJsonLd(profile, url, hospital) },
     <Frame hospital={hospital}>
       <article>
         <div className="card person">

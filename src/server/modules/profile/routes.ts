@@ -9,7 +9,7 @@ import type { FileStorage } from '../../integrations/storage';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { exportProfile } from './export';
-import { PHOTO_MESSAGES, PROFILE_PHOTO, readProfilePhoto, removeProfilePhoto, uploadProfilePhoto } from './photo';
+import { PHOTO_MESSAGES, readProfilePhoto, removeProfilePhoto, uploadProfilePhoto } from './photo';
 import { createProfileReadCache, type ProfileReadCache } from './read';
 import { refreshIdentityFromRegistry } from './identity';
 import { readProvenance } from './provenance';
@@ -43,7 +43,7 @@ export function profileRoutes(deps: ProfileRouteDeps) {
   const base = { db: deps.database.db, logger: deps.logger, profileCache: deps.profileCache ?? createProfileReadCache(deps.env.PROFILE_CACHE_ENTRIES) };
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: deps.env.NPI_REGISTRY_URL });
 
-  const photos = { db: base.db, logger: deps.logger, storage: deps.storage };
+  const photos = { db: base.db, publicDb: deps.database.publicDb, logger: deps.logger, storage: deps.storage };
 
   return new Hono<AppBindings>()
     .get('/profile', requireProvider, async (c) => c.body(await getProfileJson(base, provider(c)), 200, { 'Content-Type': 'application/json' }))
@@ -56,12 +56,11 @@ export function profileRoutes(deps: ProfileRouteDeps) {
     .delete('/profile/photo', requireProvider, async (c) => c.json(await removeProfilePhoto(photos, provider(c).userId)))
     .get('/profile-photos/:userId/:file', validate('param', photoParam), async (c) => {
       const { userId, file } = c.req.valid('param');
-      const stored = await readProfilePhoto(photos, userId, file);
-      return c.body(stored.body as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': stored.contentType,
-        'Cache-Control': PROFILE_PHOTO.cacheControl,
-        'X-Content-Type-Options': 'nosniff',
-      });
+      // Checked on every read (public profile, or the owner or their admin): see readProfilePhoto.
+      const photo = await readProfilePhoto(photos, c.get('actor'), userId, file, c.req.header('if-none-match'));
+      const headers = { 'Cache-Control': photo.cacheControl, ETag: photo.etag, Vary: 'Cookie', 'X-Content-Type-Options': 'nosniff' };
+      if (photo.notModified) return c.body(null, 304, headers);
+      return c.body(photo.body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': photo.contentType });
     })
     .get('/profile/export', requireProvider, async (c) => {
       const { body, fileName } = await exportProfile(base, provider(c));
