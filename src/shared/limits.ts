@@ -40,6 +40,13 @@ export const ADMIN_MAGIC_LINK = {
   windowMs: 5 * 60_000,
   resendCooldownMs: 60_000,
   redirectDelayMs: 2_000,
+  /**
+   * Requests from one client address, whatever the e-mail: the form names unknown addresses (the
+   * spec's ADMIN_USER_NOT_FOUND), so without this it would list the administrators. The refusals
+   * of one address in one window are audited as one entry.
+   */
+  perAddressMaxAttempts: 30,
+  perAddressWindowMs: 15 * 60_000,
 } as const;
 
 export const ADMIN_NETWORK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const;

@@ -160,19 +160,17 @@ describe(`admin accounts (${databaseLabel})`, () => {
     const link = new URL(mail!.links[0]!);
     expect(link.pathname).toBe('/admin/reset-password');
 
-    // The new admin sets a password through the link, signs in, and is held to changing it.
+    // The new admin sets a password through the link: that is the change the temporary password
+    // called for, so they sign in straight to the console (issue 32, item 19).
     const reset = await browserClient(ctx.app).post('/api/auth/reset-password', { token: link.searchParams.get('token'), newPassword: 'first chosen passphrase' });
     expect(reset.status).toBe(200);
+    const [row] = await ctx.database.db.select().from(adminUsers).where(eq(adminUsers.email, email));
+    expect(row).toMatchObject({ mustChangePassword: false, emailVerified: true });
     const newcomer = await signInAdmin(ctx, email);
-    expect((await newcomer.get('/api/admin/me')).status).toBe(200);
-    const blocked = await newcomer.get('/api/admin/admins');
-    expect(blocked.status).toBe(403);
-    expect((await blocked.json()).error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect(await (await newcomer.get('/api/admin/me')).json()).toMatchObject({ must_change_password: false, has_password: true });
+    expect((await newcomer.get('/api/admin/admins')).status).toBe(200);
     const changed = await newcomer.post('/api/auth/change-password', { currentPassword: 'first chosen passphrase', newPassword: 'second chosen passphrase' });
     expect(await changed.json()).toEqual({ changed: true });
-    expect((await newcomer.get('/api/admin/admins')).status).toBe(200);
-    const [row] = await ctx.database.db.select().from(adminUsers).where(eq(adminUsers.email, email));
-    expect(row!.mustChangePassword).toBe(false);
   });
 
   it('lets an admin held to a password change set one without the lost temporary password', async () => {
@@ -184,6 +182,9 @@ describe(`admin accounts (${databaseLabel})`, () => {
     const newcomer = await signInAdmin(ctx, email);
     const me = await (await newcomer.get('/api/admin/me')).json();
     expect(me).toMatchObject({ must_change_password: true, hospital_id: hospital.id, hospital_name: hospital.name });
+    const blocked = await newcomer.get('/api/admin/admins');
+    expect(blocked.status).toBe(403);
+    expect((await blocked.json()).error.code).toBe('PASSWORD_CHANGE_REQUIRED');
     const set = await newcomer.post('/api/admin/auth/set-password', { newPassword: 'chosen without the old one' });
     const setBody = await set.json();
     expect(setBody, JSON.stringify(setBody)).toEqual({ changed: true });
@@ -202,23 +203,24 @@ describe(`admin accounts (${databaseLabel})`, () => {
     const invite = new URL((await latestMail(ctx, email))!.links[0]!);
     expect((await browserClient(ctx.app).post('/api/auth/reset-password', { token: invite.searchParams.get('token'), newPassword: 'temporary passphrase' })).status).toBe(200);
 
-    // An administrator's link redeemed as if it were a provider's: still an admin session, still held to the password change.
+    // An administrator's link redeemed as if it were a provider's: still an admin session.
     expect((await browserClient(ctx.app).post('/api/admin/auth/magic-link', { email }, { 'x-forwarded-for': '198.51.100.201' })).status).toBe(200);
     const link = new URL((await latestMail(ctx, email))!.links[0]!);
     const client = browserClient(ctx.app);
     const redeemed = await client.post('/api/auth/callback', { token_hash: link.searchParams.get('token_hash'), type: 'magiclink', admin: false });
     expect(redeemed.status).toBe(200);
-    expect(await redeemed.json()).toMatchObject({ redirectTo: '/admin/change-password' });
-    expect(await (await client.get('/api/admin/me')).json()).toMatchObject({ email, must_change_password: true });
+    expect(await redeemed.json()).toMatchObject({ redirectTo: '/system-admin' });
+    expect(await (await client.get('/api/admin/me')).json()).toMatchObject({ email, role: 'hospital_admin' });
     expect((await client.get('/api/dashboard')).status).toBe(401);
     const profiles = await ctx.database.db.execute(sql`select id from users where lower(email) = ${email}`);
     expect((profiles as unknown as { rows: unknown[] }).rows).toEqual([]);
 
-    // The provider sign-in refuses the administrator's password, and leaves no session behind.
+    // The provider sign-in refuses the administrator's password as it would a wrong one (not
+    // confirming it), and leaves no session behind.
     const provider = browserClient(ctx.app);
     const signIn = await provider.post('/api/auth/sign-in', { email, password: 'temporary passphrase' }, { 'x-forwarded-for': '198.51.100.202' });
-    expect(signIn.status).toBe(403);
-    expect((await signIn.json()).error).toMatchObject({ code: 'ADMIN_ACCOUNT', message: 'This is an administrator account. Please sign in on the administrator sign-in page.' });
+    expect(signIn.status).toBe(401);
+    expect((await signIn.json()).error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
     expect(await (await provider.get('/api/auth/session')).json()).toMatchObject({ user: null });
     expect((await provider.get('/api/admin/me')).status).toBe(401);
 

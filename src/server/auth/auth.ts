@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import { adminUsers, authAccounts, authSessions, authUsers, authVerifications, hospitals } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../integrations/mail/mailer';
+import { recordAudit } from '../modules/audit/service';
+import { revokePasswordResetLinks } from './credentials';
 import { adminInviteEmail, magicLinkEmail, passwordResetEmail, verificationEmail } from '../integrations/mail/templates';
 
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -62,6 +64,25 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
       // sign-in would treat the password as unproven and remove it.
       onPasswordReset: async ({ user }) => {
         await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
+        // The link just used is consumed; any other one sent before must not reset the password again.
+        await revokePasswordResetLinks(db, user.id);
+        // An administrator who sets a password from the invitation (or a reset) has chosen it: the
+        // forced change is done, and the address is proven like the account's.
+        const [admin] = await db
+          .update(adminUsers)
+          .set({ mustChangePassword: false, emailVerified: true })
+          .where(eq(adminUsers.authUserId, user.id))
+          .returning({ id: adminUsers.id, role: adminUsers.role, email: adminUsers.email, hospitalId: adminUsers.hospitalId });
+        if (admin) {
+          await recordAudit(db, null, {
+            action: 'admin_user.password_change',
+            as: { id: admin.id, role: admin.role as 'hospital_admin' | 'system_admin', email: admin.email },
+            targetType: 'admin_user',
+            targetId: admin.id,
+            hospitalId: admin.hospitalId,
+            summary: { via: 'reset_link' },
+          });
+        }
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       sendResetPassword: async ({ user, token }) => {

@@ -28,6 +28,9 @@ export const AUTH_MESSAGES = {
   notAuthenticated: 'User not authenticated',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'Your current password is incorrect',
+  /** A voluntary change by an account that only ever signed in by magic link: there is no current password to give. */
+  noPasswordYet: 'You have not set a password yet. Please set one without a current password.',
+  emailAlreadyVerified: 'Your email address is already verified.',
   useAdminLogin: 'This e-mail belongs to an administrator account. Please sign in through the admin login.',
 } as const;
 

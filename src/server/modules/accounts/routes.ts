@@ -18,6 +18,7 @@ import type { AppDeps } from '../../app';
 import type { Auth } from '../../auth/auth';
 import { requireProvider } from '../../auth/guards';
 import { magicLinkIdentifier } from '../../auth/auth';
+import { endEverySession, revokePasswordResetLinks } from '../../auth/credentials';
 import { consumeRateLimit } from '../../auth/rate-limit';
 import { clientIp as clientIpOf } from '../../http/client-ip';
 import { clearSessionCookies, forwardCookies } from '../../auth/session';
@@ -33,6 +34,7 @@ import {
   buildSignupMetadata,
   completeSignIn,
   createProviderProfile,
+  runDeferredPopulation,
   saveSignupMetadata,
   syncAuthStatus,
   type DirectoryPopulation,
@@ -227,9 +229,17 @@ export function accountRoutes(deps: AccountsDeps) {
         }
         throw error;
       }
-      forwardCookies(c, signedIn.headers);
       const account = signedIn.response.user;
-      await refuseAdminAccount(c, signedIn.response.token, account.id);
+      // An administrator's address gets the wrong-password answer whatever the password: a different
+      // answer for the right one would confirm an admin password to anyone guessing here. The session
+      // just made goes again before any cookie is sent.
+      const [admin] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.authUserId, account.id)).limit(1);
+      if (admin) {
+        await db.delete(authSessions).where(eq(authSessions.token, signedIn.response.token));
+        await recordAudit(db, null, { action: 'provider.sign_in_refused_admin', targetType: 'admin_user', targetId: admin.id, ip: clientIp(c) });
+        throw new AppError('INVALID_CREDENTIALS', 401, AUTH_MESSAGES.invalidCredentials, { field: 'password' });
+      }
+      forwardCookies(c, signedIn.headers);
       const user = await finishProviderSignIn(c, signedIn.response.token, account);
       await recordAudit(db, null, { action: 'provider.sign_in', actorEmail: account.email, targetType: 'user', targetId: user.id, hospitalId: user.hospitalId, ip: clientIp(c) });
       return c.json({ user: await sessionUser(account.id), redirectTo: '/dashboard' });
@@ -269,8 +279,18 @@ export function accountRoutes(deps: AccountsDeps) {
         forwardCookies(c, verified.headers);
         // Better Auth has checked the token's signature; its payload names the confirmed address.
         const email = emailInVerificationToken(input.token_hash);
-        const [account] = email ? await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)).limit(1) : [];
-        if (account) await syncAuthStatus(db, account.id);
+        const [account] = email ? await db.select({ id: authUsers.id, metadata: authUsers.metadata }).from(authUsers).where(eq(authUsers.email, email)).limit(1) : [];
+        if (account) {
+          await syncAuthStatus(db, account.id);
+          // The deferred directory population runs after e-mail verification as it does at sign-in
+          // (access spec §4, step 5); its failure is logged and never fails the confirmation.
+          const [user] = await db.select({ id: users.id }).from(users).where(eq(users.authUserId, account.id)).limit(1);
+          if (user) {
+            await runDeferredPopulation({ db, logger, populateDirectory: deps.populateDirectory }, account.id, user.id, account.metadata).catch((error: unknown) =>
+              logger.error({ err: error, authUserId: account.id }, 'directory population after e-mail verification failed'),
+            );
+          }
+        }
         return c.json({ verified: true, redirectTo: c.get('actor').kind === 'provider' ? '/dashboard' : '/login' });
       }
 
@@ -343,11 +363,14 @@ export function accountRoutes(deps: AccountsDeps) {
         });
       } catch (error) {
         if (apiErrorCode(error) === 'INVALID_PASSWORD') throw AppError.validation(AUTH_MESSAGES.currentPasswordWrong, { field: 'currentPassword' });
+        // No password to check against: a clear refusal, not a server error (an administrator sets the first one with /api/admin/auth/set-password).
+        if (apiErrorCode(error) === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw new AppError('NO_PASSWORD_SET', 409, AUTH_MESSAGES.noPasswordYet);
         throw error;
       }
       if (input.revokeOtherSessions) {
         await db.delete(authSessions).where(and(eq(authSessions.userId, actor.authUserId), ne(authSessions.id, actor.sessionId)));
       }
+      await revokePasswordResetLinks(db, actor.authUserId);
       if (deps.afterPasswordChange) await deps.afterPasswordChange(actor);
       return c.json({ changed: true });
     })
@@ -368,6 +391,8 @@ export function accountRoutes(deps: AccountsDeps) {
     .post('/auth/verification-email', async (c) => {
       const actor = c.get('actor');
       if (actor.kind !== 'provider' && actor.kind !== 'account') throw AppError.unauthenticated();
+      const [account] = await db.select({ emailVerified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, actor.authUserId)).limit(1);
+      if (account?.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, AUTH_MESSAGES.emailAlreadyVerified);
       await limitOrThrow(deps, `verification-mail:${actor.email}`, PASSWORD_MAIL_LIMIT);
       await auth.api.sendVerificationEmail({ body: { email: actor.email }, headers: c.req.raw.headers });
       return c.json({ sent: true, email: actor.email });
@@ -379,10 +404,11 @@ export function accountRoutes(deps: AccountsDeps) {
       return c.json({ active: true });
     })
 
+    // Sign-out is global by default (access spec §7): every session of the account ends, on every device.
     .post('/auth/sign-out', async (c) => {
       const actor = c.get('actor');
       if (actor.kind !== 'anonymous') {
-        await db.delete(authSessions).where(eq(authSessions.id, actor.sessionId));
+        await endEverySession(db, actor.authUserId);
         await recordAudit(db, actor, { action: 'sign_out', targetType: 'session' });
       }
       await clearSessionCookies(c, auth);
@@ -392,7 +418,7 @@ export function accountRoutes(deps: AccountsDeps) {
     .post('/auth/sign-out-everywhere', async (c) => {
       const actor = c.get('actor');
       if (actor.kind === 'anonymous') throw AppError.unauthenticated();
-      await db.delete(authSessions).where(eq(authSessions.userId, actor.authUserId));
+      await endEverySession(db, actor.authUserId);
       await clearSessionCookies(c, auth);
       return c.json({ signedOut: true });
     })

@@ -294,17 +294,26 @@ export async function completeSignIn(deps: CompletionDeps, account: { id: string
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   }
 
-  if (metadata?.needs_directory_population && !metadata.directory_populated_at && deps.populateDirectory) {
-    const outcome = await deps.populateDirectory({ userId: user.id, metadata });
-    if (outcome === 'populated') {
-      await saveSignupMetadata(db, account.id, {
-        ...metadata,
-        needs_directory_population: false,
-        directory_populated_at: new Date().toISOString(),
-      });
-    }
-  }
+  await runDeferredPopulation(deps, account.id, user.id, metadata);
   return user;
+}
+
+/**
+ * The deferred directory-profile population (access spec §4, step 5), run "at login (and after
+ * e-mail verification)": when the sign-up metadata flags it and it has not happened yet, import
+ * the profile, then clear the flag and store when. 'nothing' leaves the flag for the next time.
+ */
+export async function runDeferredPopulation(deps: CompletionDeps, authUserId: string, userId: string, metadata: SignupMetadata | null) {
+  if (!metadata?.needs_directory_population || metadata.directory_populated_at || !deps.populateDirectory) return 'nothing';
+  const outcome = await deps.populateDirectory({ userId, metadata });
+  if (outcome === 'populated') {
+    await saveSignupMetadata(deps.db, authUserId, {
+      ...metadata,
+      needs_directory_population: false,
+      directory_populated_at: new Date().toISOString(),
+    });
+  }
+  return outcome;
 }
 
 /** Moves a pending provider to active once the e-mail is confirmed (sync auth status). */

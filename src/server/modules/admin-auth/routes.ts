@@ -7,6 +7,7 @@ import { markPasswordChanged } from '../admin-users/service';
 import type { AppDeps } from '../../app';
 import type { Auth } from '../../auth/auth';
 import { requireAdmin, requireAdminSession } from '../../auth/guards';
+import { hasPassword, revokePasswordResetLinks } from '../../auth/credentials';
 import { hospitalScope } from '../../auth/policies';
 import { clearSessionCookies } from '../../auth/session';
 import { adminUsers, authSessions, hospitalSectionPermissions, hospitals, users } from '../../db/schema';
@@ -39,6 +40,8 @@ export async function adminSessionObject(deps: AppDeps, adminId: string, session
     is_super_admin: admin.isSuperAdmin,
     is_active: admin.isActive,
     must_change_password: admin.mustChangePassword,
+    // An admin who only ever signed in by magic link has no password: the change page sets a first one.
+    has_password: admin.authUserId ? await hasPassword(deps.database.db, admin.authUserId) : false,
     permissions: admin.permissions,
     session_started_at: sessionCreatedAt.toISOString(),
   };
@@ -66,17 +69,20 @@ export function adminAuthRoutes(deps: AppDeps & { auth: Auth }) {
     })
 
     // While a change is forced, an admin who never received or lost the invitation may set a new
-    // password without the temporary one: the magic link already proved the address.
+    // password without the temporary one, and an admin who has no password yet sets a first one:
+    // the magic link already proved the address, and there is no current password to ask for.
     .post('/admin/auth/set-password', requireAdmin, validate('json', setPasswordSchema), async (c) => {
       const actor = c.get('actor');
       if (actor.kind !== 'admin') throw AppError.admin('ADMIN_UNAUTHORIZED', 401);
-      if (!actor.mustChangePassword) throw AppError.forbidden('Use change password with your current password.');
+      const passwordSet = await hasPassword(db, actor.authUserId);
+      if (!actor.mustChangePassword && passwordSet) throw AppError.forbidden('Use change password with your current password.');
       const context = await deps.auth.$context;
       const hash = await context.password.hash(c.req.valid('json').newPassword);
       const accounts = await context.internalAdapter.findAccounts(actor.authUserId);
       if (accounts.some((account) => account.providerId === 'credential')) await context.internalAdapter.updatePassword(actor.authUserId, hash);
       else await context.internalAdapter.linkAccount({ userId: actor.authUserId, providerId: 'credential', accountId: actor.authUserId, password: hash });
       await db.delete(authSessions).where(and(eq(authSessions.userId, actor.authUserId), ne(authSessions.id, actor.sessionId)));
+      await revokePasswordResetLinks(db, actor.authUserId);
       await markPasswordChanged(db, actor);
       return c.json({ changed: true });
     })
@@ -86,6 +92,7 @@ export function adminAuthRoutes(deps: AppDeps & { auth: Auth }) {
       const actor = c.get('actor');
       if (actor.kind === 'admin') {
         await db.delete(authSessions).where(and(eq(authSessions.userId, actor.authUserId), eq(authSessions.kind, 'admin')));
+        await revokePasswordResetLinks(db, actor.authUserId);
         await recordAudit(db, actor, { action: 'admin.sign_out', targetType: 'admin_user', targetId: actor.adminId });
       }
       await clearSessionCookies(c, deps.auth);

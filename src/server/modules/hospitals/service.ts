@@ -1,6 +1,6 @@
 import { containsPattern } from '../../lib/like';
 import type { ExpertiseTermsScope } from '../../../shared/enums';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/hospitals';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { hospitalReadingLevels, hospitals, hospitalSectionPermissions, users, type HospitalYextConfig } from '../../db/schema';
+import { adminUsers, authSessions, hospitalReadingLevels, hospitals, hospitalSectionPermissions, users, type HospitalYextConfig } from '../../db/schema';
 import { createHospitalDefaults } from '../../db/seed';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -151,6 +151,13 @@ export async function updateHospital(deps: HospitalDeps, actor: AdminActor, id: 
     ...yextColumns(deps, before.yextConfig, input.yextConfig),
   };
   const [after] = await deps.db.update(hospitals).set(changes).where(eq(hospitals.id, before.id)).returning();
+  // A deactivated hospital's administrators are out at once: every session of theirs ends here, and
+  // the admin sign-in refuses them while the hospital stays inactive.
+  if (input.isActive === false) {
+    await deps.db
+      .delete(authSessions)
+      .where(inArray(authSessions.userId, deps.db.select({ id: adminUsers.authUserId }).from(adminUsers).where(and(eq(adminUsers.hospitalId, before.id), isNotNull(adminUsers.authUserId)))));
+  }
   const summaryKeys = Object.keys(input).filter((k) => k !== 'yextConfig');
   await recordAudit(deps.db, actor, {
     action: input.isActive === false ? 'hospital.deactivate' : 'hospital.update',
