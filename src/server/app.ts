@@ -228,7 +228,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', brandRoutes({ ...deps, storage }));
   app.route('/api', hospitalLocationRoutes(deps));
   app.route('/api', dataSourceRoutes(deps));
-  app.route('/api', userRoutes(deps));
+  app.route('/api', userRoutes({ ...deps, storage }));
   app.route('/api', membershipRoutes(deps));
   // One cache of full profile reads per process, keyed by users.profile_version: the provider's own
   // reads and the public directory's (pages and FHIR) share it.

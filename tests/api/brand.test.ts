@@ -41,6 +41,7 @@ function controllableStorage(inner: FileStorage) {
       if (controls.failDelete) throw new Error('simulated storage outage');
       await inner.delete(key);
     },
+    deleteFolder: (folder) => inner.deleteFolder(folder),
   };
   return { storage, controls };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryListings, hospitals, hospitalSectionPermissions, professionalIdentity, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
@@ -159,7 +159,7 @@ describe(`profile photo (${databaseLabel})`, () => {
     const { client, userId } = await provider();
     const photo = await uploaded(client, sideways);
     const stored = await readFile(join(storageDir, 'profile-photos', userId, photo.split('/').at(-1)!));
-    const grey = (pipeline: sharp.Sharp) => pipeline.resize(64, 64, { fit: 'cover' }).greyscale().raw().toBuffer();
+    const grey = (pipeline: Sharp) => pipeline.resize(64, 64, { fit: 'cover' }).greyscale().raw().toBuffer();
     const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, index) => sum + Math.abs(value - b[index]!), 0) / a.length;
     const ours = await grey(sharp(stored));
     const upright = await grey(sharp(sideways).rotate());

@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for the parts of the S3 REST API the file store uses, path-style
  * (`/{bucket}/{key}`): PutObject (with `If-None-Match: *` answering 412 PreconditionFailed when the
- * key exists), GetObject (404 NoSuchKey) and DeleteObject (204 whether or not the key existed).
+ * key exists), GetObject (404 NoSuchKey), DeleteObject (204 whether or not the key existed) and
+ * ListObjectsV2 (`GET /{bucket}?list-type=2&prefix=…`, pages of `max-keys`, default 1000).
  * Signatures are not checked; errors are the XML bodies S3 sends, so the SDK parses them as it would.
  *
  * In tests: `const fake = await startFakeS3()` and give the storage `endpoint: fake.url, forcePathStyle: true`.
@@ -44,6 +45,29 @@ async function readBody(req: IncomingMessage) {
   return Buffer.concat(chunks);
 }
 
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** ListObjectsV2: keys under the prefix in order; the continuation token is the last key of the page before. */
+function listObjects(res: ServerResponse, objects: Map<string, FakeS3Object>, bucket: string, params: URLSearchParams) {
+  const prefix = params.get('prefix') ?? '';
+  const maxKeys = Math.max(1, Math.min(1000, Number(params.get('max-keys') ?? 1000) || 1000));
+  const after = params.get('continuation-token') ?? '';
+  const keys = [...objects.keys()]
+    .filter((id) => id.startsWith(`${bucket}/`))
+    .map((id) => id.slice(bucket.length + 1))
+    .filter((key) => key.startsWith(prefix) && key > after)
+    .sort();
+  const page = keys.slice(0, maxKeys);
+  const truncated = keys.length > page.length;
+  const contents = page
+    .map((key) => `<Contents><Key>${escapeXml(key)}</Key><Size>${objects.get(`${bucket}/${key}`)!.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`)
+    .join('');
+  res.writeHead(200, { 'content-type': 'application/xml', 'x-amz-request-id': 'FAKE' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${escapeXml(bucket)}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}${truncated ? `<NextContinuationToken>${escapeXml(page.at(-1)!)}</NextContinuationToken>` : ''}</ListBucketResult>`,
+  );
+}
+
 export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, FakeS3Object>();
   const requests: FakeS3Request[] = [];
@@ -57,6 +81,7 @@ export async function startFakeS3(): Promise<FakeS3> {
     requests.push({ method: req.method ?? '', bucket, key, headers: req.headers });
     const body = await readBody(req);
     if (mode === 'error500') return xmlError(res, 500, 'InternalError', 'We encountered an internal error. Please try again.', url.pathname);
+    if (bucket && !key && req.method === 'GET' && url.searchParams.get('list-type') === '2') return listObjects(res, objects, bucket, url.searchParams);
     if (!bucket || !key) return xmlError(res, 400, 'InvalidRequest', 'Only object operations are supported by the fake.', url.pathname);
 
     switch (req.method) {

@@ -6,16 +6,18 @@ import type { Logger } from '../lib/logger';
 import { fileLinearIssue, LINEAR_JOB } from '../modules/feedback/service';
 import { createDiscoveryJobHandlers } from '../modules/discovery/jobs';
 import { createYextJobHandlers } from '../modules/yext/jobs';
+import { DELETE_USER_FILES_JOB, deleteUserFiles } from '../modules/users/files';
 import type { JobHandler } from './queue';
 
 /** Every background job type the app knows, with the services it needs. */
 export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger; linear?: LinearClient | null }): Record<string, JobHandler> {
   const linear = deps.linear !== undefined ? deps.linear : createLinearFromEnv(deps.env);
+  const storage = createStorageFromEnv(deps.env);
   const feedbackDeps = {
     db: deps.db,
     logger: deps.logger,
     linear,
-    storage: createStorageFromEnv(deps.env),
+    storage,
     appUrl: deps.env.appUrl,
     betaOnly: deps.env.FEEDBACK_BETA_ONLY,
   };
@@ -25,6 +27,10 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');
       await fileLinearIssue(feedbackDeps, String(job.payload.feedbackId));
+    },
+    [DELETE_USER_FILES_JOB]: async (job) => {
+      const removed = await deleteUserFiles(storage, String(job.payload.userId));
+      deps.logger.info({ jobId: job.id, userId: job.payload.userId, removed }, 'deleted user files removed');
     },
   };
 }

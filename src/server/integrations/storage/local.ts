@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { assertStorageKey, StorageConflictError, StorageKeyError, type FileStorage, type StoredFile } from './types';
 
@@ -75,6 +75,19 @@ export function createLocalStorage(dir: string): FileStorage {
       const path = pathOf(key);
       await rm(path, { force: true });
       await rm(path + META_SUFFIX, { force: true });
+    },
+    async deleteFolder(folder) {
+      // A folder name follows the key rules (no extension needed), so it cannot leave the root.
+      const path = pathOf(folder);
+      let entries: string[];
+      try {
+        entries = await readdir(path, { recursive: true });
+      } catch (error) {
+        if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return 0;
+        throw error;
+      }
+      await rm(path, { recursive: true, force: true });
+      return entries.filter((entry) => /\.[a-z0-9]{1,10}$/.test(entry) && !entry.endsWith(META_SUFFIX)).length;
     },
   };
 }

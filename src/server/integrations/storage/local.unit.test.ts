@@ -51,6 +51,17 @@ describe('local file storage', () => {
     expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof StorageConflictError)).toHaveLength(1);
   });
 
+  it('deletes a folder with every file and sidecar in it, and nothing beside it', async () => {
+    const user = '9d2c0a51-6f0e-4b7a-8f43-2a1b0c9d8e7f';
+    for (const name of ['1-a-96.jpg', '1-a-96.webp', 'old.png']) await storage.put(`profile-photos/${user}/${name}`, bytes(name), { contentType: 'image/jpeg' });
+    await storage.put(`profile-photos/${HOSPITAL}/keep.jpg`, bytes('keep'), { contentType: 'image/jpeg' });
+    expect(await storage.deleteFolder(`profile-photos/${user}`)).toBe(3);
+    expect(await readdir(join(dir, 'profile-photos'))).toEqual([HOSPITAL]);
+    expect(await storage.get(`profile-photos/${HOSPITAL}/keep.jpg`)).not.toBeNull();
+    expect(await storage.deleteFolder(`profile-photos/${user}`)).toBe(0);
+    await expect(storage.deleteFolder('../outside')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
   it('answers null for a missing key and treats deleting one as done', async () => {
     expect(await storage.get(`${HOSPITAL}/nothing.pdf`)).toBeNull();
     await expect(storage.delete(`${HOSPITAL}/nothing.pdf`)).resolves.toBeUndefined();

@@ -101,5 +101,22 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       const { sdk, client } = await connect();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key }));
     },
+    async deleteFolder(folder) {
+      const Prefix = `${objectKey(folder)}/`;
+      const { sdk, client } = await connect();
+      let removed = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix, ContinuationToken }));
+        // One DeleteObject per key: every S3-compatible store has it (a folder holds a handful of files).
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: object.Key }));
+          removed += 1;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return removed;
+    },
   };
 }

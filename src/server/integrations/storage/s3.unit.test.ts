@@ -58,6 +58,18 @@ describe('S3 file storage (against a loopback S3 fake)', () => {
     await expect(storage.get(`${HOSPITAL}/whatever.pdf`)).rejects.toThrow();
   });
 
+  it('deletes every object under a folder, page by page, and nothing beside it', async () => {
+    const user = '9d2c0a51-6f0e-4b7a-8f43-2a1b0c9d8e7f';
+    const names = Array.from({ length: 5 }, (_, i) => `profile-photos/${user}/1-a-${i}.jpg`);
+    for (const key of names) await storage.put(key, bytes(key), { contentType: 'image/jpeg' });
+    await storage.put(`profile-photos/${user}x/other.jpg`, bytes('neighbour'), { contentType: 'image/jpeg' });
+    expect(await storage.deleteFolder(`profile-photos/${user}`)).toBe(5);
+    expect(names.some((key) => fake.objects.has(`vitae-test/${key}`))).toBe(false);
+    expect(fake.objects.has(`vitae-test/profile-photos/${user}x/other.jpg`)).toBe(true);
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.key === '')).toHaveLength(1);
+    expect(await storage.deleteFolder(`profile-photos/${user}`)).toBe(0);
+  });
+
   it('refuses unsafe keys before any request', async () => {
     await expect(storage.put('../escape.pdf', bytes('x'), { contentType: 'text/plain' })).rejects.toBeInstanceOf(StorageKeyError);
     await expect(storage.get(`${HOSPITAL}/../x.pdf`)).rejects.toBeInstanceOf(StorageKeyError);

@@ -22,6 +22,11 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object under `folder/` (a key prefix such as `profile-photos/{userId}`: a deleted
+   * user's files) and answers how many there were; an empty or missing folder is not an error.
+   */
+  deleteFolder(folder: string): Promise<number>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { HOSPITAL_MESSAGES, pageQuerySchema } from '../../../shared/schemas/hospitals';
 import type { AppDeps } from '../../app';
+import type { FileStorage } from '../../integrations/storage';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
@@ -13,8 +14,9 @@ const userIdParam = z.object({ userId: z.uuid('User not found') });
 const usersQuery = pageQuerySchema.extend({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired).optional() });
 const hospitalParam = z.object({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired) });
 
-export function userRoutes(deps: AppDeps) {
+export function userRoutes(deps: AppDeps & { storage: FileStorage }) {
   const db = deps.database.db;
+  const storage = deps.storage;
   const actorOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
   return new Hono<AppBindings>()
     .get('/admin/users', requireCapability('users.manage'), validate('query', usersQuery), async (c) =>
@@ -28,7 +30,7 @@ export function userRoutes(deps: AppDeps) {
       c.json(await viewUserProfile(db, actorOf(c), c.req.valid('param').userId)),
     )
     .delete('/admin/users/:userId', requireCapability('users.delete'), validate('param', userIdParam), async (c) =>
-      c.json(await deleteUser(db, actorOf(c), c.req.valid('param').userId)),
+      c.json(await deleteUser({ db, storage, logger: deps.logger }, actorOf(c), c.req.valid('param').userId)),
     )
     .post('/admin/users/:userId/sync-auth-status', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
       c.json(await syncUserAuthStatus(db, actorOf(c), c.req.valid('param').userId)),

@@ -3,6 +3,9 @@ import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { HOSPITAL_MESSAGES } from '../../../shared/schemas/hospitals';
 import { hospitalScope, scopedHospitalId, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
+import type { FileStorage } from '../../integrations/storage';
+import type { Logger } from '../../lib/logger';
+import { deleteUserFilesNow, queueUserFilesDeletion } from './files';
 import { authUsers, hospitals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/service';
@@ -81,14 +84,19 @@ export async function viewUserProfile(db: Database, actor: AdminActor, userId: s
 
 /**
  * Deletes a provider: every profile table (they cascade from users), the users row and the
- * sign-in account, in one transaction, so a failure leaves everything in place.
+ * sign-in account, in one transaction, so a failure leaves everything in place; then their stored
+ * files (photos, screenshots: users/files.ts), queued in that transaction so a failure is retried.
  */
-export async function deleteUser(db: Database, actor: AdminActor, userId: string) {
+export async function deleteUser(deps: { db: Database; storage: FileStorage; logger: Logger }, actor: AdminActor, userId: string) {
+  const { db } = deps;
   const user = await findUserForAdmin(db, actor, userId);
-  await db.transaction(async (tx) => {
+  const filesJob = await db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, user.id));
     if (user.authUserId) await tx.delete(authUsers).where(eq(authUsers.id, user.authUserId));
+    return queueUserFilesDeletion(tx as unknown as Database, user.id);
   });
+  // The rows are gone (the photo route already answers 404); now their files (issue 32 item 14).
+  await deleteUserFilesNow(deps, filesJob, user.id);
   await recordAudit(db, actor, {
     action: 'user.delete',
     targetType: 'user',
