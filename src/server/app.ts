@@ -9,14 +9,15 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
-import { directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
-import { fhirRoutes } from './modules/fhir/routes';
+import { directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
+import { fhirRefusal, fhirRoutes } from './modules/fhir/routes';
 import { isCsvUpload, limitCsvUpload } from './http/csv-upload';
 import { compressFor, preferredEncoding, type Encoding } from './http/compress';
 import { createSpaShell, hasSessionCookie, pagePath } from './http/spa-shell';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
 import { createMemberPageRenderer } from './http/member-page';
-import { guardStateChanges, requestLogger } from './http/middleware';
+import { guardStateChanges, privateApiAnswers, requestLogger } from './http/middleware';
+import { publicRequestGuard, type PublicRefusal } from './http/public-requests';
 import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
 import { createAuth } from './auth/auth';
@@ -38,6 +39,7 @@ import { userRoutes } from './modules/users/routes';
 import { membershipRoutes } from './modules/memberships/routes';
 import { createProfileReadCache } from './modules/profile/read';
 import { profileRoutes } from './modules/profile/routes';
+import { historyRoutes } from './modules/profile/history-routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { expertiseTermRoutes } from './modules/expertise-terms/routes';
 import { taxonomyRoutes } from './modules/taxonomy/routes';
@@ -185,11 +187,21 @@ export function createApp(deps: AppDeps) {
     if (CSV_UPLOAD_PATHS.some((path) => path.test(c.req.path)) && isCsvUpload(c)) return csvBodyLimit(c, next);
     return largeBody.some((path) => path.test(c.req.path)) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
   });
+  app.use('/api/*', privateApiAnswers());
   app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl], multipartPaths: UPLOAD_PATHS, csvPaths: CSV_UPLOAD_PATHS }));
   app.use('/api/*', async (c, next) => {
     c.set('db', db);
     await next();
   });
+  // The anonymous routes: bounded, clean query strings and a request budget per client address,
+  // counted through the public pool so a flood cannot take the connections signed-in people need.
+  const publicLimiter =
+    env.PUBLIC_RATE_LIMIT_PER_MINUTE > 0 ? sharedRateLimiter(deps.database.publicDb, { name: 'public', limit: env.PUBLIC_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }) : null;
+  const guardPublic = (refuse: PublicRefusal) => publicRequestGuard({ limiter: publicLimiter, trustProxy: env.TRUST_PROXY, refuse });
+  app.use(
+    '/api/profile-photos/*',
+    guardPublic((c, status, message) => errorResponse(c, status, status === 429 ? 'RATE_LIMIT_EXCEEDED' : status === 414 ? 'URI_TOO_LONG' : 'VALIDATION_ERROR', message)),
+  );
   app.use('/api/*', resolveActor({ auth, db, trustProxy: env.TRUST_PROXY }));
 
   app.route('/api', systemRoutes(deps));
@@ -233,6 +245,7 @@ export function createApp(deps: AppDeps) {
   // One cache of full profile reads per process, keyed by users.profile_version: the provider's own
   // reads and the public directory's (pages and FHIR) share it.
   const profileCache = createProfileReadCache(env.PROFILE_CACHE_ENTRIES);
+  app.route('/api', historyRoutes(deps));
   app.route('/api', profileRoutes({ ...deps, npiRegistry, storage, profileCache }));
   app.route('/api', referenceRoutes(deps));
   app.route('/api', expertiseTermRoutes(deps));
@@ -245,7 +258,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', biographyRoutes(deps));
   app.route('/api', yextRoutes({ ...deps, secretBox, npiRegistry }));
   app.route('/api', pendingUpdateRoutes(deps));
-  app.route('/api', directoryRoutes(deps));
+  app.route('/api', directoryRoutes({ ...deps, npiRegistry }));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.
@@ -253,8 +266,11 @@ export function createApp(deps: AppDeps) {
 
   // The public find-a-doctor directory: HTML from the server, built or not; and its FHIR R4 API,
   // readable from any origin (it holds only what the public pages show).
+  app.use('/robots.txt', guardPublic((c, status, message) => c.text(message, status)));
+  app.use('/find/*', guardPublic(directoryRefusal(env.appUrl)));
   app.route('/', publicDirectoryRoutes(deps, profileCache));
   app.use('/fhir/*', cors({ origin: '*', allowMethods: ['GET'] }));
+  app.use('/fhir/*', guardPublic(fhirRefusal));
   app.route('/', fhirRoutes(deps, profileCache));
 
   if (deps.webDir) {

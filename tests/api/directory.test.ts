@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, directoryListings, hospitalExpertiseTermsPoc, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
-import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
+import { confirmProviderEmail, createAdminRow, createHospital, publishProvider, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
@@ -108,12 +108,17 @@ describe(`public directory (${databaseLabel})`, () => {
     });
 
     // Not published yet: no page, and the hospital's page lists nobody.
-    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'off', publicPath: null, hospital: { directoryEnabled: true, requiresApproval: false } });
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'draft', publicPath: null, emailConfirmed: false, hospital: { directoryEnabled: true, requiresApproval: false } });
     expect((await html(`/find/${slugA}/beatriz-castillo`)).status).toBe(404);
 
-    const published = await client.put('/api/me/directory', { publish: true });
-    expect(published.status).toBe(200);
-    expect(await published.json()).toMatchObject({ status: 'published', publicPath: `/find/${slugA}/beatriz-castillo` });
+    // Asking needs a confirmed e-mail address; a provider who joined on their own waits for the hospital.
+    const unconfirmed = await client.put('/api/me/directory', { publish: true });
+    expect(unconfirmed.status).toBe(409);
+    expect((await unconfirmed.json()).error).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm your e-mail address before publishing: open the link we e-mail you, then ask again' });
+    await confirmProviderEmail(ctx, userId);
+    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'pending', publicPath: null, emailConfirmed: true, identityCheck: { nameCheck: 'no_npi' } });
+    expect((await adminA.post(`/api/admin/hospitals/${hospitalA.id}/directory/listings/${userId}/approve`)).status).toBe(200);
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'published', publicPath: `/find/${slugA}/beatriz-castillo` });
 
     const page = await html(`/find/${slugA}/beatriz-castillo`);
     expect(page.status).toBe(200);
@@ -164,17 +169,18 @@ describe(`public directory (${databaseLabel})`, () => {
     expect(robots).toContain('Allow: /find\nDisallow: /');
     expect(robots).toContain('Sitemap: http://localhost:3000/find/sitemap.xml');
 
-    // Withdrawn: gone at once.
-    expect(await (await client.put('/api/me/directory', { publish: false })).json()).toMatchObject({ status: 'off' });
+    // Withdrawn: gone at once; asking again goes back to the hospital.
+    expect(await (await client.put('/api/me/directory', { publish: false })).json()).toMatchObject({ status: 'withdrawn' });
     expect((await html(`/find/${slugA}/beatriz-castillo`)).status).toBe(404);
-    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'published' });
+    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'pending' });
     const [listing] = await ctx.database.db.select().from(directoryListings).where(eq(directoryListings.userId, userId));
-    expect(listing).toMatchObject({ hospitalId: hospitalA.id, status: 'published', slug: 'beatriz-castillo' });
+    expect(listing).toMatchObject({ hospitalId: hospitalA.id, status: 'pending', slug: 'beatriz-castillo' });
   });
 
   it('waits for approval where the hospital asks for it; an unpublished provider must ask again', async () => {
     await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: true, brandColor: null });
     const { client, userId } = await provider(hospitalA.id, 'Dr. Ana María Núñez, DO');
+    await confirmProviderEmail(ctx, userId);
     const asked = await (await client.put('/api/me/directory', { publish: true })).json();
     expect(asked).toMatchObject({ status: 'pending', publicPath: null });
     expect((await html(`/find/${slugA}/ana-maria-nunez`)).status).toBe(404);
@@ -193,16 +199,16 @@ describe(`public directory (${databaseLabel})`, () => {
     await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null });
     expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'pending' });
     const actions = await ctx.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, userId));
-    expect(actions.map((a) => a.action).sort()).toEqual(['directory.listing_approved', 'directory.listing_unpublished']);
+    expect(actions.map((a) => a.action).filter((a) => a.startsWith('directory.')).sort()).toEqual(['directory.listing_approved', 'directory.listing_requested', 'directory.listing_requested', 'directory.listing_unpublished']);
   });
 
   it('takes a page down at once when the provider moves, or the hospital turns its directory off or is deactivated', async () => {
     const { client, userId } = await provider(hospitalA.id, 'Kofi Mensah');
-    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'published' });
+    expect(await publishProvider(ctx, client, userId, adminA)).toBe(`/find/${slugA}/kofi-mensah`);
     expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(200);
     // A second provider with the same name gets the next free address.
     const twin = await provider(hospitalA.id, 'Kofi Mensah');
-    expect(await (await twin.client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ publicPath: `/find/${slugA}/kofi-mensah-2` });
+    expect(await publishProvider(ctx, twin.client, twin.userId, adminA)).toBe(`/find/${slugA}/kofi-mensah-2`);
 
     await ctx.database.db.update(hospitals).set({ directoryEnabled: false }).where(eq(hospitals.id, hospitalA.id));
     expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(404);
@@ -216,7 +222,13 @@ describe(`public directory (${databaseLabel})`, () => {
 
     await ctx.database.db.update(users).set({ hospitalId: hospitalB.id }).where(eq(users.id, userId));
     expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(404);
-    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'off' });
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'draft' });
+    // Moved back, the provider is not published again without asking and the hospital approving.
+    await ctx.database.db.update(users).set({ hospitalId: hospitalA.id }).where(eq(users.id, userId));
+    expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(404);
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'draft' });
+    const reset = await ctx.database.db.select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog).where(and(eq(auditLog.targetId, userId), eq(auditLog.action, 'directory.listing_reset')));
+    expect(reset).toEqual([{ action: 'directory.listing_reset', summary: { from: 'published', to: 'draft', because: 'hospital_changed' } }]);
     expect((await html('/find/not-a-hospital')).status).toBe(404);
     expect((await html('/find/%3Cscript%3E')).status).toBe(404);
   });
@@ -230,14 +242,14 @@ describe(`public directory (${databaseLabel})`, () => {
       .insert(hospitalExpertiseTermsPoc)
       .values({ hospitalId: hospital.id, termId: 'H-DIR-T2D', term: 'Type 2 diabetes mellitus', termType: 'Condition', specialtyName: 'Family Medicine', synonyms: ['sugar diabetes'], searchKeywords: ['adult-onset diabetes'] });
     const make = async (name: string, specialty: string, zip: string, city: string, langs: string[], accepting: boolean, video: boolean, termIds: string[]) => {
-      const { client } = await provider(hospital.id, name);
+      const { client, userId } = await provider(hospital.id, name);
       const [first, last] = name.split(' ');
       await put(client, 'professional_identity', { fullLegalName: name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}@example.org`, primarySpecialty: specialty });
       await put(client, 'locations', { items: [{ locationName: `${city} office`, address: '1 Main St', city, state: 'IL', postalCode: zip, isPrimaryLocation: true }] });
       await put(client, 'languages', { items: langs.map((languageCode) => ({ languageCode })) });
       await put(client, 'practice_essentials', { acceptingNewPatients: accepting, telehealthServices: video ? ['follow_up'] : [] });
       if (termIds.length) await put(client, 'medical_expertise', { items: termIds.map((termId) => ({ termId })) });
-      expect((await client.put('/api/me/directory', { publish: true })).status).toBe(200);
+      await publishProvider(ctx, client, userId);
     };
     await make('Priya Raman', 'Dermatology', '60076', 'Skokie', ['en', 'es'], true, true, ['CON-DIR-PSO']);
     await make('Naomi Brooks', 'Dermatology', '60035', 'Highland Park', ['en'], false, false, ['CON-DIR-PSO']);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hospitals, hospitalSectionPermissions, languages, medicalSpecialtyTaxonomy, professionalIdentity } from '../../src/server/db/schema';
 import { browserClient } from '../support/clients';
-import { createHospital, uniqueSuffix } from '../support/factories';
+import { createHospital, uniqueSuffix, publishProvider } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
@@ -31,7 +31,7 @@ async function provider(hospitalId: string, fullName: string, sections: Record<s
     const saved = await client.put(`/api/profile/sections/${section}`, body);
     expect(saved.status, await saved.clone().text()).toBe(200);
   }
-  if (publish) expect((await client.put('/api/me/directory', { publish: true })).status).toBe(200);
+  if (publish) await publishProvider(ctx, client, user.id);
   return user.id as string;
 }
 

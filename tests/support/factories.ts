@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { permissionsForRole } from '../../src/server/auth/policies';
-import { adminUsers, hospitals, mailOutbox } from '../../src/server/db/schema';
+import { adminUsers, authUsers, directoryListings, hospitals, mailOutbox, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from './clients';
 import type { TestContext } from './test-app';
 
@@ -57,4 +57,31 @@ export async function signInAdmin(ctx: TestContext, email: string, client: Brows
   });
   if (verified.status !== 200) throw new Error(`admin callback refused: ${verified.status} ${await verified.text()}`);
   return client;
+}
+
+/** The provider clicked the confirmation link the app e-mailed (what publishing needs first). */
+export async function confirmProviderEmail(ctx: TestContext, userId: string) {
+  const [user] = await ctx.database.db.select({ authUserId: users.authUserId }).from(users).where(eq(users.id, userId));
+  await ctx.database.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user!.authUserId!));
+}
+
+/**
+ * A provider in their hospital's public directory the way it happens: the e-mail confirmed, the
+ * provider asks, the hospital approves (through `approver` when given, else as the hospital would,
+ * straight in the listing). Returns the listing's public path.
+ */
+export async function publishProvider(ctx: TestContext, client: BrowserClient, userId: string, approver?: BrowserClient) {
+  await confirmProviderEmail(ctx, userId);
+  const asked = await client.put('/api/me/directory', { publish: true });
+  if (asked.status !== 200) throw new Error(`publish refused: ${asked.status} ${await asked.text()}`);
+  const [listing] = await ctx.database.db.select().from(directoryListings).where(eq(directoryListings.userId, userId));
+  if (listing!.status === 'pending') {
+    if (approver) {
+      const approved = await approver.post(`/api/admin/hospitals/${listing!.hospitalId}/directory/listings/${userId}/approve`);
+      if (approved.status !== 200) throw new Error(`approval refused: ${approved.status} ${await approved.text()}`);
+    } else {
+      await ctx.database.db.update(directoryListings).set({ status: 'published', publishedAt: new Date(), decidedBy: 'test approver', decidedAt: new Date() }).where(eq(directoryListings.userId, userId));
+    }
+  }
+  return ((await (await client.get('/api/me/directory')).json()) as { publicPath: string | null }).publicPath;
 }

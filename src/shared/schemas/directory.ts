@@ -18,7 +18,30 @@ export const DIRECTORY_MESSAGES = {
   listingNotFound: 'This provider has no directory listing',
   notPending: 'This listing is not waiting for approval',
   notPublished: 'This listing is not published',
+  emailNotConfirmed: 'Confirm your e-mail address before publishing: open the link we e-mail you, then ask again',
+  removedByHospital: 'Your hospital took your public profile down. Asking again sends it back to them for approval',
 } as const;
+
+/** Why a listing waits for the hospital, in the words the approver and the provider read. */
+export const IDENTITY_CHECK_TEXT = {
+  match: 'The name matches the NPI registry’s record',
+  mismatch: 'The name differs from the NPI registry’s record',
+  no_npi: 'No NPI on the profile to check the name against',
+  not_found: 'The NPI registry has no individual with this NPI',
+  unavailable: 'The NPI registry could not be reached; check the name by hand',
+} as const;
+export type NameCheck = keyof typeof IDENTITY_CHECK_TEXT;
+
+/** What was checked when the provider asked to publish (decision 0020). */
+export interface IdentityCheck {
+  emailConfirmed: boolean;
+  npi: string | null;
+  /** The registry's name for the NPI, as the registry writes it. */
+  registryName: string | null;
+  profileName: string;
+  nameCheck: NameCheck;
+  checkedAt: string;
+}
 
 export const directorySettingsSchema = z
   .object({
@@ -42,6 +65,9 @@ export type DirectorySettingsInput = z.input<typeof directorySettingsSchema>;
 
 export const publishRequestSchema = z.object({ publish: z.boolean() }).strict();
 
+/** The hospital's reason for taking a listing down, told to the provider. */
+export const removeListingSchema = z.object({ reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional() }).strict();
+
 export interface DirectorySettingsView {
   enabled: boolean;
   slug: string | null;
@@ -58,6 +84,12 @@ export interface MyListingView {
   publicPath: string | null;
   requestedAt: string | null;
   publishedAt: string | null;
+  /** The hospital's reason for a takedown. */
+  reason: string | null;
+  /** Whether the sign-in e-mail address was confirmed by a link (needed before asking to publish). */
+  emailConfirmed: boolean;
+  /** The identity check of the last request. */
+  identityCheck: IdentityCheck | null;
 }
 
 export interface AdminListingView {
@@ -68,4 +100,6 @@ export interface AdminListingView {
   requestedAt: string | null;
   publishedAt: string | null;
   publicPath: string | null;
+  reason: string | null;
+  identityCheck: IdentityCheck | null;
 }

@@ -37,6 +37,24 @@ export const EXTRA_LIST_IDS = [
 ] as const;
 export type ExtraListId = (typeof EXTRA_LIST_IDS)[number];
 
+/**
+ * The section each extra list belongs to: its page edits it below the section, and the hospital's
+ * permission for the section decides whether the public sees it (the public gate, decision 0020; the
+ * public_languages view of migration 0016 says the same of languages).
+ */
+export const SECTION_OF_EXTRA_LIST = {
+  licenses: 'professional_identity',
+  board_certifications: 'professional_identity',
+  languages: 'practice_essentials',
+  hospital_affiliations: 'practice_essentials',
+  insurance: 'practice_essentials',
+  awards: 'biography',
+  social_media: 'biography',
+} as const satisfies Record<ExtraListId, SectionId>;
+
+/** The section whose permission governs a section or an extra list. */
+export const governingSection = (id: ProfileSectionId): SectionId => (id in SECTION_OF_EXTRA_LIST ? SECTION_OF_EXTRA_LIST[id as ExtraListId] : (id as SectionId));
+
 export const PROFILE_SECTION_IDS = [...SECTION_IDS, ...EXTRA_LIST_IDS] as const;
 export type ProfileSectionId = SectionId | ExtraListId;
 

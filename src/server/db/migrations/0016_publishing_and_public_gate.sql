@@ -14,9 +14,9 @@ BEGIN
   UPDATE directory_listings l
      SET status = 'draft', reason = NULL, identity_check = NULL, requested_at = NULL, published_at = NULL,
          decided_by = NULL, decided_at = NULL, updated_at = now()
-    FROM (SELECT user_id, status FROM directory_listings WHERE user_id = NEW.id FOR UPDATE) old
-   WHERE l.user_id = old.user_id AND old.status IN ('pending', 'published', 'withdrawn')
-  RETURNING old.status INTO previous;
+    FROM (SELECT user_id, status FROM directory_listings WHERE user_id = NEW.id FOR UPDATE) prior
+   WHERE l.user_id = prior.user_id AND prior.status IN ('pending', 'published', 'withdrawn')
+  RETURNING prior.status INTO previous;
   IF previous IS NOT NULL THEN
     INSERT INTO audit_log (actor_role, action, target_type, target_id, hospital_id, summary)
     VALUES ('system', 'directory.listing_reset', 'user', NEW.id::text, OLD.hospital_id,

@@ -1,5 +1,6 @@
 import { EDUCATION_TYPE_LABELS, type EducationType } from '../../../shared/enums';
 import type { SectionId } from '../../../shared/limits';
+import { governingSection, type ProfileSectionId } from '../../../shared/schemas/profile';
 import type { FullProfileRead } from '../profile/read';
 
 /**
@@ -49,12 +50,10 @@ const strings = (value: unknown) => (Array.isArray(value) ? value.map(text).filt
 const shown = (item: Item) => item.isVisible !== false && item.userStatus !== 'hidden' && item.userStatus !== 'pending' && item.userStatus !== 'rejected' && item.status !== 'pending';
 
 export function publicProfileOf(read: FullProfileRead): PublicProfile {
+  // The hospital's section permissions, as the public views read them: a list follows its section.
   const visible = new Set(read.permissions.filter((p) => p.isVisible).map((p) => p.sectionId as SectionId));
-  const section = (id: string): Data => {
-    if ((['professional_identity', 'practice_essentials', 'biography', 'locations', 'education_training', 'medical_expertise', 'publications', 'clinical_trials', 'media_press'] as string[]).includes(id) && !visible.has(id as SectionId)) return null;
-    return (read.sections as Record<string, { data: Data }>)[id]?.data ?? null;
-  };
-  const items = (id: string): Item[] => {
+  const section = (id: ProfileSectionId): Data => (visible.has(governingSection(id)) ? ((read.sections as Record<string, { data: Data }>)[id]?.data ?? null) : null);
+  const items = (id: ProfileSectionId): Item[] => {
     const data = section(id);
     return Array.isArray(data?.items) ? (data.items as Item[]).filter(shown) : [];
   };
@@ -70,8 +69,9 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
     credentials,
     pronouns: text(identity?.pronouns),
     photo: text(identity?.profilePhoto),
-    npi: text(identity?.npiNumber) ?? read.user.npiNumber,
-    jobTitle: text(identity?.jobTitle) ?? text(read.user.jobTitle),
+    // Hidden means absent: nothing of a hidden identity comes back from the account row.
+    npi: text(identity?.npiNumber),
+    jobTitle: text(identity?.jobTitle),
     primarySpecialty: text(identity?.primarySpecialty),
     additionalSpecialties: strings(identity?.additionalSpecialties),
     acceptingNewPatients: typeof practice?.acceptingNewPatients === 'boolean' ? practice.acceptingNewPatients : null,
@@ -112,8 +112,8 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
       .sort((a, b) => Number(b.is_primary === true) - Number(a.is_primary === true))
       .map((s) => ({ code: text(s.code) ?? '', name: text(s.name) ?? '' }))
       .filter((s) => /^[0-9A-Z]{9}X$/.test(s.code)),
-    firstName: text(identity?.firstName) ?? text(read.user.firstName),
-    lastName: text(identity?.lastName) ?? text(read.user.lastName),
+    firstName: identity ? text(identity.firstName) : null,
+    lastName: identity ? text(identity.lastName) : null,
     languageCodes: items('languages')
       .map((l) => ({ code: text(l.languageCode) ?? '', name: text(l.languageName) ?? text(l.languageCode) ?? '' }))
       .filter((l) => l.code),

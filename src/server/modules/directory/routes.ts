@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { DIRECTORY_SLUG_PATTERN, directorySettingsSchema, publishRequestSchema } from '../../../shared/schemas/directory';
+import { DIRECTORY_SLUG_PATTERN, directorySettingsSchema, publishRequestSchema, removeListingSchema } from '../../../shared/schemas/directory';
 import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import type { ProfileReadCache } from '../profile/read';
-import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, providerPage } from './pages';
+import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, problemPage, providerPage } from './pages';
 import {
   decideListing,
   getDirectorySettings,
@@ -34,7 +34,9 @@ export function directoryRoutes(deps: AppDeps) {
   const providerIdOf = (c: { get(key: 'actor'): unknown }) => (c.get('actor') as { userId: string }).userId;
   return new Hono<AppBindings>()
     .get('/me/directory', requireProvider, async (c) => c.json(await getMyListing(db, providerIdOf(c))))
-    .put('/me/directory', requireProvider, validate('json', publishRequestSchema), async (c) => c.json(await setMyListing(db, providerIdOf(c), c.req.valid('json').publish)))
+    .put('/me/directory', requireProvider, validate('json', publishRequestSchema), async (c) =>
+      c.json(await setMyListing(db, providerIdOf(c), c.req.valid('json').publish, { actor: c.get('actor'), lookupNpi: deps.npiRegistry ? (npi) => deps.npiRegistry!.lookup(npi) : undefined })),
+    )
     .get('/admin/hospitals/:hospitalId/directory', requireCapability('hospitals.view'), validate('param', hospitalIdParam), async (c) =>
       c.json(await getDirectorySettings(db, adminOf(c), c.req.valid('param').hospitalId)),
     )
@@ -48,9 +50,9 @@ export function directoryRoutes(deps: AppDeps) {
       const { hospitalId, userId } = c.req.valid('param');
       return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'approve'));
     })
-    .post('/admin/hospitals/:hospitalId/directory/listings/:userId/unpublish', requireCapability('users.manage'), validate('param', listingParam), async (c) => {
+    .post('/admin/hospitals/:hospitalId/directory/listings/:userId/unpublish', requireCapability('users.manage'), validate('param', listingParam), validate('json', removeListingSchema), async (c) => {
       const { hospitalId, userId } = c.req.valid('param');
-      return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'unpublish'));
+      return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'unpublish', c.req.valid('json').reason));
     });
 }
 
@@ -62,6 +64,25 @@ function page(c: Context<AppBindings>, html: string, status: 200 | 404 = 200) {
   c.header('Vary', 'Accept-Encoding');
   if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304);
   return c.html(html, status);
+}
+
+/** A refused public request (the guard in app.ts) as a page a person can read; never cached. */
+export function directoryRefusal(origin: string) {
+  return (c: Context<AppBindings>, status: 400 | 414 | 429, message: string) => {
+    c.header('Cache-Control', 'no-store');
+    return c.html(problemPage(origin, c.req.path, status, message), status);
+  };
+}
+
+/** A sitemap like the pages: caches keep it but revalidate, so a taken-down profile leaves at once; unchanged costs a 304. */
+function sitemap(c: Context<AppBindings>, xml: string) {
+  const etag = etagOf(xml);
+  c.header('Cache-Control', 'public, no-cache');
+  c.header('ETag', etag);
+  c.header('Vary', 'Accept-Encoding');
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+  c.header('Content-Type', 'application/xml; charset=utf-8');
+  return c.body(xml);
 }
 
 const ROBOTS = [
@@ -96,9 +117,8 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
     .get('/find/sitemap.xml', async (c) => {
       // The index of the hospitals' sitemaps (robots.txt names it).
       const hospitals = await publicHospitals(db);
-      c.header('Cache-Control', 'public, max-age=300');
-      c.header('Content-Type', 'application/xml; charset=utf-8');
-      return c.body(
+      return sitemap(
+        c,
         `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals.map((h) => `  <sitemap><loc>${escapeXml(`${origin}/find/${h.slug}/sitemap.xml`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
       );
     })
@@ -112,9 +132,7 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
         urls.push(...batch.items.map((p) => `${origin}/find/${hospital.slug}/${p.slug}`));
         if (n * PUBLIC_PAGE_SIZE >= batch.total || batch.items.length === 0) break;
       }
-      c.header('Cache-Control', 'public, max-age=300');
-      c.header('Content-Type', 'application/xml; charset=utf-8');
-      return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`).join('\n')}\n</urlset>\n`);
+      return sitemap(c, `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`).join('\n')}\n</urlset>\n`);
     })
     .get('/find/:hospitalSlug', async (c) => {
       const slug = c.req.param('hospitalSlug');

@@ -2,29 +2,47 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DirectoryStatus } from '../../../shared/enums';
 import {
   DIRECTORY_MESSAGES,
+  type IdentityCheck,
   type AdminListingView,
   type DirectorySettingsInput,
   type DirectorySettingsView,
   type MyListingView,
 } from '../../../shared/schemas/directory';
 import { perDatabase, type Database } from '../../db/client';
-import { directoryListings, hospitalExpertiseTermsPoc, hospitals, languagesSpoken, locations, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../../db/schema';
+import {
+  authUsers,
+  directoryListings,
+  hospitalExpertiseTermsPoc,
+  hospitals,
+  professionalIdentity,
+  publicExpertise,
+  publicIdentity,
+  publicLanguages,
+  publicListings,
+  publicLocations,
+  publicPractice,
+  users,
+} from '../../db/schema';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import { AppError } from '../../lib/app-error';
 import { containsPattern, startsWithPattern } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import type { Actor } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
 import { searchAlternatives } from './lay-terms';
+import { compareNames, registryFullName, type RegistryName } from './name-check';
 import { publicProfileOf, type PublicProfile } from './public-profile';
+import { canMove, nextStatus, PUBLISHING_AUDIT_ACTIONS, PUBLISHING_TRANSITIONS, type PublishingEvent } from './publishing';
 
 /**
- * The public directory's rules. A provider's profile is public only while all of these hold: the
- * provider chose to publish and (where the hospital asks for it) was approved — listing status
- * `published`; the listing's hospital is still the provider's hospital; the provider's account is
- * active; the hospital is active, its directory is on and has an address. Every public read checks
- * them in its own statement, so a change takes a page down at once.
+ * The public directory. Publishing moves a listing through the states of publishing.ts; what the
+ * public sees of a provider is decided in one place, the public_* views of migration 0016 (decision
+ * 0020): a listing is public while it is published, its hospital is still the provider's, the provider
+ * is active and the hospital is active with its directory on at an address; each section's rows are
+ * public only where the hospital's section permissions show the section. Every anonymous read here and
+ * in the FHIR API reads providers through those views, so a change takes a page down at once.
  */
 
 type HospitalRow = typeof hospitals.$inferSelect;
@@ -33,16 +51,6 @@ type ListingRow = typeof directoryListings.$inferSelect;
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 export const directoryPath = (hospitalSlug: string, providerSlug?: string) => `/find/${hospitalSlug}${providerSlug ? `/${providerSlug}` : ''}`;
-
-/** The conditions under which a listing is public (the query joins listings, users and hospitals). */
-export const isPublicListing = and(
-  eq(directoryListings.status, 'published'),
-  eq(directoryListings.hospitalId, users.hospitalId),
-  eq(users.status, 'active'),
-  eq(hospitals.isActive, true),
-  eq(hospitals.directoryEnabled, true),
-  sql`${hospitals.directorySlug} is not null`,
-);
 
 function settingsView(row: Pick<HospitalRow, 'directoryEnabled' | 'directorySlug' | 'directoryRequiresApproval' | 'directoryBrandColor'>): DirectorySettingsView {
   return {
@@ -85,77 +93,154 @@ async function freeSlug(db: Database, hospitalId: string, userId: string, name: 
 
 async function providerWithHospital(db: Database, userId: string) {
   const [row] = await db
-    .select({ user: { id: users.id, fullName: users.fullName, hospitalId: users.hospitalId }, hospital: hospitals, listing: directoryListings })
+    .select({
+      user: { id: users.id, fullName: users.fullName, hospitalId: users.hospitalId, npiNumber: users.npiNumber },
+      emailConfirmed: sql<boolean>`coalesce(${authUsers.emailVerified}, false)`,
+      identity: { fullLegalName: professionalIdentity.fullLegalName, firstName: professionalIdentity.firstName, lastName: professionalIdentity.lastName, npiNumber: professionalIdentity.npiNumber },
+      hospital: hospitals,
+      listing: directoryListings,
+    })
     .from(users)
+    .leftJoin(authUsers, eq(authUsers.id, users.authUserId))
+    .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
     .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
     .leftJoin(directoryListings, eq(directoryListings.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw AppError.unauthenticated();
-  // A listing made at another hospital does not carry over: the provider starts again here.
+  // A listing made at another hospital does not carry over: the provider starts again here (the
+  // move itself reset it to draft; a takedown there stays with that hospital).
   const listing = row.listing && row.listing.hospitalId === row.user.hospitalId ? row.listing : null;
   return { ...row, listing };
 }
 
-function myListingView(hospital: HospitalRow | null, listing: ListingRow | null): MyListingView {
-  const status = (listing?.status ?? 'off') as DirectoryStatus;
+function myListingView(hospital: HospitalRow | null, listing: ListingRow | null, emailConfirmed: boolean): MyListingView {
+  const status = (listing?.status ?? 'draft') as DirectoryStatus;
   return {
     status,
     hospital: hospital ? { name: hospital.name, directoryEnabled: hospital.directoryEnabled && !!hospital.directorySlug, requiresApproval: hospital.directoryRequiresApproval } : null,
     publicPath: status === 'published' && hospital?.directoryEnabled && hospital.directorySlug && listing ? directoryPath(hospital.directorySlug, listing.slug) : null,
     requestedAt: iso(listing?.requestedAt ?? null),
     publishedAt: iso(listing?.publishedAt ?? null),
+    reason: listing?.reason ?? null,
+    emailConfirmed,
+    identityCheck: (listing?.identityCheck as IdentityCheck | null | undefined) ?? null,
   };
 }
 
 /** `GET /api/me/directory`. */
 export async function getMyListing(db: Database, userId: string): Promise<MyListingView> {
-  const { hospital, listing } = await providerWithHospital(db, userId);
-  return myListingView(hospital, listing);
+  const { hospital, listing, emailConfirmed } = await providerWithHospital(db, userId);
+  return myListingView(hospital, listing, emailConfirmed);
+}
+
+export interface PublishingDeps {
+  /** Who moves the listing, for the audit log. */
+  actor?: Actor;
+  /** The NPI registry's record for a number (null: no individual has it); throws when unreachable. */
+  lookupNpi?: (npi: string) => Promise<RegistryName | null>;
+}
+
+/** The names the public would see (the profile's legal name, the account's name) against the registry's record. */
+async function checkIdentity(deps: PublishingDeps, who: Awaited<ReturnType<typeof providerWithHospital>>): Promise<IdentityCheck> {
+  const npi = who.identity?.npiNumber ?? who.user.npiNumber;
+  const names = [...new Set([who.identity?.fullLegalName?.trim() || [who.identity?.firstName, who.identity?.lastName].filter(Boolean).join(' ').trim(), who.user.fullName].filter((n): n is string => !!n))];
+  const base = { emailConfirmed: who.emailConfirmed, npi: npi ?? null, profileName: names.join(' / '), checkedAt: new Date().toISOString() };
+  if (!npi) return { ...base, registryName: null, nameCheck: 'no_npi' };
+  let record: RegistryName | null;
+  try {
+    record = deps.lookupNpi ? await deps.lookupNpi(npi) : null;
+  } catch {
+    return { ...base, registryName: null, nameCheck: 'unavailable' };
+  }
+  if (!deps.lookupNpi) return { ...base, registryName: null, nameCheck: 'unavailable' };
+  if (!record) return { ...base, registryName: null, nameCheck: 'not_found' };
+  const nameCheck = names.every((name) => compareNames(name, record) === 'match') ? 'match' : 'mismatch';
+  return { ...base, registryName: registryFullName(record), nameCheck };
 }
 
 /**
- * `PUT /api/me/directory`: the provider publishes or withdraws. Publishing is immediate unless the
- * hospital requires approval, or the hospital had unpublished this listing (then it asks again).
+ * `PUT /api/me/directory`: the provider asks to publish, or withdraws (publishing.ts). Asking needs a
+ * confirmed e-mail address; the identity check (the registry's name for the NPI against the profile's)
+ * goes to the approver. A provider who joined the hospital themselves always waits for the hospital's
+ * approval; so does anyone whose listing the hospital took down.
  */
-export async function setMyListing(db: Database, userId: string, publish: boolean): Promise<MyListingView> {
-  const { user, hospital, listing } = await providerWithHospital(db, userId);
+export async function setMyListing(db: Database, userId: string, publish: boolean, deps: PublishingDeps = {}): Promise<MyListingView> {
+  const who = await providerWithHospital(db, userId);
+  const { user, hospital, listing, emailConfirmed } = who;
   if (!hospital || !user.hospitalId) throw AppError.conflict(DIRECTORY_MESSAGES.noHospital);
-  const current = (listing?.status ?? 'off') as DirectoryStatus;
-  const now = new Date();
-  let status: DirectoryStatus;
-  if (!publish) status = 'off';
-  else if (current === 'published' || current === 'pending') status = current;
-  else status = hospital.directoryRequiresApproval || current === 'removed' ? 'pending' : 'published';
+  const current = (listing?.status ?? 'draft') as DirectoryStatus;
+  const event: PublishingEvent = publish ? 'ask' : 'withdraw';
+  if (!canMove(event, current)) return myListingView(hospital, listing, emailConfirmed);
+  if (publish && !emailConfirmed) throw new AppError('EMAIL_NOT_CONFIRMED', 409, DIRECTORY_MESSAGES.emailNotConfirmed);
 
+  const identityCheck = publish ? await checkIdentity(deps, who) : ((listing?.identityCheck as IdentityCheck | null) ?? null);
+  // Self-joined providers are approved by their hospital (a hospital's own roster may be pre-approved, [T3 6/7]).
+  const needsApproval = true;
+  const status = nextStatus(event, current, needsApproval)!;
+  const now = new Date();
   const slug = listing?.slug ?? (await freeSlug(db, hospital.id, userId, user.fullName));
   const values = {
     hospitalId: hospital.id,
     status,
     slug,
-    requestedAt: status === 'pending' && current !== 'pending' ? now : status === 'off' ? null : (listing?.requestedAt ?? now),
-    publishedAt: status === 'published' ? (current === 'published' ? (listing?.publishedAt ?? now) : now) : null,
-    decidedBy: status === current ? (listing?.decidedBy ?? null) : null,
-    decidedAt: status === current ? (listing?.decidedAt ?? null) : null,
+    reason: null,
+    identityCheck: identityCheck as Record<string, unknown> | null,
+    requestedAt: status === 'pending' ? now : (listing?.requestedAt ?? null),
+    publishedAt: status === 'published' ? now : null,
+    decidedBy: null,
+    decidedAt: null,
     updatedAt: now,
   };
   try {
-    const [saved] = await db
-      .insert(directoryListings)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: directoryListings.userId, set: values })
-      .returning();
-    return myListingView(hospital, saved!);
+    const saved = await db.transaction(async (tx) => {
+      // Only from the state read above: when a decision or another request moved it since, this one changes nothing.
+      const [locked] = await tx.select({ status: directoryListings.status, hospitalId: directoryListings.hospitalId }).from(directoryListings).where(eq(directoryListings.userId, userId)).for('update');
+      const lockedStatus = locked && locked.hospitalId === hospital.id ? (locked.status as DirectoryStatus) : locked ? 'draft' : null;
+      if ((lockedStatus ?? 'draft') !== current) return null;
+      const [row] = await tx.insert(directoryListings).values({ userId, ...values }).onConflictDoUpdate({ target: directoryListings.userId, set: values }).returning();
+      await recordTransition(tx, deps.actor ?? null, event, { userId, hospitalId: hospital.id, hospitalName: hospital.name, from: current, to: status, identityCheck });
+      return row!;
+    });
+    if (!saved) return getMyListing(db, userId);
+    return myListingView(hospital, saved, emailConfirmed);
   } catch (error) {
     // Two providers given the same slug at the same moment: the second tries the next free one.
-    if (isUniqueViolation(error)) return setMyListingRetry(db, userId, publish);
+    if (isUniqueViolation(error) && !listing) return setMyListing(db, userId, publish, deps);
     throw error;
   }
 }
 
-async function setMyListingRetry(db: Database, userId: string, publish: boolean) {
-  await db.delete(directoryListings).where(and(eq(directoryListings.userId, userId), eq(directoryListings.status, 'off')));
-  return setMyListing(db, userId, publish);
+const PROVIDER_NOTICES: Record<PublishingEvent, (hospital: string, reason: string | null, to: DirectoryStatus) => { title: string; message: string }> = {
+  ask: (hospital, _reason, to) =>
+    to === 'published'
+      ? { title: 'Your profile is public', message: `Your profile is now in ${hospital}’s public directory.` }
+      : { title: 'Your request to publish was sent', message: `${hospital} will review your profile before it is public. We will tell you when they decide.` },
+  withdraw: (hospital) => ({ title: 'Your public profile is off', message: `You took your profile out of ${hospital}’s public directory. Ask again whenever you like.` }),
+  approve: (hospital) => ({ title: 'Your profile is public', message: `${hospital} approved your profile for its public directory.` }),
+  remove: (hospital, reason) => ({
+    title: 'Your public profile was taken down',
+    message: `${hospital} removed your profile from its public directory${reason ? `: ${reason}` : '.'} Ask again from your dashboard when you are ready; ${hospital} will review it.`,
+  }),
+  reset: (hospital) => ({ title: 'Your public profile is off', message: `You moved from ${hospital}, so your public profile was taken down.` }),
+};
+
+/** Every move: one audit entry and one notification to the provider, in the move's transaction. */
+async function recordTransition(
+  db: Database,
+  actor: Actor | null,
+  event: PublishingEvent,
+  move: { userId: string; hospitalId: string; hospitalName: string; from: DirectoryStatus; to: DirectoryStatus; reason?: string | null; identityCheck?: IdentityCheck | null },
+) {
+  await recordAudit(db, actor, {
+    action: PUBLISHING_AUDIT_ACTIONS[event],
+    targetType: 'user',
+    targetId: move.userId,
+    hospitalId: move.hospitalId,
+    summary: { from: move.from, to: move.to, ...(move.reason ? { reason: move.reason } : {}), ...(move.identityCheck ? { identityCheck: move.identityCheck } : {}) },
+  });
+  const notice = PROVIDER_NOTICES[event](move.hospitalName, move.reason ?? null, move.to);
+  await createNotification(db, move.userId, { type: 'system', ...notice, data: { hospitalId: move.hospitalId, status: move.to } });
 }
 
 // ── The hospital's administrators ───────────────────────────────────────────────────────────
@@ -204,14 +289,14 @@ export async function updateDirectorySettings(db: Database, actor: AdminActor, h
   }
 }
 
-/** `GET /api/admin/hospitals/:id/directory/listings`: who asked, who is published, who was removed. */
+/** `GET /api/admin/hospitals/:id/directory/listings`: who asked (with the identity check), who is published, who was removed. */
 export async function listListings(db: Database, actor: AdminActor, hospitalId: string): Promise<{ items: AdminListingView[] }> {
   const hospital = await scopedHospital(db, actor, hospitalId);
   const rows = await db
     .select({ listing: directoryListings, user: { id: users.id, fullName: users.fullName, email: users.email } })
     .from(directoryListings)
     .innerJoin(users, and(eq(users.id, directoryListings.userId), eq(users.hospitalId, directoryListings.hospitalId)))
-    .where(and(eq(directoryListings.hospitalId, hospital.id), sql`${directoryListings.status} <> 'off'`))
+    .where(and(eq(directoryListings.hospitalId, hospital.id), sql`${directoryListings.status} <> 'draft'`))
     .orderBy(sql`case ${directoryListings.status} when 'pending' then 0 when 'published' then 1 else 2 end`, asc(users.fullName))
     .limit(500);
   return {
@@ -223,51 +308,44 @@ export async function listListings(db: Database, actor: AdminActor, hospitalId: 
       requestedAt: iso(listing.requestedAt),
       publishedAt: iso(listing.publishedAt),
       publicPath: listing.status === 'published' && hospital.directoryEnabled && hospital.directorySlug ? directoryPath(hospital.directorySlug, listing.slug) : null,
+      reason: listing.reason,
+      identityCheck: (listing.identityCheck as IdentityCheck | null) ?? null,
     })),
   };
 }
 
-/** `POST /api/admin/hospitals/:id/directory/listings/:userId/approve|unpublish`. */
-export async function decideListing(db: Database, actor: AdminActor, hospitalId: string, userId: string, decision: 'approve' | 'unpublish') {
+/**
+ * `POST /api/admin/hospitals/:id/directory/listings/:userId/approve|unpublish`: approval only of a
+ * pending request; a takedown of a pending or published listing, with a reason for the provider.
+ */
+export async function decideListing(db: Database, actor: AdminActor, hospitalId: string, userId: string, decision: 'approve' | 'unpublish', reason?: string) {
   const hospital = await scopedHospital(db, actor, hospitalId);
-  const from: DirectoryStatus[] = decision === 'approve' ? ['pending', 'removed'] : ['pending', 'published'];
+  const event: PublishingEvent = decision === 'approve' ? 'approve' : 'remove';
+  const from = PUBLISHING_TRANSITIONS[event].from;
+  const to = decision === 'approve' ? 'published' : 'removed';
   const now = new Date();
-  const [saved] = await db
-    .update(directoryListings)
-    .set({
-      status: decision === 'approve' ? 'published' : 'removed',
-      decidedBy: actor.email,
-      decidedAt: now,
-      publishedAt: decision === 'approve' ? now : null,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(directoryListings.userId, userId),
-        eq(directoryListings.hospitalId, hospital.id),
-        sql`${directoryListings.status} in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`,
-        sql`exists (select 1 from ${users} where ${users.id} = ${directoryListings.userId} and ${users.hospitalId} = ${hospital.id})`,
-      ),
-    )
-    .returning();
-  if (!saved) throw AppError.conflict(decision === 'approve' ? DIRECTORY_MESSAGES.notPending : DIRECTORY_MESSAGES.notPublished);
-  await recordAudit(db, actor, {
-    action: decision === 'approve' ? 'directory.listing_approved' : 'directory.listing_unpublished',
-    targetType: 'user',
-    targetId: userId,
-    hospitalId: hospital.id,
-    summary: { slug: saved.slug },
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: directoryListings.status })
+      .from(directoryListings)
+      .where(and(eq(directoryListings.userId, userId), eq(directoryListings.hospitalId, hospital.id)))
+      .for('update');
+    const [saved] = await tx
+      .update(directoryListings)
+      .set({ status: to, reason: decision === 'unpublish' ? (reason?.trim() || null) : null, decidedBy: actor.email, decidedAt: now, publishedAt: decision === 'approve' ? now : null, updatedAt: now })
+      .where(
+        and(
+          eq(directoryListings.userId, userId),
+          eq(directoryListings.hospitalId, hospital.id),
+          inArray(directoryListings.status, [...from]),
+          sql`exists (select 1 from ${users} where ${users.id} = ${directoryListings.userId} and ${users.hospitalId} = ${hospital.id})`,
+        ),
+      )
+      .returning();
+    if (!saved || !before) throw AppError.conflict(decision === 'approve' ? DIRECTORY_MESSAGES.notPending : DIRECTORY_MESSAGES.notPublished);
+    await recordTransition(tx, actor, event, { userId, hospitalId: hospital.id, hospitalName: hospital.name, from: before.status as DirectoryStatus, to, reason: saved.reason });
+    return { userId, status: saved.status as DirectoryStatus };
   });
-  await createNotification(db, userId, {
-    type: 'system',
-    title: decision === 'approve' ? 'Your profile is public' : 'Your public profile was taken down',
-    message:
-      decision === 'approve'
-        ? `${hospital.name} approved your profile for its public directory.`
-        : `${hospital.name} removed your profile from its public directory. Ask again from your settings when you are ready.`,
-    data: { hospitalId: hospital.id },
-  });
-  return { userId, status: saved.status as DirectoryStatus };
 }
 
 // ── Public reads ────────────────────────────────────────────────────────────────────────────
@@ -290,10 +368,10 @@ const publicHospitalColumns = {
   contactPhone: hospitals.contactPhone,
 };
 
-/** Hospitals with their directory on, and how many providers each one publishes. */
+/** Hospitals with their directory on, and how many providers each one publishes (through the gate). */
 export async function publicHospitals(db: Database) {
   return db
-    .select({ ...publicHospitalColumns, providers: sql<number>`(select count(*)::int from ${directoryListings} l join ${users} u on u.id = l.user_id where l.hospital_id = ${hospitals.id} and l.status = 'published' and u.hospital_id = l.hospital_id and u.status = 'active')` })
+    .select({ ...publicHospitalColumns, providers: sql<number>`(select count(*)::int from ${publicListings} where ${publicListings.hospitalId} = ${hospitals.id})` })
     .from(hospitals)
     .where(and(eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true), sql`${hospitals.directorySlug} is not null`))
     .orderBy(asc(hospitals.name));
@@ -310,20 +388,18 @@ export async function publicHospital(db: Database, slug: string): Promise<Public
  * the profile version its cached read is keyed by.
  */
 const publicPageStatements = perDatabase((db) => ({
-    hospital: db
-      .select(publicHospitalColumns)
-      .from(hospitals)
-      .where(and(eq(hospitals.directorySlug, sql.placeholder('slug')), eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true)))
-      .limit(1)
-      .prepare('vitae_public_hospital'),
-    listing: db
-      .select({ userId: directoryListings.userId, slug: directoryListings.slug, version: users.profileVersion })
-      .from(directoryListings)
-      .innerJoin(users, eq(users.id, directoryListings.userId))
-      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
-      .where(and(eq(directoryListings.hospitalId, sql.placeholder('hospitalId')), eq(directoryListings.slug, sql.placeholder('slug')), isPublicListing))
-      .limit(1)
-      .prepare('vitae_public_listing'),
+  hospital: db
+    .select(publicHospitalColumns)
+    .from(hospitals)
+    .where(and(eq(hospitals.directorySlug, sql.placeholder('slug')), eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true)))
+    .limit(1)
+    .prepare('vitae_public_hospital'),
+  listing: db
+    .select({ userId: publicListings.userId, slug: publicListings.slug, version: publicListings.profileVersion })
+    .from(publicListings)
+    .where(and(eq(publicListings.hospitalId, sql.placeholder('hospitalId')), eq(publicListings.slug, sql.placeholder('slug'))))
+    .limit(1)
+    .prepare('vitae_public_listing'),
 }));
 
 export interface PublicProviderSummary {
@@ -362,59 +438,62 @@ const TYPO_SIMILARITY = 0.45;
 /**
  * The hospital's published providers for a patient's search, best first: a name that starts with the
  * words, then names, specialties and expertise terms that contain them, then near misses (typos);
- * with how many providers each specialty and language would show.
+ * with how many providers each specialty and language would show. Every part reads the public views,
+ * so a section the hospital hides neither matches nor shows.
  */
 export async function searchDirectory(db: Database, hospitalId: string, search: DirectorySearch): Promise<DirectorySearchResult> {
   const words = search.query.trim().slice(0, 100);
   const pattern = containsPattern(words);
   const place = search.location.trim().slice(0, 60);
   const zip = /^\d{3,5}$/.test(place) ? place : null;
+  const inHospital = (view: { hospitalId: unknown }) => sql`${view.hospitalId} = ${hospitalId}`;
 
   // Everything a search's words match, each part through its own index (trigram indexes on names,
   // specialties and terms; the few hospital terms with synonyms): a name, a specialty or a term
   // containing the words or one of the clinical words for an everyday phrase ("heart attack"), or a
   // hospital term whose synonyms or keywords contain them.
   const patterns = searchAlternatives(words).map(containsPattern);
-  const anyMatch = (column: string) => sql.join(patterns.map((p) => sql`${sql.raw(column)} ilike ${p}`), sql` or `);
+  const anyMatch = (column: SQL) => sql.join(patterns.map((p) => sql`${column} ilike ${p}`), sql` or `);
   const exactText = words
-    ? sql`${users.id} in (
-        select u.id from ${users} u where u.full_name ilike ${pattern}
-        union all select pi.user_id from ${professionalIdentity} pi where ${anyMatch('pi.primary_specialty')}
-        union all select e.user_id from ${userMedicalExpertise} e where ${anyMatch('e.term')}
-        union all select e.user_id from ${userMedicalExpertise} e where e.term_id in (
+    ? sql`${publicListings.userId} in (
+        select ${publicListings.userId} from ${publicListings} where ${inHospital(publicListings)} and ${publicListings.fullName} ilike ${pattern}
+        union all select ${publicIdentity.userId} from ${publicIdentity} where ${inHospital(publicIdentity)} and (${anyMatch(sql`${publicIdentity.primarySpecialty}`)})
+        union all select ${publicExpertise.userId} from ${publicExpertise} where ${inHospital(publicExpertise)} and (${anyMatch(sql`${publicExpertise.term}`)})
+        union all select ${publicExpertise.userId} from ${publicExpertise} where ${inHospital(publicExpertise)} and ${publicExpertise.termId} in (
           select h.term_id from ${hospitalExpertiseTermsPoc} h
           where h.hospital_id = ${hospitalId} and h.is_active
             and (cardinality(h.synonyms) > 0 or cardinality(h.search_keywords) > 0)
-            and exists (select 1 from unnest(h.synonyms || h.search_keywords) s(word) where ${anyMatch('s.word')})))`
+            and exists (select 1 from unnest(h.synonyms || h.search_keywords) s(word) where ${anyMatch(sql`s.word`)})))`
     : undefined;
   // Near misses through the same trigram indexes: `%>` is word_similarity at or above the threshold,
   // which the typo search sets for its own transaction.
   const typoText = words
-    ? sql`${users.id} in (
-        select u.id from ${users} u where u.full_name %> ${words}
-        union all select pi.user_id from ${professionalIdentity} pi where pi.primary_specialty %> ${words})`
+    ? sql`${publicListings.userId} in (
+        select ${publicListings.userId} from ${publicListings} where ${inHospital(publicListings)} and ${publicListings.fullName} %> ${words}
+        union all select ${publicIdentity.userId} from ${publicIdentity} where ${inHospital(publicIdentity)} and ${publicIdentity.primarySpecialty} %> ${words})`
     : undefined;
   const placeMatch = place
     ? zip
-      ? sql`${users.id} in (select lo.user_id from ${locations} lo where lo.postal_code like ${`${zip}%`})`
-      : sql`${users.id} in (select lo.user_id from ${locations} lo where lower(lo.city) = lower(${place}))`
+      ? sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${publicLocations.postalCode} like ${`${zip}%`})`
+      : sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and lower(${publicLocations.city}) = lower(${place}))`
     : undefined;
-  const acceptingMatch = search.acceptingNewPatients ? sql`${users.id} in (select pe.user_id from ${practiceEssentials} pe where pe.accepting_new_patients)` : undefined;
+  const acceptingMatch = search.acceptingNewPatients
+    ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${publicPractice.acceptingNewPatients})`
+    : undefined;
   const videoMatch = search.videoVisits
-    ? sql`(${users.id} in (select pe.user_id from ${practiceEssentials} pe where jsonb_array_length(pe.telehealth_services) > 0) or ${users.id} in (select lo.user_id from ${locations} lo where lo.telehealth_available))`
+    ? sql`(${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and jsonb_array_length(${publicPractice.telehealthServices}) > 0)
+        or ${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${publicLocations.telehealthAvailable}))`
     : undefined;
   const prefix = startsWithPattern(words);
-  const exactRank = sql<number>`case when ${users.fullName} ilike ${prefix} or ${users.lastName} ilike ${prefix} then 3 when ${users.fullName} ilike ${pattern} then 2.5 when ${professionalIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
-  const typoRank = sql<number>`greatest(word_similarity(${words}, ${users.fullName}), word_similarity(${words}, coalesce(${professionalIdentity.primarySpecialty}, '')))`;
+  const exactRank = sql<number>`case when ${publicListings.fullName} ilike ${prefix} or ${publicListings.lastName} ilike ${prefix} then 3 when ${publicListings.fullName} ilike ${pattern} then 2.5 when ${publicIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
+  const typoRank = sql<number>`greatest(word_similarity(${words}, ${publicListings.fullName}), word_similarity(${words}, coalesce(${publicIdentity.primarySpecialty}, '')))`;
 
   const find = (on: Database, text: SQL | undefined, rank: SQL<number>) =>
     on
-      .select({ userId: users.id, name: users.fullName, lastName: users.lastName, specialty: professionalIdentity.primarySpecialty, rank })
-      .from(directoryListings)
-      .innerJoin(users, eq(users.id, directoryListings.userId))
-      .innerJoin(hospitals, eq(hospitals.id, directoryListings.hospitalId))
-      .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
-      .where(and(eq(directoryListings.hospitalId, hospitalId), isPublicListing, text, placeMatch, acceptingMatch, videoMatch));
+      .select({ userId: publicListings.userId, name: publicListings.fullName, lastName: publicListings.lastName, specialty: publicIdentity.primarySpecialty, rank })
+      .from(publicListings)
+      .leftJoin(publicIdentity, eq(publicIdentity.userId, publicListings.userId))
+      .where(and(eq(publicListings.hospitalId, hospitalId), text, placeMatch, acceptingMatch, videoMatch));
   // One statement finds every match with what ranking and the facets need; the page is cut here.
   let matched = await find(db, exactText, words ? exactRank : sql<number>`0`);
   if (words && matched.length === 0) {
@@ -428,9 +507,9 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const matchedIds = matched.map((row) => row.userId);
   const spokenRows = matchedIds.length
     ? await db
-        .select({ userId: languagesSpoken.userId, code: languagesSpoken.languageCode, name: languagesSpoken.languageName })
-        .from(languagesSpoken)
-        .where(inArray(languagesSpoken.userId, matchedIds))
+        .select({ userId: publicLanguages.userId, code: publicLanguages.languageCode, name: publicLanguages.languageName })
+        .from(publicLanguages)
+        .where(and(eq(publicLanguages.hospitalId, hospitalId), inArray(publicLanguages.userId, matchedIds)))
     : [];
   const languageCounts = new Map<string, { name: string; users: Set<string> }>();
   for (const row of spokenRows) {
@@ -450,16 +529,15 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const details = pageIds.length
     ? await db
         .select({
-          userId: users.id,
-          slug: directoryListings.slug,
-          photo: professionalIdentity.profilePhoto,
-          city: sql<string | null>`(select lo.city from ${locations} lo where lo.user_id = ${users.id} order by lo.is_primary desc, lo.created_at limit 1)`,
-          acceptingNewPatients: sql<boolean | null>`(select pe.accepting_new_patients from ${practiceEssentials} pe where pe.user_id = ${users.id} limit 1)`,
+          userId: publicListings.userId,
+          slug: publicListings.slug,
+          photo: publicIdentity.profilePhoto,
+          city: sql<string | null>`(select ${publicLocations.city} from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} order by ${publicLocations.isPrimary} desc, ${publicLocations.createdAt} limit 1)`,
+          acceptingNewPatients: sql<boolean | null>`(select ${publicPractice.acceptingNewPatients} from ${publicPractice} where ${publicPractice.userId} = ${publicListings.userId} limit 1)`,
         })
-        .from(users)
-        .innerJoin(directoryListings, eq(directoryListings.userId, users.id))
-        .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
-        .where(inArray(users.id, pageIds))
+        .from(publicListings)
+        .leftJoin(publicIdentity, eq(publicIdentity.userId, publicListings.userId))
+        .where(and(eq(publicListings.hospitalId, hospitalId), inArray(publicListings.userId, pageIds)))
     : [];
   const detailOf = new Map(details.map((row) => [row.userId, row]));
 
@@ -484,7 +562,7 @@ export async function publicProviders(db: Database, hospitalId: string, query: s
   return searchDirectory(db, hospitalId, { query, location: '', language: '', acceptingNewPatients: false, videoVisits: false, page });
 }
 
-/** One published provider's public profile, or null when any rule above does not hold. */
+/** One published provider's public profile, or null when the gate does not let it through. */
 export async function publicProvider(
   db: Database,
   hospital: PublicHospital,

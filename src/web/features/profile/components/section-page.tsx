@@ -1,6 +1,7 @@
 import { EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SectionId } from '@shared/limits';
+import { SECTION_OF_EXTRA_LIST } from '@shared/schemas/profile';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { ProvenanceSummary } from '@web/components/provenance-summary';
@@ -11,11 +12,8 @@ import { FormAlert } from './fields';
 import { UnsavedChangesProvider } from './unsaved-changes';
 
 /** The extra lists each page edits below its own section. */
-const PAGE_LISTS: Partial<Record<SectionId, readonly string[]>> = {
-  professional_identity: ['licenses', 'board_certifications'],
-  practice_essentials: ['languages', 'hospital_affiliations', 'insurance'],
-  biography: ['awards', 'social_media'],
-};
+const PAGE_LISTS: Partial<Record<SectionId, readonly string[]>> = {};
+for (const [list, section] of Object.entries(SECTION_OF_EXTRA_LIST)) PAGE_LISTS[section] = [...(PAGE_LISTS[section] ?? []), list];
 
 /** Where this page's values came from, once the provenance has loaded. */
 function PageProvenance({ id }: { id: SectionId }) {

@@ -1,17 +1,39 @@
-import { ExternalLink, Globe, EyeOff } from 'lucide-react';
+import { ExternalLink, Globe, EyeOff, MailCheck } from 'lucide-react';
+import type { DirectoryStatus } from '@shared/enums';
+import { IDENTITY_CHECK_TEXT } from '@shared/schemas/directory';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormAlert } from '@web/features/accounts/components/form-alert';
+import { useSendVerificationEmail } from '@web/features/accounts/api/send-verification-email';
 import { errorMessage } from '@web/features/accounts/lib/server-errors';
 import { useMyListing, useSetMyListing } from '../api/directory-listing';
 
 const STATUS_TEXT = {
-  off: 'Your profile is not in the public directory.',
+  draft: 'Your profile is not in the public directory.',
   pending: 'Your request to publish is waiting for your hospital’s approval.',
   published: 'Your profile is public.',
-  removed: 'Your hospital took your profile out of its public directory. You can ask to publish it again.',
-} as const;
+  withdrawn: 'You took your profile out of the public directory.',
+  removed: 'Your hospital took your profile out of its public directory. You can ask again; your hospital will review it.',
+} as const satisfies Record<DirectoryStatus, string>;
+
+/** Publishing needs a confirmed e-mail address: a link clicked in the inbox. */
+function ConfirmEmail() {
+  const send = useSendVerificationEmail();
+  return (
+    <div className="space-y-2 rounded-md bg-gray-50 p-3 text-sm text-gray-800">
+      <p>Before your profile can be public, confirm your e-mail address: open the link we e-mail you.</p>
+      {send.isSuccess ? (
+        <p role="status">We sent the link to {send.data.email}. Open it, then come back here.</p>
+      ) : (
+        <Button size="sm" variant="outline" loading={send.isPending} onClick={() => send.mutate(undefined, { onError: (failure) => toast.error('The link could not be sent', { description: errorMessage(failure) }) })}>
+          <MailCheck aria-hidden="true" className="size-4" />
+          E-mail me the confirmation link
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /**
  * The provider's public profile in their hospital's find-a-doctor directory: off by default; only the
@@ -41,6 +63,11 @@ export function PublicProfileCard() {
           {STATUS_TEXT[view.status]}
           {!view.hospital.directoryEnabled ? ` ${view.hospital.name} has not opened its public directory yet; your choice takes effect when it does.` : ''}
         </p>
+        {view.status === 'removed' && view.reason ? <p className="text-sm text-gray-700">Their reason: {view.reason}</p> : null}
+        {view.status === 'pending' && view.identityCheck && view.identityCheck.nameCheck !== 'match' ? (
+          <p className="text-sm text-gray-700">{IDENTITY_CHECK_TEXT[view.identityCheck.nameCheck]}: your hospital will check it before approving.</p>
+        ) : null}
+        {!on && !view.emailConfirmed ? <ConfirmEmail /> : null}
         {view.publicPath ? (
           <p className="text-sm">
             <a className="inline-flex items-center gap-1 font-medium text-brand-700 underline" href={view.publicPath} target="_blank" rel="noreferrer">
@@ -56,9 +83,9 @@ export function PublicProfileCard() {
             {view.status === 'pending' ? 'Withdraw request' : 'Take my profile down'}
           </Button>
         ) : (
-          <Button loading={change.isPending} onClick={() => set(true)}>
+          <Button loading={change.isPending} disabled={!view.emailConfirmed} onClick={() => set(true)}>
             {change.isPending ? null : <Globe aria-hidden="true" className="size-4" />}
-            {view.status === 'removed' || view.hospital.requiresApproval ? 'Ask to publish my profile' : 'Publish my profile'}
+            Ask to publish my profile
           </Button>
         )}
       </div>

@@ -36,8 +36,11 @@ export function useDirectoryListings(hospitalId: string) {
 export function useDecideListing(hospitalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, decision }: { userId: string; decision: 'approve' | 'unpublish' }) =>
-      apiFetch<{ userId: string; status: string }>(`/api/admin/hospitals/${hospitalId}/directory/listings/${userId}/${decision}`, { method: 'POST' }),
+    mutationFn: ({ userId, decision, reason }: { userId: string; decision: 'approve' | 'unpublish'; reason?: string }) =>
+      apiFetch<{ userId: string; status: string }>(`/api/admin/hospitals/${hospitalId}/directory/listings/${userId}/${decision}`, {
+        method: 'POST',
+        body: decision === 'unpublish' && reason?.trim() ? { reason: reason.trim() } : {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listingsKey(hospitalId) }),
   });
 }

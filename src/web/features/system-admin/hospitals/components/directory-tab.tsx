@@ -1,8 +1,9 @@
 import { Check, ExternalLink, EyeOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { directorySettingsSchema, type DirectorySettingsInput, type DirectorySettingsView } from '@shared/schemas/directory';
+import type { DirectoryStatus } from '@shared/enums';
+import { directorySettingsSchema, IDENTITY_CHECK_TEXT, type DirectorySettingsInput, type DirectorySettingsView, type IdentityCheck } from '@shared/schemas/directory';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -84,7 +85,9 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
             <input type="checkbox" className="mt-0.5 size-4 rounded border-gray-300" {...register('requiresApproval')} />
             <span>
               <span className="font-medium">Approve each profile before it is public</span>
-              <span className="block text-gray-600">Otherwise a provider’s profile is public as soon as they publish it.</span>
+              <span className="block text-gray-600">
+                Providers who join on their own always wait for your approval, and so does anyone you took down. Turned off, it lets the providers you invite from your roster publish without it.
+              </span>
             </span>
           </label>
         </div>
@@ -94,16 +97,66 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
   );
 }
 
-const STATUS_BADGE = { pending: { label: 'Waiting for approval', variant: 'coral' }, published: { label: 'Public', variant: 'success' }, removed: { label: 'Taken down', variant: 'gray' }, off: { label: 'Off', variant: 'gray' } } as const;
+const STATUS_BADGE = {
+  pending: { label: 'Waiting for approval', variant: 'coral' },
+  published: { label: 'Public', variant: 'success' },
+  removed: { label: 'Taken down', variant: 'gray' },
+  withdrawn: { label: 'Withdrawn by the provider', variant: 'gray' },
+  draft: { label: 'Not asked', variant: 'gray' },
+} as const satisfies Record<DirectoryStatus, { label: string; variant: string }>;
+
+/** What the approver should know before deciding: the e-mail check and the registry's name for the NPI. */
+function IdentityLine({ check }: { check: IdentityCheck | null }) {
+  if (!check) return null;
+  const warn = check.nameCheck !== 'match';
+  return (
+    <p className={warn ? 'text-sm font-medium text-coral-800' : 'text-sm text-gray-600'}>
+      {IDENTITY_CHECK_TEXT[check.nameCheck]}
+      {check.npi ? ` (NPI ${check.npi}${check.registryName ? `: the registry says “${check.registryName}”, the profile says “${check.profileName}”` : ''})` : ''}.
+    </p>
+  );
+}
+
+/** Taking a listing down asks for the reason the provider is told. */
+function TakeDownForm({ name, pending, onConfirm, onCancel }: { name: string; pending: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const [reason, setReason] = useState('');
+  const id = useId();
+  return (
+    <form
+      className="flex w-full flex-col gap-2 sm:w-80"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm(reason);
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        Why? (told to {name})
+      </label>
+      <textarea id={id} className="min-h-16 rounded-md border border-gray-300 p-2 text-sm" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <div className="flex gap-2">
+        <Button size="sm" type="submit" variant="outline" loading={pending}>
+          Take down
+        </Button>
+        <Button size="sm" type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 function Listings({ hospitalId }: { hospitalId: string }) {
   const listings = useDirectoryListings(hospitalId);
   const decide = useDecideListing(hospitalId);
-  const act = (userId: string, decision: 'approve' | 'unpublish', name: string) =>
+  const [takingDown, setTakingDown] = useState<string | null>(null);
+  const act = (userId: string, decision: 'approve' | 'unpublish', name: string, reason?: string) =>
     decide.mutate(
-      { userId, decision },
+      { userId, decision, reason },
       {
-        onSuccess: () => toast.success(decision === 'approve' ? `${name} is public` : `${name} was taken down`),
+        onSuccess: () => {
+          setTakingDown(null);
+          toast.success(decision === 'approve' ? `${name} is public` : `${name} was taken down`);
+        },
         onError: (error) => toast.error('The listing could not be changed', { description: serverMessage(error, 'Please try again.') }),
       },
     );
@@ -131,22 +184,28 @@ function Listings({ hospitalId }: { hospitalId: string }) {
                   )}
                 </p>
                 <p className="text-sm text-gray-600">{listing.email}</p>
+                {listing.status === 'pending' ? <IdentityLine check={listing.identityCheck} /> : null}
+                {listing.status === 'removed' && listing.reason ? <p className="text-sm text-gray-600">Reason given: {listing.reason}</p> : null}
               </div>
+              {takingDown === listing.userId ? (
+                <TakeDownForm name={name} pending={decide.isPending} onConfirm={(reason) => act(listing.userId, 'unpublish', name, reason)} onCancel={() => setTakingDown(null)} />
+              ) : (
               <div className="flex items-center gap-2">
                 <Badge variant={badge.variant}>{badge.label}</Badge>
-                {listing.status === 'pending' || listing.status === 'removed' ? (
+                {listing.status === 'pending' ? (
                   <Button size="sm" onClick={() => act(listing.userId, 'approve', name)} disabled={decide.isPending} aria-label={`Approve ${name}`}>
                     <Check aria-hidden="true" className="size-4" />
                     Approve
                   </Button>
                 ) : null}
                 {listing.status === 'pending' || listing.status === 'published' ? (
-                  <Button size="sm" variant="outline" onClick={() => act(listing.userId, 'unpublish', name)} disabled={decide.isPending} aria-label={`Take down ${name}`}>
+                  <Button size="sm" variant="outline" onClick={() => setTakingDown(listing.userId)} disabled={decide.isPending} aria-label={`Take down ${name}`}>
                     <EyeOff aria-hidden="true" className="size-4" />
                     {listing.status === 'pending' ? 'Decline' : 'Take down'}
                   </Button>
                 ) : null}
               </div>
+              )}
             </li>
           );
         })}
