@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './support/outbox';
+import { linkFromOutbox, signInAsAdmin } from './support/outbox';
 
 // Issue T2 3/5 end to end: the demo hospital asks to approve each profile; a provider asks to publish
 // from Settings; the hospital's administrator approves in the console; a signed-out visitor without
@@ -16,8 +16,9 @@ test('a provider publishes, the hospital approves, patients see the public page'
   const hospitals = (await (await page.request.get('/api/hospitals/options')).json()) as { items: Array<{ id: string; name: string }> };
   const hospital = hospitals.items.find((h) => h.name === 'Northfield Health')!;
   const name = `Imani Okoro ${Date.now().toString(36)}`;
+  const email = `publisher.${Date.now()}@example.org`;
   const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { email: `publisher.${Date.now()}@example.org`, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: name, hospitalId: hospital.id },
+    data: { email, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: name, hospitalId: hospital.id },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const saved = await page.request.put('/api/profile/sections/biography', { data: { professionalSummary: 'Treats adults with asthma and COPD.', publicSummary: 'I help people breathe easier.' } });
@@ -42,6 +43,14 @@ test('a provider publishes, the hospital approves, patients see the public page'
   await admin.getByRole('button', { name: 'Save changes' }).click();
   await expect(admin.getByText('Directory settings saved.')).toBeVisible();
 
+  // Publishing needs a confirmed e-mail address: the provider asks for the link and opens it.
+  await page.goto('/settings');
+  await expect(page.getByRole('button', { name: 'Ask to publish my profile' })).toBeDisabled();
+  const askedAt = Date.now() - 1_000;
+  await page.getByRole('button', { name: 'E-mail me the confirmation link' }).click();
+  await expect(page.getByText(`We sent the link to ${email}`)).toBeVisible();
+  await page.goto(await linkFromOutbox(page.request, email, 'verification', '/auth/callback', askedAt));
+  await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Ask to publish my profile' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'waiting for your hospital’s approval' })).toBeVisible();
@@ -111,7 +120,7 @@ test('a provider publishes, the hospital approves, patients see the public page'
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Take my profile down' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your profile is not in the public directory.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You took your profile out of the public directory.' })).toBeVisible();
   expect((await visitor.goto(href))?.status()).toBe(404);
   await visitor.close();
 });
