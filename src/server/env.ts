@@ -74,6 +74,8 @@ const envSchema = z.object({
   SENTRY_RELEASE: z.string().default('development'),
   FEEDBACK_BETA_ONLY: booleanFromString.default(true),
   TRUST_PROXY: booleanFromString.default(false),
+  // Requests per client address per minute to the anonymous routes (/find, /fhir/r4, robots.txt, public photos); 0 turns the limit off.
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),

@@ -40,6 +40,8 @@ const app = spawn(process.execPath, ['dist/server/main.js'], {
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SEED_DEMO_DATA: 'true',
+    // Every journey's browser comes from 127.0.0.1: one address, far more public pages than a person opens.
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
     NPI_REGISTRY_URL: `http://127.0.0.1:${nppesPort}/api/`,
     PUBMED_BASE_URL: `http://127.0.0.1:${pubmedPort}/entrez/eutils`,
     CLINICAL_TRIALS_BASE_URL: `http://127.0.0.1:${trialsPort}/api/v2`,

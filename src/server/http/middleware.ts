@@ -22,6 +22,17 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppBindings> {
 }
 
 /**
+ * Every /api answer is private and never stored (profiles with e-mail and licences, admin lists):
+ * `Cache-Control: private, no-store` unless the route chose its own (the public photo route does).
+ */
+export function privateApiAnswers(): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'private, no-store');
+  };
+}
+
+/**
  * CSRF defence and body hygiene for state-changing API calls: a browser request from another site
  * is refused (Origin / Sec-Fetch-Site), and bodies must be JSON unless a route opts into uploads.
  */

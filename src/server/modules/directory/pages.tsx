@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initialsOf } from '../../../shared/names';
+import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
 import type { DirectorySearch, DirectorySearchResult, PublicHospital } from './service';
 import type { PublicProfile } from './public-profile';
 import { profilePhotoSources } from '../profile/photo';
@@ -285,11 +286,18 @@ export function physicianJsonLd(profile: PublicProfile, url: string, hospital: P
   };
 }
 
+/** The biography as the public may read it: the sign-up placeholder ("Professional biography pending") is no biography. */
+export function publishedSummary(summary: string | null) {
+  const text = summary?.trim();
+  return text && text.toLowerCase() !== BIOGRAPHY_PENDING.toLowerCase() ? text : null;
+}
+
 export function providerPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }) {
   const url = `${origin}/find/${hospital.slug}/${profile.slug}`;
   const displayName = [profile.name, ...profile.credentials].join(', ');
   const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s);
-  const description = profile.summary?.slice(0, 300) ?? `${displayName}${specialties[0] ? `, ${specialties[0]}` : ''} at ${hospital.name}.`;
+  const summary = publishedSummary(profile.summary);
+  const description = summary?.slice(0, 300) ?? `${displayName}${specialties[0] ? `, ${specialties[0]}` : ''} at ${hospital.name}.`;
   return documentHtml(
     { title: `${displayName} · ${hospital.name}`, description, canonical: url, brandColor: hospital.brandColor, image: profile.photo ? photoUrl(profile.photo, url) : null, jsonLd: physicianJsonLd(profile, url, hospital) },
     <Frame hospital={hospital}>
@@ -307,10 +315,10 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
             </p>
           </div>
         </div>
-        {profile.summary ? (
+        {summary ? (
           <section className="card" aria-labelledby="s-about">
             <h2 id="s-about">About</h2>
-            <p>{profile.summary}</p>
+            <p>{summary}</p>
           </section>
         ) : null}
         <List
@@ -364,13 +372,35 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
           items={profile.media}
           render={(m) => (
             <>
-              {m.url ? <a href={m.url}>{m.title}</a> : m.title}
+              {/* Links the provider entered: no endorsement passed on to them (nofollow, ugc), no window.opener for them. */}
+              {m.url ? (
+                <a href={m.url} rel="nofollow ugc noopener">
+                  {m.title}
+                </a>
+              ) : (
+                m.title
+              )}
               <span className="muted"> {[m.source, m.date].filter(Boolean).join(', ')}</span>
             </>
           )}
         />
         {profile.npi ? <p className="muted">NPI {profile.npi}</p> : null}
       </article>
+    </Frame>,
+  );
+}
+
+/** A refused request (bad input, too many requests): what went wrong, and the way back to a search. */
+export function problemPage(origin: string, path: string, status: 400 | 414 | 429, message: string) {
+  const title = status === 429 ? 'Too many requests' : 'This search could not be read';
+  return documentHtml(
+    { title: `${title} · Find a doctor`, description: message, canonical: `${origin}${path}`, brandColor: null, noindex: true },
+    <Frame hospital={null}>
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <p>
+        <a href={path.startsWith('/find') ? path : '/find'}>Start a new search</a>.
+      </p>
     </Frame>,
   );
 }

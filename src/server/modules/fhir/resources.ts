@@ -19,7 +19,8 @@ export interface DirectoryHospital {
   slug: string;
   address: string | null;
   contactPhone: string | null;
-  contactEmail: string | null;
+  /** The hospital's internal contact address (its administrators'): read with the row, never published. */
+  contactEmail?: string | null;
 }
 
 export interface PublishedProvider {
@@ -43,9 +44,8 @@ export function organizationResource(hospital: DirectoryHospital): FhirResource 
     active: true,
     type: [{ coding: [{ system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/OrgTypeCS', code: 'prvgrp', display: 'Provider Group' }] }],
     name: hospital.name,
-    ...(hospital.contactPhone || hospital.contactEmail
-      ? { telecom: [...(hospital.contactPhone ? [phone(hospital.contactPhone)] : []), ...(hospital.contactEmail ? [{ system: 'email', value: hospital.contactEmail, use: 'work' }] : [])] }
-      : {}),
+    // Only the phone: the contact e-mail is the hospital's internal one, and there is no setting to make an address public.
+    ...(hospital.contactPhone ? { telecom: [phone(hospital.contactPhone)] } : {}),
     ...(hospital.address ? { address: [{ text: hospital.address }] } : {}),
   };
 }
@@ -159,16 +159,68 @@ export function healthcareServiceResource(hospital: DirectoryHospital, providers
   };
 }
 
-export function operationOutcome(code: 'not-found' | 'invalid' | 'not-supported' | 'exception', diagnostics: string) {
+export const PRACTITIONER_ROLE_INCLUDES = ['PractitionerRole:practitioner', 'PractitionerRole:organization', 'PractitionerRole:location'] as const;
+
+export type OutcomeCode = 'not-found' | 'invalid' | 'not-supported' | 'exception' | 'too-long' | 'throttled';
+
+export function operationOutcome(code: OutcomeCode, diagnostics: string) {
   return { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code, diagnostics }] };
 }
 
+export type SearchParameterType = 'token' | 'string' | 'reference' | 'number';
+
+/**
+ * The search parameters each resource supports, with their modifiers: the routes accept exactly
+ * these (anything else is left out, or refused with `Prefer: handling=strict`) and the
+ * CapabilityStatement declares the same. `_count`, `_offset` and `_summary` (count) apply to all.
+ */
+export const SEARCH_PARAMETERS: Record<'Practitioner' | 'PractitionerRole' | 'Location' | 'Organization' | 'HealthcareService', Array<{ name: string; type: SearchParameterType; modifiers?: string[]; documentation?: string }>> = {
+  Practitioner: [
+    { name: '_id', type: 'token' },
+    { name: 'identifier', type: 'token', documentation: 'NPI, as `http://hl7.org/fhir/sid/us-npi|<npi>` or the bare number; comma-separated values match any' },
+    { name: 'name', type: 'string', modifiers: ['exact'], documentation: 'Contains the text (case-insensitive); `name:exact` matches the whole name or the last name exactly (case and accents count)' },
+    { name: 'active', type: 'token', documentation: '`true` matches every published practitioner, `false` none' },
+  ],
+  PractitionerRole: [
+    { name: '_id', type: 'token' },
+    { name: 'practitioner', type: 'reference' },
+    { name: 'organization', type: 'reference' },
+    { name: 'location', type: 'reference' },
+    { name: 'specialty', type: 'token', documentation: 'NUCC provider taxonomy code; comma-separated values (at most 20) match any' },
+    { name: 'active', type: 'token', documentation: '`true` matches every published role, `false` none' },
+  ],
+  Location: [
+    { name: '_id', type: 'token' },
+    { name: 'organization', type: 'reference' },
+  ],
+  Organization: [
+    { name: '_id', type: 'token' },
+    { name: 'name', type: 'string', modifiers: ['exact'], documentation: 'Contains the text (case-insensitive); `name:exact` matches the whole name exactly' },
+    { name: 'active', type: 'token', documentation: '`true` matches every organization with a public directory, `false` none' },
+  ],
+  HealthcareService: [
+    { name: '_id', type: 'token' },
+    { name: 'organization', type: 'reference' },
+    { name: 'active', type: 'token', documentation: '`true` matches every service, `false` none' },
+  ],
+};
+
+/** Parameters of the result rather than the match, accepted on every search. */
+const RESULT_PARAMETERS = [
+  { name: '_count', type: 'number', documentation: 'Page size, a whole number (at most 100)' },
+  { name: '_offset', type: 'number', documentation: 'Where the page starts (the bundle’s next and previous links)' },
+  { name: '_summary', type: 'token', documentation: '`count`: the total only, no entries' },
+] as const;
+
 export function capabilityStatement(baseUrl: string) {
-  const search = (names: string[]) => names.map((name) => ({ name, type: name === '_id' || name === 'identifier' || name === 'specialty' ? 'token' : name === 'name' ? 'string' : 'reference' }));
+  const search = (type: keyof typeof SEARCH_PARAMETERS) => [
+    ...SEARCH_PARAMETERS[type].map(({ name, type: parameterType, documentation }) => ({ name, type: parameterType, ...(documentation ? { documentation } : {}) })),
+    ...RESULT_PARAMETERS.map((parameter) => ({ ...parameter })),
+  ];
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
-    date: '2026-11-25',
+    date: '2026-11-27',
     kind: 'instance',
     software: { name: 'Vitae provider directory' },
     implementation: { description: 'Published clinician profiles, read-only', url: baseUrl },
@@ -178,17 +230,17 @@ export function capabilityStatement(baseUrl: string) {
       {
         mode: 'server',
         resource: [
-          { type: 'Practitioner', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search(['_id', 'identifier', 'name']) },
+          { type: 'Practitioner', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search('Practitioner') },
           {
             type: 'PractitionerRole',
             interaction: [{ code: 'read' }, { code: 'search-type' }],
-            searchParam: search(['_id', 'practitioner', 'organization', 'location', 'specialty']),
-            searchInclude: ['PractitionerRole:practitioner', 'PractitionerRole:organization', 'PractitionerRole:location'],
+            searchParam: search('PractitionerRole'),
+            searchInclude: [...PRACTITIONER_ROLE_INCLUDES],
           },
-          { type: 'Location', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search(['_id', 'organization']) },
-          { type: 'Organization', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search(['_id', 'name']) },
-          { type: 'HealthcareService', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search(['_id', 'organization']) },
-        ].map((resource) => ({ ...resource, searchParam: [...resource.searchParam, { name: '_count', type: 'number' }] })),
+          { type: 'Location', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search('Location') },
+          { type: 'Organization', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search('Organization') },
+          { type: 'HealthcareService', interaction: [{ code: 'read' }, { code: 'search-type' }], searchParam: search('HealthcareService') },
+        ],
       },
     ],
   };
