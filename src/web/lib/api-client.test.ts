@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, ApiError, TIMEOUT_MESSAGE } from './api-client';
+import { apiFetch, ApiError, isRetryableFailure, TIMEOUT_MESSAGE } from './api-client';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -87,5 +87,27 @@ describe('apiFetch', () => {
     const pending = apiFetch('/api/slow', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('isRetryableFailure', () => {
+  it('names the request method on the error, so a write answered with a 5xx is never sent again on its own', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } }, 500)));
+    const write = await apiFetch('/api/auth/change-password', { method: 'post', body: {} }).catch((error: unknown) => error);
+    const read = await apiFetch('/api/admin/me').catch((error: unknown) => error);
+    expect(write).toMatchObject({ status: 500, method: 'POST' });
+    expect(read).toMatchObject({ status: 500, method: 'GET' });
+    expect(isRetryableFailure(write)).toBe(false);
+    expect(isRetryableFailure(read)).toBe(true);
+  });
+
+  it('retries no answer at all, for reads and writes; never a 4xx', () => {
+    expect(isRetryableFailure(new ApiError(0, 'NETWORK_ERROR', 'x', undefined, 'POST'))).toBe(true);
+    expect(isRetryableFailure(new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE))).toBe(true);
+    expect(isRetryableFailure(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isRetryableFailure(new ApiError(503, 'DATABASE_ERROR', 'x', undefined, 'HEAD'))).toBe(true);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(isRetryableFailure(new ApiError(503, 'DATABASE_ERROR', 'x', undefined, method))).toBe(false);
+    expect(isRetryableFailure(new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'x'))).toBe(false);
+    expect(isRetryableFailure(new Error('boom'))).toBe(false);
   });
 });

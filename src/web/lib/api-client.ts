@@ -3,19 +3,40 @@ import { HTTP_POLICY } from '@shared/limits';
 
 export const TIMEOUT_MESSAGE = 'Request timed out';
 
-/** A failed call to our API. `status` is 0 when no HTTP response arrived (offline, timeout). */
+/**
+ * A failed call to our API. `status` is 0 when no HTTP response arrived (offline, timeout).
+ * `method` is the request's (GET when not known), so a retry policy can tell a read it may repeat
+ * from a write the server may already have carried out.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: unknown;
+  readonly method: string;
 
-  constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
+  constructor(status: number, code: ErrorCode, message: string, details?: unknown, method = 'GET') {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.method = method.toUpperCase();
   }
+}
+
+/**
+ * Whether a second try of a failed call can help and cannot hurt: never after a 4xx (it would only
+ * repeat itself; a retried 429 eats into the limit), and after a 5xx only for a read. A POST that
+ * got a 5xx may have done part of its work (a mail sent, a row written), so it is never repeated
+ * on its own; the person decides. No answer at all (offline, a rejected fetch) is retried.
+ */
+export function isRetryableFailure(error: unknown): boolean {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return true;
+    return error.status >= 500 && (error.method === 'GET' || error.method === 'HEAD');
+  }
+  // fetch rejects with a TypeError when the network is down and the call bypassed apiFetch.
+  return error instanceof TypeError;
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -90,10 +111,11 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
 
   const payload = await readJson(response);
   if (!response.ok) {
+    const method = rest.method ?? 'GET';
     if (isErrorBody(payload)) {
-      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details);
+      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details, method);
     }
-    throw new ApiError(response.status, `HTTP_${response.status}`, `Request failed with status code ${response.status}`);
+    throw new ApiError(response.status, `HTTP_${response.status}`, `Request failed with status code ${response.status}`, undefined, method);
   }
   return payload as T;
 }

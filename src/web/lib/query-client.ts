@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_CACHE } from '@shared/limits';
-import { ApiError } from './api-client';
+import { ApiError, isRetryableFailure } from './api-client';
 
-// A 4xx answer will not change on a retry (signed out, forbidden, not found, invalid input), so
-// only network failures, timeouts and 5xx answers use the spec's retry budget.
+// A 4xx answer will not change on a retry (signed out, forbidden, not found, invalid input), and a
+// write answered with a 5xx may already have happened, so only network failures, timeouts and a
+// read's 5xx use the spec's retry budget (mutations too: "mutations retry once").
 function shouldRetry(failureCount: number, error: unknown, budget: number): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && !isRetryableFailure(error)) return false;
   return failureCount < budget;
 }
 

@@ -17,6 +17,8 @@ export interface AdminUser {
   is_super_admin?: boolean;
   is_active?: boolean;
   must_change_password?: boolean;
+  /** False for an administrator who has only ever signed in by magic link: the change page sets a first password. */
+  has_password?: boolean;
   permissions?: AdminPermission[];
   /** When the 8-hour admin session began; the session ends 8 hours later whatever happens. */
   session_started_at?: string;

@@ -80,6 +80,18 @@ describe('withNetworkRetry', () => {
     expect(call).toHaveBeenCalledTimes(1);
   });
 
+  it('never repeats a POST answered with a 5xx: it may have done part of its work', async () => {
+    const call = vi.fn(async () => {
+      throw new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred. Please try again.', undefined, 'POST');
+    });
+    const onRetry = vi.fn();
+    const result = withNetworkRetry(call, { onRetry }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await result).toMatchObject({ status: 500, method: 'POST' });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(onRetry).not.toHaveBeenCalled();
+  });
+
   it('stops waiting when the caller aborts', async () => {
     const controller = new AbortController();
     const call = vi.fn(async () => {
@@ -95,11 +107,12 @@ describe('withNetworkRetry', () => {
 });
 
 describe('isRetryableError', () => {
-  it('accepts no answer and 5xx only', () => {
+  it("accepts no answer and a read's 5xx only", () => {
     expect(isRetryableError(networkError())).toBe(true);
     expect(isRetryableError(new ApiError(500, 'INTERNAL_ERROR', 'x'))).toBe(true);
     expect(isRetryableError(new ApiError(502, 'UPSTREAM_ERROR', 'x'))).toBe(true);
     expect(isRetryableError(new ApiError(499, 'X', 'x'))).toBe(false);
+    expect(isRetryableError(new ApiError(500, 'INTERNAL_ERROR', 'x', undefined, 'POST'))).toBe(false);
     expect(isRetryableError(new Error('boom'))).toBe(false);
   });
 });

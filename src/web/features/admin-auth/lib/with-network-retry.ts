@@ -1,15 +1,14 @@
 import { ADMIN_NETWORK_RETRY_DELAYS_MS } from '@shared/limits';
-import { ApiError } from '@web/lib/api-client';
+import { isRetryableFailure } from '@web/lib/api-client';
 
 /**
- * Only failures that a second try can fix: no answer at all (offline, timeout) or a 5xx. A 4xx
- * (bad e-mail, unknown admin, rate limit, cooldown) would only repeat itself, and a retried 429
- * would even eat into the rate limit.
+ * Only failures that a second try can fix: no answer at all (offline, timeout) or a read's 5xx. A
+ * 4xx (bad e-mail, unknown admin, rate limit, cooldown) would only repeat itself, a retried 429
+ * would even eat into the rate limit, and a POST answered with a 5xx is never sent again on its
+ * own (it may have done part of its work).
  */
 export function isRetryableError(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
-  // fetch rejects with a TypeError when the network is down and the call bypassed apiFetch.
-  return error instanceof TypeError;
+  return isRetryableFailure(error);
 }
 
 export interface RetryNotice {
@@ -40,7 +39,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs an admin call, retrying network failures and 5xx answers after 1 s, 2 s and 4 s (access spec §4). */
+/** Runs an admin call, retrying network failures and a read's 5xx answers after 1 s, 2 s and 4 s (access spec §4). */
 export async function withNetworkRetry<T>(call: () => Promise<T>, options: NetworkRetryOptions = {}): Promise<T> {
   const { delaysMs = ADMIN_NETWORK_RETRY_DELAYS_MS, onRetry, signal } = options;
   for (let attempt = 0; ; attempt += 1) {

@@ -10,17 +10,20 @@ import { AUTH_MESSAGES, changePasswordSchema } from '@shared/schemas/auth';
 import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { changePassword } from '../api/change-password';
+import { setAdminPassword } from '../api/set-password';
 import { adminMeQueryKey, useAdminMe } from '../api/get-admin-me';
 import { FormField, PasswordInput } from '../components/form-field';
 import { Notice } from '../components/notice';
 import { serverFieldErrors, serverMessage } from '../lib/admin-error-message';
-import { PASSWORD_CHANGED_MESSAGE, PASSWORD_RULES_HINT } from '../lib/messages';
+import { FIRST_PASSWORD_SET_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_RULES_HINT } from '../lib/messages';
 import { useAdminSignOut } from '../lib/use-admin-sign-out';
 import { withNetworkRetry } from '../lib/with-network-retry';
 
-const formSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string(), revokeOtherSessions: z.boolean() })
-  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], error: AUTH_MESSAGES.passwordsDiffer });
+const formFields = changePasswordSchema.extend({ confirmPassword: z.string(), revokeOtherSessions: z.boolean() });
+const confirmed = (value: { newPassword: string; confirmPassword: string }) => value.newPassword === value.confirmPassword;
+const formSchema = formFields.refine(confirmed, { path: ['confirmPassword'], error: AUTH_MESSAGES.passwordsDiffer });
+/** An administrator without a password (magic links only) sets a first one: there is no current one to ask for. */
+const firstPasswordSchema = formFields.extend({ currentPassword: z.string() }).refine(confirmed, { path: ['confirmPassword'], error: AUTH_MESSAGES.passwordsDiffer });
 type FormValues = z.input<typeof formSchema>;
 type FieldName = keyof FormValues;
 
@@ -32,20 +35,21 @@ export function AdminChangePasswordPage() {
   const { data: admin } = useAdminMe();
   const { signOut, pending: signingOut } = useAdminSignOut();
   const forced = Boolean(admin?.must_change_password);
+  const firstPassword = admin?.has_password === false;
 
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+    resolver: zodResolver(firstPassword ? firstPasswordSchema : formSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: true },
   });
 
   const save = useMutation({
     mutationFn: ({ currentPassword, newPassword, revokeOtherSessions }: z.output<typeof formSchema>) =>
-      withNetworkRetry(() => changePassword({ currentPassword, newPassword, revokeOtherSessions })),
+      withNetworkRetry(() => (firstPassword ? setAdminPassword({ newPassword }) : changePassword({ currentPassword, newPassword, revokeOtherSessions }))),
     retry: false,
     onSuccess: async () => {
       // The guard must see the cleared flag before the console opens, or it sends the admin back here.
       await queryClient.refetchQueries({ queryKey: adminMeQueryKey, exact: true });
-      toast.success(PASSWORD_CHANGED_MESSAGE);
+      toast.success(firstPassword ? FIRST_PASSWORD_SET_MESSAGE : PASSWORD_CHANGED_MESSAGE);
       await navigate('/system-admin', { replace: true });
     },
     onError: (error) => {
@@ -63,11 +67,13 @@ export function AdminChangePasswordPage() {
   return (
     <AuthCard
       icon={LockKeyhole}
-      title={forced ? 'Choose a new password' : 'Change your password'}
+      title={forced ? 'Choose a new password' : firstPassword ? 'Set a password' : 'Change your password'}
       description={
         forced
           ? 'Your account was set up with a password that you need to replace before you continue.'
-          : 'Set a new password for your administrator account.'
+          : firstPassword
+            ? 'You have signed in with magic links so far. Choose a password for your administrator account.'
+            : 'Set a new password for your administrator account.'
       }
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
@@ -78,21 +84,23 @@ export function AdminChangePasswordPage() {
         ) : null}
         {formError ? <Notice tone="error">{formError}</Notice> : null}
 
-        <FormField
-          label="Current password"
-          hint={forced ? 'The password you set from your invitation e-mail.' : undefined}
-          error={errors.currentPassword?.message}
-        >
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput
-              id={id}
-              autoComplete="current-password"
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              {...form.register('currentPassword')}
-            />
-          )}
-        </FormField>
+        {firstPassword ? null : (
+          <FormField
+            label="Current password"
+            hint={forced ? 'The password you set from your invitation e-mail.' : undefined}
+            error={errors.currentPassword?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <PasswordInput
+                id={id}
+                autoComplete="current-password"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...form.register('currentPassword')}
+              />
+            )}
+          </FormField>
+        )}
         <FormField label="New password" hint={PASSWORD_RULES_HINT} error={errors.newPassword?.message}>
           {({ id, describedBy, invalid }) => (
             <PasswordInput id={id} autoComplete="new-password" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('newPassword')} />
@@ -129,7 +137,7 @@ export function AdminChangePasswordPage() {
             </Link>
           )}
           <Button type="submit" loading={save.isPending}>
-            Change password
+            {firstPassword ? 'Set password' : 'Change password'}
           </Button>
         </div>
       </form>

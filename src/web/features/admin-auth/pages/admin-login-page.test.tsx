@@ -104,9 +104,23 @@ describe('AdminLoginPage', () => {
     expect((screen.getByRole('button', { name: 'Send magic link' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('retries a database error three times with backoff, then shows DATABASE_ERROR', async () => {
+  it('shows a database error at once and does not send the request again (a POST answered with a 5xx is never retried)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = vi.fn(async () => failure('DATABASE_ERROR', 503));
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    submit('admin@vitae.local');
+    expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_ERROR_MESSAGES.DATABASE_ERROR);
+    expect(screen.queryByText(/Trying again in/)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a request that got no answer with backoff, and names the attempt', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = vi.fn(async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    });
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
     submit('admin@vitae.local');
@@ -118,7 +132,7 @@ describe('AdminLoginPage', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     await act(() => vi.advanceTimersByTimeAsync(4_000));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
-    expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_ERROR_MESSAGES.DATABASE_ERROR);
+    expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_ERROR_MESSAGES.NETWORK_ERROR);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });

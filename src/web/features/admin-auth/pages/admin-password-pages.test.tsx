@@ -74,9 +74,9 @@ describe('AdminResetPasswordPage', () => {
 });
 
 describe('AdminChangePasswordPage', () => {
-  function renderChange(mustChange: boolean, answer: () => Response) {
+  function renderChange(mustChange: boolean, answer: () => Response, hasPassword = true) {
     const client = createTestQueryClient();
-    const me = { id: 'a1', email: 'new@northfield.example', role: 'hospital_admin', must_change_password: mustChange };
+    const me = { id: 'a1', email: 'new@northfield.example', role: 'hospital_admin', must_change_password: mustChange, has_password: hasPassword };
     client.setQueryData(adminMeQueryKey, { admin: me, expired: false });
     const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
       String(input) === '/api/admin/me' ? json({ ...me, must_change_password: false }) : answer(),
@@ -121,5 +121,31 @@ describe('AdminChangePasswordPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const message = await screen.findByText(AUTH_MESSAGES.currentPasswordWrong);
     expect(screen.getByLabelText('Current password').getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('lets an administrator who only used magic links set a first password, without asking for a current one', async () => {
+    const { router, fetchMock } = renderChange(false, () => json({ changed: true }), false);
+    expect(await screen.findByRole('heading', { name: 'Set a password' })).toBeDefined();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    type('New password', 'Quiet-Meadow-Compass-77');
+    type('Confirm new password', 'Quiet-Meadow-Compass-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system-admin'));
+    const call = fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/auth/set-password') as unknown as [string, RequestInit];
+    expect(JSON.parse(String(call[1].body))).toEqual({ newPassword: 'Quiet-Meadow-Compass-77' });
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/auth/change-password')).toBe(false);
+  });
+
+  it('sends a change answered with a server error once, and says so', async () => {
+    const { fetchMock } = renderChange(false, () => json({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } }, 500));
+    expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeDefined();
+    type('Current password', 'Lantern-Harbour-2931');
+    type('New password', 'Quiet-Meadow-Compass-77');
+    type('Confirm new password', 'Quiet-Meadow-Compass-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('An unexpected error occurred. Please try again.')).toBeDefined();
+    // Past the whole retry schedule (1 s, 2 s, 4 s): still the one request.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/auth/change-password')).toHaveLength(1);
   });
 });
