@@ -62,6 +62,8 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/feedback/screenshot': 'provider',
   'POST /api/profile/photo': 'provider',
   'DELETE /api/profile/photo': 'provider',
+  // Public while the provider's profile is public; otherwise the owner and their admins only, and
+  // 404 (not 401/403) for anyone else, so a hidden photo's existence is not told (profile/photo.ts).
   'GET /api/profile-photos/:userId/:file': 'public',
   'GET /api/feedback/screenshots/:ownerId/:file': 'provider_or_admin',
 
