@@ -12,6 +12,9 @@ export const IMAGE_LIMITS = {
   maxInputPixels: 40_000_000,
 } as const;
 
+// Every upload is a different picture, so libvips' operation cache would only hold memory.
+sharp.cache(false);
+
 /** What libvips calls the formats the signature check lets through. */
 const FORMAT_OF_SIGNATURE = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const;
 
