@@ -112,3 +112,37 @@ export const directoryListings = pgTable(
     check('directory_listings_status_check', inList(t.status, DIRECTORY_STATUSES)),
   ],
 );
+
+export const NPI_CLAIM_STATUSES = ['open', 'granted', 'refused'] as const;
+
+/**
+ * A provider's claim to an NPI another account holds (decision 0020): the real clinician proves it
+ * is theirs (the registry's name, the hospital's roster, a confirmed e-mail) and a system
+ * administrator decides. Granting moves the number to the claimant and takes the holder's listing down.
+ */
+export const npiClaims = pgTable(
+  'npi_claims',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    npiNumber: text().notNull(),
+    claimantUserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Who held the number when the claim was made; null once that account is gone.
+    holderUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    note: text(),
+    status: text().notNull().default('open'),
+    // What the decider sees: the registry's name and each side's name check and confirmed e-mail.
+    evidence: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    decidedBy: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decisionNote: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('npi_claims_one_open_per_claimant').on(t.npiNumber, t.claimantUserId).where(sql`${t.status} = 'open'`),
+    index('npi_claims_status_created_idx').on(t.status, t.createdAt),
+    check('npi_claims_status_check', inList(t.status, NPI_CLAIM_STATUSES)),
+    check('npi_claims_npi_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),
+  ],
+);
