@@ -114,6 +114,11 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
         await mailer.send({ to: user.email, kind: 'verification', links: [url], ...verificationEmail(url) });
       },
     },
+    // Reset links are stored hashed like magic links, so a database leak hands out none; the prefix
+    // stays readable so that all of an account's links can be revoked at once (auth/credentials.ts).
+    verification: {
+      storeIdentifier: { default: 'plain', overrides: { 'reset-password:': { hash: async (identifier) => `reset-password:${hashToken(identifier)}` } } },
+    },
     session: {
       expiresIn: SESSION_MAX_SECONDS,
       updateAge: 24 * 60 * 60,
