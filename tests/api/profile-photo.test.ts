@@ -7,6 +7,7 @@ import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryListings, hospitals, hospitalSectionPermissions, professionalIdentity, users } from '../../src/server/db/schema';
+import { createLocalStorage } from '../../src/server/integrations/storage';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../support/test-app';
@@ -285,6 +286,11 @@ describe(`profile photo (${databaseLabel})`, () => {
     expect(jsonLd.image).toBe(`${TEST_ORIGIN}${photo}`);
     expect(body).toContain(`<meta property="og:image" content="${TEST_ORIGIN}${photo}"/>`);
     for (const url of [...body.matchAll(/(\/api\/profile-photos\/[^ "]+)/g)].map((m) => m[1]!)) expect((await anonymous().get(url)).status, url).toBe(200);
+    // Only the current photo's files are public: an earlier one left in the store (a failed removal) is not.
+    const earlier = `/api/profile-photos/${userId}/${Date.now() - 60_000}-00000000aaaa-400.jpg`;
+    await createLocalStorage(storageDir).put(earlier.slice('/api/'.length), await solid('jpeg'), { contentType: 'image/jpeg' });
+    expect((await anonymous().get(earlier)).status).toBe(404);
+    expect((await client.get(earlier)).status).toBe(200);
 
     // Taken down: gone at once, even for a cache that asks with its ETag; the owner still sees it.
     await ctx.database.db.update(directoryListings).set({ status: 'removed' }).where(eq(directoryListings.userId, userId));
@@ -330,7 +336,6 @@ describe(`profile photo (${databaseLabel})`, () => {
 
     // An upload kept byte for byte by the earlier code (here the phone photo with its GPS position).
     const legacyName = `${Date.now()}-0123456789ab.jpg`;
-    const { createLocalStorage } = await import('../../src/server/integrations/storage');
     await createLocalStorage(storageDir).put(`profile-photos/${userId}/${legacyName}`, await real('phone-nokia-8.3-gps.jpg'), { contentType: 'image/jpeg' });
     const legacy = `/api/profile-photos/${userId}/${legacyName}`;
     await ctx.database.db.update(professionalIdentity).set({ profilePhoto: legacy }).where(eq(professionalIdentity.userId, userId));

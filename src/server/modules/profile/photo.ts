@@ -181,11 +181,13 @@ export async function removeProfilePhoto(deps: PhotoDeps, userId: string) {
 /**
  * Whether a provider's photo may be shown to anyone: the public gate (the public_identity view,
  * decision 0020) shows their professional identity, which the photo belongs to — their listing is
- * public and their hospital shows that section.
+ * public and their hospital shows that section. Given a file, it must also be one of the current
+ * photo's files: an earlier photo that could not be removed from the store stays private.
  */
-export async function providerPhotoIsPublic(db: Database, userId: string) {
-  const [row] = await db.select({ userId: publicIdentity.userId }).from(publicIdentity).where(eq(publicIdentity.userId, userId)).limit(1);
-  return row !== undefined;
+export async function providerPhotoIsPublic(db: Database, userId: string, file?: string) {
+  const [row] = await db.select({ photo: publicIdentity.profilePhoto }).from(publicIdentity).where(eq(publicIdentity.userId, userId)).limit(1);
+  if (!row?.photo) return false;
+  return file === undefined || profilePhotoKeys(row.photo).includes(`${PROFILE_PHOTO.prefix}/${userId}/${file}`);
 }
 
 /** The owner, or an admin whose scope covers the provider (the profile editor and the console show the photo whatever its listing). */
@@ -208,7 +210,7 @@ export async function readProfilePhoto(deps: PhotoDeps, actor: Actor, userId: st
   if (!variant && !LEGACY_FILE.test(file)) throw AppError.notFound(PHOTO_MESSAGES.notFound);
   const visibility = (await mayViewPrivately(deps.db, actor, userId))
     ? 'private'
-    : (await providerPhotoIsPublic(deps.publicDb ?? deps.db, userId))
+    : (await providerPhotoIsPublic(deps.publicDb ?? deps.db, userId, file))
       ? 'public'
       : null;
   if (!visibility) throw AppError.notFound(PHOTO_MESSAGES.notFound);
