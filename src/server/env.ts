@@ -42,6 +42,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   PROFILE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  // Days the profile change history keeps each change; unset keeps it forever (a daily job deletes older ones).
+  HISTORY_RETENTION_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(36_500).optional()),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1_048_576),
   // CSV uploads stream through the parser (only their rows are kept), so they may be larger.
   CSV_UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1_048_576),

@@ -8,6 +8,7 @@ import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { initServerSentry } from './lib/sentry';
 import { createJobHandlers } from './jobs/handlers';
+import { scheduleHistoryPurge } from './modules/profile/history-jobs';
 import { createWorker } from './jobs/queue';
 import { migrationsDir, seedDataDir, webDistDir } from './paths';
 
@@ -54,6 +55,8 @@ async function main() {
   // Background work (tracker filing, syncs, scheduled discovery) runs in every app process.
   const worker = createWorker(database.db, createJobHandlers({ db: database.db, env, logger }), logger);
   worker.start();
+  // The change history's retention, when set: a daily purge on the jobs queue.
+  await scheduleHistoryPurge(database.db, env.HISTORY_RETENTION_DAYS);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.host }, (info) => {
     const url = env.APP_URL ?? `http://localhost:${info.port}`;
     const lines = [

@@ -48,7 +48,24 @@ export const listQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
-export const auditQuerySchema = listQuerySchema.extend({
+/** A day (`2026-11-27`, the whole day in UTC) or an instant (`2026-11-27T14:00:00Z`). */
+const auditDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date like 2026-11-27 or a date and time like 2026-11-27T14:00:00Z' });
+
+/** The audit log's filters (the page and its CSV export take the same). */
+export const auditFilterSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  /** An exact action, or a family of them ending in `*` (`directory.*`). */
   action: z.string().trim().max(100).optional(),
   hospitalId: z.uuid().optional(),
+  /** Who: part of the actor's e-mail, or their id. */
+  actor: z.string().trim().max(200).optional(),
+  /** What it was done to: the target's id, or its type (`user`, `hospital`). */
+  target: z.string().trim().max(200).optional(),
+  from: auditDate.optional(),
+  to: auditDate.optional(),
+});
+
+export const auditQuerySchema = auditFilterSchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(50),
 });

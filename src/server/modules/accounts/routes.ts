@@ -37,6 +37,7 @@ import {
   runDeferredPopulation,
   saveSignupMetadata,
   syncAuthStatus,
+  auditEmailConfirmed,
   type DirectoryPopulation,
 } from './service';
 
@@ -282,6 +283,7 @@ export function accountRoutes(deps: AccountsDeps) {
         const [account] = email ? await db.select({ id: authUsers.id, metadata: authUsers.metadata }).from(authUsers).where(eq(authUsers.email, email)).limit(1) : [];
         if (account) {
           await syncAuthStatus(db, account.id);
+          await auditEmailConfirmed(db, account.id, clientIp(c) ?? null);
           // The deferred directory population runs after e-mail verification as it does at sign-in
           // (access spec §4, step 5); its failure is logged and never fails the confirmation.
           const [user] = await db.select({ id: users.id }).from(users).where(eq(users.authUserId, account.id)).limit(1);

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, type signUpSchema } from '../../../shared/schemas/auth';
 import { splitCredentials, splitProviderName } from '../../../shared/names';
 import type { NpiRecord } from '../../../shared/npi';
+import type { ChangeSource } from '../../../shared/enums';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import {
@@ -20,6 +21,9 @@ import {
 import { AppError } from '../../lib/app-error';
 import { bestSpecialtyMatch } from '../expertise-terms/service';
 import { LIST_FIELD, recordProvenance } from '../profile/provenance';
+import { recordSectionChange, SYSTEM_ACTOR } from '../profile/history';
+import { readProfile } from '../profile/read';
+import { recordAudit } from '../audit/service';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import type { Logger } from '../../lib/logger';
 
@@ -207,7 +211,41 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
         .onConflictDoNothing();
       await recordProvenance(tx, user.id, 'licenses', [LIST_FIELD], 'registry');
     }
+
+    // The new profile in its history (what the sign-up filled, from nothing) and the sign-up in the
+    // system audit log, in the same transaction: a sign-up that fails leaves neither.
+    const provider = { id: user.id, kind: 'provider' as const, email: user.email };
+    const created = await readProfile(tx, user.id, SIGNUP_SECTIONS);
+    for (const [sectionId, source] of Object.entries(SIGNUP_SECTION_SOURCES) as Array<[(typeof SIGNUP_SECTIONS)[number], ChangeSource]>) {
+      const after = created?.sections[sectionId].data ?? null;
+      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: source === 'system' ? SYSTEM_ACTOR : provider }, before: null, after, provenance: 'recorded-by-writer' });
+    }
+    await recordAudit(tx, null, {
+      action: 'provider.signed_up',
+      as: { id: user.id, role: 'provider', email: user.email },
+      targetType: 'user',
+      targetId: user.id,
+      hospitalId: user.hospitalId,
+      summary: { npiNumber, npiRegistryRecord: Boolean(record), hospitalId: user.hospitalId },
+    });
     return user;
+  });
+}
+
+/** The sections a sign-up fills and through what: the form (and registry) for identity, defaults for the rest. */
+const SIGNUP_SECTION_SOURCES = { professional_identity: 'provider', biography: 'system', languages: 'system', licenses: 'registry' } as const;
+const SIGNUP_SECTIONS = Object.keys(SIGNUP_SECTION_SOURCES) as Array<keyof typeof SIGNUP_SECTION_SOURCES>;
+
+/** The e-mail confirmation in the system audit log, naming the provider (or the account, before its profile exists). */
+export async function auditEmailConfirmed(db: Database, authUserId: string, ip: string | null) {
+  const [user] = await db.select({ id: users.id, email: users.email, hospitalId: users.hospitalId }).from(users).where(eq(users.authUserId, authUserId)).limit(1);
+  await recordAudit(db, null, {
+    action: 'provider.email_confirmed',
+    ...(user ? { as: { id: user.id, role: 'provider' as const, email: user.email } } : {}),
+    targetType: user ? 'user' : 'auth_user',
+    targetId: user?.id ?? authUserId,
+    hospitalId: user?.hospitalId ?? null,
+    ip,
   });
 }
 

@@ -34,7 +34,7 @@ import type { Logger } from '../../lib/logger';
 import { notifyDiscoveryResults } from '../notifications/service';
 import { loadDiscoveryProfile, type DiscoveryProfile } from './provider-profile';
 import type { DiscoverySources } from './sources';
-import { LIST_FIELD, recordProvenance } from '../profile/provenance';
+import { providerActor, withSectionHistory } from '../profile/history';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -558,7 +558,8 @@ async function nextDisplayOrder(tx: Database, type: DiscoveryItemType, userId: s
 export async function decideItem(deps: Pick<DiscoveryDeps, 'db' | 'logger'>, userId: string, type: DiscoveryItemType, id: string, decision: DiscoveryDecision): Promise<DiscoveryItem> {
   if (!UUID.test(id)) throw AppError.notFound(DISCOVERY_MESSAGES.notFound);
   const table = tableOf(type);
-  const updated = await deps.db.transaction(async (tx) => {
+  // Approving adds the item to its section and rejecting an approved one takes it out: the section's history records either.
+  const updated = await deps.db.transaction(async (tx) => withSectionHistory(tx, { userId, sectionId: type, by: { source: 'discovery', actor: await providerActor(tx, userId) } }, async () => {
     const [row] = await tx
       .select()
       .from(table)
@@ -581,7 +582,6 @@ export async function decideItem(deps: Pick<DiscoveryDeps, 'db' | 'logger'>, use
         .set({ ...statusColumn, rejectionReason: null, displayOrder })
         .where(eq(table.id, id))
         .returning();
-      await recordProvenance(tx, userId, type, [LIST_FIELD], 'discovery');
       if (ids.length > 0) {
         await tx
           .delete(rejectedItems)
@@ -622,7 +622,7 @@ export async function decideItem(deps: Pick<DiscoveryDeps, 'db' | 'logger'>, use
       }
     }
     return next!;
-  });
+  }));
   const evidence = await evidenceFor(deps.db, userId, [updated]);
   const view = type === 'publications' ? publicationItem : type === 'clinical_trials' ? trialItem : mediaItem;
   return view(updated as never, evidence.get(updated.id) ?? null);

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
+import { adminChangeActor, withSectionHistory } from '../profile/history';
 
 type RequestRow = typeof hospitalJoinRequests.$inferSelect;
 
@@ -98,7 +99,7 @@ export async function listHospitalRequests(db: Database, actor: AdminActor): Pro
  * users.hospital_id, so it follows at once; links to the previous hospital's own locations are
  * dropped, since they belong to that hospital (the addresses stay on the profile).
  */
-async function moveProvider(tx: Pick<Database, 'update' | 'select'>, userId: string, hospitalId: string | null) {
+async function moveProvider(tx: Database, userId: string, hospitalId: string | null, by: AdminActor) {
   const [hospital] = hospitalId ? await tx.select({ name: hospitals.name }).from(hospitals).where(eq(hospitals.id, hospitalId)).limit(1) : [];
   const [before] = await tx.select({ hospitalId: users.hospitalId }).from(users).where(eq(users.id, userId)).limit(1);
   await tx
@@ -106,7 +107,10 @@ async function moveProvider(tx: Pick<Database, 'update' | 'select'>, userId: str
     .set({ hospitalId, organization: hospital?.name ?? null, updatedAt: new Date() })
     .where(eq(users.id, userId));
   if (before?.hospitalId && before.hospitalId !== hospitalId) {
-    await tx.update(locations).set({ predefinedLocationId: null }).where(and(eq(locations.userId, userId), sql`${locations.predefinedLocationId} is not null`));
+    // The administrator's move changes the provider's locations: their history names the administrator.
+    await withSectionHistory(tx, { userId, sectionId: 'locations', by: { source: 'admin', actor: adminChangeActor(by) } }, async () => {
+      await tx.update(locations).set({ predefinedLocationId: null }).where(and(eq(locations.userId, userId), sql`${locations.predefinedLocationId} is not null`));
+    });
   }
   return { from: before?.hospitalId ?? null, to: hospitalId, hospitalName: hospital?.name ?? null };
 }
@@ -132,7 +136,7 @@ export async function decideHospitalRequest(db: Database, actor: AdminActor, req
       .where(and(eq(hospitalJoinRequests.id, row.id), eq(hospitalJoinRequests.status, 'pending')))
       .returning();
     if (!claimed) throw AppError.conflict(MEMBERSHIP_MESSAGES.requestDecided);
-    const moved = decision === 'approve' ? await moveProvider(tx, row.userId, row.hospitalId) : null;
+    const moved = decision === 'approve' ? await moveProvider(tx, row.userId, row.hospitalId, actor) : null;
     return { claimed, moved };
   });
 
@@ -164,7 +168,7 @@ export async function assignProviderHospital(db: Database, actor: AdminActor, us
     if (!hospital) throw AppError.notFound(MEMBERSHIP_MESSAGES.hospitalNotFound);
   }
   const moved = await db.transaction(async (tx) => {
-    const result = await moveProvider(tx, userId, hospitalId);
+    const result = await moveProvider(tx, userId, hospitalId, actor);
     // A request the move answers is closed with it.
     await tx
       .update(hospitalJoinRequests)

@@ -13,6 +13,7 @@ import { pendingUpdates, professionalIdentity, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { stableJson } from '../../lib/stable-json';
 import type { Logger } from '../../lib/logger';
+import { providerActor, type ChangeActor } from '../profile/history';
 import { getSection, saveSection } from '../profile/service';
 
 export const PENDING_UPDATE_MESSAGES = {
@@ -244,7 +245,7 @@ async function identityBase(db: Database, userId: string) {
  * the completion). Identity fields written this way are not marked as typed by the provider, and
  * fields the provider did mark keep that mark.
  */
-export async function writeSectionFields(deps: PendingUpdateDeps, userId: string, section: ProfileSectionId, fields: Record<string, unknown>, source: ProvenanceSource) {
+export async function writeSectionFields(deps: PendingUpdateDeps, userId: string, section: ProfileSectionId, fields: Record<string, unknown>, source: ProvenanceSource, by?: ChangeActor) {
   const current = (await getSection(deps, { userId }, section)).data as Record<string, unknown> | null;
   let body: Record<string, unknown> = { ...(current ?? (section === 'professional_identity' ? await identityBase(deps.db, userId) : {})), ...fields };
   if (section === 'professional_identity') {
@@ -253,7 +254,7 @@ export async function writeSectionFields(deps: PendingUpdateDeps, userId: string
     for (const field of Object.keys(fields)) if (!flags[field]) flags[field] = false;
     body = { ...body, manualOverrideFlags: flags };
   }
-  return saveSection(deps, { userId }, section, body, source);
+  return saveSection(deps, { userId }, section, body, source, by);
 }
 
 /** A proposal's source as the provenance it gives the value once accepted. */
@@ -270,13 +271,15 @@ export async function acceptPendingUpdate(deps: PendingUpdateDeps, userId: strin
   const row = await findOpen(deps.db, userId, id);
   const section = row.sectionId as ProfileSectionId;
   const source = PROVENANCE_OF_PROPOSAL[row.source as PendingUpdateSource] ?? 'listing_service';
+  // The provider accepted it: the history names them, through the directory the value came from.
+  const by = await providerActor(deps.db, userId);
   if (row.field === 'items' && isListSection(section)) {
     // Entries added or removed since the proposal are kept: only what the directory adds is added.
     const current = await currentListItems(deps, userId, section);
     const proposed = Array.isArray(row.newValue) ? (row.newValue as Array<Record<string, unknown>>) : [];
-    await writeSectionFields(deps, userId, section, { items: [...current, ...listAdditions(section, current, proposed)] }, source);
+    await writeSectionFields(deps, userId, section, { items: [...current, ...listAdditions(section, current, proposed)] }, source, by);
   } else {
-    await writeSectionFields(deps, userId, section, { [row.field]: row.newValue }, source);
+    await writeSectionFields(deps, userId, section, { [row.field]: row.newValue }, source, by);
   }
   return resolve(deps.db, row, 'accepted');
 }

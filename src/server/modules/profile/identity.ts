@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { lookupNpiRecord } from '../npi/service';
 import { assertNpiAvailable } from './sections';
 import { loadUser, refreshCompletion, type ProfileDeps, type ProviderRef } from './service';
+import { withSectionHistory } from './history';
 import { recordProvenance } from './provenance';
 import { identityView } from './views';
 import { bestSpecialtyMatch } from '../expertise-terms/service';
@@ -98,11 +99,15 @@ export async function refreshIdentityFromRegistry(deps: ProfileDeps & { npiRegis
   let completion;
   try {
     completion = await db.transaction(async (tx) => {
-      if (existing) {
-        await tx.update(professionalIdentity).set({ ...updates, ...registryColumns }).where(eq(professionalIdentity.userId, user.id));
-      } else {
-        await tx.insert(professionalIdentity).values({ userId: user.id, ...registry, ...registryColumns, professionalEmail: user.email, jobTitle: user.jobTitle });
-      }
+      // The provider asked for the refresh; the values are the registry's. Provenance is recorded below, field by field.
+      const by = { source: 'registry' as const, actor: { id: user.id, kind: 'provider' as const, email: user.email } };
+      await withSectionHistory(tx, { userId: user.id, sectionId: 'professional_identity', by, provenance: 'recorded-by-writer' }, async () => {
+        if (existing) {
+          await tx.update(professionalIdentity).set({ ...updates, ...registryColumns }).where(eq(professionalIdentity.userId, user.id));
+        } else {
+          await tx.insert(professionalIdentity).values({ userId: user.id, ...registry, ...registryColumns, professionalEmail: user.email, jobTitle: user.jobTitle });
+        }
+      });
       // What the registry filled is the registry's; a field the provider flagged keeps its own source.
       await recordProvenance(tx, user.id, 'professional_identity', existing ? Object.keys(updates) : REGISTRY_IDENTITY_FIELDS, 'registry');
       const identityFor = existing ? updates : registry;

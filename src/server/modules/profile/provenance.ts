@@ -1,51 +1,24 @@
 /**
  * Field provenance: where each profile field's current value came from (the provider, the national
  * registry, the hospital's listing service, discovery) and when. Every write path records it in the
- * same transaction as the write: section saves compare the section before and after, so only what
- * actually changed is attributed to the writer; a list section is attributed as a whole.
+ * same transaction as the write: section saves compare the section before and after (diff.ts, the
+ * comparison the change history records), so only what actually changed is attributed to the writer;
+ * a list section is attributed as a whole. The history (history.ts) keeps every change; this table
+ * keeps only the latest source per field, which outlives the history's retention (decision 0019).
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ProvenanceSource } from '../../../shared/enums';
 import type { ProvenanceEntry } from '../../../shared/provenance';
-import { SINGLE_ROW_SECTION_IDS, type ProfileSectionId } from '../../../shared/schemas/profile';
+import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
 import { fieldProvenance, professionalIdentity } from '../../db/schema';
-import { sameJson, stableJson } from '../../lib/stable-json';
+import { changedFieldsOf, diffSection } from './diff';
 
-/** The field a list section is recorded under. */
-export const LIST_FIELD = 'items';
+export { LIST_FIELD } from './diff';
 
-/** Values a section view carries that the server keeps, not content anyone typed or imported. */
-const NOT_CONTENT = new Set([
-  'manualOverrideFlags',
-  'npiSpecialties',
-  'matchedSpecialtyConfidence',
-  'isAutoPopulated',
-  'autoPopulatedAt',
-  'lastUpdated',
-  // The taxonomy ids travel with the names next to them, which are what is recorded.
-  'departmentId',
-  'divisionId',
-  'sectionId',
-]);
-
-/** Row bookkeeping in list items: a replace-style save gives every row a new id and timestamps. */
-const ROW_BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt', 'displayOrder']);
-
-const isSingleRow = (sectionId: ProfileSectionId) => (SINGLE_ROW_SECTION_IDS as readonly string[]).includes(sectionId);
-
-function listContent(data: unknown): string {
-  const items = (data as { items?: Array<Record<string, unknown>> } | null)?.items ?? [];
-  return stableJson(items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !ROW_BOOKKEEPING.has(key)))));
-}
-
-/** The fields whose content differs between two reads of one section (its view shape). */
+/** The fields whose content differs between two reads of one section (its view shape): the change history's own comparison. */
 export function changedFields(sectionId: ProfileSectionId, before: unknown, after: unknown): string[] {
-  if (!isSingleRow(sectionId)) return listContent(before) === listContent(after) ? [] : [LIST_FIELD];
-  const previous = (before ?? {}) as Record<string, unknown>;
-  const next = (after ?? {}) as Record<string, unknown>;
-  const keys = new Set([...Object.keys(previous), ...Object.keys(next)]);
-  return [...keys].filter((key) => !NOT_CONTENT.has(key) && !sameJson(previous[key], next[key])).sort();
+  return changedFieldsOf(diffSection(sectionId, before, after));
 }
 
 /** Upserts the source of each field; call inside the write's transaction. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ProvenanceSource } from '../../../shared/enums';
+import type { ChangeSource } from '../../../shared/enums';
 import { SECTION_IDS } from '../../../shared/limits';
 import { computeProfileCompletion, nextSteps, type CompletionSections } from '../../../shared/profile-completion';
 import {
@@ -18,7 +18,7 @@ import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { toUserDto } from '../users/service';
-import { changedFields, recordProvenance } from './provenance';
+import { findOwnChange, providerActor, readSectionData, recordSectionChange, SYSTEM_ACTOR, undoChange, withSectionHistory, type ChangeActor } from './history';
 import { readFullProfile, readProfile, type FullProfileRead, type ProfileReadCache, type SectionView } from './read';
 import { planSave, SECTION_MODEL } from './model';
 import type { SectionContext } from './sections';
@@ -84,11 +84,6 @@ export async function refreshCompletion(db: Database, userId: string) {
     await db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, userId));
   }
   return completion;
-}
-
-async function readSectionData(db: Database, userId: string, sectionId: ProfileSectionId) {
-  const read = await readProfile(db, userId, [sectionId]);
-  return read ? (read.sections[sectionId] as { data: unknown }).data : null;
 }
 
 export function parseSectionId(id: string): ProfileSectionId {
@@ -160,11 +155,13 @@ export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionI
 }
 
 /**
- * `PUT /api/profile/sections/:id`: validate, check against reference data, then write the section and
- * the completion percentage in one transaction. Any database failure leaves the previous data and
- * answers the section's 'Failed to save …' text; a duplicate maps to its friendly message.
+ * `PUT /api/profile/sections/:id`: validate, check against reference data, then write the section,
+ * its change history and provenance, and the completion percentage in one transaction. Any database
+ * failure leaves the previous data (and no history) and answers the section's 'Failed to save …'
+ * text; a duplicate maps to its friendly message. `source` and `by` say through what and by whom
+ * (default: the provider, or the system for an import no one asked for in person).
  */
-export async function saveSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId, body: unknown, source: ProvenanceSource = 'provider') {
+export async function saveSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId, body: unknown, source: ChangeSource = 'provider', by?: ChangeActor) {
   const parsed = SECTION_MODEL[sectionId].request.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -182,7 +179,8 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
       const before = await readSectionData(tx, user.id, sectionId);
       await write(tx);
       const after = await readSectionData(tx, user.id, sectionId);
-      await recordProvenance(tx, user.id, sectionId, changedFields(sectionId, before, after), source);
+      const changedBy = by ?? (source === 'provider' || source === 'restore' ? { id: user.id, kind: 'provider' as const, email: user.email } : SYSTEM_ACTOR);
+      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
       return refreshCompletion(tx, user.id);
     });
   } catch (error) {
@@ -202,16 +200,33 @@ function toSaveError(deps: ProfileDeps, sectionId: ProfileSectionId, error: unkn
   return new AppError('SAVE_FAILED', 500, SECTION_SAVE_ERRORS[sectionId]);
 }
 
+/**
+ * `POST /api/profile/history/:changeId/restore`: undoes one of the provider's own changes as a new
+ * write through the section save (the section's schema and checks apply), recorded with source
+ * `restore`. Restoring a change already undone changes nothing and records nothing.
+ */
+export async function restoreChange(deps: ProfileDeps, actor: ProviderRef, changeId: string) {
+  const change = await findOwnChange(deps.db, actor.userId, changeId);
+  const current = await readSectionData(deps.db, actor.userId, change.sectionId);
+  const body = undoChange(change.sectionId, change.changes, current);
+  return { restoredChangeId: change.id, ...(await saveSection(deps, actor, change.sectionId, body, 'restore')) };
+}
+
 /** `PATCH /api/profile/clinical-trials/:trialId/role`: only the provider's own trial. */
 export async function updateTrialRole(deps: ProfileDeps, actor: ProviderRef, trialId: string, role: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trialId)) throw AppError.notFound(PROFILE_MESSAGES.trialNotFound);
   let row;
   try {
-    [row] = await deps.db
-      .update(clinicalTrials)
-      .set({ role })
-      .where(and(eq(clinicalTrials.id, trialId), eq(clinicalTrials.userId, actor.userId)))
-      .returning();
+    row = await deps.db.transaction(async (tx) =>
+      withSectionHistory(tx, { userId: actor.userId, sectionId: 'clinical_trials', by: { source: 'provider', actor: await providerActor(tx, actor.userId) } }, async () => {
+        const [updated] = await tx
+          .update(clinicalTrials)
+          .set({ role })
+          .where(and(eq(clinicalTrials.id, trialId), eq(clinicalTrials.userId, actor.userId)))
+          .returning();
+        return updated;
+      }),
+    );
   } catch (error) {
     deps.logger.error({ err: error, trialId }, 'trial role update failed');
     throw new AppError('SAVE_FAILED', 500, PROFILE_MESSAGES.trialRoleFailed);

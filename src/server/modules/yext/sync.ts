@@ -31,7 +31,7 @@ import {
   writeSectionFields,
   type Proposal,
 } from '../pending-updates/service';
-import { recordProvenance } from '../profile/provenance';
+import { SYSTEM_ACTOR, withSectionHistory } from '../profile/history';
 import { getSection, loadUser, refreshCompletion } from '../profile/service';
 import { forgetValidKey, loadHospital, validatedClient, type HospitalRow, type YextDeps } from './context';
 import { mapEntity, storedMappingErrors, type EntityRef, type FieldMapping, type MappedProfile, type MappingLookups } from './mapping';
@@ -296,10 +296,11 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
         const { npiNumber: _npi, ...values } = data.values;
         const report = await applyFields(ctx, 'professional_identity', values);
         if (data.profilePhoto && identity && !identity.profilePhoto) {
-          await deps.db.transaction(async (tx) => {
-            await tx.update(professionalIdentity).set({ profilePhoto: data.profilePhoto }).where(eq(professionalIdentity.userId, userId));
-            await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'listing_service');
-          });
+          await deps.db.transaction(async (tx) =>
+            withSectionHistory(tx, { userId, sectionId: 'professional_identity', by: { source: 'listing_service', actor: SYSTEM_ACTOR } }, async () => {
+              await tx.update(professionalIdentity).set({ profilePhoto: data.profilePhoto }).where(eq(professionalIdentity.userId, userId));
+            }),
+          );
           if (report.outcome === 'unchanged') report.outcome = 'updated';
         }
         return report;
