@@ -104,19 +104,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     async deleteFolder(folder) {
       const Prefix = `${objectKey(folder)}/`;
       const { sdk, client } = await connect();
-      let removed = 0;
+      // Every key first, then the deletes, so the listing never pages over objects being removed.
+      const keys: string[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: options.bucket, Prefix, ContinuationToken }));
-        // One DeleteObject per key: every S3-compatible store has it (a folder holds a handful of files).
-        for (const object of page.Contents ?? []) {
-          if (!object.Key) continue;
-          await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: object.Key }));
-          removed += 1;
-        }
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
-      return removed;
+      // DeleteObject per key, ten at a time: every S3-compatible store has it (DeleteObjects is not universal).
+      for (let start = 0; start < keys.length; start += 10) {
+        await Promise.all(keys.slice(start, start + 10).map((Key) => client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key }))));
+      }
+      return keys.length;
     },
   };
 }

@@ -62,11 +62,14 @@ describe('S3 file storage (against a loopback S3 fake)', () => {
     const user = '9d2c0a51-6f0e-4b7a-8f43-2a1b0c9d8e7f';
     const names = Array.from({ length: 5 }, (_, i) => `profile-photos/${user}/1-a-${i}.jpg`);
     for (const key of names) await storage.put(key, bytes(key), { contentType: 'image/jpeg' });
+    // More than one listing page (1,000 keys): placed in the fake directly, as if stored over time.
+    for (let i = 0; i < 1_000; i++) fake.objects.set(`vitae-test/profile-photos/${user}/old-${String(i).padStart(4, '0')}.png`, { body: Buffer.from('x'), contentType: 'image/png', cacheControl: undefined });
     await storage.put(`profile-photos/${user}x/other.jpg`, bytes('neighbour'), { contentType: 'image/jpeg' });
-    expect(await storage.deleteFolder(`profile-photos/${user}`)).toBe(5);
-    expect(names.some((key) => fake.objects.has(`vitae-test/${key}`))).toBe(false);
+    fake.requests.length = 0;
+    expect(await storage.deleteFolder(`profile-photos/${user}`)).toBe(1_005);
+    expect([...fake.objects.keys()].filter((key) => key.startsWith(`vitae-test/profile-photos/${user}/`))).toEqual([]);
     expect(fake.objects.has(`vitae-test/profile-photos/${user}x/other.jpg`)).toBe(true);
-    expect(fake.requests.filter((r) => r.method === 'GET' && r.key === '')).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.key === '')).toHaveLength(2);
     expect(await storage.deleteFolder(`profile-photos/${user}`)).toBe(0);
   });
 
