@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { fhirRefusal, fhirRoutes } from './modules/fhir/routes';
+import { npiClaimRoutes } from './modules/npi-claims/routes';
 import { isCsvUpload, limitCsvUpload } from './http/csv-upload';
 import { compressFor, preferredEncoding, type Encoding } from './http/compress';
 import { createSpaShell, hasSessionCookie, pagePath } from './http/spa-shell';
@@ -259,6 +260,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', yextRoutes({ ...deps, secretBox, npiRegistry }));
   app.route('/api', pendingUpdateRoutes(deps));
   app.route('/api', directoryRoutes({ ...deps, npiRegistry }));
+  app.route('/api', npiClaimRoutes({ ...deps, npiRegistry }));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

@@ -78,6 +78,11 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'PATCH /api/admin/admins/:id': 'admin',
   'DELETE /api/admin/admins/:id': 'admin',
   'GET /api/admin/audit-log': 'system',
+  'GET /api/me/npi-claims': 'provider',
+  'POST /api/me/npi-claims': 'provider',
+  'GET /api/admin/npi-claims': 'system',
+  'POST /api/admin/npi-claims/:claimId/grant': 'system',
+  'POST /api/admin/npi-claims/:claimId/refuse': 'system',
   'GET /api/admin/audit-log/export': 'system',
   'GET /api/system/schema': 'system',
 

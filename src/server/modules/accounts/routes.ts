@@ -178,12 +178,15 @@ export function accountRoutes(deps: AccountsDeps) {
           db,
           { authUserId: account.id, email: input.email, emailVerified: true, metadata, jobTitle: metadata.job_title ?? 'Physician', npiRecord },
           logger,
+          { refuseTakenNpi: true },
         );
         await saveSignupMetadata(db, account.id, { ...metadata, pending_profile_setup: false });
       } catch (error) {
         // Nothing half-made stays behind: the account goes, and the person can simply try again.
-        logger.error({ err: error }, 'profile creation failed during sign-up');
         await db.delete(authUsers).where(eq(authUsers.id, account.id));
+        // Another sign-up took the NPI a moment ago: told like the check before it.
+        if (error instanceof AppError && error.status === 409) throw error;
+        logger.error({ err: error }, 'profile creation failed during sign-up');
         throw new AppError('PROFILE_SETUP_FAILED', 500, AUTH_MESSAGES.profileSetupFailed);
       }
 

@@ -65,7 +65,8 @@ export async function assertCanSignUp(db: Database, input: SignUpData) {
 
   if (input.npiNumber) {
     const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.npiNumber, input.npiNumber)).limit(1);
-    if (holder) throw AppError.conflict(AUTH_MESSAGES.npiTaken, { field: 'npiNumber' });
+    // The real clinician signs up without the number and claims it from their profile (npi-claims).
+    if (holder) throw AppError.conflict(AUTH_MESSAGES.npiTaken, { field: 'npiNumber', claimable: true });
   }
   return { hospital };
 }
@@ -253,11 +254,14 @@ export async function auditEmailConfirmed(db: Database, authUserId: string, ip: 
  * Creates the provider profile; when the NPI turns out to belong to another provider (a race with
  * another sign-up), the profile is created without it (access spec §4, step 3).
  */
-export async function createProviderProfile(db: Database, seed: ProfileSeed, logger: Logger) {
+export async function createProviderProfile(db: Database, seed: ProfileSeed, logger: Logger, options: { refuseTakenNpi?: boolean } = {}) {
   try {
     return await insertProfile(db, seed, true);
   } catch (error) {
     if (!seed.metadata.npi_number || !isNpiConflict(error)) throw error;
+    // At sign-up the person is still there to be told (and offered a claim); two sign-ups racing for one
+    // number must not both succeed with one of them silently losing it.
+    if (options.refuseTakenNpi) throw AppError.conflict(AUTH_MESSAGES.npiTaken, { field: 'npiNumber', claimable: true });
     logger.warn({ authUserId: seed.authUserId }, 'NPI already used by another provider; creating the profile without it');
     return insertProfile(db, seed, false);
   }
