@@ -41,6 +41,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'directory.listing_removed': 'Took down a public listing',
   'directory.listing_withdrawn': 'Withdrew a public listing',
   'directory.listing_rejected': 'Declined a public listing',
+  'directory.listing_reset': 'Reset a public listing after a hospital move',
+  'directory.listing_recheck': 'Sent a public listing back for approval: the name or NPI changed',
+  'npi.claim_filed': 'Claimed an NPI held by another account',
+  'npi.claim_granted': 'Granted an NPI claim',
+  'npi.claim_refused': 'Refused an NPI claim',
   'hospital.directory_updated': "Changed the hospital's public directory",
   // Hospitals
   'hospital.create': 'Created a hospital',
