@@ -206,6 +206,16 @@ describe(`provider sign-out (item 17, ${databaseLabel})`, () => {
     const [account] = await ctx.database.db.select().from(authUsers).where(eq(authUsers.email, email));
     expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, account!.id))).toEqual([]);
   });
+
+  it("the inactivity timer's sign-out ends only the idle browser's session", async () => {
+    const { client: idle, email } = await signUp();
+    const phone = browserClient(ctx.app);
+    expect((await signIn(email, PASSWORD, phone)).status).toBe(200);
+    expect((await idle.post('/api/auth/sign-out', { scope: 'local' })).status).toBe(200);
+    expect((await (await idle.get('/api/auth/session')).json()).user).toBeNull();
+    expect((await (await phone.get('/api/auth/session')).json()).user.email).toBe(email);
+    expect((await phone.post('/api/auth/sign-out', { scope: 'everywhere-ish' })).status).toBe(400);
+  });
 });
 
 describe(`an administrator's first password (items 18 and 19, ${databaseLabel})`, () => {

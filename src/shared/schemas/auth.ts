@@ -58,6 +58,12 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/**
+ * Sign-out is global by default (access spec §7). The inactivity timer ends only its own session
+ * ('local'): a browser left idle must not sign the person out on the device they are using.
+ */
+export const signOutSchema = z.object({ scope: z.enum(['global', 'local']).default('global') });
+
 export const magicLinkRequestSchema = z.object({ email: emailSchema });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

@@ -10,6 +10,7 @@ import {
   loginSchema,
   magicLinkRequestSchema,
   resetPasswordSchema,
+  signOutSchema,
   signUpSchema,
   updateAccountSchema,
 } from '../../../shared/schemas/auth';
@@ -409,12 +410,15 @@ export function accountRoutes(deps: AccountsDeps) {
       return c.json({ active: true });
     })
 
-    // Sign-out is global by default (access spec §7): every session of the account ends, on every device.
-    .post('/auth/sign-out', async (c) => {
+    // Sign-out is global by default (access spec §7): every session of the account ends, on every
+    // device. The inactivity timer asks for 'local': only its own session ends.
+    .post('/auth/sign-out', validate('json', signOutSchema), async (c) => {
       const actor = c.get('actor');
+      const { scope } = c.req.valid('json');
       if (actor.kind !== 'anonymous') {
-        await endEverySession(db, actor.authUserId);
-        await recordAudit(db, actor, { action: 'sign_out', targetType: 'session' });
+        if (scope === 'local') await db.delete(authSessions).where(eq(authSessions.id, actor.sessionId));
+        else await endEverySession(db, actor.authUserId);
+        await recordAudit(db, actor, { action: 'sign_out', targetType: 'session', summary: { scope } });
       }
       await clearSessionCookies(c, auth);
       return c.json({ signedOut: true });

@@ -25,7 +25,9 @@ function stubApi(handler: Handler = () => undefined) {
   });
   vi.stubGlobal('fetch', fetchMock);
   const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input).endsWith(path)).length;
-  return { fetchMock, calls };
+  const bodies = (path: string) =>
+    (fetchMock.mock.calls as unknown as Array<[string, RequestInit]>).filter(([input]) => String(input).endsWith(path)).map(([, init]) => JSON.parse(String(init.body)) as unknown);
+  return { fetchMock, calls, bodies };
 }
 
 function renderWatcher() {
@@ -107,6 +109,8 @@ describe('InactivityWatcher', () => {
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/login');
     expect(api.calls('/api/auth/sign-out')).toBe(1);
+    // The idle browser ends only its own session; sign-out is otherwise global.
+    expect(api.bodies('/api/auth/sign-out')).toEqual([{ scope: 'local' }]);
     expect(await screen.findByText('Session Expired')).toBeDefined();
     expect(screen.getByText('You were logged out due to inactivity. Please log in again.')).toBeDefined();
   });
@@ -118,6 +122,7 @@ describe('InactivityWatcher', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Log out now' }));
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeDefined();
     expect(api.calls('/api/auth/sign-out')).toBe(1);
+    expect(api.bodies('/api/auth/sign-out')).toEqual([{ scope: 'global' }]);
     expect(await screen.findByText('Logged Out')).toBeDefined();
     expect(screen.getByText('You have been successfully logged out.')).toBeDefined();
   });

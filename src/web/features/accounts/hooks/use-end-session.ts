@@ -31,7 +31,8 @@ export function useEndSession() {
   return useCallback(
     ({ reason, callServer = true }: EndSessionOptions): Promise<void> => {
       ending ??= (async () => {
-        if (callServer) await signOut().catch(() => undefined);
+        // Sign-out is global; an idle browser ends only its own session, not the one in use elsewhere.
+        if (callServer) await signOut(reason === 'expired' ? 'local' : 'global').catch(() => undefined);
         // Leave the member area first so its guard does not react to the emptied cache.
         await navigate('/login', { replace: true });
         queryClient.clear();
