@@ -123,6 +123,7 @@ const adminRoutes: RouteObject[] = [
       { path: 'prompt-templates', lazy: () => import('@web/features/system-admin/prompt-templates/prompt-templates-page') },
       { path: 'brand-voice', lazy: () => import('@web/features/system-admin/prompt-templates/brand-voice-page') },
       { path: 'audit-log', lazy: () => import('@web/features/system-admin/pages/audit-log-page') },
+      { path: 'npi-claims', lazy: () => import('@web/features/system-admin/npi-claims/npi-claims-page') },
       { path: '*', lazy: () => import('@web/features/system-admin/pages/console-not-found-page') },
     ],
   },

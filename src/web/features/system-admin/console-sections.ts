@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   BookOpenText,
   Building2,
   FileClock,
@@ -52,6 +53,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'brand', label: 'Brand', to: '/system-admin/brand', icon: Palette, roles: BOTH, enabled: true, summary: 'Reading levels, tone and brand guidelines.' },
   // The list lives at /admin/feedback (its own route since the original product); the entry links there.
   { id: 'feedback', label: 'Feedback', to: '/admin/feedback', icon: MessageSquare, roles: BOTH, enabled: true, summary: 'Review, triage and close feedback from beta users.' },
+  { id: 'npi-claims', label: 'NPI claims', to: '/system-admin/npi-claims', icon: BadgeCheck, roles: SYSTEM, enabled: true, summary: 'Clinicians claiming an NPI another account holds.' },
   { id: 'audit', label: 'Audit log', to: '/system-admin/audit-log', icon: FileClock, roles: SYSTEM, enabled: true, summary: 'Every sign-in and change, newest first.' },
 ];
 

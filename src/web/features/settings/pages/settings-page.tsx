@@ -7,6 +7,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { useSession } from '@web/features/accounts/api/get-session';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { HospitalMembershipCard } from '../components/hospital-membership-card';
+import { NpiClaimCard } from '../components/npi-claim-card';
 import { ProfileCard } from '../components/profile-card';
 import { PublicProfileCard } from '../components/public-profile-card';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
@@ -25,6 +26,8 @@ export function SettingsPage() {
       <HospitalMembershipCard />
 
       <PublicProfileCard />
+
+      <NpiClaimCard />
 
       <Card>
         <CardHeader>
