@@ -1,7 +1,7 @@
 import { EyeOff } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SectionId } from '@shared/limits';
-import { SECTION_OF_EXTRA_LIST } from '@shared/schemas/profile';
+import { SECTION_OF_EXTRA_LIST, type ProfileSectionId } from '@shared/schemas/profile';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { ProvenanceSummary } from '@web/components/provenance-summary';
@@ -9,6 +9,7 @@ import { PROFILE_SECTIONS, profileSection } from '@web/lib/profile-sections';
 import { useMySections } from '../api/get-my-sections';
 import { useMyProvenance } from '../api/get-provenance';
 import { FormAlert } from './fields';
+import { SectionHistory } from './section-history';
 import { UnsavedChangesProvider } from './unsaved-changes';
 
 /** The extra lists each page edits below its own section. */
@@ -34,6 +35,7 @@ export function SectionPage({ id, description, children }: { id: SectionId; desc
   const section = profileSection(id);
   const position = PROFILE_SECTIONS.indexOf(section) + 1;
   const permission = useMySections().data?.items.find((item) => item.sectionId === id);
+  const [restores, setRestores] = useState(0);
   return (
     <UnsavedChangesProvider>
       <div className="space-y-8">
@@ -61,7 +63,11 @@ export function SectionPage({ id, description, children }: { id: SectionId; desc
           </FormAlert>
         ) : null}
         <PageProvenance id={id} />
-        {children}
+        {/* A restore writes the section anew: the forms below start again from what was saved. */}
+        <div key={restores} className="space-y-8">
+          {children}
+        </div>
+        <SectionHistory sectionIds={[id, ...((PAGE_LISTS[id] ?? []) as ProfileSectionId[])]} onRestored={() => setRestores((count) => count + 1)} />
       </div>
     </UnsavedChangesProvider>
   );

@@ -1,13 +1,14 @@
-import { ChevronDown, FileClock, X } from 'lucide-react';
+import { ChevronDown, Download, FileClock, X } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
+import { AUDIT_ACTION_LABELS, auditActionLabel } from '@shared/audit-actions';
 import { Navigate } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonClasses } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { roleLabel } from '@web/features/admin-auth/lib/roles';
 import { cn } from '@web/lib/cn';
-import { useAuditLog, type AuditEntry } from '../api/list-audit-log';
+import { auditExportUrl, useAuditLog, type AuditEntry } from '../api/list-audit-log';
 import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../components/console-table';
 import { formatDate, formatDateTime, formatTimeOfDay } from '../lib/format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
@@ -15,27 +16,8 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const AUDIT_PAGE_SIZE = 25;
 
-/** Suggestions for the action filter; the server filters by exact action, and later issues add more. */
-const KNOWN_ACTIONS = [
-  'admin.sign_in',
-  'admin.sign_out',
-  'admin.magic_link.sent',
-  'admin.magic_link.rate_limited',
-  'admin.magic_link.unknown_email',
-  'admin.magic_link.inactive',
-  'admin_user.create',
-  'admin_user.update',
-  'admin_user.deactivate',
-  'admin_user.delete',
-  'admin_user.password_change',
-  'authz.denied',
-  'hospital.create',
-  'hospital.delete',
-  'provider.sign_in',
-  'provider.sign_in_failed',
-  'rate_limit.exceeded',
-  'sign_out',
-];
+/** Suggestions for the action filter, by their plain words; `family.*` matches every action of a family. */
+const KNOWN_ACTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([a], [b]) => a.localeCompare(b));
 
 function actorRoleLabel(role: string): string {
   if (role === 'anonymous') return 'Not signed in';
@@ -90,7 +72,7 @@ function DetailsToggle({ entry, expanded, onToggle, detailsId }: { entry: AuditE
       className="inline-flex h-9 items-center gap-1 rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 max-md:w-full max-md:justify-center"
     >
       <span className="md:sr-only">{expanded ? 'Hide details' : 'Show details'}</span>
-      <span className="sr-only max-md:hidden">{` of ${entry.action} at ${formatDateTime(entry.createdAt)}`}</span>
+      <span className="sr-only max-md:hidden">{` of ${auditActionLabel(entry.action)} at ${formatDateTime(entry.createdAt)}`}</span>
       <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', expanded && 'rotate-180')} />
     </button>
   );
@@ -101,17 +83,47 @@ export function AuditLogPage() {
   const actionId = useId();
   const detailsId = useId();
   const list = useConsoleList();
+  const actorId = useId();
+  const targetId = useId();
+  const fromId = useId();
+  const toId = useId();
   const [action, setAction] = useState('');
+  const [who, setWho] = useState('');
+  const [target, setTarget] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [expanded, setExpanded] = useState<string | null>(null);
   const actionFilter = useDebouncedValue(action.trim());
+  const whoFilter = useDebouncedValue(who.trim());
+  const targetFilter = useDebouncedValue(target.trim());
   const system = actor?.role === 'system_admin';
-  const log = useAuditLog({ q: list.q, action: actionFilter, page: list.page, pageSize: AUDIT_PAGE_SIZE }, system);
+  const filters = { q: list.q, action: actionFilter, actor: whoFilter, target: targetFilter, from, to };
+  const log = useAuditLog({ ...filters, page: list.page, pageSize: AUDIT_PAGE_SIZE }, system);
 
   if (!actor) return null;
   // The server refuses hospital administrators too; this only spares them the error.
   if (!system) return <Navigate to="/system-admin" replace />;
 
-  const filtered = Boolean(list.search || action);
+  const filtered = Boolean(list.search || action || who || target || from || to);
+  /** A filter input that sends the list back to its first page. */
+  const filterInput = (id: string, label: string, value: string, set: (value: string) => void, props: { placeholder?: string; type?: string; className?: string } = {}) => (
+    <div className={cn('flex w-full flex-col gap-1.5', props.type === 'date' ? 'sm:w-40' : 'sm:w-52')}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={props.type ?? 'text'}
+        value={value}
+        onChange={(event) => {
+          set(event.target.value);
+          list.setPage(1);
+        }}
+        placeholder={props.placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        className={props.className}
+      />
+    </div>
+  );
   const columns: Array<ConsoleColumn<AuditEntry>> = [
     {
       id: 'time',
@@ -126,7 +138,7 @@ export function AuditLogPage() {
     },
     {
       id: 'actor',
-      header: 'Actor',
+      header: 'Who',
       cell: (entry) => (
         <span className="flex min-w-0 flex-col items-end md:items-start">
           <span className="max-w-[13rem] truncate text-gray-900" title={entry.actorEmail ?? undefined}>
@@ -138,17 +150,20 @@ export function AuditLogPage() {
     },
     {
       id: 'action',
-      header: 'Action',
+      header: 'What',
       cell: (entry) => (
-        <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs text-gray-800">
-          {/* Long actions wrap at their dots rather than stretching the table. */}
-          {entry.action.split('.').map((part, index) => (
-            <Fragment key={index}>
-              {index > 0 ? <>.<wbr /></> : null}
-              {part}
-            </Fragment>
-          ))}
-        </code>
+        <span className="flex min-w-0 flex-col items-end gap-0.5 md:items-start">
+          <span className="text-gray-900">{auditActionLabel(entry.action)}</span>
+          <code className="font-mono text-xs text-gray-500">
+            {/* Long actions wrap at their dots rather than stretching the table. */}
+            {entry.action.split('.').map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 ? <>.<wbr /></> : null}
+                {part}
+              </Fragment>
+            ))}
+          </code>
+        </span>
       ),
     },
     {
@@ -176,7 +191,17 @@ export function AuditLogPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={FileClock} title="Audit log" description="Every sign-in, refusal and change, newest first. Entries cannot be edited or removed." />
+      <PageHeader
+        icon={FileClock}
+        title="Audit log"
+        description="Every sign-in, sign-up, refusal and change, newest first. Entries cannot be edited or removed."
+        actions={
+          <a href={auditExportUrl(filters)} download className={buttonClasses({ variant: 'outline' })}>
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </a>
+        }
+      />
 
       <ConsoleTable
         caption="Audit log entries, newest first"
@@ -204,11 +229,15 @@ export function AuditLogPage() {
                 className="font-mono text-xs"
               />
               <datalist id={`${actionId}-options`}>
-                {KNOWN_ACTIONS.map((known) => (
-                  <option key={known} value={known} />
+                {KNOWN_ACTIONS.map(([code, label]) => (
+                  <option key={code} value={code} label={label} />
                 ))}
               </datalist>
             </div>
+            {filterInput(actorId, 'Who', who, setWho, { placeholder: 'E-mail or id' })}
+            {filterInput(targetId, 'Target id or type', target, setTarget, { placeholder: 'user, hospital or an id', className: 'font-mono text-xs' })}
+            {filterInput(fromId, 'From', from, setFrom, { type: 'date' })}
+            {filterInput(toId, 'To', to, setTo, { type: 'date' })}
             <Button
               variant="ghost"
               size="sm"
@@ -217,6 +246,10 @@ export function AuditLogPage() {
               onClick={() => {
                 list.setSearch('');
                 setAction('');
+                setWho('');
+                setTarget('');
+                setFrom('');
+                setTo('');
               }}
             >
               <X aria-hidden="true" className="size-4" />

@@ -195,4 +195,34 @@ describe('Audit log', () => {
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/audit-log?page=2&pageSize=25&action=admin.sign_in')).toBe(true));
   });
+
+  it('reads in plain words and filters by who, target and dates, which the CSV export takes too', async () => {
+    const entry = {
+      id: 'e2',
+      actorId: 'u-1',
+      actorRole: 'provider',
+      actorEmail: 'dr.lee@example.org',
+      hospitalId: null,
+      action: 'provider.signed_up',
+      targetType: 'user',
+      targetId: 'u-1',
+      summary: {},
+      ip: null,
+      userAgent: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    const calls = serve(systemAdmin, (url) => (url.pathname === '/api/admin/audit-log' ? { body: { items: [entry], totalCount: 1 } } : undefined));
+    visit('/system-admin/audit-log');
+    expect(await screen.findByText('Signed up as a provider')).toBeDefined();
+    expect(screen.getByText((_, element) => element?.tagName === 'CODE' && element.textContent === 'provider.signed_up')).toBeDefined();
+
+    fireEvent.change(screen.getByLabelText('Who'), { target: { value: 'dr.lee' } });
+    fireEvent.change(screen.getByLabelText('Target id or type'), { target: { value: 'u-1' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/admin/audit-log?page=1&pageSize=25&actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30')).toBe(true),
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/audit-log/export?actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30');
+  });
 });

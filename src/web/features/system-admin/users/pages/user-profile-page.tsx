@@ -14,6 +14,7 @@ import { useDeleteUser, useSyncAuthStatus, useUserProfile, type AdminUserRow } f
 import { CompletionMeter } from '../components/completion-meter';
 import { ProfileSectionsView } from '../components/profile-sections-view';
 import { MoveHospitalCard } from '../components/move-hospital-card';
+import { ProviderHistoryCard } from '../components/provider-history-card';
 import { DeleteUserDialog } from '../components/users-list';
 import { displayName, USER_TIER_LABELS } from '../lib/labels';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
@@ -122,6 +123,7 @@ export function UserProfilePage() {
       <Summary user={user} />
       {admin?.role === 'system_admin' ? <MoveHospitalCard key={user.hospitalId ?? 'none'} user={user} onMoved={() => void profile.refetch()} /> : null}
       <ProfileSectionsView sections={sections} provenance={provenance} overrides={overrides} />
+      <ProviderHistoryCard userId={user.id} />
       <div>
         <Link to="/system-admin/users" className={buttonClasses({ variant: 'outline' })}>
           Back to all users
