@@ -234,6 +234,16 @@ describe('UnifiedSignupPage, step 2', () => {
     expect(within(alert).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/forgot-password');
   });
 
+  it('tells a clinician whose NPI another account holds how to claim it', async () => {
+    renderSignup((path) => (path === '/api/auth/sign-up' ? json({ error: { code: 'CONFLICT', message: AUTH_MESSAGES.npiTaken, details: { field: 'npiNumber', claimable: true } } }, 409) : undefined));
+    await completeStepOne();
+    type('Full name', 'Margaret Okafor');
+    type('NPI number (optional)', NPI);
+    click('Create Account');
+    expect(await screen.findByText(`${AUTH_MESSAGES.npiTaken} If it is yours, leave it empty to create your account, then claim it from Settings.`)).toBeDefined();
+    expect(field('NPI number (optional)').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('requires a full name', async () => {
     renderSignup();
     await completeStepOne();

@@ -151,6 +151,12 @@ export function UnifiedSignupPage() {
         setError('hospitalId', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
         return;
       }
+      // Another account holds the NPI: say how the person gets it back (Settings, once signed up).
+      if (isApiError(error, 409) && (error.details as { claimable?: boolean } | undefined)?.claimable) {
+        const message = `${errorMessage(error)} If it is yours, leave it empty to create your account, then claim it from Settings.`;
+        setError('npiNumber', { type: 'server', message }, { shouldFocus: true });
+        return;
+      }
       if (applyFieldErrors(error, setError, PROFESSIONAL_FIELDS).length > 0) return;
       const field = errorField(error) ?? errorIssues(error)[0]?.field;
       if (field && (ACCOUNT_FIELDS as readonly string[]).includes(field)) {
