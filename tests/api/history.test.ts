@@ -147,7 +147,7 @@ describe(`change history of a provider's own saves (${databaseLabel})`, () => {
     }
   });
 
-  it('records the sign-up’s filled sections, the registry refresh with its source, and trial role edits', async () => {
+  it('records the sign-up’s filled sections and the registry refresh with its source', async () => {
     const { client, user, email } = await signUp({ fullName: 'Jordan Avery', npiNumber: FAKE_NPIS.familyPhysician });
     const identity = await history(client, 'professional_identity');
     expect(identity.at(-1)).toMatchObject({ source: 'provider', actor: { kind: 'provider', email } });
@@ -161,6 +161,18 @@ describe(`change history of a provider's own saves (${databaseLabel})`, () => {
     const [latest] = await history(client, 'professional_identity');
     expect(latest).toMatchObject({ source: 'registry', actor: { id: user.id, kind: 'provider' } });
     expect('fields' in latest!.changes && latest!.changes.fields.find((change) => change.field === 'lastName')).toMatchObject({ old: 'Typed' });
+  });
+
+  it('records a trial role edited on its own route', async () => {
+    const { client, user } = await signUp();
+    expect((await client.put('/api/profile/sections/clinical_trials', { items: [{ trialTitle: 'Registry study' }] })).status).toBe(200);
+    const [trial] = (await section(client, 'clinical_trials')).items as Array<{ id: string }>;
+    expect((await client.patch(`/api/profile/clinical-trials/${trial!.id}/role`, { role: 'Principal Investigator' })).status).toBe(200);
+    const [latest] = await history(client, 'clinical_trials');
+    expect(latest).toMatchObject({ source: 'provider', actor: { id: user.id } });
+    expect('items' in latest!.changes && latest!.changes.items).toEqual([
+      expect.objectContaining({ op: 'changed', fields: ['role'], after: expect.objectContaining({ role: 'Principal Investigator' }) }),
+    ]);
   });
 });
 
