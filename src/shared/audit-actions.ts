@@ -46,13 +46,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'npi.claim_filed': 'Claimed an NPI held by another account',
   'npi.claim_granted': 'Granted an NPI claim',
   'npi.claim_refused': 'Refused an NPI claim',
-  'directory.listing_reset': 'Public listing back to draft (the provider changed hospital)',
-  'directory.listing_recheck': 'Public listing back to approval (the name or NPI changed)',
   'hospital.directory_updated': "Changed the hospital's public directory",
-  // NPI claims
-  'npi.claim_filed': 'Claimed an NPI held by another account',
-  'npi.claim_granted': 'Granted an NPI claim',
-  'npi.claim_refused': 'Refused an NPI claim',
   // Hospitals
   'hospital.create': 'Created a hospital',
   'hospital.update': 'Changed a hospital',
