@@ -18,7 +18,7 @@ import { createLogger } from '../../src/server/lib/logger';
 import { purgeHistory } from '../../src/server/modules/profile/history';
 import { createHistoryJobHandlers, HISTORY_PURGE_JOB, scheduleHistoryPurge } from '../../src/server/modules/profile/history-jobs';
 import { browserClient, type BrowserClient } from '../support/clients';
-import { createAdminRow, createHospital, latestMail, signInAdmin, uniqueSuffix } from '../support/factories';
+import { confirmProviderEmail, createAdminRow, createHospital, latestMail, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
@@ -193,6 +193,24 @@ describe(`writes by others (${databaseLabel})`, () => {
     expect('items' in latest!.changes && latest!.changes.items).toEqual([
       expect.objectContaining({ op: 'changed', fields: ['predefinedLocationId'], before: expect.objectContaining({ predefinedLocationId: site!.id }), after: expect.objectContaining({ predefinedLocationId: null }) }),
     ]);
+  });
+
+  it('records an NPI moved by a granted claim in both providers’ histories, by the administrator', async () => {
+    const holder = await signUp({ fullName: 'Jordan Avery', npiNumber: FAKE_NPIS.cardiologist });
+    const claimant = await signUp({ fullName: 'Jordan Avery' });
+    await confirmProviderEmail(ctx, claimant.user.id);
+    const filed = await claimant.client.post('/api/me/npi-claims', { npiNumber: FAKE_NPIS.cardiologist });
+    expect(filed.status, await filed.clone().text()).toBe(201);
+    const granted = await systemAdmin.post(`/api/admin/npi-claims/${(await filed.json()).id}/grant`, {});
+    expect(granted.status, await granted.clone().text()).toBe(200);
+
+    const npiChange = (change: ProfileChangeDto | undefined) => ('fields' in change!.changes ? change!.changes.fields.find((field) => field.field === 'npiNumber') : undefined);
+    const [lost] = await history(holder.client, 'professional_identity');
+    expect(lost).toMatchObject({ source: 'admin', actor: { kind: 'system_admin', email: systemAdminEmail } });
+    expect(npiChange(lost)).toEqual({ field: 'npiNumber', old: FAKE_NPIS.cardiologist, new: null });
+    const [gained] = await history(claimant.client, 'professional_identity');
+    expect(gained).toMatchObject({ source: 'admin' });
+    expect(npiChange(gained)).toEqual({ field: 'npiNumber', old: null, new: FAKE_NPIS.cardiologist });
   });
 
   it('shows a provider’s history to their hospital’s admin and a system admin; another hospital’s admin gets 404', async () => {

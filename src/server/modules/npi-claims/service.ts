@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { compareNames, registryFullName, type RegistryName } from '../directory/name-check';
 import { createNotification } from '../notifications/service';
+import { adminChangeActor, withSectionHistory } from '../profile/history';
 
 /**
  * Claims to an NPI another account holds (issue 32 item 4, decision 0020). Anyone can type a number;
@@ -178,7 +179,10 @@ export async function decideClaim(db: Database, actor: AdminActor, claimId: stri
 
     const holderId = await holderOf(tx, claim.npiNumber);
     if (holderId && holderId !== claim.claimantUserId) {
-      await tx.update(professionalIdentity).set({ npiNumber: null, updatedAt: now }).where(and(eq(professionalIdentity.userId, holderId), eq(professionalIdentity.npiNumber, claim.npiNumber)));
+      // Both identities change by the administrator's decision: each provider's history names them.
+      await withSectionHistory(tx, { userId: holderId, sectionId: 'professional_identity', by: { source: 'admin', actor: adminChangeActor(actor) } }, async () => {
+        await tx.update(professionalIdentity).set({ npiNumber: null, updatedAt: now }).where(and(eq(professionalIdentity.userId, holderId), eq(professionalIdentity.npiNumber, claim.npiNumber)));
+      });
       await tx.update(users).set({ npiNumber: null, updatedAt: now }).where(and(eq(users.id, holderId), eq(users.npiNumber, claim.npiNumber)));
       const [takenDown] = await tx
         .update(directoryListings)
@@ -196,7 +200,9 @@ export async function decideClaim(db: Database, actor: AdminActor, claimId: stri
       });
     }
     await tx.update(users).set({ npiNumber: claim.npiNumber, updatedAt: now }).where(eq(users.id, claim.claimantUserId));
-    await tx.update(professionalIdentity).set({ npiNumber: claim.npiNumber, updatedAt: now }).where(eq(professionalIdentity.userId, claim.claimantUserId));
+    await withSectionHistory(tx, { userId: claim.claimantUserId, sectionId: 'professional_identity', by: { source: 'admin', actor: adminChangeActor(actor) } }, async () => {
+      await tx.update(professionalIdentity).set({ npiNumber: claim.npiNumber, updatedAt: now }).where(eq(professionalIdentity.userId, claim.claimantUserId));
+    });
     await tx.update(npiClaims).set({ status: 'granted', ...decided }).where(eq(npiClaims.id, claim.id));
     await tx
       .update(npiClaims)
