@@ -5,9 +5,13 @@
 // req/s to `GET /api/health` in the same run; then p50 at one connection against the raw SQL time of
 // the very statements the endpoint issues (captured from the app, replayed on one connection).
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
 import { DEMO } from '../src/server/db/seed';
-import type { DatabaseHandle } from '../src/server/db/client';
-import { adminCookie, ensureWrk, hospitalOfAdmin, percentile, round, runWrk, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
+import type { Database, DatabaseHandle } from '../src/server/db/client';
+import { medicalExpertiseTerms } from '../src/server/db/schema';
+import { MAX_PUBLIC_PARAMETER_VALUES } from '../src/server/http/public-requests';
+import { adminCookie, ensureWrk, hospitalOfAdmin, percentile, round, runWrk, runWrkPaths, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
 import { apiOn, DIRECTORY_PROVIDERS, growHospitalTerms, seedDirectory, signUpFullProvider } from './seed';
 
 export interface HttpRow {
@@ -94,6 +98,8 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   const directory = await seedDirectory(db, hospitalId, terms.defaults);
   console.log(`  ${directory.providers} published providers in the public directory (${directory.ms} ms)`);
 
+  const codes = await specialtyCodes(db, MAX_PUBLIC_PARAMETER_VALUES);
+
   const biography = JSON.stringify({
     professionalSummary: 'Board-certified cardiologist caring for adults with heart rhythm disorders, from atrial fibrillation to fainting spells.',
     publicSummary: 'I help people whose heart beats too fast, too slow or irregularly.',
@@ -113,6 +119,8 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     { name: 'GET /find/northfield?q=kowalsky (typo, name)', path: '/find/northfield?q=kowalsky', as: 'anonymous' },
     { name: 'GET /find/northfield/bench-42 (public page)', path: '/find/northfield/bench-42', as: 'anonymous' },
     { name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 20)', path: '/fhir/r4/PractitionerRole?specialty=207RC0000X', as: 'anonymous' },
+    // The most values a parameter may carry (issue T3 1/7 item 6: 2,500 took 0.35 s each).
+    { name: `GET /fhir/r4/PractitionerRole?specialty=<${codes.length} codes> (FHIR search, multi-value)`, path: `/fhir/r4/PractitionerRole?specialty=${codes.join(',')}`, as: 'anonymous' },
   ];
   // BENCH_ENDPOINTS (a regular expression on the names) measures some of them; health always runs, as the others' yardstick.
   const only = process.env.BENCH_ENDPOINTS ? new RegExp(process.env.BENCH_ENDPOINTS, 'i') : null;
@@ -174,5 +182,115 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   }
   const health = rows[0]!.requestsPerSec;
   for (const row of rows) row.ofHealth = round((100 * row.requestsPerSec) / health, 1);
+  return rows;
+}
+
+/** NUCC codes of the directory's specialties first (they match), then others from the taxonomy: `n` in all. */
+async function specialtyCodes(db: Database, n: number) {
+  const rows = await db.execute<{ code: string }>(sql`
+    select code from (
+      select distinct on (t.specialty_code) t.specialty_code as code, exists (select 1 from professional_identity pi where lower(pi.primary_specialty) = lower(t.specialty)) as used
+        from medical_specialty_taxonomy t where t.specialty_code is not null) c
+    order by used desc, code limit ${n}`);
+  return ((rows as unknown as { rows?: Array<{ code: string }> }).rows ?? (rows as unknown as Array<{ code: string }>)).map((row) => row.code);
+}
+
+export interface PublicLoadRow {
+  database: DatabaseTarget;
+  scenario: string;
+  healthUnloadedP50: number;
+  healthUnloadedP99: number;
+  healthLoadedP50: number;
+  healthLoadedP99: number;
+  /** Loaded p99 over unloaded p99 (target: at most 2). */
+  p99Ratio: number;
+  publicRequestsPerSec: number;
+  publicNon2xx: number;
+  publicErrors: number;
+  /** The machine's one-minute load average at the end: latency tails mean little on a busy machine. */
+  loadAverage: number;
+}
+
+export const PUBLIC_LOAD_CLIENTS = 20;
+
+/**
+ * `GET /api/health` at one connection, alone and then while 20 connections hammer the
+ * public routes (directory searches, provider pages, FHIR searches with the most values a parameter
+ * may carry), on the production build: how much anonymous traffic slows what signed-in people and
+ * the load balancer need. Three scenarios: the per-address limit off (every public request does its
+ * work), the default limit with every request from one address (one abuser), and the default limit
+ * with a random address per request (many visitors: all served, plus the limit's own cost).
+ */
+export async function benchPublicLoad(target: DatabaseTarget, postgresUrl?: string): Promise<PublicLoadRow[]> {
+  ensureWrk();
+  const setup = await startBenchServer(target, postgresUrl, { keepDatabase: true });
+  const db = setup.database.db;
+  const hospitalId = await hospitalOfAdmin(setup.database, DEMO.hospitalAdminEmail);
+  const defaults = await db
+    .select({ termId: medicalExpertiseTerms.termId, term: medicalExpertiseTerms.term, termType: medicalExpertiseTerms.termType, specialtyName: medicalExpertiseTerms.specialtyName })
+    .from(medicalExpertiseTerms);
+  const directory = await seedDirectory(db, hospitalId, defaults);
+  console.log(`  ${directory.providers} published providers in the public directory (${directory.ms} ms)`);
+  // Statistics for the bulk-written rows, as a live database has them (without, a search's plan can pass the public statement timeout).
+  await db.execute(sql`analyze`);
+  const codes = await specialtyCodes(db, MAX_PUBLIC_PARAMETER_VALUES);
+  await setup.close();
+
+  const paths = [
+    '/find/northfield?q=asthma&near=600',
+    '/find/northfield?q=kowalsky',
+    '/find/northfield?q=diabetes&lang=es&accepting=1',
+    ...Array.from({ length: 20 }, (_, i) => `/find/northfield/bench-${i * 211}`),
+    `/fhir/r4/PractitionerRole?specialty=${codes.join(',')}`,
+    `/fhir/r4/PractitionerRole?specialty=${codes.join(',')}&_include=PractitionerRole:practitioner`,
+    '/fhir/r4/Practitioner?name=garcia',
+    // Not Location or HealthcareService: each reads up to 1,000 full profiles (seconds at 5,000
+    // providers), which would make this a measure of that one search.
+  ];
+  const scenarios = [
+    { scenario: 'limit off, one address', env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, clientAddresses: false },
+    { scenario: 'limit 300/min, one address', env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '300' }, clientAddresses: false },
+    { scenario: 'limit 300/min, a random address per request', env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '300' }, clientAddresses: true },
+  ];
+  const rows: PublicLoadRow[] = [];
+  try {
+    for (const { scenario, env, clientAddresses } of scenarios) {
+      const server = await startBuiltServer(target, postgresUrl, setup.scratch, env);
+      try {
+        const health = { url: `${server.base}/api/health` };
+        for (const path of paths.slice(0, 4)) {
+          // From an address of its own: the counts of the scenario before (same database) still hold wrk's.
+          const check = await fetch(`${server.base}${path}`, { headers: { 'x-forwarded-for': `192.0.2.${rows.length + 1}` } });
+          if (!check.ok) throw new Error(`${path} on the built server: ${check.status} ${(await check.text()).slice(0, 500)}`);
+        }
+        await runWrk(health, 1, 1); // warm-up
+        await runWrkPaths(server.base, paths, PUBLIC_LOAD_CLIENTS, 2, true); // warm caches, not counted against one address
+        const alone = await runWrk(health, 1, HTTP_SECONDS);
+        // The hammer starts first and ends after the health run.
+        const hammer = runWrkPaths(server.base, paths, PUBLIC_LOAD_CLIENTS, HTTP_SECONDS + 3, clientAddresses);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const loaded = await runWrk(health, 1, HTTP_SECONDS);
+        const load = await hammer;
+        rows.push({
+          database: target,
+          scenario,
+          healthUnloadedP50: alone.p50,
+          healthUnloadedP99: alone.p99,
+          healthLoadedP50: loaded.p50,
+          healthLoadedP99: loaded.p99,
+          p99Ratio: round(loaded.p99 / alone.p99, 2),
+          publicRequestsPerSec: load.requestsPerSec,
+          publicNon2xx: load.non2xx,
+          publicErrors: load.errors,
+          loadAverage: round(loadavg()[0]!, 1),
+        });
+        console.log(`  ${scenario}: health p99 ${alone.p99} ms alone, ${loaded.p99} ms under load (${rows.at(-1)!.p99Ratio}x); public ${load.requestsPerSec} req/s, ${load.non2xx} not 2xx`);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await setup.scratch.cleanup();
+  }
   return rows;
 }

@@ -78,6 +78,8 @@ export async function startBenchServer(
     AUTH_SECRET: BENCH_AUTH_SECRET,
     TRUST_PROXY: 'true',
     UPLOAD_LIMIT_BYTES: String(50 * 1_048_576),
+    // One address sends every set-up request; the set-up is not what is measured.
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
   });
   // The built app (the bench builds first), so the pages the server renders are measured as well.
   const webDir = existsSync('dist/web/index.html') ? 'dist/web' : undefined;
@@ -117,13 +119,18 @@ async function waitHealthy(base: string) {
  * on a fresh database of the chosen kind with the demo tenant. `stop()` ends the process; `cleanup()`
  * then removes the database.
  */
-export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: string, existing?: ScratchDatabase) {
+export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: string, existing?: ScratchDatabase, extraEnv: Record<string, string> = {}) {
   const port = 4900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
   const { databaseUrl, dataDir, cleanup } = existing ?? (await scratchDatabase(target, postgresUrl));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_AUTH_SECRET, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_AUTH_SECRET, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true',
+      // wrk is one address asking thousands of times a second: the endpoints' own cost is measured
+      // without the per-address limit, which would refuse it (the public-load run sets its own).
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
+      ...extraEnv,
+    },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
@@ -221,16 +228,46 @@ const luaString = (text: string) => `[==[${text}]==]`;
  * the method, headers and body and prints the summary as one JSON line (latencies in ms).
  */
 export async function runWrk(request: { url: string; method?: string; headers?: Record<string, string>; body?: string }, connections: number, seconds: number): Promise<LoadResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'vitae-wrk-'));
-  const script = join(dir, 'request.lua');
   const headers = Object.entries(request.headers ?? {})
     .map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`)
     .join('\n');
-  writeFileSync(
-    script,
+  return runWrkScript(
     `wrk.method = ${luaString(request.method ?? 'GET')}
 ${headers}
-${request.body === undefined ? '' : `wrk.body = ${luaString(request.body)}`}
+${request.body === undefined ? '' : `wrk.body = ${luaString(request.body)}`}`,
+    request.url,
+    connections,
+    seconds,
+  );
+}
+
+/**
+ * wrk GETting `paths` of `base` in turn on `connections` connections; with `clientAddresses`, each
+ * request names a random client address (X-Forwarded-For, believed with TRUST_PROXY), as many
+ * visitors would, instead of all coming from wrk's one address.
+ */
+export function runWrkPaths(base: string, paths: string[], connections: number, seconds: number, clientAddresses = false): Promise<LoadResult> {
+  return runWrkScript(
+    `local paths = { ${paths.map(luaString).join(', ')} }
+local n = 0
+request = function()
+  n = n + 1
+  local headers = {}
+  ${clientAddresses ? 'headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))' : ''}
+  return wrk.format("GET", paths[(n % #paths) + 1], headers)
+end`,
+    base,
+    connections,
+    seconds,
+  );
+}
+
+async function runWrkScript(body: string, url: string, connections: number, seconds: number): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'vitae-wrk-'));
+  const script = join(dir, 'request.lua');
+  writeFileSync(
+    script,
+    `${body}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('WRK-JSON {"requests":%d,"durationUs":%d,"p50":%d,"p975":%d,"p99":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}\\n',
@@ -241,7 +278,7 @@ end
   );
   try {
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, request.url]);
+      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]);
       let out = '';
       child.stdout.on('data', (chunk) => (out += chunk));
       child.stderr.on('data', (chunk) => (out += chunk));

@@ -1,8 +1,8 @@
-// `npm run bench [-- terms|http|lighthouse|load]`: runs the benchmarks and prints their figures; results are also written
+// `npm run bench [-- terms|http|public-load|lighthouse|load]`: runs the benchmarks and prints their figures; results are also written
 // to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set. `load`
 // (the cluster under a mixed workload, PostgreSQL only, about 5 minutes) runs only when named.
 import { writeResults } from './lib';
-import { benchHttp, HTTP_SECONDS } from './http';
+import { benchHttp, benchPublicLoad, HTTP_SECONDS, PUBLIC_LOAD_CLIENTS } from './http';
 import { benchLighthouse } from './lighthouse';
 import { benchLoad, LOAD_SECONDS } from './load';
 import { benchTerms } from './terms';
@@ -55,6 +55,29 @@ if (all || which.has('http')) {
     '"% of health" is the endpoint\'s req/s over `GET /api/health` req/s in the same run. "statements" counts what the app sent for one request (the session check included). ' +
     '"1 conn." is wrk with one connection (no queueing); "SQL p50" replays exactly those statements with their parameters on one database connection, with no HTTP, no session and no JSON (writes inside a rolled-back transaction); the last column is their ratio.';
   writeResults('http', rows, `# HTTP benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
+}
+if (all || which.has('public-load')) {
+  const rows = [];
+  for (const target of targets) {
+    console.log(`\n/api/health under public load on ${target} (production build)…`);
+    rows.push(...(await benchPublicLoad(target, postgresUrl)));
+  }
+  const lines = [
+    '| database | scenario | health p50 / p99 alone (ms) | health p50 / p99 under load (ms) | p99 ratio (target ≤ 2) | public req/s | public not 2xx | errors | load average |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.scenario} | ${r.healthUnloadedP50} / ${r.healthUnloadedP99} | ${r.healthLoadedP50} / ${r.healthLoadedP99} | ${r.p99Ratio} | ${r.publicRequestsPerSec} | ${r.publicNon2xx} | ${r.publicErrors} | ${r.loadAverage} |`,
+    ),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  const note =
+    `\`GET /api/health\` with wrk at one connection for ${HTTP_SECONDS} s, alone and then while another wrk keeps ${PUBLIC_LOAD_CLIENTS} connections on the public routes ` +
+    '(directory searches, 20 provider pages, FHIR PractitionerRole searches with 20 specialty codes, the most a parameter may carry, with and without _include, a Practitioner name search, Locations), ' +
+    'on the production build in its own process on loopback with 5,000 published providers. "limit off": every public request does its work; "one address": the default per-address limit meets one abuser (429 after 300 a minute); ' +
+    '"a random address per request": many visitors, all served, each request also paying for the limit\'s count in the database. ' +
+    'The load average is the machine\'s (2 cores) at the end of the run: with other work on the machine the p99 of a sub-millisecond request measures the scheduler, not the app.';
+  writeResults('public-load', rows, `# /api/health under public load\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 if (all || which.has('lighthouse')) {
   console.log('\nLighthouse on the production build (Debian Chromium)…');
