@@ -179,6 +179,8 @@ export function createApp(deps: AppDeps) {
   });
   const csvBodyLimit = limitCsvUpload(env.CSV_UPLOAD_LIMIT_BYTES);
   const largeBody = [...UPLOAD_PATHS, ...BULK_JSON_PATHS];
+  // First of the /api middleware, so its refusals (413, 403, 415) are marked private too.
+  app.use('/api/*', privateApiAnswers());
   app.use('/api/*', (c, next) => {
     // A GET or HEAD has no body here (the Node adapter gives it none). Asking for it anyway, as the
     // body limit does, makes the adapter build a full WHATWG Request with an AbortSignal for every
@@ -188,7 +190,6 @@ export function createApp(deps: AppDeps) {
     if (CSV_UPLOAD_PATHS.some((path) => path.test(c.req.path)) && isCsvUpload(c)) return csvBodyLimit(c, next);
     return largeBody.some((path) => path.test(c.req.path)) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
   });
-  app.use('/api/*', privateApiAnswers());
   app.use('/api/*', guardStateChanges({ allowedOrigins: [originOf(env.appUrl) ?? env.appUrl], multipartPaths: UPLOAD_PATHS, csvPaths: CSV_UPLOAD_PATHS }));
   app.use('/api/*', async (c, next) => {
     c.set('db', db);

@@ -183,8 +183,11 @@ describe(`public hardening (${databaseLabel})`, () => {
     const users = await console.get('/api/admin/users');
     expect(users.status).toBe(200);
     expect(users.headers.get('cache-control')).toBe('private, no-store');
-    // Errors too (a 401 names who is not signed in).
+    // Errors too: a 401, and a refusal by the body limit before any route.
     expect((await request('/api/profile')).headers.get('cache-control')).toBe('private, no-store');
+    const tooLarge = await main.app.request('/api/profile/sections/biography', { method: 'PUT', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'content-length': '99999999' }, body: 'x'.repeat(2_000_000) });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('cache-control')).toBe('private, no-store');
     // A route with its own choice keeps it.
     expect((await provider.get('/api/profile/export')).headers.get('cache-control')).toBe('no-store');
   });
