@@ -353,6 +353,7 @@ describe(`the system audit log (${databaseLabel})`, () => {
     await db.insert(auditLog).values([
       { actorId: user.id, actorRole: 'provider', actorEmail: email, action: 'directory.listing_requested', targetType: 'user', targetId: user.id, createdAt: old },
       { actorRole: 'system_admin', actorEmail: 'boss@example.org', action: 'directory.listing_approved', targetType: 'user', targetId: user.id, summary: { note: '=HYPERLINK("http://evil.example")' }, createdAt: old },
+      { actorRole: 'anonymous', actorEmail: '=HYPERLINK("http://evil.example")', action: 'provider.sign_in_failed', targetType: `formula-${user.id}`, createdAt: old },
     ]);
     const list = async (query: string) => {
       const response = await systemAdmin.get(`/api/admin/audit-log?${query}`);
@@ -379,6 +380,9 @@ describe(`the system audit log (${databaseLabel})`, () => {
       ['Asked to publish a public listing', 'directory.listing_requested'],
     ]);
     expect(records[1]![0]).toBe('2020-03-04T10:00:00.000Z');
+    // What people typed cannot become a spreadsheet formula.
+    const typed = parseCsv(await (await systemAdmin.get(`/api/admin/audit-log/export?target=formula-${user.id}`)).text());
+    expect(typed[1]!.fields[1]).toBe(`'=HYPERLINK("http://evil.example")`);
 
     // System administrators only.
     expect((await adminA.get('/api/admin/audit-log/export')).status).toBe(403);
