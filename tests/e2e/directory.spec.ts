@@ -50,6 +50,7 @@ test('a provider publishes, the hospital approves, patients see the public page'
   await page.getByRole('button', { name: 'E-mail me the confirmation link' }).click();
   await expect(page.getByText(`We sent the link to ${email}`)).toBeVisible();
   await page.goto(await linkFromOutbox(page.request, email, 'verification', '/auth/callback', askedAt));
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Ask to publish my profile' }).click();
