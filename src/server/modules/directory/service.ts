@@ -27,6 +27,7 @@ import { hospitalScope, type AdminActor } from '../../auth/policies';
 import { AppError } from '../../lib/app-error';
 import { containsPattern, startsWithPattern } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { withinMs } from '../../lib/within';
 import type { Actor } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
@@ -141,6 +142,9 @@ export interface PublishingDeps {
   lookupNpi?: (npi: string) => Promise<RegistryName | null>;
 }
 
+/** How long a request to publish (or an NPI claim) waits for the registry before the check says "unavailable" (the approver checks by hand). */
+export const REGISTRY_CHECK_MS = 4000;
+
 /** The names the public would see (the profile's legal name, the account's name) against the registry's record. */
 async function checkIdentity(deps: PublishingDeps, who: Awaited<ReturnType<typeof providerWithHospital>>): Promise<IdentityCheck> {
   const npi = who.identity?.npiNumber ?? who.user.npiNumber;
@@ -149,7 +153,7 @@ async function checkIdentity(deps: PublishingDeps, who: Awaited<ReturnType<typeo
   if (!npi) return { ...base, registryName: null, nameCheck: 'no_npi' };
   let record: RegistryName | null;
   try {
-    record = deps.lookupNpi ? await deps.lookupNpi(npi) : null;
+    record = deps.lookupNpi ? await withinMs(deps.lookupNpi(npi), REGISTRY_CHECK_MS) : null;
   } catch {
     return { ...base, registryName: null, nameCheck: 'unavailable' };
   }

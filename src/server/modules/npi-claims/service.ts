@@ -16,6 +16,8 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { compareNames, registryFullName, type RegistryName } from '../directory/name-check';
+import { REGISTRY_CHECK_MS } from '../directory/service';
+import { withinMs } from '../../lib/within';
 import { createNotification } from '../notifications/service';
 import { adminChangeActor, withSectionHistory } from '../profile/history';
 
@@ -93,7 +95,7 @@ export async function fileClaim(db: Database, actor: Extract<Actor, { kind: 'pro
   let registry: NpiClaimEvidence['registry'] = 'unavailable';
   if (deps.lookupNpi) {
     try {
-      record = await deps.lookupNpi(npi);
+      record = await withinMs(deps.lookupNpi(npi), REGISTRY_CHECK_MS);
       registry = record ? 'found' : 'not_found';
     } catch {
       registry = 'unavailable';
