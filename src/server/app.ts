@@ -18,7 +18,7 @@ import { createSpaShell, hasSessionCookie, pagePath } from './http/spa-shell';
 import { createLandingPage, type ViteManifest } from './http/landing-page';
 import { createMemberPageRenderer } from './http/member-page';
 import { guardStateChanges, privateApiAnswers, requestLogger } from './http/middleware';
-import { publicRequestGuard, type PublicRefusal } from './http/public-requests';
+import { publicCountSweeper, publicRequestGuard, type PublicRefusal } from './http/public-requests';
 import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
 import { createAuth } from './auth/auth';
@@ -199,7 +199,12 @@ export function createApp(deps: AppDeps) {
   // counted through the public pool so a flood cannot take the connections signed-in people need.
   const publicLimiter =
     env.PUBLIC_RATE_LIMIT_PER_MINUTE > 0 ? sharedRateLimiter(deps.database.publicDb, { name: 'public', limit: env.PUBLIC_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }) : null;
-  const guardPublic = (refuse: PublicRefusal) => publicRequestGuard({ limiter: publicLimiter, trustProxy: env.TRUST_PROXY, refuse });
+  const sweepPublicCounts = publicCountSweeper(deps.database.publicDb, {
+    name: 'public',
+    windowMs: 60_000,
+    onError: (error) => deps.logger.warn({ err: error }, 'expired public request counts could not be deleted'),
+  });
+  const guardPublic = (refuse: PublicRefusal) => publicRequestGuard({ limiter: publicLimiter, sweep: sweepPublicCounts, trustProxy: env.TRUST_PROXY, refuse });
   app.use(
     '/api/profile-photos/*',
     guardPublic((c, status, message) => errorResponse(c, status, status === 429 ? 'RATE_LIMIT_EXCEEDED' : status === 414 ? 'URI_TOO_LONG' : 'VALIDATION_ERROR', message)),

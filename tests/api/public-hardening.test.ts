@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
-import { directoryListings, hospitals } from '../../src/server/db/schema';
+import { directoryListings, hospitals, rateLimitCounters } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/lib/logger';
 import { migrationsDir } from '../../src/server/paths';
@@ -131,6 +131,24 @@ describe(`public hardening (${databaseLabel})`, () => {
     // The setting's default is 300 a minute; 0 turns it off.
     expect(loadEnv({}).PUBLIC_RATE_LIMIT_PER_MINUTE).toBe(300);
     expect(loadEnv({ PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }).PUBLIC_RATE_LIMIT_PER_MINUTE).toBe(0);
+  });
+
+  it('deletes the public counts that left the window, and only those', async () => {
+    const fresh = await appOn({ PUBLIC_RATE_LIMIT_PER_MINUTE: '300' });
+    try {
+      const old = new Date(Date.now() - 5 * 60_000);
+      await fresh.database.db.insert(rateLimitCounters).values([
+        { key: 'public:203.0.113.77', windowStart: old, count: 1 },
+        { key: 'public:203.0.113.78', windowStart: new Date(), count: 1 },
+        { key: 'npi-lookup:203.0.113.77', windowStart: old, count: 1 },
+      ]);
+      expect((await request('/robots.txt', { 'x-forwarded-for': '203.0.113.79' }, fresh)).status).toBe(200);
+      const keys = async () => (await fresh.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key).sort();
+      for (let i = 0; i < 50 && (await keys()).includes('public:203.0.113.77'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await keys()).toEqual(['npi-lookup:203.0.113.77', 'public:203.0.113.78', 'public:203.0.113.79']);
+    } finally {
+      await fresh.database.close();
+    }
   });
 
   // ── Item 7 ──────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,8 @@
+import { and, like, lt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SharedRateLimiter } from '../auth/rate-limit';
+import type { Database } from '../db/client';
+import { rateLimitCounters } from '../db/schema';
 import { clientIp } from './client-ip';
 import type { AppBindings } from './types';
 
@@ -62,6 +65,8 @@ export type PublicRefusal = (c: Context<AppBindings>, status: 400 | 414 | 429, m
 export interface PublicRequestGuardOptions {
   /** Requests per client address; null when the limit is off (`PUBLIC_RATE_LIMIT_PER_MINUTE=0`). */
   limiter: SharedRateLimiter | null;
+  /** Called after each counted request: removes counts that left the window (publicCountSweeper). */
+  sweep?: () => void;
   trustProxy: boolean;
   refuse: PublicRefusal;
 }
@@ -75,11 +80,32 @@ export function publicRequestGuard(options: PublicRequestGuardOptions): Middlewa
     if (problem) return options.refuse(c, problem.status, problem.message);
     if (options.limiter) {
       const verdict = await options.limiter.hit(clientIp(c, options.trustProxy));
+      options.sweep?.();
       if (!verdict.allowed) {
         c.header('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
         return options.refuse(c, 429, PUBLIC_RATE_LIMIT_MESSAGE);
       }
     }
     await next();
+  };
+}
+
+/**
+ * The public budget writes a row per request (decision 0003's sliding log), far more than any other
+ * limit, and its rows mean nothing once they leave the window. Each process deletes them at most
+ * once a window, in the background: the table holds about two windows of public requests.
+ */
+export function publicCountSweeper(db: Database, options: { name: string; windowMs: number; onError?: (error: unknown) => void; now?: () => number }) {
+  let last = 0;
+  return () => {
+    const now = options.now ? options.now() : Date.now();
+    if (now - last < options.windowMs) return;
+    last = now;
+    db.delete(rateLimitCounters)
+      .where(and(like(rateLimitCounters.key, `${options.name}:%`), lt(rateLimitCounters.windowStart, new Date(now - options.windowMs))))
+      .then(
+        () => undefined,
+        (error: unknown) => options.onError?.(error),
+      );
   };
 }
