@@ -2,6 +2,7 @@ import { BadgeCheck, Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from 'sonner';
+import type { DirectoryStatus } from '@shared/enums';
 import { IDENTITY_CHECK_TEXT } from '@shared/schemas/directory';
 import type { AdminNpiClaimView, NpiClaimStatus } from '@shared/schemas/npi-claims';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -20,6 +21,8 @@ const TABS: ReadonlyArray<{ status: NpiClaimStatus; label: string }> = [
   { status: 'refused', label: 'Refused' },
 ];
 
+const LISTING_WORDS: Record<DirectoryStatus, string> = { draft: 'never asked', pending: 'waiting for approval', published: 'public', withdrawn: 'withdrawn', removed: 'taken down' };
+
 /** One side of a claim: the name against the registry's, the confirmed address, the hospital. */
 function Side({ title, person }: { title: string; person: AdminNpiClaimView['evidence']['claimant'] & { email?: string; listing?: string | null } }) {
   const matches = person.nameCheck === 'match';
@@ -32,7 +35,7 @@ function Side({ title, person }: { title: string; person: AdminNpiClaimView['evi
         <li className={matches ? 'text-green-800' : 'text-coral-800'}>{IDENTITY_CHECK_TEXT[person.nameCheck]}</li>
         <li className="text-gray-700">{person.emailConfirmed ? 'E-mail address confirmed' : 'E-mail address not confirmed'}</li>
         <li className="text-gray-700">{person.hospital ? `At ${person.hospital}` : 'No hospital'}</li>
-        {person.listing ? <li className="text-gray-700">Public listing: {person.listing}</li> : null}
+        {person.listing ? <li className="text-gray-700">Public listing: {LISTING_WORDS[person.listing as DirectoryStatus] ?? person.listing}</li> : null}
       </ul>
     </div>
   );
