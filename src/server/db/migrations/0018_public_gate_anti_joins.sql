@@ -17,7 +17,7 @@ SELECT pe.user_id, pl.hospital_id, pe.accepting_new_patients, pe.telehealth_serv
                     WHERE p.hospital_id = pl.hospital_id AND p.section_id = 'practice_essentials' AND NOT p.is_visible);--> statement-breakpoint
 CREATE OR REPLACE VIEW "public_locations" AS
 SELECT lo.id, lo.user_id, pl.hospital_id, lo.city, lo.state, lo.postal_code, lo.telehealth_available,
-       lo.is_primary, lo.created_at
+       lo.is_primary, lo.created_at, lo.display_order
   FROM locations lo
   JOIN public_listings pl ON pl.user_id = lo.user_id
  WHERE NOT EXISTS (SELECT 1 FROM hospital_section_permissions p

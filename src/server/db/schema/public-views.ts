@@ -1,4 +1,4 @@
-import { bigint, boolean, jsonb, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NpiSpecialty } from './profile';
 
 /**
@@ -45,6 +45,7 @@ export const publicLocations = pgView('public_locations', {
   telehealthAvailable: boolean('telehealth_available').notNull(),
   isPrimary: boolean('is_primary').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  displayOrder: integer('display_order').notNull(),
 }).existing();
 
 export const publicExpertise = pgView('public_expertise', {

@@ -348,9 +348,27 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   const searchLocations = async (q: Query): Promise<SearchResult> => {
     const page = paging(q);
     const organizations = q.get('organization') !== undefined ? referenceIds(q.get('organization'), 'Organization') : undefined;
-    const wanted = q.get('_id') !== undefined ? new Set(listParam(q.get('_id'))) : null;
-    const all = (await providersOf(organizations)).flatMap(locationResources).filter((l) => !wanted || wanted.has(l.id));
-    return { matches: all.slice(page.offset, page.offset + page.count), included: [], total: all.length, page };
+    const wanted = q.get('_id') !== undefined ? listParam(q.get('_id')).filter((id) => UUID_PATTERN.test(id)) : null;
+    // The page of locations is cut in SQL (public_locations), and only its providers' profiles are read.
+    const where = and(
+      organizations ? (organizations.length ? inArray(publicLocations.hospitalId, organizations) : sql`false`) : undefined,
+      wanted ? (wanted.length ? inArray(publicLocations.id, wanted) : sql`false`) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: publicLocations.id, userId: publicLocations.userId, version: publicListings.profileVersion })
+        .from(publicLocations)
+        .innerJoin(publicListings, eq(publicListings.userId, publicLocations.userId))
+        .where(where)
+        .orderBy(asc(publicListings.fullName), asc(publicLocations.userId), asc(publicLocations.displayOrder), asc(publicLocations.createdAt), asc(publicLocations.id))
+        .limit(page.count)
+        .offset(page.offset),
+      db.select({ value: count() }).from(publicLocations).where(where),
+    ]);
+    const owners = [...new Set(rows.map((row) => row.userId))];
+    const providers = await loadProviders(db, owners, profileCache, new Map(rows.map((row) => [row.userId, row.version])));
+    const byId = new Map(providers.flatMap(locationResources).map((location) => [location.id, location]));
+    return { matches: rows.flatMap((row) => (byId.has(row.id) ? [byId.get(row.id)!] : [])), included: [], total: total?.value ?? 0, page };
   };
 
   const searchOrganizations = async (q: Query): Promise<SearchResult> => {
