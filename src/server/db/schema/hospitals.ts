@@ -64,11 +64,17 @@ export const hospitals = pgTable(
     directorySlug: text().unique('hospitals_directory_slug_unique'),
     directoryRequiresApproval: boolean().notNull().default(false),
     directoryBrandColor: text(),
+    // Patients' appointment requests from the public pages (decision 0021): on unless switched off;
+    // mailed to the intake address (else the contact e-mail); deleted after the retention in days.
+    appointmentRequestsEnabled: boolean().notNull().default(true),
+    appointmentIntakeEmail: text(),
+    appointmentRetentionDays: integer().notNull().default(90),
     ...timestamps,
   },
   (t) => [
     check('hospitals_data_source_check', inList(t.dataSource, DATA_SOURCES)),
     check('hospitals_expertise_terms_scope_check', inList(t.expertiseTermsScope, EXPERTISE_TERMS_SCOPES)),
+    check('hospitals_appointment_retention_check', sql`${t.appointmentRetentionDays} between 1 and 3650`),
   ],
 );
 

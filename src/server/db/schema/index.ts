@@ -21,5 +21,6 @@ export * from './feedback';
 export * from './integrations';
 export * from './audit';
 export * from './jobs';
+export * from './appointments';
 export * from './public-views';
 export * from './relations';
