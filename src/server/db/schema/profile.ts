@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -206,9 +207,14 @@ export const locations = pgTable(
     specialNotes: text(),
     displayOrder: displayOrder(),
     ...timestamps,
+    /** The ZIP's centroid (else the city's), set when the section is saved, for the directory's distance search. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
   },
   (t) => [
     index('locations_user_idx').on(t.userId, t.displayOrder),
+    // A place search first keeps the locations inside the radius's bounding box.
+    index('locations_coordinates_idx').on(t.latitude, t.longitude).where(sql`${t.latitude} is not null`),
     index('locations_predefined_location_idx').on(t.predefinedLocationId),
     uniqueIndex('locations_one_primary_per_user')
       .on(t.userId)

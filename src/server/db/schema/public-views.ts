@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NpiSpecialty } from './profile';
 
 /**
@@ -46,6 +46,9 @@ export const publicLocations = pgView('public_locations', {
   isPrimary: boolean('is_primary').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   displayOrder: integer('display_order').notNull(),
+  /** The ZIP's (else the city's) centroid, for distance search (migration 0020). */
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
 }).existing();
 
 export const publicExpertise = pgView('public_expertise', {
@@ -60,4 +63,11 @@ export const publicLanguages = pgView('public_languages', {
   hospitalId: uuid('hospital_id').notNull(),
   languageCode: text('language_code').notNull(),
   languageName: text('language_name').notNull(),
+}).existing();
+
+/** Insurance plans accepted, shown with the practice essentials section (migration 0020). */
+export const publicInsurance = pgView('public_insurance', {
+  userId: uuid('user_id').notNull(),
+  hospitalId: uuid('hospital_id').notNull(),
+  insuranceName: text('insurance_name').notNull(),
 }).existing();
