@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
+import { appointmentRequestRoutes, publicAppointmentRoutes } from './modules/appointment-requests/routes';
 import { fhirRefusal, fhirRoutes } from './modules/fhir/routes';
 import { npiClaimRoutes } from './modules/npi-claims/routes';
 import { isCsvUpload, limitCsvUpload } from './http/csv-upload';
@@ -267,6 +268,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', pendingUpdateRoutes(deps));
   app.route('/api', directoryRoutes({ ...deps, npiRegistry }));
   app.route('/api', npiClaimRoutes({ ...deps, npiRegistry }));
+  app.route('/api', appointmentRequestRoutes({ ...deps, secretBox }));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.
@@ -276,6 +278,8 @@ export function createApp(deps: AppDeps) {
   // readable from any origin (it holds only what the public pages show).
   app.use('/robots.txt', guardPublic((c, status, message) => c.text(message, status)));
   app.use('/find/*', guardPublic(directoryRefusal(env.appUrl)));
+  // A patient's appointment request: the one anonymous form that writes (decision 0021).
+  app.route('/', publicAppointmentRoutes({ ...deps, secretBox, mailer }, profileCache));
   app.route('/', publicDirectoryRoutes(deps, profileCache));
   app.use('/fhir/*', cors({ origin: '*', allowMethods: ['GET'] }));
   app.use('/fhir/*', guardPublic(fhirRefusal));

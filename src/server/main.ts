@@ -9,6 +9,7 @@ import { createLogger } from './lib/logger';
 import { initServerSentry } from './lib/sentry';
 import { createJobHandlers } from './jobs/handlers';
 import { scheduleHistoryPurge } from './modules/profile/history-jobs';
+import { scheduleAppointmentPurge } from './modules/appointment-requests/jobs';
 import { createWorker } from './jobs/queue';
 import { migrationsDir, seedDataDir, webDistDir } from './paths';
 
@@ -57,6 +58,8 @@ async function main() {
   worker.start();
   // The change history's retention, when set: a daily purge on the jobs queue.
   await scheduleHistoryPurge(database.db, env.HISTORY_RETENTION_DAYS);
+  // Appointment requests are deleted after each hospital's retention (decision 0021): a daily purge.
+  await scheduleAppointmentPurge(database.db);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.host }, (info) => {
     const url = env.APP_URL ?? `http://localhost:${info.port}`;
     const lines = [

@@ -118,6 +118,14 @@ describe(`public hardening (${databaseLabel})`, () => {
       expect(api.headers.get('retry-after')).toBeTruthy();
       expect(await api.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'throttled' }] });
       expect((await request('/robots.txt', from('203.0.113.50'), first)).status).toBe(429);
+      // The appointment request form (a POST) spends the same budget, before its own limits (decision 0021).
+      const form = await first.app.request(`/find/${slug}/amara-obi/request`, {
+        method: 'POST',
+        headers: { ...from('203.0.113.50'), origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=Ann&phone=8475550100&patient=new',
+      });
+      expect(form.status).toBe(429);
+      expect(await form.text()).toContain('Too many requests');
       const photo = await request(`/api/profile-photos/${providerId}/photo.jpg`, from('203.0.113.50'), second);
       expect(photo.status).toBe(429);
       expect(await photo.json()).toMatchObject({ error: { code: 'RATE_LIMIT_EXCEEDED' } });

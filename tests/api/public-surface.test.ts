@@ -112,6 +112,9 @@ const routes = () => [
   `/find/${slug}?q=castillo`,
   `/find/${slug}/sitemap.xml`,
   `/find/${slug}/beatriz-elena-castillo`,
+  // The appointment request form on its own page and its confirmation (decision 0021).
+  `/find/${slug}/beatriz-elena-castillo/request`,
+  `/find/${slug}/beatriz-elena-castillo/request/sent`,
   '/robots.txt',
   `/fhir/r4/Practitioner?_count=100`,
   `/fhir/r4/Practitioner?name=castillo`,

@@ -7,6 +7,7 @@ import { fileLinearIssue, LINEAR_JOB } from '../modules/feedback/service';
 import { createDiscoveryJobHandlers } from '../modules/discovery/jobs';
 import { createYextJobHandlers } from '../modules/yext/jobs';
 import { createHistoryJobHandlers } from '../modules/profile/history-jobs';
+import { createAppointmentJobHandlers } from '../modules/appointment-requests/jobs';
 import { DELETE_USER_FILES_JOB, deleteUserFiles } from '../modules/users/files';
 import type { JobHandler } from './queue';
 
@@ -26,6 +27,7 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
     ...createDiscoveryJobHandlers({ db: deps.db, env: deps.env, logger: deps.logger }),
     ...createYextJobHandlers(deps),
     ...createHistoryJobHandlers(deps),
+    ...createAppointmentJobHandlers(deps),
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');
       await fileLinearIssue(feedbackDeps, String(job.payload.feedbackId));

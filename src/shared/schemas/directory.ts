@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DirectoryStatus } from '../enums';
+import { APPOINTMENT_REQUEST_MESSAGES, APPOINTMENT_RETENTION_MAX_DAYS } from './appointment-requests';
 
 /**
  * The public find-a-doctor directory: a hospital's settings, a provider's choice to publish, the
@@ -58,6 +59,17 @@ export const directorySettingsSchema = z
       .trim()
       .regex(/^#[0-9a-f]{6}$/i, DIRECTORY_MESSAGES.colorInvalid)
       .nullable(),
+    // Appointment requests from the profile pages (decision 0021); absent leaves each as it is.
+    requestsEnabled: z.boolean().optional(),
+    intakeEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, APPOINTMENT_REQUEST_MESSAGES.intakeEmailInvalid)
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, APPOINTMENT_REQUEST_MESSAGES.intakeEmailInvalid)
+      .nullable()
+      .optional(),
+    retentionDays: z.number().int(APPOINTMENT_REQUEST_MESSAGES.retention).min(1, APPOINTMENT_REQUEST_MESSAGES.retention).max(APPOINTMENT_RETENTION_MAX_DAYS, APPOINTMENT_REQUEST_MESSAGES.retention).optional(),
   })
   .strict()
   .refine((value) => !value.enabled || value.slug !== null, { path: ['slug'], message: DIRECTORY_MESSAGES.slugRequired });
@@ -75,6 +87,12 @@ export interface DirectorySettingsView {
   brandColor: string | null;
   /** /find/<slug>, when the directory is on. */
   publicPath: string | null;
+  /** The profile pages offer the appointment request form. */
+  requestsEnabled: boolean;
+  /** Where requests are mailed; null sends them to the hospital's contact e-mail (or only to the console). */
+  intakeEmail: string | null;
+  /** Days a request is kept before it is deleted. */
+  retentionDays: number;
 }
 
 export interface MyListingView {

@@ -13,6 +13,8 @@ export interface MailMessage {
   kind: string;
   /** The action links in the message, listed on the development outbox page. */
   links: string[];
+  /** Health information (appointment requests): the recipient is not written to the log either. */
+  sensitive?: boolean;
 }
 
 export interface Mailer {
@@ -27,7 +29,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
     transport: 'smtp',
     async send(message) {
       await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      logger.info({ kind: message.kind, to: message.to }, 'mail sent');
+      logger.info({ kind: message.kind, ...(message.sensitive ? {} : { to: message.to }) }, 'mail sent');
     },
   };
 }
@@ -36,9 +38,9 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
 export function createOutboxMailer(db: Database, logger: Logger): Mailer {
   return {
     transport: 'outbox',
-    async send(message) {
+    async send({ sensitive, ...message }) {
       await db.insert(mailOutbox).values({ id: randomUUID(), ...message });
-      logger.info({ kind: message.kind, to: message.to }, 'mail written to the development outbox');
+      logger.info({ kind: message.kind, ...(sensitive ? {} : { to: message.to }) }, 'mail written to the development outbox');
     },
   };
 }

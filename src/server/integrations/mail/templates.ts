@@ -100,3 +100,50 @@ export function adminInviteEmail(url: string, options: { role: string; hospitalN
     }),
   };
 }
+
+/** An appointment request for the practice: the details they need to call back (decision 0021). */
+export function appointmentRequestEmail(options: {
+  providerName: string;
+  hospitalName: string;
+  consoleUrl: string;
+  details: { name: string; phone: string | null; email: string | null; patient: 'new' | 'existing'; preferredTimes: string | null; insurance: string | null; reason: string | null };
+}) {
+  const { details } = options;
+  const lines = [
+    `Name: ${details.name}`,
+    `Phone: ${details.phone ?? 'not given'}`,
+    `E-mail: ${details.email ?? 'not given'}`,
+    `Patient: ${details.patient === 'new' ? 'new patient' : 'existing patient'}`,
+    `Preferred days and times: ${details.preferredTimes ?? 'not given'}`,
+    `Insurance: ${details.insurance ?? 'not given'}`,
+    `Reason, in their words: ${details.reason ?? 'not given'}`,
+  ];
+  return {
+    subject: `Appointment request for ${options.providerName}`,
+    ...render({
+      preheader: `A patient asked for an appointment with ${options.providerName}.`,
+      heading: `Appointment request for ${options.providerName}`,
+      paragraphs: [`Someone asked for an appointment with ${options.providerName} at ${options.hospitalName} through the public directory. Please contact them.`, ...lines],
+      action: { label: 'See the requests in Vitae', url: options.consoleUrl },
+      footnote: 'This message contains health information. Do not forward it outside your practice. Mark the request contacted, booked or closed in Vitae.',
+    }),
+  };
+}
+
+/** The requester's confirmation: that it arrived and who will call; not the reason (mailboxes are shared and kept). */
+export function appointmentConfirmationEmail(options: { providerName: string; hospitalName: string; hospitalPhone: string | null; pageUrl: string }) {
+  return {
+    subject: `We sent your appointment request to ${options.providerName}'s practice`,
+    ...render({
+      preheader: `${options.hospitalName} will contact you about an appointment.`,
+      heading: 'Your appointment request was sent',
+      paragraphs: [
+        `We passed your request for an appointment with ${options.providerName} to ${options.hospitalName}. The practice will contact you by phone or e-mail to find a time.`,
+        options.hospitalPhone ? `To book sooner, call ${options.hospitalPhone}.` : 'To book sooner, call the practice.',
+        'If this is an emergency, call 911 or go to the nearest emergency room.',
+      ],
+      action: { label: `See ${options.providerName}'s profile`, url: options.pageUrl },
+      footnote: 'If you did not ask for an appointment, you can ignore this e-mail.',
+    }),
+  };
+}

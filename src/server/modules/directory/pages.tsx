@@ -11,6 +11,7 @@ import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
 import type { DirectorySearch, DirectorySearchResult, PublicHospital } from './service';
 import type { PublicProfile } from './public-profile';
 import { profilePhotoSources } from '../profile/photo';
+import { BookingCard } from './booking';
 
 /** The photo's largest JPEG as an absolute URL: what JSON-LD and link previews need. */
 const photoUrl = (photo: string, pageUrl: string) => new URL(profilePhotoSources(photo).large, pageUrl).href;
@@ -73,7 +74,7 @@ export function documentHtml(meta: PageMeta, body: ReactNode): string {
 
 export const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 
-function Frame({ hospital, children }: { hospital: Pick<PublicHospital, 'name' | 'slug'> | null; children: ReactNode }) {
+export function Frame({ hospital, children }: { hospital: Pick<PublicHospital, 'name' | 'slug'> | null; children: ReactNode }) {
   return (
     <>
       <header>
@@ -315,6 +316,7 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
             </p>
           </div>
         </div>
+        <BookingCard hospital={hospital} profile={profile} requestsEnabled={hospital.requestsEnabled === true} />
         {summary ? (
           <section className="card" aria-labelledby="s-about">
             <h2 id="s-about">About</h2>

@@ -53,13 +53,18 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 export const directoryPath = (hospitalSlug: string, providerSlug?: string) => `/find/${hospitalSlug}${providerSlug ? `/${providerSlug}` : ''}`;
 
-function settingsView(row: Pick<HospitalRow, 'directoryEnabled' | 'directorySlug' | 'directoryRequiresApproval' | 'directoryBrandColor'>): DirectorySettingsView {
+function settingsView(
+  row: Pick<HospitalRow, 'directoryEnabled' | 'directorySlug' | 'directoryRequiresApproval' | 'directoryBrandColor' | 'appointmentRequestsEnabled' | 'appointmentIntakeEmail' | 'appointmentRetentionDays'>,
+): DirectorySettingsView {
   return {
     enabled: row.directoryEnabled,
     slug: row.directorySlug,
     requiresApproval: row.directoryRequiresApproval,
     brandColor: row.directoryBrandColor,
     publicPath: row.directoryEnabled && row.directorySlug ? directoryPath(row.directorySlug) : null,
+    requestsEnabled: row.appointmentRequestsEnabled,
+    intakeEmail: row.appointmentIntakeEmail,
+    retentionDays: row.appointmentRetentionDays,
   };
 }
 
@@ -264,7 +269,7 @@ export async function getDirectorySettings(db: Database, actor: AdminActor, hosp
   return settingsView(await scopedHospital(db, actor, hospitalId));
 }
 
-/** `PUT /api/admin/hospitals/:id/directory`: on/off, address, approval, colour; in the audit log. */
+/** `PUT /api/admin/hospitals/:id/directory`: on/off, address, approval, colour, appointment requests; in the audit log. */
 export async function updateDirectorySettings(db: Database, actor: AdminActor, hospitalId: string, input: DirectorySettingsInput) {
   const before = await scopedHospital(db, actor, hospitalId);
   try {
@@ -275,6 +280,9 @@ export async function updateDirectorySettings(db: Database, actor: AdminActor, h
         directorySlug: input.slug ?? null,
         directoryRequiresApproval: input.requiresApproval,
         directoryBrandColor: input.brandColor ?? null,
+        ...(input.requestsEnabled !== undefined ? { appointmentRequestsEnabled: input.requestsEnabled } : {}),
+        ...(input.intakeEmail !== undefined ? { appointmentIntakeEmail: input.intakeEmail } : {}),
+        ...(input.retentionDays !== undefined ? { appointmentRetentionDays: input.retentionDays } : {}),
         updatedAt: new Date(),
       })
       .where(eq(hospitals.id, before.id))
@@ -361,6 +369,8 @@ export interface PublicHospital {
   brandColor: string | null;
   address: string | null;
   contactPhone: string | null;
+  /** Whether the profile pages offer the appointment request form (decision 0021); absent reads as off. */
+  requestsEnabled?: boolean;
 }
 
 const publicHospitalColumns = {
@@ -370,6 +380,7 @@ const publicHospitalColumns = {
   brandColor: hospitals.directoryBrandColor,
   address: hospitals.address,
   contactPhone: hospitals.contactPhone,
+  requestsEnabled: hospitals.appointmentRequestsEnabled,
 };
 
 /** Hospitals with their directory on, and how many providers each one publishes (through the gate). */
