@@ -47,6 +47,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'npi.claim_granted': 'Granted an NPI claim',
   'npi.claim_refused': 'Refused an NPI claim',
   'hospital.directory_updated': "Changed the hospital's public directory",
+  // Appointment requests from the public pages (health information: every read is recorded)
+  'appointment_request.received': 'Received an appointment request',
+  'appointment_request.read': 'Read an appointment request',
+  'appointment_request.status_changed': "Changed an appointment request's status",
   // Hospitals
   'hospital.create': 'Created a hospital',
   'hospital.update': 'Changed a hospital',

@@ -7,6 +7,7 @@ import { createLogger } from '../../src/server/lib/logger';
 import { createSecretBox } from '../../src/server/lib/secret-box';
 import { APPOINTMENT_PURGE_JOB, createAppointmentJobHandlers, scheduleAppointmentPurge } from '../../src/server/modules/appointment-requests/jobs';
 import { REFUSALS } from '../../src/server/modules/appointment-requests/routes';
+import { auditActionLabel } from '../../src/shared/audit-actions';
 import { migrationsDir } from '../../src/server/paths';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, publishProvider, signInAdmin, uniqueSuffix } from '../support/factories';
@@ -207,6 +208,8 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect(reads.length).toBeGreaterThanOrEqual(1);
     expect(reads[0]).toMatchObject({ targetType: 'appointment_request', hospitalId: hospitalA.id, actorRole: 'hospital_admin' });
     expect(JSON.stringify(reads[0]!.summary)).not.toContain('Maria');
+    // The audit page reads it in words.
+    expect(auditActionLabel('appointment_request.read')).toBe('Read an appointment request');
 
     expect((await adminB.get(`/api/admin/hospitals/${hospitalA.id}/appointment-requests`)).status).toBe(404);
     expect((await adminB.patch(`/api/admin/hospitals/${hospitalA.id}/appointment-requests/${mine[0].id}`, { status: 'closed' })).status).toBe(404);
