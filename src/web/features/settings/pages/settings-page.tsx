@@ -10,6 +10,7 @@ import { HospitalMembershipCard } from '../components/hospital-membership-card';
 import { NpiClaimCard } from '../components/npi-claim-card';
 import { ProfileCard } from '../components/profile-card';
 import { PublicProfileCard } from '../components/public-profile-card';
+import { MyAppointmentRequestsCard } from '@web/features/appointment-requests/components/my-appointment-requests-card';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 
 export function SettingsPage() {
@@ -26,6 +27,8 @@ export function SettingsPage() {
       <HospitalMembershipCard />
 
       <PublicProfileCard />
+
+      <MyAppointmentRequestsCard />
 
       <NpiClaimCard />
 

@@ -13,15 +13,27 @@ import { serverFieldErrors, serverMessage } from '@web/features/admin-auth/lib/a
 import { ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { FormActions, SectionCard } from '../../components/section-card';
 import { useDecideListing, useDirectoryListings, useDirectorySettings, useSaveDirectorySettings } from '../api/directory';
+import { HospitalAppointmentRequests } from '@web/features/appointment-requests/components/hospital-appointment-requests';
 
-type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; brandColor: string };
+type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; brandColor: string; requestsEnabled: boolean; intakeEmail: string; retentionDays: string };
 
-const toForm = (view: DirectorySettingsView): FormValues => ({ enabled: view.enabled, slug: view.slug ?? '', requiresApproval: view.requiresApproval, brandColor: view.brandColor ?? '' });
+const toForm = (view: DirectorySettingsView): FormValues => ({
+  enabled: view.enabled,
+  slug: view.slug ?? '',
+  requiresApproval: view.requiresApproval,
+  brandColor: view.brandColor ?? '',
+  requestsEnabled: view.requestsEnabled,
+  intakeEmail: view.intakeEmail ?? '',
+  retentionDays: String(view.retentionDays),
+});
 const toInput = (values: FormValues): DirectorySettingsInput => ({
   enabled: values.enabled,
   slug: values.slug.trim() ? values.slug.trim() : null,
   requiresApproval: values.requiresApproval,
   brandColor: values.brandColor.trim() ? values.brandColor.trim() : null,
+  requestsEnabled: values.requestsEnabled,
+  intakeEmail: values.intakeEmail.trim() ? values.intakeEmail.trim() : null,
+  retentionDays: Number(values.retentionDays),
 });
 
 function SettingsForm({ hospitalId, view }: { hospitalId: string; view: DirectorySettingsView }) {
@@ -90,6 +102,27 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
               </span>
             </span>
           </label>
+        </div>
+      </SectionCard>
+      <SectionCard
+        id="appointment-request-settings"
+        title="Appointment requests"
+        description="Each public profile page offers Call to book and, while requests are on, a short form patients send to your practice. Requests are kept encrypted and deleted after the retention below."
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <label className="flex items-start gap-3 text-sm text-gray-800 sm:col-span-2">
+            <input type="checkbox" className="mt-0.5 size-4 rounded border-gray-300" {...register('requestsEnabled')} />
+            <span>
+              <span className="font-medium">Take appointment requests</span>
+              <span className="block text-gray-600">Turned off, the profile pages show only Call to book.</span>
+            </span>
+          </label>
+          <FormField label="Intake e-mail" hint="Where each request is e-mailed. Empty sends them to the hospital’s contact e-mail." error={formState.errors.intakeEmail?.message}>
+            {({ id, describedBy, invalid }) => <Input id={id} type="email" autoComplete="off" maxLength={254} placeholder="appointments@example.org" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('intakeEmail')} />}
+          </FormField>
+          <FormField label="Keep requests for (days)" hint="Older requests are deleted every day. 90 unless you change it." error={formState.errors.retentionDays?.message}>
+            {({ id, describedBy, invalid }) => <Input id={id} type="number" inputMode="numeric" min={1} max={3650} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('retentionDays')} />}
+          </FormField>
         </div>
       </SectionCard>
       <FormActions dirty={formState.isDirty} pending={save.isPending} onDiscard={() => reset(toForm(view))} />
@@ -228,6 +261,7 @@ export function DirectoryTab({ hospitalId }: { hospitalId: string }) {
     <div className="flex flex-col gap-6">
       <SettingsForm hospitalId={hospitalId} view={settings.data} />
       <Listings hospitalId={hospitalId} />
+      <HospitalAppointmentRequests hospitalId={hospitalId} />
     </div>
   );
 }
