@@ -129,6 +129,9 @@ describe(`profile photo (${databaseLabel})`, () => {
     expect(identity.profilePhoto).toBe(photo);
     // Chosen by the provider: a listing-service import never replaces it.
     expect(identity.manualOverrideFlags).toMatchObject({ profilePhoto: true });
+    // In the profile's change history like every other write.
+    const history = (await (await client.get('/api/profile/history?section=professional_identity')).json()).items;
+    expect(history[0]).toMatchObject({ source: 'provider', changes: { fields: expect.arrayContaining([expect.objectContaining({ field: 'profilePhoto', old: null, new: photo })]) } });
 
     const base = photo.split('/').at(-1)!.replace(/-400\.jpg$/, '');
     const files = await storedFiles(userId);

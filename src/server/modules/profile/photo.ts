@@ -8,6 +8,7 @@ import type { FileStorage } from '../../integrations/storage';
 import { AppError } from '../../lib/app-error';
 import { decodeSquare, encodeSquare, IMAGE_LIMITS, ImageRejectedError } from '../../lib/images';
 import type { Logger } from '../../lib/logger';
+import { providerActor, withSectionHistory } from './history';
 import { recordProvenance } from './provenance';
 
 /**
@@ -148,11 +149,13 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
     previous = await deps.db.transaction(async (tx) => {
       const [row] = await tx.select({ photo: professionalIdentity.profilePhoto }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).for('update').limit(1);
       if (!row) throw AppError.notFound('Professional identity not found');
-      await tx
-        .update(professionalIdentity)
-        .set({ profilePhoto: url, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
-        .where(eq(professionalIdentity.userId, userId));
-      await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
+      await withSectionHistory(tx, { userId, sectionId: 'professional_identity', by: { source: 'provider', actor: await providerActor(tx, userId) }, provenance: 'recorded-by-writer' }, async () => {
+        await tx
+          .update(professionalIdentity)
+          .set({ profilePhoto: url, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
+          .where(eq(professionalIdentity.userId, userId));
+        await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
+      });
       return row.photo;
     });
   } catch (error) {
@@ -167,13 +170,15 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
 export async function removeProfilePhoto(deps: PhotoDeps, userId: string) {
   const [row] = await deps.db.select({ photo: professionalIdentity.profilePhoto }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
   if (!row?.photo) throw AppError.notFound(PHOTO_MESSAGES.noPhoto);
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(professionalIdentity)
-      .set({ profilePhoto: null, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
-      .where(eq(professionalIdentity.userId, userId));
-    await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
-  });
+  await deps.db.transaction(async (tx) =>
+    withSectionHistory(tx, { userId, sectionId: 'professional_identity', by: { source: 'provider', actor: await providerActor(tx, userId) }, provenance: 'recorded-by-writer' }, async () => {
+      await tx
+        .update(professionalIdentity)
+        .set({ profilePhoto: null, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
+        .where(eq(professionalIdentity.userId, userId));
+      await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
+    }),
+  );
   await removeQuietly(deps, profilePhotoKeys(row.photo));
   return { profilePhoto: null };
 }
