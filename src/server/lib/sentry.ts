@@ -11,13 +11,23 @@ export function initServerSentry(env: Env) {
     environment: env.sentryEnvironment,
     release: env.SENTRY_RELEASE,
     tracesSampleRate: sentryRatesFor(env.sentryEnvironment).traces,
-    beforeSend(event) {
-      const message = event.message ?? event.exception?.values?.[0]?.value ?? '';
-      if (/ResizeObserver/.test(message)) return null;
-      return scrub(event);
-    },
+    beforeSend: serverEventToSend,
   });
   return true;
+}
+
+/** The public appointment request form (decision 0021): its body is health information. */
+const APPOINTMENT_FORM = /\/find\/[^/?#]+\/[^/?#]+\/request(?:[/?#]|$)/;
+
+/** What leaves for Sentry: ResizeObserver noise dropped, an appointment request's body removed, everything scrubbed. */
+export function serverEventToSend<E extends Sentry.ErrorEvent>(event: E): E | null {
+  const message = event.message ?? event.exception?.values?.[0]?.value ?? '';
+  if (/ResizeObserver/.test(message)) return null;
+  if (event.request?.url && APPOINTMENT_FORM.test(event.request.url)) {
+    const { data: _omitted, cookies: _cookies, ...request } = event.request;
+    return scrub({ ...event, request });
+  }
+  return scrub(event);
 }
 
 export function captureServerError(error: unknown) {
