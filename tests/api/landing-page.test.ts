@@ -110,6 +110,7 @@ describe('the landing page from the server', () => {
     const html = await signedIn.text();
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/auth/session">');
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/dashboard">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/me/directory">');
     expect(html).toContain('<div id="root"></div>');
     expect(await (await web.app.request('/dashboard')).text()).not.toContain('rel="preload"');
     expect(await (await web.app.request('/login', { headers: { cookie: 'vitae.session_token=abc' } })).text()).not.toContain('rel="preload"');
@@ -153,6 +154,9 @@ describe('the dashboard rendered by the server for a signed-in provider (decisio
     expect(html).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
     expect(html).toContain('Welcome back, Ana');
     expect(html).toContain('Profile completion');
+    // Whether patients can find the provider, and what to do about it (issue T3 4/7 item 1).
+    expect(html).toContain('Public profile');
+    expect(html).toContain('Join a hospital first: its public directory is where patients find your profile.');
     for (const title of SECTION_TITLES) expect(html).toContain(`>${title.replace('&', '&amp;')}</`);
     expect(html).not.toContain('<div id="root"></div>');
     // The reads travel in the page, so the shell does not ask the browser to fetch them too.
@@ -162,6 +166,7 @@ describe('the dashboard rendered by the server for a signed-in provider (decisio
     const state = serverState(html);
     const query = (key: string[]) => state.queries.queries.find((entry) => JSON.stringify(entry.queryKey) === JSON.stringify(key))?.state.data;
     expect(query(['dashboard'])).toEqual(await (await client.get('/api/dashboard')).json());
+    expect(query(['me', 'directory'])).toEqual(await (await client.get('/api/me/directory')).json());
     expect(query(['me', 'sections'])).toEqual(await (await client.get('/api/me/sections')).json());
     expect(query(['notifications', 'list'])).toEqual(await (await client.get('/api/notifications?limit=50')).json());
     expect(query(['pending-updates'])).toEqual(((await (await client.get('/api/pending-updates')).json()) as { items: unknown[] }).items);

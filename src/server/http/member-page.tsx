@@ -14,6 +14,7 @@ import { routePlaces, SERVER_STATE_ID, type ServerRenderedState } from '@web/app
 import { sessionQueryOptions, type Session } from '@web/features/accounts/api/get-session';
 import { configQueryOptions } from '@web/features/app-config/api/get-config';
 import { dashboardQueryOptions } from '@web/features/dashboard/api/get-dashboard';
+import { myListingQueryKey } from '@web/features/publishing/api/directory-listing';
 import { notificationKeys } from '@web/features/notifications/api/notifications';
 import { pendingUpdatesQueryKey } from '@web/features/pending-updates/pending-updates-modal';
 import { mySectionsQueryOptions } from '@web/features/profile/api/get-my-sections';
@@ -38,7 +39,10 @@ const MEMBER_AREA_READS: FirstRead[] = [
 
 /** The pages the server renders, with the reads each starts with beyond the member area's. */
 export const SERVER_RENDERED_PAGES: Record<string, FirstRead[]> = {
-  '/dashboard': [{ key: dashboardQueryOptions().queryKey, path: '/api/dashboard' }],
+  '/dashboard': [
+    { key: dashboardQueryOptions().queryKey, path: '/api/dashboard' },
+    { key: myListingQueryKey, path: '/api/me/directory' },
+  ],
 };
 
 /** A request to this server's own API, made in process with the visitor's cookie. */

@@ -30,11 +30,11 @@ export const MEMBER_ROUTE_MODULES: Record<string, string[]> = {
 
 /**
  * The reads a member page starts with: the session check on every one, the dashboard's own read on
- * the dashboard. The app asks for exactly these URLs (its session query and the dashboard route's
- * loader), so the preloaded answers are the ones it uses.
+ * the dashboard (and its publishing card's). The app asks for exactly these URLs (its session query,
+ * the dashboard route's loader and the card's query), so the preloaded answers are the ones it uses.
  */
 export const SESSION_READ = '/api/auth/session';
-const MEMBER_ROUTE_DATA: Record<string, string[]> = { '/dashboard': ['/api/dashboard'] };
+const MEMBER_ROUTE_DATA: Record<string, string[]> = { '/dashboard': ['/api/dashboard', '/api/me/directory'] };
 
 /** The session cookie's name (Better Auth's `cookiePrefix` is `vitae`; `__Secure-` in production). */
 const SESSION_COOKIE = 'vitae.session_token';

@@ -10,6 +10,7 @@ import { Card } from '@web/components/ui/card';
 import { useSession } from '@web/features/accounts/api/get-session';
 import { FormAlert } from '@web/features/accounts/components/form-alert';
 import { errorText } from '@web/features/profile/lib/server-errors';
+import { PublicProfileCard } from '@web/features/publishing/components/public-profile-card';
 import { SyncFromDirectoryButton } from '@web/features/yext/components/sync-from-directory-button';
 import { useDashboard, type Dashboard } from '../api/get-dashboard';
 import { useExportProfile } from '../api/export-profile';
@@ -164,6 +165,7 @@ export function DashboardPage() {
             <CompletionCard dashboard={dashboard.data} />
             <NextStepsCard dashboard={dashboard.data} />
           </div>
+          <PublicProfileCard />
           <section aria-labelledby="dashboard-sections">
             <h2 id="dashboard-sections" className="text-lg font-semibold text-gray-900">
               Your profile sections

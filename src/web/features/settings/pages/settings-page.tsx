@@ -9,7 +9,7 @@ import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { HospitalMembershipCard } from '../components/hospital-membership-card';
 import { NpiClaimCard } from '../components/npi-claim-card';
 import { ProfileCard } from '../components/profile-card';
-import { PublicProfileCard } from '../components/public-profile-card';
+import { PublicProfileCard } from '@web/features/publishing/components/public-profile-card';
 import { MyAppointmentRequestsCard } from '@web/features/appointment-requests/components/my-appointment-requests-card';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 
