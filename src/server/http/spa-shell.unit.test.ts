@@ -42,7 +42,7 @@ describe('the app shell of member pages', () => {
 
   it('preloads the session check and the dashboard read only when a session cookie came', () => {
     const html = shell('/dashboard', `theme=light; ${COOKIE}`);
-    expect(links(html).filter((l) => l.startsWith('preload '))).toEqual(['preload /api/auth/session', 'preload /api/dashboard']);
+    expect(links(html).filter((l) => l.startsWith('preload '))).toEqual(['preload /api/auth/session', 'preload /api/dashboard', 'preload /api/me/directory']);
     // A fetch preload is only used by fetch() calls with the same mode and credentials.
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/dashboard">');
     expect(links(shell('/dashboard', 'theme=light')).some((l) => l.startsWith('preload '))).toBe(false);
