@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { directoryListings, hospitalExpertiseTermsPoc, languagesSpoken, locations, medicalExpertiseTerms, medicalSchools, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../src/server/db/schema';
+import { zipPoint } from '../src/server/modules/directory/places';
 import { fillFullProfile } from '../tests/support/full-profile';
 
 export const HOSPITAL_TERMS = 50_000;
@@ -115,7 +116,7 @@ export async function seedDirectory(db: Database, hospitalId: string, defaults: 
     const ids = inserted.map((row) => row.id);
     await db.insert(professionalIdentity).values(people.map((p, k) => ({ userId: ids[k]!, firstName: p.first, lastName: p.last, fullLegalName: `${p.first} ${p.last}`, jobTitle: 'Physician', primarySpecialty: p.specialty })));
     await db.insert(practiceEssentials).values(people.map((p, k) => ({ userId: ids[k]!, acceptingNewPatients: p.i % 3 !== 0, telehealthServices: p.i % 4 === 0 ? ['follow_up'] : [] })));
-    await db.insert(locations).values(people.map((p, k) => ({ userId: ids[k]!, locationName: `${CITIES[p.i % CITIES.length]![0]} office`, addressLine1: `${100 + p.i} Main St`, city: CITIES[p.i % CITIES.length]![0], state: 'IL', postalCode: CITIES[p.i % CITIES.length]![1], country: 'US', isPrimary: true })));
+    await db.insert(locations).values(people.map((p, k) => ({ userId: ids[k]!, locationName: `${CITIES[p.i % CITIES.length]![0]} office`, addressLine1: `${100 + p.i} Main St`, city: CITIES[p.i % CITIES.length]![0], state: 'IL', postalCode: CITIES[p.i % CITIES.length]![1], country: 'US', isPrimary: true, ...zipPoint(CITIES[p.i % CITIES.length]![1]) })));
     await db.insert(languagesSpoken).values(people.flatMap((p, k) => [{ userId: ids[k]!, languageCode: 'en', languageName: 'English', displayOrder: 1 }, { userId: ids[k]!, languageCode: other[p.i % other.length]!, languageName: other[p.i % other.length]!, displayOrder: 2 }]));
     await db.insert(userMedicalExpertise).values(
       people.flatMap((p, k) => {

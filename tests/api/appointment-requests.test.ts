@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { appointmentRequests, auditLog, hospitals, jobs, mailOutbox } from '../../src/server/db/schema';
@@ -147,6 +148,7 @@ describe(`appointment requests (${databaseLabel})`, () => {
       [await postForm(`${provider.path}/request`, form({ phone: '', email: '', reason })), 400, 'Give a phone number or an e-mail address so the practice can reach you'],
       [await postForm(`${provider.path}/request`, form({ email: 'not-an-address', reason })), 400, 'This e-mail address does not look right'],
       [await postForm(`${provider.path}/request`, form({ name: '', reason })), 400, 'Tell us your name'],
+      [await postForm(`${provider.path}/request`, form({ insurance: 'Aetna\u0000', reason })), 400, 'Remove the invisible control characters from what you typed'],
       [await postForm(`${provider.path}/request`, form({ reason: `${reason} ${'x'.repeat(2100)}` })), 400, 'The reason is too long: keep it under 2000 characters'],
       // The honeypot: a field people never see.
       [await postForm(`${provider.path}/request`, form({ reason, homepage: 'http://spam.example' })), 400, REFUSALS.honeypot],
@@ -307,6 +309,24 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect((await requestsFor(provider.userId)).length).toBeGreaterThan(1);
     const next = await db.select().from(jobs).where(and(eq(jobs.type, APPOINTMENT_PURGE_JOB), eq(jobs.status, 'queued')));
     expect(next.some((job) => job.runAt.getTime() > Date.now() + 23 * 3_600_000)).toBe(true);
+  });
+
+  it('answers any body a script may post with a page, never a server error, and stores only valid requests', async () => {
+    const before = (await requestsFor(other.userId)).length;
+    let stored = 0;
+    const text = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('', '\u0000', '%00', '<script>alert(1)</script>', 'a@b.co', '(847) 555-0100'));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ name: text, phone: text, email: text, patient: fc.oneof(text, fc.constantFrom('new', 'existing')), reason: text, homepage: fc.constantFrom('', 'x') }), fc.boolean(), async (fields, raw) => {
+        const response = raw
+          ? await ctx.app.request(`${other.path}/request`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, 'x-forwarded-for': `203.0.113.${(ip += 1) % 250}` }, body: Object.values(fields).join('&') })
+          : await postForm(`${other.path}/request`, fields, { 'x-forwarded-for': `2001:db8::${(ip += 1).toString(16)}` });
+        expect(response.status).toBeLessThan(500);
+        if (response.status === 303) stored += 1;
+        else expect(response.headers.get('content-type')).toContain('text/html');
+      }),
+      { numRuns: 60 },
+    );
+    expect((await requestsFor(other.userId)).length).toBe(before + stored);
   });
 
   it('writes nothing of a request to the log: not the name, the phone, the e-mail, the reason or the insurance', async () => {

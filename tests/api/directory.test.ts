@@ -256,12 +256,14 @@ describe(`public directory (${databaseLabel})`, () => {
     await make('Daniel Kowalski', 'Cardiovascular Disease', '60611', 'Chicago', ['en', 'pl'], true, false, ['CON-DIR-AF', 'CON-DIR-MI']);
     await make('Psoriasa Smith', 'Family Medicine', '60201', 'Evanston', ['en'], true, false, ['H-DIR-T2D']);
 
-    const names = (body: string) => [...body.matchAll(new RegExp(`<a href="/find/${slug}/[a-z0-9-]+">([^<]+)</a>`, 'g'))].map((m) => m[1]);
-    // A condition: everyone who treats it; a ZIP code narrows to the office there.
+    // A result's link carries the search in `from` (for the profile's "Back to results").
+    const names = (body: string) => [...body.matchAll(new RegExp(`<a href="/find/${slug}/[a-z0-9-]+(?:\\?from=[^"]*)?">([^<]+)</a>`, 'g'))].map((m) => m[1]);
+    // A condition: everyone who treats it; a ZIP code within 5 miles narrows to the office there
+    // (Highland Park is 10 miles from Skokie's 60076, inside the default 25: directory-places.test.ts).
     expect(names((await html(`/find/${slug}?q=psoriasis`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);
-    expect(names((await html(`/find/${slug}?q=psoriasis&near=60076`)).body)).toEqual(['Priya Raman']);
+    expect(names((await html(`/find/${slug}?q=psoriasis&near=60076&radius=5`)).body)).toEqual(['Priya Raman']);
     expect(names((await html(`/find/${slug}?q=psoriasis&near=600`)).body).sort()).toEqual(['Naomi Brooks', 'Priya Raman']);
-    expect(names((await html(`/find/${slug}?near=highland%20park`)).body)).toEqual(['Naomi Brooks']);
+    expect(names((await html(`/find/${slug}?near=highland%20park&radius=5`)).body)).toEqual(['Naomi Brooks']);
     // A name first, then the specialty and the condition.
     expect(names((await html(`/find/${slug}?q=psoria`)).body)).toEqual(['Psoriasa Smith', 'Naomi Brooks', 'Priya Raman']);
     // Everyday words find the clinical term; a hospital term's synonyms and keywords find it too.

@@ -99,6 +99,12 @@ const searches = (): Array<{ path: string; sources: SectionId[] }> => [
   { path: `/find/${slug}?lang=pt`, sources: ['practice_essentials'] },
   { path: `/find/${slug}?accepting=1`, sources: ['practice_essentials'] },
   { path: `/find/${slug}?video=1`, sources: ['practice_essentials', 'locations'] },
+  // Places measured by distance (issue 33): a city with its state, a lower-case city and state, a nearby ZIP within 5 miles.
+  { path: `/find/${slug}?near=${encodeURIComponent('Oak Park, IL')}`, sources: ['locations'] },
+  { path: `/find/${slug}?near=oak%20park%20il&radius=10`, sources: ['locations'] },
+  { path: `/find/${slug}?near=60302&radius=5`, sources: ['locations'] },
+  { path: `/find/${slug}?ins=${encodeURIComponent('Blue Cross Blue Shield')}`, sources: ['practice_essentials'] },
+  { path: `/find/${slug}?specialty=${encodeURIComponent('Cardiovascular Disease')}`, sources: ['professional_identity'] },
   { path: `/fhir/r4/Practitioner?identifier=http://hl7.org/fhir/sid/us-npi|${NPI}`, sources: ['professional_identity'] },
   { path: `/fhir/r4/PractitionerRole?specialty=http://nucc.org/provider-taxonomy|207RC0000X`, sources: ['professional_identity'] },
   { path: `/fhir/r4/PractitionerRole?location=Location/${locationId}`, sources: ['locations'] },

@@ -40,22 +40,32 @@ export const APPOINTMENT_REQUEST_MESSAGES = {
   badMove: 'A request cannot move back, or on from closed',
   intakeEmailInvalid: 'Use an e-mail address like appointments@example.org',
   retention: `Keep requests between 1 and ${APPOINTMENT_RETENTION_MAX_DAYS} days`,
+  controlCharacters: 'Remove the invisible control characters from what you typed',
 } as const;
 
 export const APPOINTMENT_FIELD_LIMITS = { name: 120, phone: 40, email: 254, preferredTimes: 300, insurance: 200, reason: 2000 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Control characters other than tab and line breaks: nobody types them, and PostgreSQL text refuses NUL (the outbox, a mail). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const optional = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, APPOINTMENT_REQUEST_MESSAGES.tooLong(label, max))
+    .refine((value) => !CONTROL.test(value), APPOINTMENT_REQUEST_MESSAGES.controlCharacters)
     .transform((value) => value || null);
 
 /** The public form's fields, as posted (application/x-www-form-urlencoded, every value a string). */
 export const appointmentRequestFormSchema = z
   .object({
-    name: z.string().trim().min(1, APPOINTMENT_REQUEST_MESSAGES.nameRequired).max(APPOINTMENT_FIELD_LIMITS.name, APPOINTMENT_REQUEST_MESSAGES.tooLong('Your name', APPOINTMENT_FIELD_LIMITS.name)),
+    name: z
+      .string()
+      .trim()
+      .min(1, APPOINTMENT_REQUEST_MESSAGES.nameRequired)
+      .max(APPOINTMENT_FIELD_LIMITS.name, APPOINTMENT_REQUEST_MESSAGES.tooLong('Your name', APPOINTMENT_FIELD_LIMITS.name))
+      .refine((value) => !CONTROL.test(value), APPOINTMENT_REQUEST_MESSAGES.controlCharacters),
     phone: optional('The phone number', APPOINTMENT_FIELD_LIMITS.phone).refine((value) => value === null || /^[\d\s()+.-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7 && (value.match(/\d/g)?.length ?? 0) <= 15, APPOINTMENT_REQUEST_MESSAGES.phoneInvalid),
     email: optional('The e-mail address', APPOINTMENT_FIELD_LIMITS.email)
       .transform((value) => value?.toLowerCase() ?? null)

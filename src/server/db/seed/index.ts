@@ -18,6 +18,7 @@ import {
   residencyPrograms,
 } from '../schema';
 import { seedHelpContent } from './help-content';
+import { backfillLocationCoordinates } from './location-coordinates';
 import { loadReferenceData } from './reference-data';
 
 export const DEMO = {
@@ -147,5 +148,7 @@ export async function seedDatabase(db: Database, options: { dataDir: string; dem
   // Help articles and the default prompt templates are product content, seeded in every environment.
   await seedHelpContent(db);
   const demo = options.demo ? await seedDemo(db) : null;
+  const located = await backfillLocationCoordinates(db);
+  if (located > 0) options.logger.info({ located }, 'location coordinates filled');
   return { reference, demo };
 }

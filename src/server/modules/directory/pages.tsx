@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initialsOf } from '../../../shared/names';
 import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
-import type { DirectorySearch, DirectorySearchResult, PublicHospital } from './service';
+import { DEFAULT_SEARCH_RADIUS, SEARCH_RADII, type DirectorySearch, type DirectorySearchResult, type PublicHospital, type SearchFilter } from './service';
 import type { PublicProfile } from './public-profile';
 import { profilePhotoSources } from '../profile/photo';
 import { BookingCard } from './booking';
@@ -150,7 +150,10 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
     const values: Record<string, string | null> = {
       q: search.query || null,
       near: search.location || null,
+      radius: search.location && search.radius ? String(search.radius) : null,
       lang: search.language || null,
+      ins: search.insurance || null,
+      specialty: search.specialty || null,
       accepting: search.acceptingNewPatients ? '1' : null,
       video: search.videoVisits ? '1' : null,
       page: search.page > 1 ? String(search.page) : null,
@@ -159,7 +162,8 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
     const query = new URLSearchParams(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null)).toString();
     return `/find/${hospital.slug}${query ? `?${query}` : ''}`;
   };
-  const filtered = Boolean(search.query || search.location || search.language || search.acceptingNewPatients || search.videoVisits);
+  const filtered = Boolean(search.query || search.location || search.language || search.insurance || search.specialty || search.acceptingNewPatients || search.videoVisits);
+  const insurancePlans = result.facets.insurance ?? [];
   return documentHtml(
     {
       title: `Find a doctor at ${hospital.name}`,
@@ -178,7 +182,17 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
         <label htmlFor="near" style={srOnly}>
           City or ZIP code
         </label>
-        <input id="near" type="search" name="near" defaultValue={search.location} placeholder="City or ZIP code" inputMode="text" />
+        <input id="near" type="search" name="near" defaultValue={search.location} placeholder="City, state or ZIP code" inputMode="text" />
+        <label htmlFor="radius" style={srOnly}>
+          Distance
+        </label>
+        <select id="radius" name="radius" defaultValue={String(search.radius ?? DEFAULT_SEARCH_RADIUS)}>
+          {SEARCH_RADII.map((miles) => (
+            <option key={miles} value={miles}>
+              Within {miles} miles
+            </option>
+          ))}
+        </select>
         <label htmlFor="lang" style={srOnly}>
           Language
         </label>
@@ -190,6 +204,23 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
             </option>
           ))}
         </select>
+        {insurancePlans.length || search.insurance ? (
+          <>
+            <label htmlFor="ins" style={srOnly}>
+              Insurance
+            </label>
+            <select id="ins" name="ins" defaultValue={search.insurance ?? ''}>
+              <option value="">Any insurance</option>
+              {search.insurance && !insurancePlans.some((plan) => plan.value.toLowerCase() === search.insurance!.toLowerCase()) ? <option value={search.insurance}>{search.insurance} (0)</option> : null}
+              {insurancePlans.map((plan) => (
+                <option key={plan.value} value={plan.value}>
+                  {plan.value} ({plan.count})
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        {search.specialty ? <input type="hidden" name="specialty" value={search.specialty} /> : null}
         <label className="check">
           <input type="checkbox" name="accepting" value="1" defaultChecked={search.acceptingNewPatients} /> Accepting new patients
         </label>
@@ -201,12 +232,14 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
       <p className="muted" aria-live="polite">
         {result.total} {result.total === 1 ? 'clinician' : 'clinicians'}
         {search.query ? ` matching “${search.query}”` : ''}
-        {search.location ? ` near ${search.location}` : ''}
+        {search.specialty ? ` in ${search.specialty}` : ''}
+        {search.location ? (result.place?.measured ? ` within ${result.place.radius} miles of ${search.location}` : ` near ${search.location}`) : ''}
       </p>
+      {result.total === 0 ? <NoResults result={result} search={search} params={params} /> : null}
       {result.facets.specialties.length > 1 ? (
         <nav aria-label="Specialties" className="facets">
           {result.facets.specialties.map((facet) => (
-            <a key={facet.value} className="pill" href={params({ q: facet.value, page: null })}>
+            <a key={facet.value} className="pill" href={params({ specialty: facet.value, page: null })}>
               {facet.value} ({facet.count})
             </a>
           ))}
@@ -222,7 +255,7 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
               </h2>
               {provider.specialty ? <p className="muted">{provider.specialty}</p> : null}
               <p className="muted">
-                {[provider.city, provider.acceptingNewPatients === true ? 'Accepting new patients' : null].filter(Boolean).join(' · ')}
+                {[typeof provider.distanceMiles === 'number' ? `${provider.distanceMiles.toFixed(1)} mi` : null, provider.city, provider.acceptingNewPatients === true ? 'Accepting new patients' : null].filter(Boolean).join(' · ')}
               </p>
             </div>
           </li>
@@ -238,6 +271,52 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
         </nav>
       ) : null}
     </Frame>,
+  );
+}
+
+/** A filter of the search, in the words of a link that drops it. */
+const DROP_FILTER_TEXT: Record<SearchFilter, (search: DirectorySearch) => string> = {
+  query: (search) => `Any name or condition instead of “${search.query}”`,
+  location: (search) => `Anywhere instead of near ${search.location}`,
+  language: () => 'Any language',
+  insurance: (search) => `Any insurance instead of ${search.insurance}`,
+  specialty: (search) => `Any specialty instead of ${search.specialty}`,
+  acceptingNewPatients: () => 'Also those not taking new patients',
+  videoVisits: () => 'Also those without video visits',
+};
+const DROP_FILTER_PARAMS: Record<SearchFilter, Record<string, null>> = {
+  query: { q: null },
+  location: { near: null, radius: null },
+  language: { lang: null },
+  insurance: { ins: null },
+  specialty: { specialty: null },
+  acceptingNewPatients: { accepting: null },
+  videoVisits: { video: null },
+};
+const countText = (count: number) => `${count} ${count === 1 ? 'clinician' : 'clinicians'}`;
+
+/** A search that found nobody: every way on that finds someone, with how many; never a bare zero. */
+function NoResults({ result, search, params }: { result: DirectorySearchResult; search: DirectorySearch; params: (overrides: Record<string, string | null>) => string }) {
+  const offers = result.suggestions;
+  const links: Array<{ href: string; text: string; count: number }> = [];
+  if (offers?.spelling) links.push({ href: params({ q: offers.spelling.text, page: null }), text: `Did you mean “${offers.spelling.text}”?`, count: offers.spelling.count });
+  if (offers?.widerRadius) links.push({ href: params({ radius: String(offers.widerRadius.radius), page: null }), text: `Within ${offers.widerRadius.radius} miles`, count: offers.widerRadius.count });
+  for (const drop of offers?.dropFilters ?? []) if (drop.count > 0) links.push({ href: params({ ...DROP_FILTER_PARAMS[drop.filter], page: null }), text: DROP_FILTER_TEXT[drop.filter](search), count: drop.count });
+  for (const specialty of offers?.specialties ?? []) links.push({ href: params({ q: null, near: null, radius: null, lang: null, ins: null, accepting: null, video: null, specialty: specialty.value, page: null }), text: `All ${specialty.value} clinicians`, count: specialty.count });
+  return (
+    <section className="card" aria-labelledby="s-none">
+      <h2 id="s-none">No clinician matches all of this. Try:</h2>
+      <ul className="plain">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href}>{link.text}</a> <span className="muted">({countText(link.count)})</span>
+          </li>
+        ))}
+        <li>
+          <a href={params({ q: null, near: null, radius: null, lang: null, ins: null, specialty: null, accepting: null, video: null, page: null })}>Every clinician</a>
+        </li>
+      </ul>
+    </section>
   );
 }
 

@@ -18,6 +18,7 @@ import {
   publicProvider,
   publicProviders,
   PUBLIC_PAGE_SIZE,
+  SEARCH_RADII,
   searchDirectory,
   type DirectorySearch,
   setMyListing,
@@ -141,7 +142,11 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
       const search: DirectorySearch = {
         query: (c.req.query('q') ?? '').trim().slice(0, 100),
         location: (c.req.query('near') ?? '').trim().slice(0, 60),
+        // Only the offered radii; anything else reads as the default.
+        radius: SEARCH_RADII.find((miles) => String(miles) === c.req.query('radius')),
         language: /^[a-z]{2,3}$/.test(c.req.query('lang') ?? '') ? c.req.query('lang')! : '',
+        insurance: (c.req.query('ins') ?? '').trim().slice(0, 100),
+        specialty: (c.req.query('specialty') ?? '').trim().slice(0, 100),
         acceptingNewPatients: c.req.query('accepting') === '1',
         videoVisits: c.req.query('video') === '1',
         page: Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000),

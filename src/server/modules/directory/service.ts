@@ -8,15 +8,17 @@ import {
   type DirectorySettingsView,
   type MyListingView,
 } from '../../../shared/schemas/directory';
-import { perDatabase, type Database } from '../../db/client';
+import { perDatabase, rowsOf, type Database } from '../../db/client';
 import {
   authUsers,
   directoryListings,
   hospitalExpertiseTermsPoc,
+  medicalExpertiseTerms,
   hospitals,
   professionalIdentity,
   publicExpertise,
   publicIdentity,
+  publicInsurance,
   publicLanguages,
   publicListings,
   publicLocations,
@@ -34,6 +36,7 @@ import { createNotification } from '../notifications/service';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
 import { searchAlternatives } from './lay-terms';
 import { compareNames, registryFullName, type RegistryName } from './name-check';
+import { EARTH_RADIUS_MILES, parsePlace, statesWithCity, type PlaceQuery, type Point } from './places';
 import { publicProfileOf, type PublicProfile } from './public-profile';
 import { canMove, nextStatus, PUBLISHING_AUDIT_ACTIONS, PUBLISHING_TRANSITIONS, type PublishingEvent } from './publishing';
 
@@ -424,27 +427,63 @@ export interface PublicProviderSummary {
   photo: string | null;
   city: string | null;
   acceptingNewPatients: boolean | null;
+  /** Miles from the place searched to the provider's nearest location, when a place was given. */
+  distanceMiles?: number | null;
 }
 
 export const PUBLIC_PAGE_SIZE = 24;
+
+/** The radii a place search offers, in miles; the default when a place is given. */
+export const SEARCH_RADII = [5, 10, 25, 50] as const;
+export type SearchRadius = (typeof SEARCH_RADII)[number];
+export const DEFAULT_SEARCH_RADIUS: SearchRadius = 25;
 
 /** What a patient searches by; empty fields do not narrow. */
 export interface DirectorySearch {
   /** A name, a specialty, or a condition, procedure or reason for visit (typos tolerated). */
   query: string;
-  /** A city, or a ZIP code (its first digits match nearby codes). */
+  /** "City, ST", "City ST", "city" or a ZIP (measured from its centroid); three or four digits match the ZIPs that start with them. */
   location: string;
+  /** Miles around the place (one of SEARCH_RADII); absent means DEFAULT_SEARCH_RADIUS. */
+  radius?: SearchRadius;
   /** A language code ("es"). */
   language: string;
+  /** An insurance plan's name, as the providers wrote it (case-insensitive). */
+  insurance?: string;
+  /** A primary specialty's name (case-insensitive). */
+  specialty?: string;
   acceptingNewPatients: boolean;
   videoVisits: boolean;
   page: number;
 }
 
+/** The filters a patient can drop from a search that found nobody. */
+export type SearchFilter = 'query' | 'location' | 'language' | 'insurance' | 'specialty' | 'acceptingNewPatients' | 'videoVisits';
+
+/** What a search that found nobody offers instead, each with how many clinicians it would show. */
+export interface NoResultSuggestions {
+  /** Each active filter dropped, the others kept. */
+  dropFilters: Array<{ filter: SearchFilter; count: number }>;
+  /** The nearest wider radius that finds someone. */
+  widerRadius: { radius: SearchRadius; count: number } | null;
+  /** The name, specialty or term of the directory closest to the words (trigram similarity). */
+  spelling: { text: string; count: number } | null;
+  /** The hospital's specialties that match the words, searched by specialty alone. */
+  specialties: Array<{ value: string; count: number }>;
+}
+
 export interface DirectorySearchResult {
   items: Array<PublicProviderSummary & { userId: string }>;
   total: number;
-  facets: { specialties: Array<{ value: string; count: number }>; languages: Array<{ value: string; name: string; count: number }> };
+  facets: {
+    specialties: Array<{ value: string; count: number }>;
+    languages: Array<{ value: string; name: string; count: number }>;
+    insurance?: Array<{ value: string; count: number }>;
+  };
+  /** How the place was read: measured from a point (with the radius used), or matched by text. */
+  place?: { label: string; measured: boolean; radius: SearchRadius | null } | null;
+  /** Only when nothing was found. */
+  suggestions?: NoResultSuggestions | null;
 }
 
 /** Similarity (pg_trgm's word_similarity) at which a misspelt name or specialty still matches. */
@@ -456,12 +495,14 @@ const TYPO_SIMILARITY = 0.45;
  * with how many providers each specialty and language would show. Every part reads the public views,
  * so a section the hospital hides neither matches nor shows.
  */
-export async function searchDirectory(db: Database, hospitalId: string, search: DirectorySearch): Promise<DirectorySearchResult> {
+export async function searchDirectory(db: Database, hospitalId: string, search: DirectorySearch, options: { countOnly?: boolean } = {}): Promise<DirectorySearchResult> {
   const words = search.query.trim().slice(0, 100);
   const pattern = containsPattern(words);
-  const place = search.location.trim().slice(0, 60);
-  const zip = /^\d{3,5}$/.test(place) ? place : null;
   const inHospital = (view: { hospitalId: unknown }) => sql`${view.hospitalId} = ${hospitalId}`;
+  const place = await readPlace(db, hospitalId, search.location);
+  const radius = search.radius ?? DEFAULT_SEARCH_RADIUS;
+  const insurance = (search.insurance ?? '').trim().toLowerCase();
+  const specialty = (search.specialty ?? '').trim().toLowerCase();
 
   // Everything a search's words match, each part through its own index (trigram indexes on names,
   // specialties and terms; the few hospital terms with synonyms): a name, a specialty or a term
@@ -487,11 +528,36 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
         select ${publicListings.userId} from ${publicListings} where ${inHospital(publicListings)} and ${publicListings.fullName} %> ${words}
         union all select ${publicIdentity.userId} from ${publicIdentity} where ${inHospital(publicIdentity)} and ${publicIdentity.primarySpecialty} %> ${words})`
     : undefined;
-  const placeMatch = place
-    ? zip
-      ? sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${publicLocations.postalCode} like ${`${zip}%`})`
-      : sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and lower(${publicLocations.city}) = lower(${place}))`
-    : undefined;
+  // A place with a point is measured: the locations inside the radius's bounding box (an index), then
+  // the exact great-circle distance; the provider's distance is that of their nearest location.
+  // A place without one (a ZIP prefix, a city the gazetteer does not know) matches by text as before.
+  const point = place?.kind === 'zipPrefix' ? null : (place?.point ?? null);
+  const milesFrom = (origin: Point) =>
+    sql`${EARTH_RADIUS_MILES * 2} * asin(least(1, sqrt(power(sin(radians(${publicLocations.latitude} - ${origin.latitude}) / 2), 2) + cos(radians(${origin.latitude})) * cos(radians(${publicLocations.latitude})) * power(sin(radians(${publicLocations.longitude} - ${origin.longitude}) / 2), 2))))`;
+  const withinMiles = (origin: Point, miles: number) => {
+    const latSpan = miles / 69.0;
+    const lonSpan = miles / (69.0 * Math.max(0.01, Math.cos((origin.latitude * Math.PI) / 180)));
+    return sql`${publicLocations.latitude} between ${origin.latitude - latSpan} and ${origin.latitude + latSpan}
+      and ${publicLocations.longitude} between ${origin.longitude - lonSpan} and ${origin.longitude + lonSpan}
+      and ${milesFrom(origin)} <= ${miles}`;
+  };
+  const locatedBy = (condition: SQL) => sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${condition})`;
+  const placeMatch = !place
+    ? undefined
+    : point
+      ? locatedBy(withinMiles(point, radius))
+      : place.kind === 'zipPrefix'
+        ? locatedBy(sql`${publicLocations.postalCode} like ${`${place.prefix}%`}`)
+        : place.kind === 'zip'
+          ? locatedBy(sql`${publicLocations.postalCode} like ${`${place.zip}%`}`)
+          : locatedBy(
+              place.state
+                ? sql`lower(${publicLocations.city}) = lower(${place.city}) and upper(${publicLocations.state}) = ${place.state}`
+                : sql`lower(${publicLocations.city}) = lower(${place.city})`,
+            );
+  const distance = point
+    ? sql<number | null>`(select min(${milesFrom(point)}) from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} and ${inHospital(publicLocations)} and ${publicLocations.latitude} is not null)`
+    : sql<number | null>`null::float8`;
   const acceptingMatch = search.acceptingNewPatients
     ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${publicPractice.acceptingNewPatients})`
     : undefined;
@@ -505,7 +571,7 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
 
   const find = (on: Database, text: SQL | undefined, rank: SQL<number>) =>
     on
-      .select({ userId: publicListings.userId, name: publicListings.fullName, lastName: publicListings.lastName, specialty: publicIdentity.primarySpecialty, rank })
+      .select({ userId: publicListings.userId, name: publicListings.fullName, lastName: publicListings.lastName, specialty: publicIdentity.primarySpecialty, rank, distance })
       .from(publicListings)
       .leftJoin(publicIdentity, eq(publicIdentity.userId, publicListings.userId))
       .where(and(eq(publicListings.hospitalId, hospitalId), text, placeMatch, acceptingMatch, videoMatch));
@@ -518,27 +584,59 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
     });
   }
 
-  // Languages are counted before the language filter, so each one shows what choosing it would give.
+  // Languages and insurance plans of the matches in one statement. Language, insurance and specialty
+  // filter here, and each facet is counted without its own filter, so a choice shows what it would give.
   const matchedIds = matched.map((row) => row.userId);
-  const spokenRows = matchedIds.length
+  const facetRows = matchedIds.length
     ? await db
-        .select({ userId: publicLanguages.userId, code: publicLanguages.languageCode, name: publicLanguages.languageName })
+        .select({ userId: publicLanguages.userId, kind: sql<'language' | 'insurance'>`'language'`, value: publicLanguages.languageCode, name: publicLanguages.languageName })
         .from(publicLanguages)
         .where(and(eq(publicLanguages.hospitalId, hospitalId), inArray(publicLanguages.userId, matchedIds)))
+        .unionAll(
+          db
+            .select({ userId: publicInsurance.userId, kind: sql<'language' | 'insurance'>`'insurance'`, value: publicInsurance.insuranceName, name: publicInsurance.insuranceName })
+            .from(publicInsurance)
+            .where(and(eq(publicInsurance.hospitalId, hospitalId), inArray(publicInsurance.userId, matchedIds))),
+        )
     : [];
-  const languageCounts = new Map<string, { name: string; users: Set<string> }>();
-  for (const row of spokenRows) {
-    const entry = languageCounts.get(row.code) ?? { name: row.name, users: new Set<string>() };
-    entry.users.add(row.userId);
-    languageCounts.set(row.code, entry);
+  const languagesOf = new Map<string, Set<string>>();
+  const languageNames = new Map<string, string>();
+  const plansOf = new Map<string, Set<string>>();
+  const planNames = new Map<string, string>();
+  for (const row of facetRows) {
+    const [owners, names, key] = row.kind === 'language' ? [languagesOf, languageNames, row.value] : [plansOf, planNames, row.value.trim().toLowerCase()];
+    owners.set(row.userId, (owners.get(row.userId) ?? new Set<string>()).add(key));
+    if (!names.has(key)) names.set(key, row.kind === 'language' ? row.name : row.value.trim());
   }
-  const speaks = search.language ? (languageCounts.get(search.language)?.users ?? new Set<string>()) : null;
-  const results = (speaks ? matched.filter((row) => speaks.has(row.userId)) : matched).sort(
-    (a, b) => Number(b.rank) - Number(a.rank) || (a.lastName ?? a.name).localeCompare(b.lastName ?? b.name) || a.name.localeCompare(b.name),
+  const passes = {
+    language: (userId: string) => !search.language || (languagesOf.get(userId)?.has(search.language) ?? false),
+    insurance: (userId: string) => !insurance || (plansOf.get(userId)?.has(insurance) ?? false),
+    specialty: (row: { specialty: string | null }) => !specialty || row.specialty?.toLowerCase() === specialty,
+  };
+  const countBy = (rows: typeof matched, keysOf: (row: (typeof matched)[number]) => Iterable<string>) => {
+    const counts = new Map<string, number>();
+    for (const row of rows) for (const key of keysOf(row)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const languageCounts = countBy(
+    matched.filter((row) => passes.insurance(row.userId) && passes.specialty(row)),
+    (row) => languagesOf.get(row.userId) ?? [],
   );
-
-  const specialtyCounts = new Map<string, number>();
-  for (const row of results) if (row.specialty) specialtyCounts.set(row.specialty, (specialtyCounts.get(row.specialty) ?? 0) + 1);
+  const insuranceCounts = countBy(
+    matched.filter((row) => passes.language(row.userId) && passes.specialty(row)),
+    (row) => plansOf.get(row.userId) ?? [],
+  );
+  const specialtyCounts = countBy(
+    matched.filter((row) => passes.language(row.userId) && passes.insurance(row.userId)),
+    (row) => (row.specialty ? [row.specialty] : []),
+  );
+  const byName = (a: (typeof matched)[number], b: (typeof matched)[number]) => (a.lastName ?? a.name).localeCompare(b.lastName ?? b.name) || a.name.localeCompare(b.name);
+  const results = matched
+    .filter((row) => passes.language(row.userId) && passes.insurance(row.userId) && passes.specialty(row))
+    // With a place, the nearest first; otherwise (and between equals) the best match.
+    .sort((a, b) => (point ? Number(a.distance ?? Infinity) - Number(b.distance ?? Infinity) : 0) || Number(b.rank) - Number(a.rank) || byName(a, b));
+  const placeLabel = place ? { label: search.location.trim(), measured: Boolean(point), radius: point ? radius : null } : null;
+  if (options.countOnly) return { items: [], total: results.length, facets: { specialties: [], languages: [] }, place: placeLabel };
   const page = results.slice((search.page - 1) * PUBLIC_PAGE_SIZE, search.page * PUBLIC_PAGE_SIZE);
   const pageIds = page.map((row) => row.userId);
   const details = pageIds.length
@@ -559,17 +657,120 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   return {
     items: page.flatMap((row) => {
       const detail = detailOf.get(row.userId);
-      return detail ? [{ userId: row.userId, slug: detail.slug, name: row.name, specialty: row.specialty, photo: detail.photo, city: detail.city, acceptingNewPatients: detail.acceptingNewPatients }] : [];
+      const distanceMiles = row.distance === null || row.distance === undefined ? null : Math.round(Number(row.distance) * 10) / 10;
+      return detail ? [{ userId: row.userId, slug: detail.slug, name: row.name, specialty: row.specialty, photo: detail.photo, city: detail.city, acceptingNewPatients: detail.acceptingNewPatients, distanceMiles }] : [];
     }),
     total: results.length,
     facets: {
       specialties: [...specialtyCounts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)).slice(0, 12),
       languages: [...languageCounts]
-        .map(([value, entry]) => ({ value, name: entry.name, count: entry.users.size }))
+        .map(([value, count]) => ({ value, name: languageNames.get(value) ?? value, count }))
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
         .slice(0, 20),
+      insurance: [...insuranceCounts]
+        .map(([key, count]) => ({ value: planNames.get(key) ?? key, count }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, 30),
     },
+    place: placeLabel,
+    suggestions: results.length === 0 ? await noResultSuggestions(db, hospitalId, search, { radius, measured: Boolean(point), words, patterns }) : null,
   };
+}
+
+/** The hospital's state with most published locations in a city of this name, for "evanston" alone. */
+async function readPlace(db: Database, hospitalId: string, location: string): Promise<PlaceQuery | null> {
+  const text = location.trim().slice(0, 60);
+  const bare = parsePlace(text);
+  if (bare?.kind !== 'city' || bare.state || statesWithCity(bare.city).length < 2) return bare;
+  const [here] = await db
+    .select({ state: sql<string>`upper(${publicLocations.state})` })
+    .from(publicLocations)
+    .where(and(eq(publicLocations.hospitalId, hospitalId), sql`lower(${publicLocations.city}) = lower(${bare.city})`, sql`${publicLocations.state} is not null`))
+    .groupBy(sql`upper(${publicLocations.state})`)
+    .orderBy(sql`count(*) desc`)
+    .limit(1);
+  return here ? parsePlace(text, here.state) : bare;
+}
+
+/** Similarity (pg_trgm's) from which a directory word is offered as the closer spelling. */
+const SPELLING_SIMILARITY = 0.3;
+
+/**
+ * A search that found nobody: what each active filter dropped would show, the nearest wider radius
+ * that finds someone, the directory's closest spelling of the words and the specialties matching them.
+ * Every count is the total of the search its link opens (run the same way), so the numbers keep their
+ * promise; this runs only for empty results.
+ */
+async function noResultSuggestions(
+  db: Database,
+  hospitalId: string,
+  search: DirectorySearch,
+  context: { radius: SearchRadius; measured: boolean; words: string; patterns: string[] },
+): Promise<NoResultSuggestions> {
+  const count = async (changed: Partial<DirectorySearch>) => (await searchDirectory(db, hospitalId, { ...search, ...changed, page: 1 }, { countOnly: true })).total;
+  const active: Array<[SearchFilter, Partial<DirectorySearch>]> = [];
+  if (context.words) active.push(['query', { query: '' }]);
+  if (search.location.trim()) active.push(['location', { location: '', radius: undefined }]);
+  if (search.language) active.push(['language', { language: '' }]);
+  if (search.insurance?.trim()) active.push(['insurance', { insurance: '' }]);
+  if (search.specialty?.trim()) active.push(['specialty', { specialty: '' }]);
+  if (search.acceptingNewPatients) active.push(['acceptingNewPatients', { acceptingNewPatients: false }]);
+  if (search.videoVisits) active.push(['videoVisits', { videoVisits: false }]);
+  const dropFilters: NoResultSuggestions['dropFilters'] = [];
+  for (const [filter, changed] of active) dropFilters.push({ filter, count: await count(changed) });
+
+  let widerRadius: NoResultSuggestions['widerRadius'] = null;
+  if (context.measured) {
+    for (const wider of SEARCH_RADII.filter((r) => r > context.radius)) {
+      const found = await count({ radius: wider });
+      if (found > 0) {
+        widerRadius = { radius: wider, count: found };
+        break;
+      }
+    }
+  }
+
+  let spelling: NoResultSuggestions['spelling'] = null;
+  let specialties: NoResultSuggestions['specialties'] = [];
+  if (context.words) {
+    const words = context.words;
+    const candidates = sql`(
+      select ${publicListings.fullName} as text from ${publicListings} where ${publicListings.hospitalId} = ${hospitalId}
+      union select ${publicIdentity.primarySpecialty} from ${publicIdentity} where ${publicIdentity.hospitalId} = ${hospitalId} and ${publicIdentity.primarySpecialty} is not null
+      union select ${publicExpertise.term} from ${publicExpertise} where ${publicExpertise.hospitalId} = ${hospitalId} and ${publicExpertise.term} is not null) c`;
+    const closest = rowsOf<{ text: string }>(
+      await db.execute(
+        sql`select c.text from ${candidates}
+            where greatest(similarity(lower(c.text), lower(${words})), word_similarity(lower(${words}), lower(c.text))) >= ${SPELLING_SIMILARITY} and lower(c.text) <> lower(${words})
+            order by greatest(similarity(lower(c.text), lower(${words})), word_similarity(lower(${words}), lower(c.text))) desc, c.text limit 1`,
+      ),
+    )[0];
+    if (closest) {
+      const found = await count({ query: closest.text });
+      if (found > 0) spelling = { text: closest.text, count: found };
+    }
+    // The specialties the words name (or nearly), or that treat a condition or procedure they name (the
+    // reference terms' specialty), with all the hospital's clinicians of each.
+    const anyPattern = sql.join(context.patterns.map((p) => sql`${publicIdentity.primarySpecialty} ilike ${p}`), sql` or `);
+    const anyTerm = sql.join(context.patterns.map((p) => sql`t.term ilike ${p}`), sql` or `);
+    specialties = (
+      await db
+        .select({ value: sql<string>`${publicIdentity.primarySpecialty}`, count: sql<number>`count(*)::int` })
+        .from(publicIdentity)
+        .where(
+          and(
+            eq(publicIdentity.hospitalId, hospitalId),
+            sql`${publicIdentity.primarySpecialty} is not null`,
+            sql`(${anyPattern} or word_similarity(lower(${words}), lower(${publicIdentity.primarySpecialty})) >= ${SPELLING_SIMILARITY}
+              or lower(${publicIdentity.primarySpecialty}) in (select lower(t.specialty_name) from ${medicalExpertiseTerms} t where t.is_active and (${anyTerm})))`,
+          ),
+        )
+        .groupBy(publicIdentity.primarySpecialty)
+        .orderBy(sql`count(*) desc`, publicIdentity.primarySpecialty)
+        .limit(5)
+    ).map((row) => ({ value: row.value, count: Number(row.count) }));
+  }
+  return { dropFilters, widerRadius, spelling, specialties };
 }
 
 /** The hospital's published providers by name: the sitemap's list. */

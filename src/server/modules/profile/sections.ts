@@ -30,6 +30,7 @@ import {
 import { sameJson } from '../../lib/stable-json';
 import { AppError } from '../../lib/app-error';
 import { identityView } from './views';
+import { locationPoint } from '../directory/places';
 
 export interface SectionContext {
   userId: string;
@@ -194,6 +195,11 @@ export async function locationRows(db: Database, ctx: SectionContext, input: Pro
 
   const rows = input.items.map((item, index) => {
     const site = item.predefinedLocationId ? byId.get(item.predefinedLocationId) : undefined;
+    const city = item.city ?? site?.city ?? null;
+    const state = item.state ?? site?.state ?? null;
+    const postalCode = item.postalCode ?? site?.postalCode ?? site?.zipCode ?? null;
+    // Coordinates for the directory's distance search: the ZIP's centroid, else the city's.
+    const point = locationPoint({ postalCode, city, state });
     return {
       userId: ctx.userId,
       predefinedLocationId: item.predefinedLocationId,
@@ -201,9 +207,11 @@ export async function locationRows(db: Database, ctx: SectionContext, input: Pro
       locationName: item.locationName ?? site?.name ?? '',
       addressLine1: item.address ?? site?.addressLine1 ?? site?.address ?? null,
       addressLine2: item.addressLine2 ?? site?.addressLine2 ?? null,
-      city: item.city ?? site?.city ?? null,
-      state: item.state ?? site?.state ?? null,
-      postalCode: item.postalCode ?? site?.postalCode ?? site?.zipCode ?? null,
+      city,
+      state,
+      postalCode,
+      latitude: point?.latitude ?? null,
+      longitude: point?.longitude ?? null,
       country: item.country,
       phone: item.phoneNumber ?? site?.mainPhone ?? site?.phoneNumber ?? null,
       fax: item.faxNumber,
