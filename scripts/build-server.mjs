@@ -1,5 +1,5 @@
 // Bundles the server into dist/server/main.js and copies what it reads at run time (migrations,
-// seed data) next to it, so dist/ runs on its own with node_modules.
+// seed data, the public pages' stylesheet) next to it, so dist/ runs on its own with node_modules.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -25,4 +25,6 @@ await build({
 
 cpSync('src/server/db/migrations', 'dist/server/db/migrations', { recursive: true });
 cpSync('src/server/db/seed/data', 'dist/server/db/seed/data', { recursive: true });
+// The public pages' stylesheet, read once at start (modules/directory/directory-style.ts).
+cpSync('src/server/modules/directory/directory.css', 'dist/server/modules/directory/directory.css');
 console.log('server bundle written to dist/server');

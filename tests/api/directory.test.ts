@@ -137,7 +137,10 @@ describe(`public directory (${databaseLabel})`, () => {
       '@context': 'https://schema.org',
       '@type': 'Physician',
       name: 'Beatriz Castillo, MD',
-      medicalSpecialty: ['Cardiovascular Disease', 'Clinical Cardiac Electrophysiology'],
+      medicalSpecialty: [
+        { '@type': 'MedicalSpecialty', name: 'Cardiovascular Disease' },
+        { '@type': 'MedicalSpecialty', name: 'Clinical Cardiac Electrophysiology' },
+      ],
       address: { '@type': 'PostalAddress', streetAddress: '251 E Huron St', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60611' },
       telephone: '(312) 555-0100',
       knowsLanguage: ['English', 'Spanish'],
@@ -159,7 +162,7 @@ describe(`public directory (${databaseLabel})`, () => {
 
     // The hospital's search page and its sitemap list the provider.
     const list = await html(`/find/${slugA}?q=cardio`);
-    expect(list.body).toContain(`<a href="/find/${slugA}/beatriz-castillo">Beatriz Castillo</a>`);
+    expect(list.body).toContain(`<a href="/find/${slugA}/beatriz-castillo?from=q%3Dcardio">Beatriz Castillo</a>`);
     expect(list.body).toContain('<meta name="robots" content="noindex"/>');
     expect((await html(`/find/${slugA}?q=dermatology`)).body).toContain('0 clinicians');
     expect((await html(`/find/${slugA}/sitemap.xml`)).body).toContain(`<loc>http://localhost:3000/find/${slugA}/beatriz-castillo</loc>`);

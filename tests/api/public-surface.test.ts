@@ -31,13 +31,16 @@ const TERM = 'Zorblax syndrome';
 
 /** What each section puts on the public surface (distinct strings that only that section writes). */
 const MARKERS: Record<SectionId, string[]> = {
-  professional_identity: [NPI, 'Clinical Cardiac Electrophysiology', 'ABIM', '207RC0000X'],
-  education_training: ['Massachusetts General Hospital'],
-  practice_essentials: ['Blue Cross Blue Shield', 'Portuguese', 'Evanston General', 'isAcceptingNewPatients'],
-  locations: ['Lakeside Heart Center', '251 E Huron St', 'Oak Park', '60304'],
+  // Issue 33 added the whole profile page: the job title, the certification years, the NPI registry
+  // link, education's programmes, each office's call and directions links, insurance in the JSON-LD,
+  // PubMed and DOI links, each trial's ClinicalTrials.gov link, phase and role.
+  professional_identity: [NPI, 'Clinical Cardiac Electrophysiology', 'ABIM', '207RC0000X', 'Attending Cardiologist', 'certified 2014', `npiregistry.cms.hhs.gov/provider-view/${NPI}`],
+  education_training: ['Massachusetts General Hospital', 'Brigham and Women’s Hospital', 'Harvard T.H. Chan School of Public Health'],
+  practice_essentials: ['Blue Cross Blue Shield', 'Portuguese', 'Evanston General', 'isAcceptingNewPatients', 'paymentAccepted'],
+  locations: ['Lakeside Heart Center', '251 E Huron St', 'Oak Park', '60304', 'tel:3125550100', 'query=251%20E%20Huron%20St'],
   biography: ['whose heart beats too fast', 'Top Doctors', 'Teaching Award'],
-  publications: ['Outcomes of catheter ablation'],
-  clinical_trials: ['Early Rhythm Control'],
+  publications: ['Outcomes of catheter ablation', 'https://doi.org/10.1161/CIRCEP', 'https://pubmed.ncbi.nlm.nih.gov/30000000/'],
+  clinical_trials: ['Early Rhythm Control', 'https://clinicaltrials.gov/study/NCT04000000', 'NCT04000000 on ClinicalTrials.gov', 'Principal investigator'],
   media_press: ['What to know about a racing heart'],
   medical_expertise: [TERM],
 };
@@ -118,6 +121,8 @@ const routes = () => [
   `/find/${slug}?q=castillo`,
   `/find/${slug}/sitemap.xml`,
   `/find/${slug}/beatriz-elena-castillo`,
+  // The profile reached from a search result: the search rides along for "Back to results".
+  `/find/${slug}/beatriz-elena-castillo?from=${encodeURIComponent('q=castillo&near=Chicago')}`,
   // The appointment request form on its own page and its confirmation (decision 0021).
   `/find/${slug}/beatriz-elena-castillo/request`,
   `/find/${slug}/beatriz-elena-castillo/request/sent`,

@@ -1,5 +1,6 @@
-// The public find-a-doctor pages as HTML from the server: no script, one small inline stylesheet, so
-// they are complete for search engines and fast on a phone. Rendered per request from the public
+// The public find-a-doctor pages as HTML from the server: no script, one inline stylesheet
+// (directory.css, from the app's design tokens), so they are complete for search engines and fast on
+// a phone. Rendered per request from the public
 // reads (service.ts) and sent with an ETag and `Cache-Control: public, no-cache`: browsers and proxies
 // may keep a page but ask every time, so a save or a take-down shows at once and an unchanged page
 // costs a 304.
@@ -12,27 +13,15 @@ import { DEFAULT_SEARCH_RADIUS, SEARCH_RADII, type DirectorySearch, type Directo
 import type { PublicProfile } from './public-profile';
 import { profilePhotoSources } from '../profile/photo';
 import { BookingCard } from './booking';
+import type { Hospital as SchemaHospital, MedicalProcedureLeaf, PhysicianLeaf, WithContext } from 'schema-dts';
+import { directoryStylesheet } from './directory-style';
+import { plainWordsFor } from './plain-words';
 
 /** The photo's largest JPEG as an absolute URL: what JSON-LD and link previews need. */
 const photoUrl = (photo: string, pageUrl: string) => new URL(profilePhotoSources(photo).large, pageUrl).href;
 
-const STYLE = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f9fafb}
-a{color:var(--brand)}a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
-header{background:var(--brand);color:#fff}header a{color:#fff;text-decoration:none;font-weight:600}
-.wrap{max-width:960px;margin:0 auto;padding:16px}main .wrap{padding-top:24px}
-h1{font-size:1.75rem;line-height:1.2;margin:0 0 4px}h2{font-size:1.125rem;margin:0 0 8px}
-.card{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:16px;margin:0 0 16px}
-.muted{color:#4b5563}.pill{display:inline-block;border:1px solid #d1d5db;border-radius:999px;padding:2px 10px;margin:0 6px 6px 0;font-size:.875rem;background:#fff}
-.ok{border-color:#059669;color:#065f46}.grid{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));list-style:none;padding:0;margin:0}
-.person{display:flex;gap:12px;align-items:center}.avatar{width:72px;height:72px;border-radius:50%;object-fit:cover;background:#e5e7eb;flex:none}
-.initials{display:flex;align-items:center;justify-content:center;font-weight:700;color:#374151}
-ul.plain{list-style:none;padding:0;margin:0}ul.plain li{margin:0 0 8px}
-form{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 16px;align-items:center}input[type=search],select{flex:1 1 180px;min-width:0;padding:10px 12px;border:1px solid #9ca3af;border-radius:8px;font:inherit;background:#fff}
-.check{display:flex;gap:6px;align-items:center;white-space:nowrap}.check input{width:18px;height:18px}.facets{margin:0 0 12px}.facets a{text-decoration:none}
-button{padding:10px 16px;border:0;border-radius:8px;background:var(--brand);color:#fff;font:inherit;font-weight:600}
-nav.pages{display:flex;gap:16px;margin:16px 0}footer{color:#4b5563;font-size:.875rem}
-`;
+/** The app's brand blue (brand-600 of src/web/styles.css): the pages' colour when the hospital chose none. */
+const DEFAULT_BRAND = '#1b55a6';
 
 export interface PageMeta {
   title: string;
@@ -41,6 +30,9 @@ export interface PageMeta {
   brandColor: string | null;
   image?: string | null;
   jsonLd?: unknown;
+  /** Open Graph type: a provider's page is a profile, the rest are websites. */
+  ogType?: 'profile' | 'website';
+  imageAlt?: string;
   noindex?: boolean;
 }
 
@@ -48,7 +40,7 @@ export interface PageMeta {
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function documentHtml(meta: PageMeta, body: ReactNode): string {
-  const brand = meta.brandColor ?? '#1d4ed8';
+  const brand = meta.brandColor ?? DEFAULT_BRAND;
   const head = renderToStaticMarkup(
     <>
       <meta charSet="utf-8" />
@@ -57,18 +49,19 @@ export function documentHtml(meta: PageMeta, body: ReactNode): string {
       <meta name="description" content={meta.description} />
       <link rel="canonical" href={meta.canonical} />
       {meta.noindex ? <meta name="robots" content="noindex" /> : null}
-      <meta property="og:type" content={meta.jsonLd ? 'profile' : 'website'} />
+      <meta property="og:type" content={meta.ogType ?? 'website'} />
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       <meta property="og:url" content={meta.canonical} />
       {meta.image ? <meta property="og:image" content={meta.image} /> : null}
+      {meta.image && meta.imageAlt ? <meta property="og:image:alt" content={meta.imageAlt} /> : null}
       <meta name="theme-color" content={brand} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     </>,
   );
   const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '';
   // The brand colour is validated (#rrggbb) when the hospital saves it.
-  const style = `<style>:root{--brand:${/^#[0-9a-f]{6}$/i.test(brand) ? brand : '#1d4ed8'}}${STYLE}</style>`;
+  const style = `<style>${directoryStylesheet()}:root{--brand:${/^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND}}</style>`;
   return `<!doctype html><html lang="en"><head>${head}${style}${jsonLd}</head><body>${renderToStaticMarkup(<>{body}</>)}</body></html>`;
 }
 
@@ -94,23 +87,24 @@ export function Frame({ hospital, children }: { hospital: Pick<PublicHospital, '
   );
 }
 
-function Avatar({ name, photo }: { name: string; photo: string | null }) {
+function Avatar({ name, photo, size = 72, alt = '' }: { name: string; photo: string | null; size?: 72 | 128; alt?: string }) {
   // Our stored photos come in three sizes and two formats (profile/photo.ts): the browser picks
-  // WebP where it can and the size its screen needs for 72 CSS pixels.
+  // WebP where it can and the size its screen needs (72 CSS pixels on a card, 128 on the profile).
   const sources = photo ? profilePhotoSources(photo) : null;
+  const className = size === 128 ? 'avatar avatar-large' : 'avatar';
   const image = sources ? (
-    <img className="avatar" src={sources.src} srcSet={sources.srcset ?? undefined} sizes={sources.srcset ? '72px' : undefined} alt="" width={72} height={72} loading="lazy" />
+    <img className={className} src={size === 128 ? sources.large : sources.src} srcSet={sources.srcset ?? undefined} sizes={sources.srcset ? `${size}px` : undefined} alt={alt} width={size} height={size} loading={size === 128 ? undefined : 'lazy'} />
   ) : null;
   if (image && sources?.webpSrcset) {
     return (
       <picture>
-        <source type="image/webp" srcSet={sources.webpSrcset} sizes="72px" />
+        <source type="image/webp" srcSet={sources.webpSrcset} sizes={`${size}px`} />
         {image}
       </picture>
     );
   }
   return image ?? (
-    <span className="avatar initials" aria-hidden="true">
+    <span className={`${className} initials`} aria-hidden="true">
       {initialsOf(name.split(',')[0])}
     </span>
   );
@@ -171,6 +165,7 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
       canonical: `${origin}/find/${hospital.slug}${search.page > 1 && !filtered ? `?page=${search.page}` : ''}`,
       brandColor: hospital.brandColor,
       noindex: filtered,
+      jsonLd: hospitalJsonLd(origin, hospital),
     },
     <Frame hospital={hospital}>
       <h1>Find a doctor at {hospital.name}</h1>
@@ -251,7 +246,7 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
             <Avatar name={provider.name} photo={provider.photo} />
             <div>
               <h2>
-                <a href={`/find/${hospital.slug}/${provider.slug}`}>{provider.name}</a>
+                <a href={profileHref(hospital.slug, provider.slug, params({}))}>{provider.name}</a>
               </h2>
               {provider.specialty ? <p className="muted">{provider.specialty}</p> : null}
               <p className="muted">
@@ -322,23 +317,115 @@ function NoResults({ result, search, params }: { result: DirectorySearchResult; 
 
 const TRIAL_STATUS: Record<string, string> = { recruiting: 'Recruiting', active: 'Active', completed: 'Completed', not_yet_recruiting: 'Not yet recruiting', terminated: 'Ended early', withdrawn: 'Withdrawn' };
 
-function List<T>({ title, items, render }: { title: string; items: T[]; render: (item: T) => ReactNode }) {
+/** The provider's part in a trial, in words ("principal_investigator" → "Principal investigator"). */
+const roleInWords = (role: string) => {
+  const words = role.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : words;
+};
+
+/** How many entries of a long list show before "Show all": the rest wait in a <details>, no script needed. */
+const FIRST_SHOWN = 5;
+
+function List<T>({ id, title, items, render, className = 'plain' }: { id: string; title: string; items: T[]; render: (item: T) => ReactNode; className?: string }) {
   if (items.length === 0) return null;
+  const first = items.slice(0, FIRST_SHOWN);
+  const rest = items.slice(FIRST_SHOWN);
+  const list = (entries: T[], offset: number) => (
+    <ul className={className}>
+      {entries.map((item, index) => (
+        <li key={offset + index}>{render(item)}</li>
+      ))}
+    </ul>
+  );
   return (
-    <section className="card" aria-labelledby={`s-${title}`}>
-      <h2 id={`s-${title}`}>{title}</h2>
-      <ul className="plain">
-        {items.map((item, index) => (
-          <li key={index}>{render(item)}</li>
-        ))}
-      </ul>
+    <section className="card" aria-labelledby={`s-${id}`}>
+      <h2 id={`s-${id}`}>{title}</h2>
+      {list(first, 0)}
+      {rest.length ? (
+        <details>
+          <summary>
+            Show {rest.length} more
+          </summary>
+          {list(rest, FIRST_SHOWN)}
+        </details>
+      ) : null}
     </section>
   );
 }
 
-/** schema.org Physician: what search engines show for a doctor. */
-export function physicianJsonLd(profile: PublicProfile, url: string, hospital: PublicHospital) {
+// ── Links to the outside: registries and maps ───────────────────────────────────────────────
+
+/** The NPPES NPI Registry's page for a number: where anyone can check who holds it. */
+export const npiRegistryUrl = (npi: string) => `https://npiregistry.cms.hhs.gov/provider-view/${encodeURIComponent(npi)}`;
+export const pubmedUrl = (pmid: string) => `https://pubmed.ncbi.nlm.nih.gov/${encodeURIComponent(pmid)}/`;
+/** A DOI as its resolver's link (doi.org), from a bare DOI or one written as a URL. */
+export const doiUrl = (doi: string) => `https://doi.org/${doi.replace(/^(https?:\/\/(dx\.)?doi\.org\/|doi:\s*)/i, '').split('/').map(encodeURIComponent).join('/')}`;
+export const trialUrl = (nct: string) => `https://clinicaltrials.gov/study/${encodeURIComponent(nct)}`;
+/** A maps search for an address: opens the phone's maps app or the web map, with directions one tap away. */
+export const directionsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+type PublicLocation = PublicProfile['locations'][number];
+const streetOf = (l: PublicLocation) => [l.address, l.addressLine2].filter(Boolean).join(', ');
+const cityLineOf = (l: PublicLocation) => [l.city, [l.state, l.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+const fullAddressOf = (l: PublicLocation) => [streetOf(l), cityLineOf(l)].filter(Boolean).join(', ');
+/** A publication's year ("2015 Mar" → "2015"). */
+const yearOf = (date: string | null) => /\b(19|20)\d{2}\b/.exec(date ?? '')?.[0] ?? null;
+
+// ── The back link: the search the visitor came from ─────────────────────────────────────────
+
+/** The longest search (as a query string) a profile link carries back; a longer one is dropped. */
+const MAX_FROM_LENGTH = 600;
+
+/**
+ * A result's link: the profile, with the search's query string in `from`, so the profile's "Back to
+ * results" returns to the same search. The page stays cacheable (the search is in its URL, not in a
+ * cookie or the Referer) and its canonical URL is the bare profile.
+ */
+export function profileHref(hospitalSlug: string, providerSlug: string, searchPath: string) {
+  const query = searchPath.includes('?') ? searchPath.slice(searchPath.indexOf('?') + 1) : '';
+  const path = `/find/${hospitalSlug}/${providerSlug}`;
+  return query && query.length <= MAX_FROM_LENGTH ? `${path}?${new URLSearchParams({ from: query })}` : path;
+}
+
+/**
+ * The search a `from` names, as a path on this hospital's directory: only parameter names made of
+ * letters, each value cut to 200 characters, re-encoded; so it can only ever lead back to this
+ * hospital's search page. Null when there was no search.
+ */
+export function searchBackPath(hospitalSlug: string, from: string | undefined | null) {
+  if (!from || from.length > MAX_FROM_LENGTH) return null;
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(from)) {
+    if (/^[a-z_]{1,20}$/i.test(name) && value.trim() && [...kept.keys()].length < 20) kept.append(name, value.slice(0, 200));
+  }
+  const query = kept.toString();
+  return query ? `/find/${hospitalSlug}?${query}` : `/find/${hospitalSlug}`;
+}
+
+// ── Structured data for search engines ─────────────────────────────────────────────────────
+
+/**
+ * schema.org Hospital: the directory's hospital. Typed with schema-dts (schema.org's own definitions),
+ * and checked against them again by tests/api/public-profile-page.test.ts.
+ */
+export function hospitalJsonLd(origin: string, hospital: PublicHospital): WithContext<Exclude<SchemaHospital, string>> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Hospital',
+    name: hospital.name,
+    url: `${origin}/find/${hospital.slug}`,
+    ...(hospital.address ? { address: hospital.address } : {}),
+    ...(hospital.contactPhone ? { telephone: hospital.contactPhone } : {}),
+  };
+}
+
+/** schema.org Physician: what search engines show for a doctor (typed and checked like the hospital's). */
+export function physicianJsonLd(profile: PublicProfile, url: string, hospital: PublicHospital): WithContext<PhysicianLeaf> {
   const primary = profile.locations.find((l) => l.isPrimary) ?? profile.locations[0];
+  const procedures = profile.expertise.filter((t) => t.type === 'Procedure');
+  const conditions = profile.expertise.filter((t) => t.type !== 'Procedure');
+  const hasPoint = primary && primary.latitude !== null && primary.longitude !== null;
   return {
     '@context': 'https://schema.org',
     '@type': 'Physician',
@@ -346,23 +433,28 @@ export function physicianJsonLd(profile: PublicProfile, url: string, hospital: P
     url,
     ...(profile.photo ? { image: photoUrl(profile.photo, url) } : {}),
     ...(profile.npi ? { usNPI: profile.npi } : {}),
-    medicalSpecialty: [profile.primarySpecialty, ...profile.additionalSpecialties].filter(Boolean),
+    // schema.org's range is MedicalSpecialty: each of ours as a named one.
+    medicalSpecialty: [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s).map((name) => ({ '@type': 'MedicalSpecialty', name })),
+    ...(procedures.length ? { availableService: procedures.map((t): MedicalProcedureLeaf => ({ '@type': 'MedicalProcedure', name: t.term })) } : {}),
+    ...(conditions.length ? { knowsAbout: conditions.map((t) => t.term) } : {}),
     ...(primary
       ? {
           address: {
             '@type': 'PostalAddress',
-            streetAddress: [primary.address, primary.addressLine2].filter(Boolean).join(', ') || undefined,
-            addressLocality: primary.city ?? undefined,
-            addressRegion: primary.state ?? undefined,
-            postalCode: primary.postalCode ?? undefined,
+            ...(streetOf(primary) ? { streetAddress: streetOf(primary) } : {}),
+            ...(primary.city ? { addressLocality: primary.city } : {}),
+            ...(primary.state ? { addressRegion: primary.state } : {}),
+            ...(primary.postalCode ? { postalCode: primary.postalCode } : {}),
             addressCountry: 'US',
           },
+          ...(hasPoint ? { geo: { '@type': 'GeoCoordinates', latitude: primary.latitude!, longitude: primary.longitude! } } : {}),
           ...(primary.phone ? { telephone: primary.phone } : {}),
         }
       : {}),
     ...(profile.languages.length ? { knowsLanguage: profile.languages } : {}),
     ...(profile.acceptingNewPatients !== null ? { isAcceptingNewPatients: profile.acceptingNewPatients } : {}),
-    hospitalAffiliation: [{ '@type': 'Hospital', name: hospital.name }, ...profile.hospitalAffiliations.filter((name) => name !== hospital.name).map((name) => ({ '@type': 'Hospital', name }))],
+    ...(profile.insurance.length ? { paymentAccepted: profile.insurance.join(', ') } : {}),
+    hospitalAffiliation: [{ '@type': 'Hospital', name: hospital.name }, ...profile.hospitalAffiliations.filter((name) => name !== hospital.name).map((name) => ({ '@type': 'Hospital' as const, name }))],
   };
 }
 
@@ -372,21 +464,74 @@ export function publishedSummary(summary: string | null) {
   return text && text.toLowerCase() !== BIOGRAPHY_PENDING.toLowerCase() ? text : null;
 }
 
-export function providerPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }) {
+// ── The profile page ────────────────────────────────────────────────────────────────────────
+
+function Place({ location }: { location: PublicLocation }) {
+  const address = fullAddressOf(location);
+  return (
+    <div className="place">
+      <strong>{location.name ?? streetOf(location)}</strong>
+      {streetOf(location) ? <span>{streetOf(location)}</span> : null}
+      {cityLineOf(location) ? <span>{cityLineOf(location)}</span> : null}
+      <div className="actions">
+        {location.phone ? (
+          <a className="button button-outline" href={telHref(location.phone)}>
+            Call {location.phone}
+          </a>
+        ) : null}
+        {address ? (
+          <a className="button button-outline" href={directionsUrl(address)} rel="noopener">
+            Directions<span className="sr-only"> to {location.name ?? address}</span>
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A condition or procedure in the patient's words first, the clinical name beside it. */
+function PlainTerm({ term }: { term: string }) {
+  const plain = plainWordsFor(term);
+  return plain ? (
+    <>
+      {plain} <span className="muted">({term})</span>
+    </>
+  ) : (
+    <>{term}</>
+  );
+}
+
+export function providerPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, options: { backTo?: string | null } = {}) {
   const url = `${origin}/find/${hospital.slug}/${profile.slug}`;
   const displayName = [profile.name, ...profile.credentials].join(', ');
   const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s);
   const summary = publishedSummary(profile.summary);
   const description = summary?.slice(0, 300) ?? `${displayName}${specialties[0] ? `, ${specialties[0]}` : ''} at ${hospital.name}.`;
+  // Conditions first, then procedures and reasons for a visit: what a patient looks for first.
+  const expertise = [...profile.expertise].sort((a, b) => Number(a.type === 'Procedure') - Number(b.type === 'Procedure'));
+  const locations = [...profile.locations].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
   return documentHtml(
-    { title: `${displayName} · ${hospital.name}`, description, canonical: url, brandColor: hospital.brandColor, image: profile.photo ? photoUrl(profile.photo, url) : null, jsonLd: physicianJsonLd(profile, url, hospital) },
+    {
+      title: `${displayName} · ${hospital.name}`,
+      description,
+      canonical: url,
+      brandColor: hospital.brandColor,
+      image: profile.photo ? photoUrl(profile.photo, url) : null,
+      imageAlt: profile.photo ? `Photo of ${displayName}` : undefined,
+      ogType: 'profile',
+      jsonLd: physicianJsonLd(profile, url, hospital),
+    },
     <Frame hospital={hospital}>
+      <a className="back" href={options.backTo ?? `/find/${hospital.slug}`}>
+        {options.backTo ? '← Back to results' : `← Find a doctor at ${hospital.name}`}
+      </a>
       <article>
-        <div className="card person">
-          <Avatar name={profile.name} photo={profile.photo} />
+        <div className="card profile-head">
+          <Avatar name={profile.name} photo={profile.photo} size={128} alt={`Photo of ${displayName}`} />
           <div>
             <h1>{displayName}</h1>
-            {specialties.length ? <p className="muted">{specialties.join(' · ')}</p> : null}
+            {specialties.length ? <p className="lead">{specialties.join(' · ')}</p> : null}
+            {profile.jobTitle ? <p className="muted">{profile.jobTitle}</p> : null}
             <p>
               {profile.acceptingNewPatients === true ? <span className="pill ok">Accepting new patients</span> : null}
               {profile.acceptingNewPatients === false ? <span className="pill">Not accepting new patients</span> : null}
@@ -396,59 +541,81 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
           </div>
         </div>
         <BookingCard hospital={hospital} profile={profile} requestsEnabled={hospital.requestsEnabled === true} />
+        <List id="locations" title={locations.length === 1 ? 'Where to go' : 'Locations'} items={locations} render={(l) => <Place location={l} />} />
         {summary ? (
           <section className="card" aria-labelledby="s-about">
             <h2 id="s-about">About</h2>
             <p>{summary}</p>
           </section>
         ) : null}
+        <List id="expertise" title="Conditions and treatments" items={expertise} className="terms" render={(t) => <PlainTerm term={t.term} />} />
+        <div className="sections sections-two">
+          <List id="insurance" title="Insurance accepted" items={profile.insurance} render={(i) => i} />
+          <List id="languages" title="Languages spoken" items={profile.languages} render={(l) => l} />
+        </div>
         <List
-          title="Locations"
-          items={profile.locations}
-          render={(l) => (
+          id="education"
+          title="Education and training"
+          items={profile.education}
+          render={(e) => (
             <>
-              <strong>{l.name ?? l.address}</strong>
+              <strong>{e.kind}</strong>
               <br />
-              {[l.address, l.addressLine2].filter(Boolean).join(', ')}
-              {l.city ? `, ${l.city}` : ''}
-              {l.state ? `, ${l.state}` : ''} {l.postalCode ?? ''}
-              {l.phone ? (
+              {[e.institution, e.program, e.degree].filter(Boolean).join(', ')}
+              {e.year ? <span className="muted"> · {e.year}</span> : null}
+            </>
+          )}
+        />
+        <List
+          id="certifications"
+          title="Board certifications"
+          items={profile.boardCertifications}
+          render={(c) => (
+            <>
+              {c.specialty ? `${c.specialty}, ` : ''}
+              {c.board}
+              {c.year ? <span className="muted"> · certified {c.year}</span> : null}
+            </>
+          )}
+        />
+        <List id="affiliations" title="Hospital affiliations" items={profile.hospitalAffiliations} render={(h) => h} />
+        <List id="awards" title="Awards and recognition" items={profile.awards} render={(a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')} />
+        <List
+          id="publications"
+          title="Publications"
+          items={profile.publications}
+          render={(p) => (
+            <>
+              <cite>{p.title}</cite>
+              <br />
+              <span className="muted">{[p.journal, yearOf(p.date)].filter(Boolean).join(', ')}</span>
+              {p.pmid || p.doi ? (
                 <>
-                  <br />
-                  <a href={`tel:${l.phone.replace(/[^\d+]/g, '')}`}>{l.phone}</a>
+                  {' '}
+                  <span className="links">
+                    {p.pmid ? <a href={pubmedUrl(p.pmid)}>PubMed<span className="sr-only">: {p.title}</span></a> : null}
+                    {p.doi ? <a href={doiUrl(p.doi)}>DOI {p.doi}</a> : null}
+                  </span>
                 </>
               ) : null}
             </>
           )}
         />
-        <List title="Conditions and treatments" items={profile.expertise} render={(t) => t.term} />
-        <List title="Languages" items={profile.languages} render={(l) => l} />
-        <List title="Insurance accepted" items={profile.insurance} render={(i) => i} />
-        <List title="Education and training" items={profile.education} render={(e) => `${e.kind}: ${e.institution ?? ''}${e.year ? ` (${e.year})` : ''}`} />
-        <List title="Board certifications" items={profile.boardCertifications} render={(c) => [c.board, c.specialty].filter(Boolean).join(' – ')} />
-        <List title="Hospital affiliations" items={profile.hospitalAffiliations} render={(h) => h} />
-        <List title="Awards" items={profile.awards} render={(a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')} />
         <List
-          title="Publications"
-          items={profile.publications}
-          render={(p) => (
-            <>
-              {p.pmid ? <a href={`https://pubmed.ncbi.nlm.nih.gov/${p.pmid}/`}>{p.title}</a> : p.title}
-              <span className="muted"> {[p.journal, p.date].filter(Boolean).join(', ')}</span>
-            </>
-          )}
-        />
-        <List
+          id="trials"
           title="Clinical trials"
           items={profile.trials}
           render={(t) => (
             <>
-              {t.nctNumber ? <a href={`https://clinicaltrials.gov/study/${t.nctNumber}`}>{t.title}</a> : t.title}
-              {t.status ? <span className="muted"> {TRIAL_STATUS[t.status] ?? t.status}</span> : null}
+              {t.nctNumber ? <a href={trialUrl(t.nctNumber)}>{t.title}</a> : t.title}
+              <br />
+              {t.status ? <span className={t.status === 'recruiting' ? 'pill ok' : 'pill'}>{TRIAL_STATUS[t.status] ?? t.status}</span> : null}{' '}
+              <span className="muted small">{[t.phase, t.role ? roleInWords(t.role) : null, t.nctNumber ? `${t.nctNumber} on ClinicalTrials.gov` : null].filter(Boolean).join(' · ')}</span>
             </>
           )}
         />
         <List
+          id="media"
           title="In the news"
           items={profile.media}
           render={(m) => (
@@ -465,7 +632,11 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
             </>
           )}
         />
-        {profile.npi ? <p className="muted">NPI {profile.npi}</p> : null}
+        {profile.npi ? (
+          <p className="registry">
+            National Provider Identifier (NPI) <a href={npiRegistryUrl(profile.npi)}>{profile.npi}</a>, in the national NPI registry
+          </p>
+        ) : null}
       </article>
     </Frame>,
   );

@@ -21,13 +21,27 @@ export interface PublicProfile {
   telehealth: boolean;
   summary: string | null;
   languages: string[];
-  locations: Array<{ id: string; name: string | null; address: string | null; addressLine2: string | null; city: string | null; state: string | null; postalCode: string | null; phone: string | null; isPrimary: boolean }>;
-  education: Array<{ kind: string; institution: string | null; year: number | null }>;
-  boardCertifications: Array<{ board: string; specialty: string | null }>;
+  locations: Array<{
+    id: string;
+    name: string | null;
+    address: string | null;
+    addressLine2: string | null;
+    city: string | null;
+    state: string | null;
+    postalCode: string | null;
+    phone: string | null;
+    isPrimary: boolean;
+    /** The office's coordinates, when the read carries them (the distance search sets them at save time). */
+    latitude: number | null;
+    longitude: number | null;
+  }>;
+  /** `program`: the residency or fellowship programme, or the field of study. */
+  education: Array<{ kind: string; institution: string | null; program: string | null; degree: string | null; year: number | null }>;
+  boardCertifications: Array<{ board: string; specialty: string | null; year: number | null }>;
   hospitalAffiliations: string[];
   expertise: Array<{ term: string; type: string | null }>;
   publications: Array<{ title: string; journal: string | null; date: string | null; doi: string | null; pmid: string | null }>;
-  trials: Array<{ title: string; nctNumber: string | null; status: string | null; role: string | null }>;
+  trials: Array<{ title: string; nctNumber: string | null; status: string | null; role: string | null; phase: string | null }>;
   media: Array<{ title: string; source: string | null; date: string | null; url: string | null }>;
   awards: Array<{ name: string; organization: string | null; year: number | null }>;
   insurance: string[];
@@ -88,21 +102,25 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
       postalCode: text(l.postalCode),
       phone: text(l.phoneNumber),
       isPrimary: l.isPrimaryLocation === true,
+      latitude: number(l.latitude),
+      longitude: number(l.longitude),
     })),
     education: items('education_training').map((e) => ({
       kind: EDUCATION_TYPE_LABELS[e.educationType as EducationType] ?? 'Education',
       institution: text(e.institutionName) ?? text(e.medicalSchoolName) ?? text(e.programName),
+      program: text(e.fellowshipSpecialtyName) ?? (text(e.institutionName) || text(e.medicalSchoolName) ? text(e.programName) : null) ?? text(e.fieldOfStudy),
+      degree: text(e.degree),
       year: number(e.graduationYear) ?? number(e.completionYear) ?? number(e.endYear),
     })),
     boardCertifications: items('board_certifications')
-      .map((c) => ({ board: text(c.certificationBoard) ?? '', specialty: text(c.specialty) }))
+      .map((c) => ({ board: text(c.certificationBoard) ?? '', specialty: text(c.specialty), year: number(c.certificationYear) }))
       .filter((c) => c.board),
     hospitalAffiliations: items('hospital_affiliations').map((h) => text(h.hospitalName)).filter((v): v is string => v !== null),
     expertise: items('medical_expertise')
       .map((t) => ({ term: text(t.term) ?? '', type: text(t.termType) }))
       .filter((t) => t.term),
     publications: items('publications').map((p) => ({ title: text(p.title) ?? '', journal: text(p.journalName), date: text(p.publicationDate), doi: text(p.doi), pmid: text(p.pmid) })),
-    trials: items('clinical_trials').map((t) => ({ title: text(t.trialTitle) ?? '', nctNumber: text(t.nctNumber), status: text(t.status), role: text(t.role) })),
+    trials: items('clinical_trials').map((t) => ({ title: text(t.trialTitle) ?? '', nctNumber: text(t.nctNumber), status: text(t.status), role: text(t.role), phase: text(t.phase) })),
     media: items('media_press').map((m) => ({ title: text(m.title) ?? '', source: text(m.publicationSource), date: text(m.date), url: text(m.url) })),
     awards: items('awards').map((a) => ({ name: text(a.awardName) ?? '', organization: text(a.awardingOrganization), year: number(a.awardYear) })),
     insurance: items('insurance').map((i) => text(i.insuranceName)).filter((v): v is string => v !== null),

@@ -7,7 +7,7 @@ import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import type { ProfileReadCache } from '../profile/read';
-import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, problemPage, providerPage } from './pages';
+import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
 import {
   decideListing,
   getDirectorySettings,
@@ -159,6 +159,7 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
       const hospital = slugOk(hospitalSlug) ? await publicHospital(db, hospitalSlug) : null;
       const profile = hospital && slugOk(providerSlug) ? await publicProvider(db, hospital, providerSlug, profileCache) : null;
       if (!hospital || !profile) return missing(c);
-      return page(c, providerPage(origin, hospital, profile));
+      // The search the visitor came from (a result's link carries it), for "Back to results".
+      return page(c, providerPage(origin, hospital, profile, { backTo: searchBackPath(hospital.slug, c.req.query('from')) }));
     });
 }
