@@ -99,3 +99,16 @@ What we did: the display name is the first of the listed alternatives ("Spanish;
 the quick-add flags and sort order are ours. ASL and Hmong have no ISO 639-1 code and are not included.
 `;
 }
+
+## ZIP code centroids (the \`zipcodes\` npm package)
+
+Not a file in this folder: the directory's distance search reads the US ZIP codes of the \`zipcodes\`
+package (version 8, \`lib/codes.js\`; © 2007 Dav Glass, BSD licence, which asks that the copyright
+notice be kept, so it is in the footer's attributions). Its US data (about 42,500 ZIPs with city,
+state, latitude and longitude) comes from federalgovernmentzipcodes.us, as the package's README says.
+
+What we did: \`src/server/modules/directory/places.ts\` reads it on first use. A saved location gets its
+five-digit ZIP's centroid, else the mean of its city's ZIP centroids in its state; a patient's "City,
+ST", "City ST", "city" or ZIP becomes a point the same way. The centroid is a point inside the ZIP's
+area, not the practice's address: distances are good to a mile or two, which is what a 5-50 mile
+radius needs. The package's Canadian codes are not read.

@@ -32,3 +32,8 @@ export const DATA_ATTRIBUTIONS: readonly DataAttribution[] = [
     url: 'https://lcme.org',
   },
 ];
+  {
+    name: 'ZIP code locations (directory distance search)',
+    notice: 'US ZIP code centroids from the zipcodes package, © 2007 Dav Glass (BSD licence), data from federalgovernmentzipcodes.us.',
+    url: 'https://github.com/davglass/zipcodes',
+  },
