@@ -1,6 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { appointmentRequests, auditLog, hospitals, jobs, mailOutbox } from '../../src/server/db/schema';
 import { loadEnv, type Env } from '../../src/server/env';
@@ -327,6 +330,51 @@ describe(`appointment requests (${databaseLabel})`, () => {
       { numRuns: 60 },
     );
     expect((await requestsFor(other.userId)).length).toBe(before + stored);
+  });
+
+  it('sends the practice’s copy and the confirmation over SMTP when SMTP_URL is set, and logs neither recipient', async () => {
+    const received: Array<{ to: string[]; subject: string; text: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            received.push({ to: [parsed.to].flat().flatMap((a) => a?.value ?? []).map((a) => (a.address ?? '').toLowerCase()), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const smtpLines: string[] = [];
+      const smtpEnv = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'debug', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000', SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+      const logger = createLogger({ level: 'debug', environment: 'test', destination: { write: (line: string) => void smtpLines.push(line) } });
+      // A second process on the same database, delivering over SMTP.
+      const app = createApp({ env: smtpEnv, database: ctx.database, logger, migrationsDir });
+      const email = `smtp.${uniqueSuffix()}@patient-mail.example`;
+      const reason = `Migraines every week ${uniqueSuffix()}`;
+      const response = await app.request(`${provider.path}/request`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, 'x-forwarded-for': '198.51.100.250' },
+        body: new URLSearchParams(form({ email, reason })).toString(),
+      });
+      expect(response.status).toBe(303);
+      await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 5000 });
+      const practice = received.find((m) => m.to.includes(hospitalA.contactEmail!.toLowerCase()));
+      expect(practice?.subject).toBe('Appointment request for Rosa Delgado');
+      expect(practice?.text).toContain(reason);
+      const confirmation = received.find((m) => m.to.includes(email));
+      expect(confirmation?.text).toContain('Your appointment request was sent');
+      expect(confirmation?.text).not.toContain(reason);
+      const written = smtpLines.join('\n');
+      expect(written.match(/"msg":"mail sent"/g)).toHaveLength(2);
+      for (const value of [email, 'patient-mail.example', hospitalA.contactEmail!, 'riverside.example', reason]) expect(written).not.toContain(value);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    }
   });
 
   it('writes nothing of a request to the log: not the name, the phone, the e-mail, the reason or the insurance', async () => {
