@@ -30,6 +30,7 @@ only the files in this folder.
 | \`residency-programs.json\` | ${c.residencyPrograms} | our own list, grouped by the NUCC-derived departments |
 | \`fellowship-specialties.json\` | ${c.fellowshipSpecialties} | NUCC classifications and specializations |
 | \`expertise-terms.json\` | ${c.termRows} | ICD-10-CM 2026, Human Disease Ontology, our own procedure list |
+| \`lay-vocabulary.json\` | about 2,800 | Human Disease Ontology exact synonyms, release 2026-07-31 (built by \`scripts/build-lay-vocabulary.ts\`) |
 
 ## Health Care Provider Taxonomy (NUCC)
 
@@ -73,6 +74,21 @@ those categories. The first letter is capitalised. Numbered subtypes are left ou
 unnumbered name or when they form a numbered series, and a name that repeats a term the specialty
 already has is left out. Some old mappings point at codes that ICD-10-CM has since split or retired.
 
+## Everyday names for conditions (\`lay-vocabulary.json\`)
+
+Exact synonyms from the Human Disease Ontology, release 2026-07-31, subset \`NCIthesaurus\`
+(\`DiseaseOntology/HumanDiseaseOntology\`, \`src/ontology/subsets/NCIthesaurus.obo\`, last changed in
+commit \`4bc5e8a796c4715d6c009064c147a49bc8e1c1e5\`; the repository is CC0 1.0, public domain; we
+credit it anyway). Built by \`scripts/build-lay-vocabulary.ts\` (not by the script above), which reads
+the .obo file and \`expertise-terms.json\`.
+
+What we did: for each disease whose name (lower case) some default expertise term contains, its EXACT
+synonyms become search phrases pointing at that name ("shingles" → "herpes zoster", "heart attack" →
+"myocardial infarction"). Left out: synonyms a term already contains, acronyms and other synonyms
+without lower-case letters, synonyms with digits, brackets, commas or slashes, and those over five
+words. The directory search (\`src/server/modules/directory/lay-terms.ts\`) adds our own editorial
+phrases first ("water pills", "sugar", "bad back"); those are not from the Disease Ontology.
+
 ## Procedures
 
 \`scripts/reference/procedures.ts\` (${c.procedureIds} procedures) is Vitae's own list of plain clinical
@@ -97,8 +113,6 @@ names from the ISO 639-1 list of \`datasets/language-codes\` (ODC Public Domain 
 
 What we did: the display name is the first of the listed alternatives ("Spanish; Castilian" → Spanish);
 the quick-add flags and sort order are ours. ASL and Hmong have no ISO 639-1 code and are not included.
-`;
-}
 
 ## ZIP code centroids (the \`zipcodes\` npm package)
 
@@ -112,3 +126,5 @@ five-digit ZIP's centroid, else the mean of its city's ZIP centroids in its stat
 ST", "City ST", "city" or ZIP becomes a point the same way. The centroid is a point inside the ZIP's
 area, not the practice's address: distances are good to a mile or two, which is what a 5-50 mile
 radius needs. The package's Canadian codes are not read.
+`;
+}

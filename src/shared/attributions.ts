@@ -22,6 +22,11 @@ export const DATA_ATTRIBUTIONS: readonly DataAttribution[] = [
     url: 'https://disease-ontology.org',
   },
   {
+    name: 'Everyday names for conditions (directory search)',
+    notice: 'Exact synonyms from the Human Disease Ontology, release 2026-07-31 (NCIthesaurus subset), CC0 1.0.',
+    url: 'https://disease-ontology.org',
+  },
+  {
     name: 'Languages',
     notice: 'ISO 639-1 language codes from the Library of Congress registration authority list (ODC-PDDL 1.0 via datasets/language-codes).',
     url: 'https://www.loc.gov/standards/iso639-2/',
@@ -31,9 +36,9 @@ export const DATA_ATTRIBUTIONS: readonly DataAttribution[] = [
     notice: 'U.S. medical school directory compiled from LCME, AAMC and AACOM public listings (2026–2027 cycle).',
     url: 'https://lcme.org',
   },
-];
   {
     name: 'ZIP code locations (directory distance search)',
     notice: 'US ZIP code centroids from the zipcodes package, © 2007 Dav Glass (BSD licence), data from federalgovernmentzipcodes.us.',
     url: 'https://github.com/davglass/zipcodes',
   },
+];
