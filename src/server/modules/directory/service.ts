@@ -545,7 +545,7 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const placeMatch = !place
     ? undefined
     : point
-      ? locatedBy(withinMiles(point, radius))
+      ? undefined // the join to `nearest` below keeps only providers within the radius
       : place.kind === 'zipPrefix'
         ? locatedBy(sql`${publicLocations.postalCode} like ${`${place.prefix}%`}`)
         : place.kind === 'zip'
@@ -555,9 +555,17 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
                 ? sql`lower(${publicLocations.city}) = lower(${place.city}) and upper(${publicLocations.state}) = ${place.state}`
                 : sql`lower(${publicLocations.city}) = lower(${place.city})`,
             );
-  const distance = point
-    ? sql<number | null>`(select min(${milesFrom(point)}) from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} and ${inHospital(publicLocations)} and ${publicLocations.latitude} is not null)`
-    : sql<number | null>`null::float8`;
+  // One pass over the locations in the radius: each provider's nearest one (the nearest of all their
+  // locations whenever one is inside), joined to the listings.
+  const nearest = point
+    ? db
+        .select({ userId: publicLocations.userId, miles: sql<number>`min(${milesFrom(point)})`.as('miles') })
+        .from(publicLocations)
+        .where(and(eq(publicLocations.hospitalId, hospitalId), withinMiles(point, radius)))
+        .groupBy(publicLocations.userId)
+        .as('nearest')
+    : null;
+  const distance = nearest ? sql<number | null>`${nearest.miles}` : sql<number | null>`null::float8`;
   const acceptingMatch = search.acceptingNewPatients
     ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${publicPractice.acceptingNewPatients})`
     : undefined;
@@ -569,12 +577,16 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const exactRank = sql<number>`case when ${publicListings.fullName} ilike ${prefix} or ${publicListings.lastName} ilike ${prefix} then 3 when ${publicListings.fullName} ilike ${pattern} then 2.5 when ${publicIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
   const typoRank = sql<number>`greatest(word_similarity(${words}, ${publicListings.fullName}), word_similarity(${words}, coalesce(${publicIdentity.primarySpecialty}, '')))`;
 
-  const find = (on: Database, text: SQL | undefined, rank: SQL<number>) =>
-    on
+  const find = (on: Database, text: SQL | undefined, rank: SQL<number>) => {
+    const query = on
       .select({ userId: publicListings.userId, name: publicListings.fullName, lastName: publicListings.lastName, specialty: publicIdentity.primarySpecialty, rank, distance })
       .from(publicListings)
       .leftJoin(publicIdentity, eq(publicIdentity.userId, publicListings.userId))
-      .where(and(eq(publicListings.hospitalId, hospitalId), text, placeMatch, acceptingMatch, videoMatch));
+      .$dynamic();
+    return (nearest ? query.innerJoin(nearest, eq(nearest.userId, publicListings.userId)) : query).where(
+      and(eq(publicListings.hospitalId, hospitalId), text, placeMatch, acceptingMatch, videoMatch),
+    );
+  };
   // One statement finds every match with what ranking and the facets need; the page is cut here.
   let matched = await find(db, exactText, words ? exactRank : sql<number>`0`);
   if (words && matched.length === 0) {
