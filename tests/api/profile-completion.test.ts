@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { professionalIdentity, users } from '../../src/server/db/schema';
+import { languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
 import { SECTION_IDS } from '../../src/shared/limits';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
@@ -153,6 +153,31 @@ describe(`completion and dashboard (${databaseLabel})`, () => {
     });
     expect(saved.status).toBe(200);
     expect((await dashboard(client)).completionPercentage).toBe(100);
+  });
+
+  it('stores what the profile computes from the sign-up on, and again when a hospital takes the provider in (T3 4/7 item 12)', async () => {
+    // Signed up from the registry (a real recorded record the loopback NPPES serves): the professional
+    // identity is filled, which already counts.
+    const { client, user } = await signUp({ fullName: 'Mark Alon, MD', npiNumber: '1972910164' });
+    const stored = async () => (await db.select({ value: users.profileCompletionPercentage }).from(users).where(eq(users.id, user.id)))[0]!.value;
+    const computed = (await dashboard(client)).completionPercentage;
+    expect(computed).toBeGreaterThan(0);
+    expect(await stored()).toBe(computed);
+    // The sign-up's default language starts the list at 1, like every saved list.
+    expect((await db.select({ order: languagesSpoken.displayOrder }).from(languagesSpoken).where(eq(languagesSpoken.userId, user.id)))[0]!.order).toBe(1);
+
+    // A hospital that requires only practice essentials, which the provider has filled, takes them in.
+    await put(client, 'practice_essentials', { acceptingNewPatients: true, practiceName: 'Clinic' });
+    const before = await stored();
+    const hospital = await createHospital(ctx, { name: `Joined ${uniqueSuffix()}` });
+    await setPermissions(hospital.id, SECTION_IDS.map((sectionId) => ({ sectionId, isVisible: true, isRequired: sectionId === 'practice_essentials' })));
+    expect((await client.post('/api/me/hospital-request', { hospitalId: hospital.id })).status).toBe(201);
+    const admin = hospitalAdmins.get(hospital.id)!;
+    const [request] = (await (await admin.get('/api/admin/hospital-requests')).json()).items;
+    expect((await admin.post(`/api/admin/hospital-requests/${request.id}/approve`)).status).toBe(200);
+    expect((await dashboard(client)).completionPercentage).toBe(100);
+    expect(await stored()).toBe(100);
+    expect(before).toBeLessThan(100);
   });
 
   it('uses the default required sections for a provider without a hospital, and asks to review stale sections', async () => {

@@ -23,6 +23,7 @@ import { bestSpecialtyMatch } from '../expertise-terms/service';
 import { LIST_FIELD, recordProvenance } from '../profile/provenance';
 import { recordSectionChange, SYSTEM_ACTOR } from '../profile/history';
 import { readProfile } from '../profile/read';
+import { refreshCompletion } from '../profile/service';
 import { recordAudit } from '../audit/service';
 import { constraintOf, isUniqueViolation } from '../../lib/pg-errors';
 import type { Logger } from '../../lib/logger';
@@ -172,7 +173,7 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
     const [english] = await tx.select({ name: languages.name }).from(languages).where(eq(languages.code, SIGNUP_LANGUAGE)).limit(1);
     await tx
       .insert(languagesSpoken)
-      .values({ userId: user.id, languageCode: SIGNUP_LANGUAGE, languageName: english?.name ?? 'English', displayOrder: 0 })
+      .values({ userId: user.id, languageCode: SIGNUP_LANGUAGE, languageName: english?.name ?? 'English', displayOrder: 1 })
       .onConflictDoNothing();
 
     // Provenance of each filled field: what the person typed at sign-up is theirs, what only the registry supplied is the registry's.
@@ -221,6 +222,8 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
       const after = created?.sections[sectionId].data ?? null;
       await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: source === 'system' ? SYSTEM_ACTOR : provider }, before: null, after, provenance: 'recorded-by-writer' });
     }
+    // What the sign-up filled already counts: the stored completion agrees with the computed one from the start.
+    await refreshCompletion(tx, user.id);
     await recordAudit(tx, null, {
       action: 'provider.signed_up',
       as: { id: user.id, role: 'provider', email: user.email },

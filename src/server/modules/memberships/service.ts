@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
 import { adminChangeActor, withSectionHistory } from '../profile/history';
+import { refreshCompletion } from '../profile/service';
 
 type RequestRow = typeof hospitalJoinRequests.$inferSelect;
 
@@ -112,6 +113,8 @@ async function moveProvider(tx: Database, userId: string, hospitalId: string | n
       await tx.update(locations).set({ predefinedLocationId: null }).where(and(eq(locations.userId, userId), sql`${locations.predefinedLocationId} is not null`));
     });
   }
+  // The new hospital's section permissions decide what completion counts: stored again at once.
+  await refreshCompletion(tx, userId);
   return { from: before?.hospitalId ?? null, to: hospitalId, hospitalName: hospital?.name ?? null };
 }
 
