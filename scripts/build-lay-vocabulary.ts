@@ -6,7 +6,11 @@
  * out. The editorial phrases stay in src/server/modules/directory/lay-terms.ts.
  *
  *   npx tsx scripts/build-lay-vocabulary.ts [doid.obo]
- *   (default: ../shared/data/conditions/doid_ncit_subset_2026-07-31.obo from the project root)
+ *   (default: ../shared/data/conditions/doid_ncit_subset_2026-07-31.obo from the project root).
+ * The file is the Disease Ontology project's own `src/ontology/subsets/NCIthesaurus.obo` (release
+ * 2026-07-31; its public repository, DiseaseOntology/HumanDiseaseOntology). It is not part of the
+ * shared reference data handed to every session: fetch it and pass its path. The built JSON is
+ * committed, so nothing at run time needs it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
