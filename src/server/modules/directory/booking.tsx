@@ -91,10 +91,11 @@ export function BookingCard({ hospital, profile, requestsEnabled }: { hospital: 
         </p>
       ) : null}
       {requestsEnabled ? (
-        <>
-          <h3 style={{ fontSize: '1rem', margin: '16px 0 8px' }}>Request an appointment</h3>
+        // Folded until asked for (no script needed), so the offices and the rest of the page stay near the top.
+        <details>
+          <summary style={{ cursor: 'pointer', padding: '8px 0', fontWeight: 600, color: 'var(--brand)' }}>Request an appointment</summary>
           <RequestForm action={requestPath(hospital.slug, profile.slug)} values={{}} error={null} />
-        </>
+        </details>
       ) : null}
     </section>
   );
