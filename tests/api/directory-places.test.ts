@@ -205,7 +205,12 @@ describe(`directory places, distance and no dead ends (${databaseLabel})`, () =>
   it('shows each hospital on /find with its true published count', async () => {
     const db = ctx.database.db;
     const second = await createHospital(ctx, { name: `Places second ${uniqueSuffix()}` });
-    await db.update(hospitals).set({ directoryEnabled: true, directorySlug: `places-two-${uniqueSuffix()}` }).where(eq(hospitals.id, second.id));
+    const secondSlug = `places-two-${uniqueSuffix()}`;
+    await db.update(hospitals).set({ directoryEnabled: true, directorySlug: secondSlug }).where(eq(hospitals.id, second.id));
+    // A directory with nobody in it yet says so, rather than offering ways on that lead nowhere.
+    const empty = await (await ctx.app.request(`/find/${secondSlug}`)).text();
+    expect(empty).toContain(`${second.name} lists no clinicians here yet.`);
+    expect(empty).not.toContain('No clinician matches all of this');
     const index = await (await ctx.app.request('/find')).text();
     const countOn = (page: string, name: string) => Number(new RegExp(`>${name}</a></h2><p class="muted">(\\d+) clinicians?</p>`).exec(page)?.[1]);
     const countFor = (name: string) => countOn(index, name);

@@ -230,7 +230,8 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
         {search.specialty ? ` in ${search.specialty}` : ''}
         {search.location ? (result.place?.measured ? ` within ${result.place.radius} miles of ${search.location}` : ` near ${search.location}`) : ''}
       </p>
-      {result.total === 0 ? <NoResults result={result} search={search} params={params} /> : null}
+      {result.total === 0 && filtered ? <NoResults result={result} search={search} params={params} /> : null}
+      {result.total === 0 && !filtered ? <p className="card">{hospital.name} lists no clinicians here yet.</p> : null}
       {result.facets.specialties.length > 1 ? (
         <nav aria-label="Specialties" className="facets">
           {result.facets.specialties.map((facet) => (
