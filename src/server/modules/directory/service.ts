@@ -599,16 +599,19 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   // Languages and insurance plans of the matches in one statement. Language, insurance and specialty
   // filter here, and each facet is counted without its own filter, so a choice shows what it would give.
   const matchedIds = matched.map((row) => row.userId);
+  // One array parameter, not one parameter per provider: a directory of 50,000 would pass
+  // PostgreSQL's 65,535 parameters a statement (twice over, with the union).
+  const matchedIdArray = sql`${sql.param(matchedIds)}::uuid[]`;
   const facetRows = matchedIds.length
     ? await db
         .select({ userId: publicLanguages.userId, kind: sql<'language' | 'insurance'>`'language'`, value: publicLanguages.languageCode, name: publicLanguages.languageName })
         .from(publicLanguages)
-        .where(and(eq(publicLanguages.hospitalId, hospitalId), inArray(publicLanguages.userId, matchedIds)))
+        .where(and(eq(publicLanguages.hospitalId, hospitalId), sql`${publicLanguages.userId} = any(${matchedIdArray})`))
         .unionAll(
           db
             .select({ userId: publicInsurance.userId, kind: sql<'language' | 'insurance'>`'insurance'`, value: publicInsurance.insuranceName, name: publicInsurance.insuranceName })
             .from(publicInsurance)
-            .where(and(eq(publicInsurance.hospitalId, hospitalId), inArray(publicInsurance.userId, matchedIds))),
+            .where(and(eq(publicInsurance.hospitalId, hospitalId), sql`${publicInsurance.userId} = any(${matchedIdArray})`)),
         )
     : [];
   const languagesOf = new Map<string, Set<string>>();
