@@ -163,6 +163,8 @@ describe(`directory places, distance and no dead ends (${databaseLabel})`, () =>
     expect(aetna).toContain('<option value="Medicare">Medicare (2)</option>');
     const narrow = await page('?ins=Aetna&lang=es&specialty=Dermatology');
     expect(cards(narrow).map((c) => c.name)).toEqual(['Cora Chi']);
+    // The active specialty can be dropped from the results line.
+    expect(narrow).toContain(`1 clinician in Dermatology <a href="/find/${slug}?lang=es&amp;ins=Aetna">Any specialty</a>`);
     // Specialties counted without the specialty filter: Evans (cardiology) and Chi (dermatology) speak Spanish and take Aetna.
     expect(narrow).toMatch(/specialty=Cardiovascular\+Disease[^"]*">Cardiovascular Disease \(1\)<\/a>/);
     expect(narrow).toMatch(/specialty=Dermatology[^"]*">Dermatology \(1\)<\/a>/);

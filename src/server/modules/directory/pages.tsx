@@ -229,6 +229,12 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
         {search.query ? ` matching “${search.query}”` : ''}
         {search.specialty ? ` in ${search.specialty}` : ''}
         {search.location ? (result.place?.measured ? ` within ${result.place.radius} miles of ${search.location}` : ` near ${search.location}`) : ''}
+        {search.specialty ? (
+          <>
+            {' '}
+            <a href={params({ specialty: null, page: null })}>Any specialty</a>
+          </>
+        ) : null}
       </p>
       {result.total === 0 && filtered ? <NoResults result={result} search={search} params={params} /> : null}
       {result.total === 0 && !filtered ? <p className="card">{hospital.name} lists no clinicians here yet.</p> : null}
