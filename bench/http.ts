@@ -117,6 +117,10 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     { name: 'PUT /api/profile/sections/biography', path: '/api/profile/sections/biography', method: 'PUT', body: biography, as: 'provider' },
     { name: `GET /find/northfield?q=asthma&near=600 (search, ${DIRECTORY_PROVIDERS} providers)`, path: '/find/northfield?q=asthma&near=600', as: 'anonymous' },
     { name: 'GET /find/northfield?q=kowalsky (typo, name)', path: '/find/northfield?q=kowalsky', as: 'anonymous' },
+    // Distance (issue 33): every bench office is within 50 miles of Evanston, so all providers are measured and sorted.
+    { name: `GET /find/northfield?near=Evanston, IL&radius=50 (distance, ${DIRECTORY_PROVIDERS} providers)`, path: '/find/northfield?near=Evanston%2C%20IL&radius=50', as: 'anonymous' },
+    // Nobody found: the suggestions run the search again per dropped filter and wider radius.
+    { name: 'GET /find/northfield?q=qzxv&near=60540&radius=5&accepting=1 (no results, suggestions)', path: '/find/northfield?q=qzxv&near=60540&radius=5&accepting=1', as: 'anonymous' },
     { name: 'GET /find/northfield/bench-42 (public page)', path: '/find/northfield/bench-42', as: 'anonymous' },
     { name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 20)', path: '/fhir/r4/PractitionerRole?specialty=207RC0000X', as: 'anonymous' },
     // The most values a parameter may carry (issue T3 1/7 item 6: 2,500 took 0.35 s each).

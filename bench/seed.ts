@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
-import { directoryListings, hospitalExpertiseTermsPoc, languagesSpoken, locations, medicalExpertiseTerms, medicalSchools, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../src/server/db/schema';
+import { directoryListings, hospitalExpertiseTermsPoc, insuranceAccepted, languagesSpoken, locations, medicalExpertiseTerms, medicalSchools, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../src/server/db/schema';
 import { zipPoint } from '../src/server/modules/directory/places';
 import { fillFullProfile } from '../tests/support/full-profile';
 
@@ -91,12 +91,14 @@ const CITIES = [
   ['Naperville', '60540'],
   ['Wilmette', '60091'],
 ] as const;
+/** Two plans each, so the search's insurance filter and facet have real rows to read. */
+const PLANS = ['Aetna', 'Medicare', 'Blue Cross Blue Shield', 'Cigna', 'UnitedHealthcare'];
 const FIRST = ['Amara', 'Ben', 'Chen', 'Dana', 'Elif', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tara'];
 const LAST = ['Adeyemi', 'Brooks', 'Castillo', 'Diallo', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lindqvist', 'Mensah', 'Nguyen', 'Okafor', 'Petrova', 'Quispe', 'Raman', 'Schwartz', 'Tanaka', 'Umar', 'Varga', 'Weiss', 'Xu', 'Yilmaz', 'Zhou'];
 
 /**
  * A directory of `DIRECTORY_PROVIDERS` published providers at the hospital, each with a specialty,
- * an office in one of eight towns, a language besides English and `DIRECTORY_TERMS_EACH` expertise
+ * an office in one of eight towns (with its ZIP's coordinates), two insurance plans, a language besides English and `DIRECTORY_TERMS_EACH` expertise
  * terms of their specialty: the public search's benchmark data. Written in bulk, straight to the tables.
  */
 export async function seedDirectory(db: Database, hospitalId: string, defaults: Array<{ termId: string; term: string; termType: string; specialtyName: string }>) {
@@ -117,6 +119,7 @@ export async function seedDirectory(db: Database, hospitalId: string, defaults: 
     await db.insert(professionalIdentity).values(people.map((p, k) => ({ userId: ids[k]!, firstName: p.first, lastName: p.last, fullLegalName: `${p.first} ${p.last}`, jobTitle: 'Physician', primarySpecialty: p.specialty })));
     await db.insert(practiceEssentials).values(people.map((p, k) => ({ userId: ids[k]!, acceptingNewPatients: p.i % 3 !== 0, telehealthServices: p.i % 4 === 0 ? ['follow_up'] : [] })));
     await db.insert(locations).values(people.map((p, k) => ({ userId: ids[k]!, locationName: `${CITIES[p.i % CITIES.length]![0]} office`, addressLine1: `${100 + p.i} Main St`, city: CITIES[p.i % CITIES.length]![0], state: 'IL', postalCode: CITIES[p.i % CITIES.length]![1], country: 'US', isPrimary: true, ...zipPoint(CITIES[p.i % CITIES.length]![1]) })));
+    await db.insert(insuranceAccepted).values(people.flatMap((p, k) => [PLANS[p.i % PLANS.length]!, PLANS[(p.i + 2) % PLANS.length]!].map((insuranceName, order) => ({ userId: ids[k]!, insuranceName, displayOrder: order }))));
     await db.insert(languagesSpoken).values(people.flatMap((p, k) => [{ userId: ids[k]!, languageCode: 'en', languageName: 'English', displayOrder: 1 }, { userId: ids[k]!, languageCode: other[p.i % other.length]!, languageName: other[p.i % other.length]!, displayOrder: 2 }]));
     await db.insert(userMedicalExpertise).values(
       people.flatMap((p, k) => {
