@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { createDatabase, DataDirLockedError, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
+import { createStorageFromEnv } from './integrations/storage';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { initServerSentry } from './lib/sentry';
@@ -45,14 +46,16 @@ async function main() {
     throw error;
   }
   await database.migrate(migrationsDir);
-  const seeded = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger });
+  // One file store for the app and the seed (the demo clinicians' avatars are stored as uploads are).
+  const storage = createStorageFromEnv(env);
+  const seeded = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger, storage });
   // PGlite has no autovacuum: each start refreshes the planner's statistics of every table (about a
   // second for a demo database grown to 50,000 terms), so tables that grew a row at a time since the
   // last start are planned for their size. Bulk writes refresh their table at once (analyzeAfterBulkWrite).
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 
   let draining = false;
-  const app = createApp({ env, database, logger, migrationsDir, webDir: webDistDir, isDraining: () => draining });
+  const app = createApp({ env, database, logger, migrationsDir, webDir: webDistDir, storage, isDraining: () => draining });
   // Background work (tracker filing, syncs, scheduled discovery) runs in every app process.
   const worker = createWorker(database.db, createJobHandlers({ db: database.db, env, logger }), logger);
   worker.start();

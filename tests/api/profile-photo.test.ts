@@ -276,13 +276,13 @@ describe(`profile photo (${databaseLabel})`, () => {
     expect(etag).toBe(`"${photo.split('/').at(-1)}"`);
     expect((await anonymous().get(photo, { 'if-none-match': etag })).status).toBe(304);
 
-    // The page's <img srcset> and its JSON-LD use the stored sizes.
+    // The page's <img srcset> (a 128 px photo on the profile page) and its JSON-LD use the stored sizes.
     const [listing] = await ctx.database.db.select().from(directoryListings).where(eq(directoryListings.userId, userId));
     const page = await ctx.app.request(`/find/${hospital.directorySlug}/${listing!.slug}`);
     expect(page.status).toBe(200);
     const body = await page.text();
     const base = photo.replace(/-400\.jpg$/, '');
-    expect(body).toContain(`<source type="image/webp" srcSet="${base}-96.webp 96w, ${base}-192.webp 192w, ${base}-400.webp 400w" sizes="72px"/>`);
+    expect(body).toContain(`<source type="image/webp" srcSet="${base}-96.webp 96w, ${base}-192.webp 192w, ${base}-400.webp 400w" sizes="128px"/>`);
     expect(body).toContain(`srcSet="${base}-96.jpg 96w, ${base}-192.jpg 192w, ${base}-400.jpg 400w"`);
     expect(body).toContain(`src="${base}-192.jpg"`);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]!);

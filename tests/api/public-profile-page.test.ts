@@ -115,7 +115,8 @@ describe(`the public profile page (${databaseLabel})`, () => {
     expect(response.status).toBe(200);
     expect(textContent(selectOne(tag('h1'), document)!)).toBe('Beatriz Elena Castillo, MD, MPH');
     const img = within(withClass('profile-head'), tag('img'), document)!;
-    expect(getAttributeValue(img, 'src')).toBe(photo);
+    expect(getAttributeValue(img, 'src')).toBe(photo.replace(/-400\.jpg$/, '-192.jpg'));
+    expect(getAttributeValue(img, 'sizes')).toBe('128px');
     expect(getAttributeValue(img, 'alt')).toBe('Photo of Beatriz Elena Castillo, MD, MPH');
     expect(getAttributeValue(img, 'srcset')).toContain('-192.jpg 192w');
     expect(getAttributeValue(within(withClass('profile-head'), tag('source'), document)!, 'type')).toBe('image/webp');

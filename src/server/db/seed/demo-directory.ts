@@ -1,4 +1,4 @@
-import { inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { computeNpiCheckDigit } from '../../../shared/npi';
 import type { Database } from '../client';
 import {
@@ -17,11 +17,18 @@ import {
 import { slugFromName } from '../../modules/directory/service';
 import { LIST_FIELD, recordProvenance } from '../../modules/profile/provenance';
 import { refreshCompletion } from '../../modules/profile/service';
+import { storePhotoFiles } from '../../modules/profile/photo';
+import type { FileStorage } from '../../integrations/storage';
+import type { Logger } from '../../lib/logger';
+import { initialsOf } from '../../../shared/names';
+import { demoAvatar, insertDemoProfileDetails } from './demo-profiles';
 
 /**
  * The demo hospital's public directory (never in production): 24 fictional clinicians with varied
  * specialties, offices, languages and expertise, published so `/find/northfield` shows a working
  * directory on first start. They have no sign-in account. Idempotent: nothing is added once they exist.
+ * Each carries a full profile (demo-profiles.ts) and, given the file storage, an avatar stored as an
+ * uploaded photo is (initials on a gradient: no real faces are available offline).
  */
 
 interface DemoClinician {
@@ -74,7 +81,7 @@ const CLINICIANS: DemoClinician[] = [
 
 const EMAIL_DOMAIN = 'directory.northfield.example';
 
-export async function seedDemoDirectory(db: Database, hospitalId: string) {
+export async function seedDemoDirectory(db: Database, hospitalId: string, options: { storage?: FileStorage; logger?: Logger } = {}) {
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
@@ -90,6 +97,7 @@ export async function seedDemoDirectory(db: Database, hospitalId: string) {
     .from(medicalExpertiseTerms)
     .where(inArray(medicalExpertiseTerms.term, [...new Set(CLINICIANS.flatMap((c) => c.terms))]));
 
+  const created: Array<{ userId: string; name: string }> = [];
   await db.transaction(async (tx) => {
     for (const [index, clinician] of CLINICIANS.entries()) {
       const first9 = String(199_300_001 + index * 37);
@@ -114,6 +122,7 @@ export async function seedDemoDirectory(db: Database, hospitalId: string) {
         })
         .returning({ id: users.id });
       const userId = user!.id;
+      created.push({ userId, name: `${clinician.first} ${clinician.last}` });
       await tx.insert(professionalIdentity).values({
         userId,
         npiNumber: npi,
@@ -151,9 +160,22 @@ export async function seedDemoDirectory(db: Database, hospitalId: string) {
       await recordProvenance(tx, userId, 'locations', [LIST_FIELD], 'listing_service');
       if (spoken.length) await recordProvenance(tx, userId, 'languages', [LIST_FIELD], 'provider');
       if (unique.length) await recordProvenance(tx, userId, 'medical_expertise', [LIST_FIELD], 'provider');
+      await insertDemoProfileDetails(tx, userId, clinician, index);
       // Stored as a save stores it, so the console's lists show how complete each demo profile is.
       await refreshCompletion(tx, userId);
     }
   });
+  if (options.storage && options.logger) {
+    // The same decoding, sizes and storage as an upload; a failure leaves that clinician's initials.
+    for (const [index, { userId, name }] of created.entries()) {
+      try {
+        const { url } = await storePhotoFiles({ storage: options.storage, logger: options.logger }, userId, await demoAvatar(initialsOf(name), index));
+        await db.update(professionalIdentity).set({ profilePhoto: url }).where(eq(professionalIdentity.userId, userId));
+        await recordProvenance(db, userId, 'professional_identity', ['profilePhoto'], 'provider');
+      } catch (error) {
+        options.logger.warn({ err: error }, 'demo avatar could not be stored');
+      }
+    }
+  }
   return CLINICIANS.length;
 }

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUIRED_SECTIONS, READING_LEVEL_DEFAULTS, SECTION_IDS } from '../../../shared/limits';
 import { permissionsForRole } from '../../auth/policies';
 import type { Logger } from '../../lib/logger';
+import type { FileStorage } from '../../integrations/storage';
 import { analyzeAfterBulkWrite, type Database } from '../client';
 import {
   adminUsers,
@@ -106,7 +107,7 @@ export async function createHospitalDefaults(db: Database, hospitalId: string) {
 }
 
 /** The demo tenant and its admins (never in production). Idempotent. */
-export async function seedDemo(db: Database) {
+export async function seedDemo(db: Database, files: { storage?: FileStorage; logger?: Logger } = {}) {
   // The demo hospital's public directory is on at /find/northfield; its providers choose to publish.
   await db
     .insert(hospitals)
@@ -135,11 +136,12 @@ export async function seedDemo(db: Database) {
       })
       .onConflictDoNothing();
   }
-  await seedDemoDirectory(db, hospital!.id);
+  await seedDemoDirectory(db, hospital!.id, files);
   return { systemAdminEmail: DEMO.systemAdminEmail, hospitalAdminEmail: DEMO.hospitalAdminEmail, hospitalName: DEMO.hospitalName, hospitalId: hospital!.id, directoryPath: '/find/northfield' };
 }
 
-export async function seedDatabase(db: Database, options: { dataDir: string; demo: boolean; logger: Logger }) {
+/** `storage`, when given, receives the demo clinicians' avatars (without it they show their initials). */
+export async function seedDatabase(db: Database, options: { dataDir: string; demo: boolean; logger: Logger; storage?: FileStorage }) {
   const started = performance.now();
   const reference = await seedReferenceData(db, options.dataDir);
   if (Object.keys(reference).length > 0) {
@@ -147,7 +149,7 @@ export async function seedDatabase(db: Database, options: { dataDir: string; dem
   }
   // Help articles and the default prompt templates are product content, seeded in every environment.
   await seedHelpContent(db);
-  const demo = options.demo ? await seedDemo(db) : null;
+  const demo = options.demo ? await seedDemo(db, { storage: options.storage, logger: options.logger }) : null;
   const located = await backfillLocationCoordinates(db);
   if (located > 0) options.logger.info({ located }, 'location coordinates filled');
   return { reference, demo };

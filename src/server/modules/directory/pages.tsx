@@ -13,7 +13,7 @@ import { DEFAULT_SEARCH_RADIUS, SEARCH_RADII, type DirectorySearch, type Directo
 import type { PublicProfile } from './public-profile';
 import { profilePhotoSources } from '../profile/photo';
 import { BookingCard } from './booking';
-import type { Hospital as SchemaHospital, MedicalProcedureLeaf, PhysicianLeaf, WithContext } from 'schema-dts';
+import type { Hospital as SchemaHospital, MedicalProcedureLeaf, MedicalSpecialtyLeaf, PhysicianLeaf, WithContext } from 'schema-dts';
 import { directoryStylesheet } from './directory-style';
 import { plainWordsFor } from './plain-words';
 
@@ -93,7 +93,7 @@ function Avatar({ name, photo, size = 72, alt = '' }: { name: string; photo: str
   const sources = photo ? profilePhotoSources(photo) : null;
   const className = size === 128 ? 'avatar avatar-large' : 'avatar';
   const image = sources ? (
-    <img className={className} src={size === 128 ? sources.large : sources.src} srcSet={sources.srcset ?? undefined} sizes={sources.srcset ? `${size}px` : undefined} alt={alt} width={size} height={size} loading={size === 128 ? undefined : 'lazy'} />
+    <img className={className} src={sources.src} srcSet={sources.srcset ?? undefined} sizes={sources.srcset ? `${size}px` : undefined} alt={alt} width={size} height={size} loading={size === 128 ? undefined : 'lazy'} />
   ) : null;
   if (image && sources?.webpSrcset) {
     return (
@@ -433,6 +433,7 @@ export function physicianJsonLd(profile: PublicProfile, url: string, hospital: P
   const procedures = profile.expertise.filter((t) => t.type === 'Procedure');
   const conditions = profile.expertise.filter((t) => t.type !== 'Procedure');
   const hasPoint = primary && primary.latitude !== null && primary.longitude !== null;
+  const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s);
   return {
     '@context': 'https://schema.org',
     '@type': 'Physician',
@@ -441,7 +442,7 @@ export function physicianJsonLd(profile: PublicProfile, url: string, hospital: P
     ...(profile.photo ? { image: photoUrl(profile.photo, url) } : {}),
     ...(profile.npi ? { usNPI: profile.npi } : {}),
     // schema.org's range is MedicalSpecialty: each of ours as a named one.
-    medicalSpecialty: [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s).map((name) => ({ '@type': 'MedicalSpecialty', name })),
+    ...(specialties.length ? { medicalSpecialty: specialties.map((name): MedicalSpecialtyLeaf => ({ '@type': 'MedicalSpecialty', name })) } : {}),
     ...(procedures.length ? { availableService: procedures.map((t): MedicalProcedureLeaf => ({ '@type': 'MedicalProcedure', name: t.term })) } : {}),
     ...(conditions.length ? { knowsAbout: conditions.map((t) => t.term) } : {}),
     ...(primary
@@ -548,7 +549,7 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
           </div>
         </div>
         <BookingCard hospital={hospital} profile={profile} requestsEnabled={hospital.requestsEnabled === true} />
-        <List id="locations" title={locations.length === 1 ? 'Where to go' : 'Locations'} items={locations} render={(l) => <Place location={l} />} />
+        <List id="locations" title="Locations" items={locations} render={(l) => <Place location={l} />} />
         {summary ? (
           <section className="card" aria-labelledby="s-about">
             <h2 id="s-about">About</h2>

@@ -96,7 +96,7 @@ export function profilePhotoKeys(photo: string | null): string[] {
   return LEGACY_FILE.test(file) ? [`${PROFILE_PHOTO.prefix}/${userId}/${file}`] : [];
 }
 
-async function removeQuietly(deps: PhotoDeps, keys: string[]) {
+async function removeQuietly(deps: Pick<PhotoDeps, 'storage' | 'logger'>, keys: string[]) {
   await Promise.all(
     keys.map((key) => deps.storage.delete(key).catch((error: unknown) => deps.logger.warn({ err: error, key }, 'profile photo file could not be removed'))),
   );
@@ -122,6 +122,25 @@ async function renderPhoto(bytes: Uint8Array) {
 }
 
 /**
+ * A picture as a provider's photo files: decoded, re-encoded in every size and format, and stored
+ * under a new name. Returns the value to keep (the largest JPEG's URL) and the files' keys. The
+ * upload route and the demo seed's avatars both go through it.
+ */
+export async function storePhotoFiles(deps: Pick<PhotoDeps, 'storage' | 'logger'>, userId: string, bytes: Uint8Array) {
+  const rendered = await renderPhoto(bytes);
+  const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+  const keyOf = (size: number, ext: string) => `${PROFILE_PHOTO.prefix}/${userId}/${name}-${size}.${ext}`;
+  const keys = rendered.map(({ size, ext }) => keyOf(size, ext));
+  try {
+    await Promise.all(rendered.map(({ size, ext, contentType, body }) => deps.storage.put(keyOf(size, ext), body, { contentType, overwrite: false })));
+  } catch (error) {
+    await removeQuietly(deps, keys);
+    throw error;
+  }
+  return { url: `/api/${keyOf(PROFILE_PHOTO.sizes[PROFILE_PHOTO.sizes.length - 1]!, 'jpg')}`, keys };
+}
+
+/**
  * `POST /api/profile/photo`: decodes the image (its header checked first: format and pixel count,
  * before any pixel is decoded), stores the new files and makes them the profile photo, flagged as
  * the provider's own so no import replaces it. The previous photo's files are removed once the new
@@ -132,18 +151,7 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
   if (file.size > PROFILE_PHOTO.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 413, PHOTO_MESSAGES.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length === 0) throw AppError.validation(PHOTO_MESSAGES.empty);
-  const rendered = await renderPhoto(bytes);
-
-  const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-  const keyOf = (size: number, ext: string) => `${PROFILE_PHOTO.prefix}/${userId}/${name}-${size}.${ext}`;
-  const keys = rendered.map(({ size, ext }) => keyOf(size, ext));
-  try {
-    await Promise.all(rendered.map(({ size, ext, contentType, body }) => deps.storage.put(keyOf(size, ext), body, { contentType, overwrite: false })));
-  } catch (error) {
-    await removeQuietly(deps, keys);
-    throw error;
-  }
-  const url = `/api/${keyOf(PROFILE_PHOTO.sizes[PROFILE_PHOTO.sizes.length - 1]!, 'jpg')}`;
+  const { url, keys } = await storePhotoFiles(deps, userId, bytes);
   let previous: string | null;
   try {
     previous = await deps.db.transaction(async (tx) => {
