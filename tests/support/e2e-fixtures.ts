@@ -20,6 +20,7 @@ const JOURNEY_ADMINS = [
   { email: 'listing.admin@northfield.example', fullName: 'Listing Admin', role: 'hospital_admin' as const },
   { email: 'members.admin@northfield.example', fullName: 'Members Admin', role: 'hospital_admin' as const },
   { email: 'directory.admin@northfield.example', fullName: 'Directory Admin', role: 'hospital_admin' as const },
+  { email: 'requests.admin@northfield.example', fullName: 'Requests Admin', role: 'hospital_admin' as const },
 ];
 
 const dataDir = process.argv[2];
