@@ -713,7 +713,13 @@ async function noResultSuggestions(
   search: DirectorySearch,
   context: { radius: SearchRadius; measured: boolean; words: string; patterns: string[] },
 ): Promise<NoResultSuggestions> {
-  const count = async (changed: Partial<DirectorySearch>) => (await searchDirectory(db, hospitalId, { ...search, ...changed, page: 1 }, { countOnly: true })).total;
+  const run = async (changed: Partial<DirectorySearch>) => (await searchDirectory(db, hospitalId, { ...search, ...changed, page: 1 }, { countOnly: true })).total;
+  // Words that find nobody even alone (gibberish) find nobody with any filter: one search answers every
+  // variant that keeps them, instead of one each (each with its typo pass).
+  const wordsFindSomeone = context.words
+    ? (await run({ location: '', radius: undefined, language: '', insurance: '', specialty: '', acceptingNewPatients: false, videoVisits: false })) > 0
+    : true;
+  const count = async (changed: Partial<DirectorySearch>) => (!wordsFindSomeone && changed.query === undefined ? 0 : run(changed));
   const active: Array<[SearchFilter, Partial<DirectorySearch>]> = [];
   if (context.words) active.push(['query', { query: '' }]);
   if (search.location.trim()) active.push(['location', { location: '', radius: undefined }]);
