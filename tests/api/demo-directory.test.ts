@@ -9,6 +9,7 @@ import { DEMO, seedDatabase } from '../../src/server/db/seed';
 import { createLocalStorage } from '../../src/server/integrations/storage';
 import { createLogger } from '../../src/server/lib/logger';
 import { seedDataDir } from '../../src/server/paths';
+import { createAdminRow, signInAdmin } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
@@ -76,5 +77,24 @@ describe(`the demo directory (${databaseLabel})`, () => {
       if (html.includes('>Publications</h2>')) withPublications += 1;
     }
     expect(withPublications).toBeGreaterThanOrEqual(16);
+  });
+
+  // Issue 35 item 4: the offices patients see are the hospital's own locations in the console,
+  // each listing the clinicians who practise there.
+  it('lists the demo offices as the hospital’s locations, with the clinicians at each', async () => {
+    const [hospital] = await ctx.database.db.select().from(hospitals).where(eq(hospitals.code, DEMO.hospitalCode));
+    const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital!.id })).email);
+    const response = await admin.get(`/api/admin/hospitals/${hospital!.id}/locations?page=1&pageSize=20`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { totalCount: number; items: Array<{ name: string; city: string; providerCount: number; providers: Array<{ name: string }> }> };
+    expect(body.totalCount).toBe(5);
+    const evanston = body.items.find((item) => item.name === 'Northfield Evanston Hospital');
+    expect(evanston).toMatchObject({ city: 'Evanston' });
+    expect(evanston!.providers.map((p) => p.name)).toContain('Margaret Okafor');
+    expect(body.items.reduce((sum, item) => sum + item.providerCount, 0)).toBe(24);
+    expect(body.items.every((item) => item.providers.length === item.providerCount && item.providerCount > 0)).toBe(true);
+    // Seeding again (every start) adds no second copy of an office.
+    await seedDatabase(ctx.database.db, { dataDir: seedDataDir, demo: true, logger: createLogger({ level: 'silent', environment: 'test' }) });
+    expect(((await (await admin.get(`/api/admin/hospitals/${hospital!.id}/locations?page=1&pageSize=20`)).json()) as { totalCount: number }).totalCount).toBe(5);
   });
 });

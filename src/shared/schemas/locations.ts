@@ -130,6 +130,13 @@ export interface HospitalLocationDto {
   updatedAt: string;
 }
 
+/** A row of the console's Locations tab: the location and the hospital's providers who practise there. */
+export interface HospitalLocationListItem extends HospitalLocationDto {
+  /** The hospital's providers whose profile links this location, by name (at most 50; `providerCount` counts all). */
+  providers: Array<{ id: string; name: string }>;
+  providerCount: number;
+}
+
 export interface BulkLocationReport {
   created: number;
   failed: number;

@@ -1,9 +1,10 @@
-import { eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { computeNpiCheckDigit } from '../../../shared/npi';
 import type { Database } from '../client';
 import {
   biography,
   directoryListings,
+  hospitalLocationsPoc,
   languages,
   languagesSpoken,
   locations,
@@ -81,7 +82,38 @@ const CLINICIANS: DemoClinician[] = [
 
 const EMAIL_DOMAIN = 'directory.northfield.example';
 
+/**
+ * The demo offices as the hospital's own locations (the console's Locations tab), and each demo
+ * clinician's office linked to them (`predefined_location_id`), so what the admin manages is what
+ * patients see. Runs on every seed: a database seeded before the link existed gets it too.
+ */
+async function seedDemoLocations(db: Database, hospitalId: string): Promise<Map<string, string>> {
+  const names = SITES.map((site) => site.name);
+  const known = await db
+    .select({ id: hospitalLocationsPoc.id, name: hospitalLocationsPoc.name })
+    .from(hospitalLocationsPoc)
+    .where(and(eq(hospitalLocationsPoc.hospitalId, hospitalId), inArray(hospitalLocationsPoc.name, names)));
+  const ids = new Map(known.map((row) => [row.name, row.id]));
+  const missing = SITES.filter((site) => !ids.has(site.name));
+  if (missing.length > 0) {
+    const inserted = await db
+      .insert(hospitalLocationsPoc)
+      .values(missing.map((site) => ({ hospitalId, name: site.name, addressLine1: site.address, address: site.address, city: site.city, state: site.state, zipCode: site.postalCode, postalCode: site.postalCode, country: 'US', phoneNumber: site.phone, isActive: true })))
+      .returning({ id: hospitalLocationsPoc.id, name: hospitalLocationsPoc.name });
+    for (const row of inserted) ids.set(row.name, row.id);
+  }
+  const demoUsers = db.select({ id: users.id }).from(users).where(like(users.email, `%@${EMAIL_DOMAIN}`));
+  for (const [name, id] of ids) {
+    await db
+      .update(locations)
+      .set({ predefinedLocationId: id })
+      .where(and(eq(locations.locationName, name), isNull(locations.predefinedLocationId), inArray(locations.userId, demoUsers)));
+  }
+  return ids;
+}
+
 export async function seedDemoDirectory(db: Database, hospitalId: string, options: { storage?: FileStorage; logger?: Logger } = {}) {
+  const siteIds = await seedDemoLocations(db, hospitalId);
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
@@ -139,7 +171,7 @@ export async function seedDemoDirectory(db: Database, hospitalId: string, option
       await tx.insert(practiceEssentials).values({ userId, acceptingNewPatients: clinician.accepting, telehealthServices: clinician.video ? ['follow_up', 'new_patient'] : [], appointmentTypes: clinician.video ? ['in_person', 'video'] : ['in_person'] });
       await tx.insert(biography).values({ userId, professionalSummary: `Dr. ${clinician.last} practises ${clinician.specialty.toLowerCase()} at Northfield Health.`, publicSummary: clinician.summary });
       const site = SITES[clinician.site]!;
-      await tx.insert(locations).values({ userId, locationName: site.name, addressLine1: site.address, city: site.city, state: site.state, postalCode: site.postalCode, country: 'US', phone: site.phone, isPrimary: true, acceptsNewPatients: clinician.accepting, telehealthAvailable: clinician.video });
+      await tx.insert(locations).values({ userId, predefinedLocationId: siteIds.get(site.name) ?? null, locationName: site.name, addressLine1: site.address, city: site.city, state: site.state, postalCode: site.postalCode, country: 'US', phone: site.phone, isPrimary: true, acceptsNewPatients: clinician.accepting, telehealthAvailable: clinician.video });
       const spoken = clinician.languages.filter((l) => languageNames.has(l));
       if (spoken.length) {
         await tx.insert(languagesSpoken).values(spoken.map((languageCode, order) => ({ userId, languageCode, languageName: languageNames.get(languageCode)!, proficiency: order === 0 ? 'native' : 'fluent', displayOrder: order + 1 })));

@@ -1,5 +1,5 @@
 import { containsPattern } from '../../lib/like';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { CsvParseError, csvRecords, formatCsv, normalizeCsvHeader, type ReadCsv } from '../../../shared/csv';
 import {
   BULK_LOCATION_MAX_ROWS,
@@ -7,12 +7,13 @@ import {
   locationCreateSchema,
   type BulkLocationReport,
   type HospitalLocationDto,
+  type HospitalLocationListItem,
   type LocationCreateInput,
   type LocationUpdateInput,
 } from '../../../shared/schemas/locations';
 import type { AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { hospitalLocationsPoc } from '../../db/schema';
+import { hospitalLocationsPoc, locations, users } from '../../db/schema';
 import type { Actor } from '../../http/types';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/service';
@@ -96,7 +97,7 @@ export async function listLocations(deps: LocationDeps, actor: AdminActor, hospi
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select()
+      .select({ location: hospitalLocationsPoc, providers: providersAtLocation, providerCount: providerCountAtLocation })
       .from(hospitalLocationsPoc)
       .where(where)
       // The id breaks ties between equal names so pages never overlap or skip.
@@ -105,7 +106,28 @@ export async function listLocations(deps: LocationDeps, actor: AdminActor, hospi
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(hospitalLocationsPoc).where(where),
   ]);
-  return { items: rows.map(toLocationDto), totalCount: Number(total?.n ?? 0) };
+  return {
+    items: rows.map((row): HospitalLocationListItem => ({ ...toLocationDto(row.location), providers: parseProviders(row.providers), providerCount: Number(row.providerCount) })),
+    totalCount: Number(total?.n ?? 0),
+  };
+}
+
+/** How many names a Locations row carries; the count says how many more there are. */
+const PROVIDERS_PER_LOCATION = 50;
+
+/**
+ * The hospital's providers whose profile links a location (a provider's own office picked from the
+ * hospital's list), read inside the page's one statement as correlated sub-selects, so the list stays
+ * one statement plus its count (list-statements.test.ts). A provider who moved hospital is left out.
+ */
+const linkedProviders = sql`from ${locations} l join ${users} u on u.id = l.user_id
+  where l.predefined_location_id = ${hospitalLocationsPoc.id} and u.hospital_id = ${hospitalLocationsPoc.hospitalId}`;
+const providersAtLocation = sql<string>`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name, p.id), '[]')::text from (
+  select distinct u.id, u.full_name as name ${linkedProviders} order by u.full_name, u.id limit ${PROVIDERS_PER_LOCATION}) p)`;
+const providerCountAtLocation = sql<number>`(select count(distinct u.id)::int ${linkedProviders})`;
+
+function parseProviders(text: string | null): Array<{ id: string; name: string }> {
+  return text ? (JSON.parse(text) as Array<{ id: string; name: string }>) : [];
 }
 
 export async function getLocation(deps: LocationDeps, actor: AdminActor, hospitalId: string, locationId: string) {

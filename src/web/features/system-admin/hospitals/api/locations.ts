@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkLocationReport, HospitalLocationDto } from '@shared/schemas/locations';
+import type { BulkLocationReport, HospitalLocationDto, HospitalLocationListItem } from '@shared/schemas/locations';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import { csvBody } from '@web/lib/csv/csv-body';
 import type { Page } from '../../api/list-admins';
 import { hospitalQueryKey } from './hospitals';
 
-export type { BulkLocationReport, HospitalLocationDto };
+export type { BulkLocationReport, HospitalLocationDto, HospitalLocationListItem };
 
 /** What the location form sends: '' or null clears a field. */
 export interface LocationBody {
@@ -34,7 +34,7 @@ export function useLocations(hospitalId: string, query: { q: string; page: numbe
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
       if (query.q.trim()) params.set('q', query.q.trim());
-      return apiFetch<Page<HospitalLocationDto>>(`${base(hospitalId)}?${params}`, { signal });
+      return apiFetch<Page<HospitalLocationListItem>>(`${base(hospitalId)}?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
     ...adminRetryPolicy,

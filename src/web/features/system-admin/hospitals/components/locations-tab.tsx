@@ -7,7 +7,7 @@ import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message'
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ConsoleTable, RowTitle, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { IconButton } from '../../components/icon-button';
-import { useDeleteLocation, useLocations, type HospitalLocationDto } from '../api/locations';
+import { useDeleteLocation, useLocations, type HospitalLocationDto, type HospitalLocationListItem } from '../api/locations';
 import { LocationDialog } from './location-dialog';
 import { LocationsBulkDialog } from './locations-bulk-dialog';
 
@@ -17,6 +17,22 @@ function addressLines(location: HospitalLocationDto): string[] {
   const street = [location.addressLine1 ?? location.address, location.addressLine2].filter(Boolean).join(', ');
   const place = [location.city, [location.state, location.zipCode ?? location.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [street, place].filter(Boolean);
+}
+
+/** The providers who practise at a location: a few names, and how many more. */
+function ProvidersAt({ location }: { location: HospitalLocationListItem }) {
+  if (location.providerCount === 0) return <span className="text-gray-500">None linked</span>;
+  const shown = location.providers.slice(0, 3).map((provider) => provider.name);
+  const more = location.providerCount - shown.length;
+  return (
+    <span className="block min-w-0" title={location.providers.map((provider) => provider.name).join(', ')}>
+      <span className="font-medium text-gray-900">{location.providerCount === 1 ? '1 provider' : `${location.providerCount} providers`}</span>
+      <span className="block text-xs text-gray-600">
+        {shown.join(', ')}
+        {more > 0 ? `, and ${more} more` : ''}
+      </span>
+    </span>
+  );
 }
 
 export function LocationsTab({ hospitalId }: { hospitalId: string }) {
@@ -35,7 +51,7 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
     setFormOpen(true);
   };
 
-  const columns: Array<ConsoleColumn<HospitalLocationDto>> = [
+  const columns: Array<ConsoleColumn<HospitalLocationListItem>> = [
     {
       id: 'location',
       header: 'Location',
@@ -64,6 +80,14 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
         ) : (
           <span className="text-gray-500">—</span>
         ),
+    },
+    {
+      id: 'providers',
+      header: 'Providers here',
+      label: 'Providers',
+      hideable: true,
+      className: 'text-gray-700 max-md:text-right',
+      cell: (location) => <ProvidersAt location={location} />,
     },
     {
       id: 'phone',
