@@ -26,6 +26,9 @@ export const publicIdentity = pgView('public_identity', {
   additionalSpecialties: jsonb('additional_specialties').$type<string[]>().notNull(),
   npiSpecialties: jsonb('npi_specialties').$type<NpiSpecialty[]>().notNull(),
   profilePhoto: text('profile_photo'),
+  /** The identity's own names (FHIR Practitioner `given` and `family`, migration 0021). */
+  firstName: text('first_name'),
+  lastName: text('last_name'),
 }).existing();
 
 export const publicPractice = pgView('public_practice', {
@@ -49,6 +52,10 @@ export const publicLocations = pgView('public_locations', {
   /** The ZIP's (else the city's) centroid, for distance search (migration 0020). */
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /** Street lines and the hospital site it was picked from (FHIR Location `address`, `partof`; migration 0021). */
+  addressLine1: text('address_line_1'),
+  addressLine2: text('address_line_2'),
+  predefinedLocationId: uuid('predefined_location_id'),
 }).existing();
 
 export const publicExpertise = pgView('public_expertise', {
