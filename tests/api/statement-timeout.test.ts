@@ -68,4 +68,18 @@ describe('statement timeout', () => {
       await database.close();
     }
   });
+
+  // Issue 35 item 12: the README says why PGlite has no query timeout. If PGlite ever starts to
+  // enforce statement_timeout, this fails, and the README and the pool setup should use it.
+  it.skipIf(Boolean(postgresUrl))('on PGlite, statement_timeout is accepted and not enforced (the README says why)', async () => {
+    const database = await createDatabase({ statementTimeoutMs: 100 });
+    try {
+      await database.db.execute(sql`set statement_timeout = 100`);
+      const started = Date.now();
+      await database.db.execute(sql`select pg_sleep(0.4)`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    } finally {
+      await database.close();
+    }
+  });
 });

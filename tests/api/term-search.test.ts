@@ -200,4 +200,24 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
     expect((await (await ownAdmin.get(`/api/admin/hospitals/${own.id}`)).json()).expertiseTermsScope).toBe('own_only');
     expect((await (await client.get('/api/terms/search?q=atrial&pageSize=5')).json()).source).toBe('hospital');
   });
+
+  // Issue 35 item 12 (spec §6): a hospital whose data source is the listing service takes its terms
+  // from its own table, even while its scope setting still says "own plus defaults".
+  it('gives a listing-service hospital’s providers its own terms only', async () => {
+    const listed = await createHospital(ctx, { dataSource: 'yext', expertiseTermsScope: 'own_plus_defaults' });
+    const listedAdmin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: listed.id })).email);
+    const client = browserClient(ctx.app);
+    const signUp = await client.post(
+      '/api/auth/sign-up',
+      { email: `listed.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Listed', hospitalId: listed.id },
+      { 'x-forwarded-for': '192.0.2.93' },
+    );
+    expect(signUp.status).toBe(201);
+    // No terms of its own yet: the defaults, or the provider would have nothing to pick.
+    expect((await (await client.get('/api/terms/search?q=atrial&pageSize=5')).json()).source).toBe('default');
+    expect((await listedAdmin.post(`/api/admin/hospitals/${listed.id}/terms`, { termId: 'listed-atrial', term: 'Atrial flutter (listing service)', termType: 'Condition', specialtyName: 'Cardiology' })).status).toBe(201);
+    const only = await (await client.get('/api/terms/search?q=atrial&pageSize=50')).json();
+    expect(only).toMatchObject({ source: 'hospital', totalCount: 1 });
+    expect(terms(only)).toEqual(['Atrial flutter (listing service)']);
+  });
 });

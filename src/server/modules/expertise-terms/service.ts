@@ -301,6 +301,7 @@ const termSourceStatement = perDatabase((db) =>
   db
     .select({
       scope: hospitals.expertiseTermsScope,
+      dataSource: hospitals.dataSource,
       // Written out: inside a select from hospitals, Drizzle would leave a bare "id" the subquery reads as its own.
       hasTerms: sql<boolean>`exists (select 1 from hospital_expertise_terms_poc t where t.hospital_id = "hospitals"."id" and t.is_active)`,
     })
@@ -312,13 +313,15 @@ const termSourceStatement = perDatabase((db) =>
 
 /**
  * Where a hospital's providers pick terms from, in one statement: the defaults while it has no active
- * terms of its own; then its own only, or its own plus the defaults, as its admin chose.
+ * terms of its own; then its own only, or its own plus the defaults, as its admin chose. A hospital
+ * whose data source is the listing service takes its terms from its own table only (spec §6: the
+ * listing service's terms replace the default table), whatever the scope setting says.
  */
 export async function providerTermSource(db: Database, hospitalId: string | null): Promise<'default' | 'hospital' | 'hospital_and_default'> {
   if (!hospitalId) return 'default';
   const [row] = await termSourceStatement(db).execute({ hospitalId });
   if (!row?.hasTerms) return 'default';
-  return row.scope === 'own_only' ? 'hospital' : 'hospital_and_default';
+  return row.scope === 'own_only' || row.dataSource === 'yext' ? 'hospital' : 'hospital_and_default';
 }
 
 /** Ranked the way both searches rank: terms that start with the text first, then by term. */

@@ -43,6 +43,9 @@ describe('SettingsTab', () => {
   it('shows only the masked key; a replacement must be typed and long enough', async () => {
     const sent = setup();
     expect(screen.getByTestId('api-key-status').textContent).toBe('Stored key ••••3f9a');
+    // A listing-service hospital's providers pick from its own terms only (issue 35 item 12).
+    expect(screen.getByTestId('listing-service-terms').textContent).toContain('only from the hospital’s own terms');
+    expect(screen.getByRole('radio', { name: /Own terms plus the defaults/ }).matches(':disabled')).toBe(true);
     expect(screen.queryByLabelText('New API key')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Replace' }));

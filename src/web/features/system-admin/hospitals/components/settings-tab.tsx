@@ -216,7 +216,12 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
       </SectionCard>
 
       <SectionCard id="expertise-terms" title="Expertise terms" description="What providers pick their conditions, procedures and reasons for visit from once this hospital has terms of its own.">
-        <fieldset>
+        {dataSource === 'yext' ? (
+          <p className="mb-3 rounded-lg bg-gray-50 p-3 text-sm text-gray-700" data-testid="listing-service-terms">
+            This hospital’s data source is the listing service, so its providers pick only from the hospital’s own terms (those synced from the listing service and any added here); the choice below applies when the data source is the NPI registry.
+          </p>
+        ) : null}
+        <fieldset disabled={dataSource === 'yext'}>
           <legend className="sr-only">Expertise terms providers see</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {EXPERTISE_TERMS_SCOPES.map((scope) => (
