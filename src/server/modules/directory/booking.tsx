@@ -147,8 +147,10 @@ export function appointmentSentPage(origin: string, hospital: PublicHospital, pr
         ) : null}
         <p>If this is an emergency, call 911.</p>
       </div>
-      <p>
-        <a href={`/find/${hospital.slug}/${profile.slug}`}>Back to {name}</a> · <a href={`/find/${hospital.slug}`}>Find another doctor</a>
+      {/* Two links, each whole (a link wrapped over two lines at 390 px had its centre off the link). */}
+      <p className="links">
+        <a href={`/find/${hospital.slug}/${profile.slug}`}>Back to {name}</a>
+        <a href={`/find/${hospital.slug}`}>Find another doctor</a>
       </p>
     </Frame>,
   );
