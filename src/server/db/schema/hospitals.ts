@@ -144,6 +144,8 @@ export const hospitalLocationsPoc = pgTable(
     country: text(),
     phoneNumber: text(),
     mainPhone: text(),
+    /** The office's e-mail: patients' appointment requests for providers practising here go to it (else the hospital's intake address). */
+    email: text(),
     url: text(),
     isActive: boolean().notNull().default(true),
     yextEntityId: text(),

@@ -1,0 +1,1 @@
+ALTER TABLE "hospital_locations_poc" ADD COLUMN "email" text;
