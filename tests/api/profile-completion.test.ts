@@ -180,6 +180,17 @@ describe(`completion and dashboard (${databaseLabel})`, () => {
     expect(before).toBeLessThan(100);
   });
 
+  // Issue 35 item 7: a new account's biography says "Missing", never "Updated just now" beside it.
+  it('gives a section nobody saved no updated time, and the first save one', async () => {
+    const { client } = await signUp();
+    const biographyCard = async () => ((await dashboard(client)).sections as Array<{ sectionId: string; status: string; updatedAt: string | null }>).find((s) => s.sectionId === 'biography')!;
+    expect(await biographyCard()).toMatchObject({ status: 'missing', updatedAt: null });
+    const section = await (await client.get('/api/profile/sections/biography')).json();
+    expect(section.updatedAt).toBeNull();
+    await put(client, 'biography', { professionalSummary: 'Dr. Diaz treats heart failure.' });
+    expect((await biographyCard()).updatedAt).not.toBeNull();
+  });
+
   it('uses the default required sections for a provider without a hospital, and asks to review stale sections', async () => {
     const { client, user } = await signUp();
     await put(client, 'professional_identity', identity);

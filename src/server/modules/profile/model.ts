@@ -13,6 +13,7 @@
  */
 import { and, asc, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../../shared/enums';
+import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
 import { PROFILE_SECTION_IDS, PROFILE_SECTION_SCHEMAS, type ProfileSectionData, type ProfileSectionId } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -56,6 +57,8 @@ export interface SingleSection<Id extends ProfileSectionId, Table extends Single
   kind: 'single';
   /** The row's values and any further write in the same transaction (default: the parsed request as it is). */
   plan?: (db: Database, ctx: SectionContext, input: ProfileSectionData<Id>) => Promise<{ values: Values<Table>; also?: Writer }>;
+  /** The row as the sign-up left it, which nobody has saved: the section shows no updated time. */
+  untouched?: (row: Table['$inferSelect']) => boolean;
 }
 
 export interface ListSection<Id extends ProfileSectionId, Table extends ListTable, View> extends SectionBase<Id, Table, View> {
@@ -102,7 +105,14 @@ export const SECTION_MODEL = {
   }),
   practice_essentials: single('practice_essentials', { table: schema.practiceEssentials, relation: 'practiceEssentials', view: views.practiceView }),
   locations: list('locations', { table: schema.locations, relation: 'locations', view: views.locationView, rows: rowsOf.locationRows }),
-  biography: single('biography', { table: schema.biography, relation: 'biography', view: views.biographyView }),
+  biography: single('biography', {
+    table: schema.biography,
+    relation: 'biography',
+    view: views.biographyView,
+    // Sign-up stores the placeholder summary and nothing else; that is no biography anyone saved.
+    untouched: (row) =>
+      row.professionalSummary === BIOGRAPHY_PENDING && [row.publicSummary, row.personalInterests, row.awardsHonors, row.memberships, row.volunteerWork, row.languagesSpoken].every((value) => !value?.trim()),
+  }),
   publications: list('publications', {
     table: schema.publications,
     relation: 'publications',
@@ -197,7 +207,8 @@ export function readSection<Id extends ProfileSectionId>(id: Id, related: unknow
   const view = section.view as (row: object) => unknown;
   if (section.kind === 'single') {
     const row = related as { updatedAt: Date } | null | undefined;
-    return { data: (row ? view(row) : null) as SectionView<Id>, updatedAt: row?.updatedAt ?? null };
+    const untouched = row && (section.untouched as ((row: object) => boolean) | undefined)?.(row);
+    return { data: (row ? view(row) : null) as SectionView<Id>, updatedAt: untouched ? null : (row?.updatedAt ?? null) };
   }
   const rows = related as Array<Record<'updatedAt' | 'createdAt', Date>>;
   const updatedAt = rows.reduce<Date | null>((max, row) => (max === null || row[section.changedAt] > max ? row[section.changedAt] : max), null);

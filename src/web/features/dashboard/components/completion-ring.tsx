@@ -25,7 +25,7 @@ export function CompletionRing({ percentage, size = 132, className }: { percenta
       </svg>
       <div className="absolute inset-0 flex flex-col items-center justify-center">
         <span className="text-3xl font-bold tracking-tight text-gray-900 tabular-nums">{clamped}%</span>
-        <span className="text-xs font-medium text-gray-600">complete</span>
+        <span className="text-xs font-medium text-gray-600">of required</span>
       </div>
     </div>
   );

@@ -14,7 +14,7 @@ import { PublicProfileCard } from '@web/features/publishing/components/public-pr
 import { SyncFromDirectoryButton } from '@web/features/yext/components/sync-from-directory-button';
 import { useDashboard, type Dashboard } from '../api/get-dashboard';
 import { useExportProfile } from '../api/export-profile';
-import { CompletionRing } from '../components/completion-ring';
+import { CompletionCard } from '../components/completion-card';
 import { SectionCard } from '../components/section-card';
 import { StatusBadge } from '../components/status-badge';
 
@@ -49,32 +49,6 @@ function DashboardSkeleton() {
         ))}
       </div>
     </div>
-  );
-}
-
-function CompletionCard({ dashboard }: { dashboard: Dashboard }) {
-  const visible = dashboard.sections.filter((s) => s.isVisible);
-  const required = visible.filter((s) => s.isRequired);
-  const requiredDone = required.filter((s) => s.status === 'complete').length;
-  const allDone = visible.filter((s) => s.status === 'complete').length;
-  return (
-    <Card className="flex flex-col items-center gap-6 p-6 sm:flex-row lg:col-span-2 lg:flex-col lg:items-stretch">
-      <CompletionRing percentage={dashboard.completionPercentage} className="self-center" />
-      <div className="min-w-0 flex-1 text-center sm:text-left lg:text-center">
-        <h2 className="text-lg font-semibold text-gray-900">Profile completion</h2>
-        <p className="mt-1 text-sm leading-6 text-gray-600">
-          {required.length > 0
-            ? `${requiredDone} of ${required.length} required ${required.length === 1 ? 'section' : 'sections'} complete.`
-            : 'Your hospital does not require any sections.'}
-        </p>
-        <p className="mt-3 text-xs font-medium text-gray-700">
-          All sections: {allDone} of {visible.length}
-        </p>
-        <div className="mt-1.5 h-2 w-full overflow-hidden rounded-full bg-gray-100" aria-hidden="true">
-          <div className="h-full rounded-full bg-brand-600 transition-[width] duration-700" style={{ width: `${visible.length ? (allDone / visible.length) * 100 : 0}%` }} />
-        </div>
-      </div>
-    </Card>
   );
 }
 
