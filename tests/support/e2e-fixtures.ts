@@ -21,6 +21,8 @@ const JOURNEY_ADMINS = [
   { email: 'members.admin@northfield.example', fullName: 'Members Admin', role: 'hospital_admin' as const },
   { email: 'directory.admin@northfield.example', fullName: 'Directory Admin', role: 'hospital_admin' as const },
   { email: 'requests.admin@northfield.example', fullName: 'Requests Admin', role: 'hospital_admin' as const },
+  { email: 'tour.system@vitae.local', fullName: 'Tour System', role: 'system_admin' as const },
+  { email: 'tour.hospital@northfield.example', fullName: 'Tour Hospital', role: 'hospital_admin' as const },
 ];
 
 const dataDir = process.argv[2];

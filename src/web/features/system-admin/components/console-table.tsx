@@ -375,7 +375,8 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
         ) : table.getRowModel().rows.length === 0 ? (
           <EmptyState>{empty}</EmptyState>
         ) : (
-          <div className="md:max-h-[70vh] md:overflow-auto">
+          // The scroll padding keeps a row reached with Shift+Tab below the sticky header, not under it.
+          <div className="md:max-h-[70vh] md:scroll-pt-14 md:overflow-auto">
             <table className="w-full text-left text-sm max-md:block">
               <caption className="sr-only">{caption}</caption>
               {/* On phones the header is read by screen readers only, but for the "Select all" box. */}
