@@ -233,6 +233,27 @@ describe(`provider term lookups (${databaseLabel})`, () => {
     expect(suggestions.items[0].confidence).toBeGreaterThan(0.3);
   });
 
+  // Issue 35 item 8: suggestions come from the provider's own registry taxonomies, by their NUCC code,
+  // not from whatever specialty reads most like the registry's words.
+  it('suggests the specialties of the provider’s own registry taxonomies, by code, the primary first', async () => {
+    const client = await providerOf(null);
+    const session = await (await client.get('/api/auth/session')).json();
+    await ctx.database.db
+      .update(professionalIdentity)
+      .set({
+        npiSpecialties: [
+          { name: 'Student in an Organized Health Care Education/Training Program', code: '390200000X', is_primary: false },
+          { name: 'Nurse Practitioner Family', code: '363LF0000X', is_primary: false },
+          { name: 'Internal Medicine', code: '207R00000X', is_primary: true },
+          { name: 'Internal Medicine', code: '207R00000X', is_primary: false },
+        ],
+      })
+      .where(eq(professionalIdentity.userId, session.user.id));
+    const suggestions = await (await client.get('/api/terms/specialty-suggestions')).json();
+    // The nurse practitioner's taxonomy is no physician specialty: no "Family Medicine" from the words alike.
+    expect(suggestions.items).toEqual([{ npiSpecialty: 'Internal Medicine', specialty: 'Internal Medicine', confidence: 1, matchedBy: 'code' }]);
+  });
+
   it('stores how closely the registry\'s primary specialty matched the taxonomy, at sign-up and at refresh', async () => {
     const client = browserClient(ctx.app);
     const signedUp = await client.post(

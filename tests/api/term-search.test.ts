@@ -220,4 +220,34 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
     expect(only).toMatchObject({ source: 'hospital', totalCount: 1 });
     expect(terms(only)).toEqual(['Atrial flutter (listing service)']);
   });
+
+  // Issue 35 item 8: the defaults rank by how well a term matches before the specialty it is filed
+  // under; "hypertension" listed every cardiovascular term before the other specialties' closer ones.
+  it('ranks the default terms by match quality before specialty', async () => {
+    const client = browserClient(ctx.app);
+    const signUp = await client.post(
+      '/api/auth/sign-up',
+      { email: `rank.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Rae Rank' },
+      { 'x-forwarded-for': '192.0.2.94' },
+    );
+    expect(signUp.status).toBe(201);
+    const found = await (await client.get('/api/terms/search?q=hypertension&pageSize=40')).json();
+    expect(found.source).toBe('default');
+    const items = found.items as Array<{ term: string; specialtyName: string }>;
+    expect(items[0]!.term).toBe('Hypertension');
+    const tier = (term: string) => {
+      const lower = term.toLowerCase();
+      if (lower === 'hypertension') return 0;
+      if (lower.startsWith('hypertension')) return 1;
+      return lower.replace(/[^a-z0-9]+/g, ' ').split(' ').some((word) => word.startsWith('hypertension')) ? 2 : 3;
+    };
+    for (let i = 1; i < items.length; i += 1) {
+      const [a, b] = [items[i - 1]!, items[i]!];
+      expect(tier(a.term) < tier(b.term) || (tier(a.term) === tier(b.term) && a.term.length <= b.term.length), `${a.term} before ${b.term}`).toBe(true);
+    }
+    // A shorter match filed under a later specialty comes before a longer cardiovascular one.
+    const index = (term: string, specialty?: string) => items.findIndex((t) => t.term === term && (!specialty || t.specialtyName === specialty));
+    expect(index('Portal hypertension')).toBeGreaterThan(-1);
+    expect(index('Portal hypertension')).toBeLessThan(index('Renovascular hypertension', 'Cardiovascular Disease'));
+  });
 });

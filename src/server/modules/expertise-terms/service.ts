@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
 import { analyzeAfterBulkWrite, perDatabase, rowsOf, type Database } from '../../db/client';
-import { hospitalExpertiseTermsPoc as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, professionalIdentity } from '../../db/schema';
+import { hospitalExpertiseTermsPoc as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, medicalSpecialtyTaxonomy, professionalIdentity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
@@ -239,12 +239,25 @@ function defaultSearchStatement(db: Database, filters: SearchFilters & { byTerm:
       .select({ ...getTableColumns(defaultTerms), matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(defaultTerms)
       .where(where)
-      .orderBy(sql`(lower(${defaultTerms.term}) like ${sql.placeholder('prefix')}) desc`, ...defaultListing(filters.byTerm))
+      .orderBy(...(filters.byTerm ? [sql`(lower(${defaultTerms.term}) like ${sql.placeholder('prefix')}) desc`, ...defaultListing(true)] : [...matchQuality, ...defaultListing(false)]))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`vitae_default_terms_search_${key}`);
   });
 }
+
+/**
+ * How well a default term matches the text, best first, before any specialty (issue 35 item 8: a
+ * search for "hypertension" listed every cardiovascular term before "Essential (primary) hypertension"
+ * of the other specialties): the term itself, then terms that start with it, then terms with a word
+ * that starts with it, then the shorter term (the text is more of it). Ties keep the spec's listing.
+ */
+const matchQuality = [
+  sql`(lower(${defaultTerms.term}) = ${sql.placeholder('exact')}) desc`,
+  sql`(lower(${defaultTerms.term}) like ${sql.placeholder('prefix')}) desc`,
+  sql`((' ' || regexp_replace(lower(${defaultTerms.term}), '[^[:alnum:]]+', ' ', 'g')) like ${sql.placeholder('wordPrefix')}) desc`,
+  sql`length(${defaultTerms.term})`,
+];
 
 /** The defaults' listing order; by term (lower case, C collation) when merged with a hospital's own terms, which rank that way. */
 const defaultListing = (byTerm: boolean) =>
@@ -252,7 +265,7 @@ const defaultListing = (byTerm: boolean) =>
     ? [asc(sql`(lower(${defaultTerms.term}) collate "C")`), asc(defaultTerms.id)]
     : [asc(defaultTerms.specialtyName), asc(defaultTerms.termType), asc(defaultTerms.term), asc(defaultTerms.id)];
 
-/** Search of the default terms, ordered by specialty, type, term (spec §7); with a text, terms that start with it first. */
+/** Search of the default terms, ordered by specialty, type, term (spec §7); with a text, by how well each matches first (matchQuality). */
 export async function searchDefaultTerms(db: Database, query: TermSearchQuery, options: { byTerm?: boolean } = {}) {
   const conditions: Array<SQL | undefined> = [];
   if (query.activeOnly) conditions.push(eq(defaultTerms.isActive, true));
@@ -278,6 +291,8 @@ export async function searchDefaultTerms(db: Database, query: TermSearchQuery, o
   const rows = await statement.execute({
     contains: containsPattern(query.q),
     prefix: lowerPrefixPattern(query.q),
+    exact: query.q.trim().toLowerCase(),
+    wordPrefix: `% ${lowerPrefixPattern(query.q.trim())}`,
     termType: query.termType ?? null,
     specialty: query.specialty ?? null,
     limit: query.pageSize,
@@ -453,13 +468,43 @@ export async function bestSpecialtyMatch(db: Pick<Database, 'execute'>, name: st
   return { specialty: best.specialty, confidence: Math.round(Number(best.confidence) * 100) / 100 };
 }
 
+/**
+ * The taxonomy specialties of the provider's own registry record (issue 35 item 8): each NPPES
+ * taxonomy is matched by its NUCC code, which the taxonomy carries, so an internist is offered
+ * Internal Medicine and never a specialty that merely reads alike. A registry taxonomy the taxonomy
+ * does not list (a student, a nurse practitioner) suggests nothing; only a specialty stored without a
+ * code falls back to the closest name. `matchedBy` says which.
+ */
 export async function specialtySuggestions(db: Database, userId: string) {
   const [identity] = await db.select({ npiSpecialties: professionalIdentity.npiSpecialties }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
-  const names = (identity?.npiSpecialties ?? []).map((s) => s.name).filter(Boolean);
-  const suggestions: Array<{ npiSpecialty: string; specialty: string; confidence: number }> = [];
-  for (const name of names) {
-    const match = await bestSpecialtyMatch(db, name);
-    if (match) suggestions.push({ npiSpecialty: name, ...match });
+  const registry = (identity?.npiSpecialties ?? []).filter((s) => s.name);
+  const codes = [...new Set(registry.map((s) => s.code).filter((code): code is string => Boolean(code)))];
+  const byCode = new Map(
+    codes.length === 0
+      ? []
+      : (
+          await db
+            .select({ code: medicalSpecialtyTaxonomy.specialtyCode, specialty: medicalSpecialtyTaxonomy.specialty })
+            .from(medicalSpecialtyTaxonomy)
+            .where(and(inArray(medicalSpecialtyTaxonomy.specialtyCode, codes), eq(medicalSpecialtyTaxonomy.isActive, true)))
+        ).map((row) => [row.code, row.specialty]),
+  );
+  const suggestions: Array<{ npiSpecialty: string; specialty: string; confidence: number; matchedBy: 'code' | 'name' }> = [];
+  const seen = new Set<string>();
+  // The primary taxonomy first.
+  for (const entry of [...registry].sort((a, b) => Number(Boolean(b.is_primary)) - Number(Boolean(a.is_primary)))) {
+    let match: { specialty: string; confidence: number; matchedBy: 'code' | 'name' } | null = null;
+    if (entry.code) {
+      const specialty = byCode.get(entry.code);
+      if (specialty) match = { specialty, confidence: 1, matchedBy: 'code' };
+    } else {
+      const named = await bestSpecialtyMatch(db, entry.name);
+      if (named) match = { ...named, matchedBy: 'name' };
+    }
+    if (match && !seen.has(match.specialty)) {
+      seen.add(match.specialty);
+      suggestions.push({ npiSpecialty: entry.name, ...match });
+    }
   }
   return { items: suggestions };
 }

@@ -6,9 +6,11 @@ export interface SpecialtySuggestion {
   npiSpecialty: string;
   specialty: string;
   confidence: number;
+  /** `code`: the registry taxonomy's own code names the specialty; `name`: the closest name to a specialty stored without a code. */
+  matchedBy: 'code' | 'name';
 }
 
-/** `GET /api/terms/specialty-suggestions`: taxonomy specialties matching the provider's NPI specialties (confidence > 0.3). */
+/** `GET /api/terms/specialty-suggestions`: the taxonomy specialties of the provider's own registry taxonomies. */
 export async function getSpecialtySuggestions(signal?: AbortSignal): Promise<SpecialtySuggestion[]> {
   const payload = await apiFetch<{ items: SpecialtySuggestion[] }>('/api/terms/specialty-suggestions', { signal });
   return payload.items;

@@ -19,7 +19,7 @@ const TERMS = [
 
 function Harness({ initial = [] as ExpertiseItem[] }) {
   const [value, setValue] = useState<ExpertiseItem[]>(initial);
-  return <ExpertisePicker value={value} onChange={setValue} specialties={[{ name: 'Pulmonary Disease', note: 'primary' }, { name: 'Allergy and Immunology', suggested: true, note: 'NPI match 82%' }]} />;
+  return <ExpertisePicker value={value} onChange={setValue} specialties={[{ name: 'Pulmonary Disease', note: 'primary' }, { name: 'Allergy and Immunology', suggested: true, note: 'from your NPI record' }]} />;
 }
 
 function renderPicker(initial?: ExpertiseItem[]) {
@@ -111,6 +111,8 @@ describe('ExpertisePicker', () => {
   it('puts terms that start with the text first within a page of results', () => {
     const ranked = rankByMatch([{ term: 'Congestive heart failure' }, { term: 'Heart block' }, { term: 'Atrial septal defect' }, { term: 'Heartburn' }], 'heart');
     expect(ranked.map((t) => t.term)).toEqual(['Heart block', 'Heartburn', 'Congestive heart failure', 'Atrial septal defect']);
+    // The term itself before any longer one that starts with it (issue 35 item 8).
+    expect(rankByMatch([{ term: 'Hypertension crisis' }, { term: 'Essential hypertension' }, { term: 'Hypertension' }], 'hypertension').map((t) => t.term)).toEqual(['Hypertension', 'Hypertension crisis', 'Essential hypertension']);
   });
 
   it('shows saved terms in their groups', () => {

@@ -38,17 +38,19 @@ const TYPE_BADGE: Record<TermType, 'brand' | 'coral' | 'success' | 'gray'> = {
 };
 
 /**
- * The server lists a page of matches by specialty and name; within that page, terms that start with
- * the text come first, then those with a word starting with it, then the rest (stable otherwise).
+ * The server ranks matches by how well they match before their specialty; within a page, the term
+ * itself comes first, then terms that start with the text, then those with a word starting with it,
+ * then the rest (stable otherwise, so the server's order holds within each).
  */
 export function rankByMatch<T extends { term: string }>(terms: readonly T[], text: string): T[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [...terms];
   const rank = (term: string) => {
     const lower = term.toLowerCase();
-    if (lower.startsWith(needle)) return 0;
-    if (lower.split(/[\s(/-]+/).some((word) => word.startsWith(needle))) return 1;
-    return 2;
+    if (lower === needle) return 0;
+    if (lower.startsWith(needle)) return 1;
+    if (lower.split(/[\s(/-]+/).some((word) => word.startsWith(needle))) return 2;
+    return 3;
   };
   return terms
     .map((term, index) => ({ term, index, rank: rank(term.term) }))
@@ -58,7 +60,7 @@ export function rankByMatch<T extends { term: string }>(terms: readonly T[], tex
 
 export interface SpecialtyChip {
   name: string;
-  /** Where it comes from, shown on the chip: "NPI match 92%". */
+  /** Where it comes from, shown on the chip: "from your NPI record". */
   note?: string;
   suggested?: boolean;
 }

@@ -45,7 +45,8 @@ function useSpecialtyChips(): SpecialtyChip[] {
     if (identity?.primarySpecialty) push({ name: named(identity.primarySpecialty), note: 'primary' });
     for (const name of identity?.additionalSpecialties ?? []) push({ name: named(name) });
     for (const suggestion of suggestions ?? []) {
-      push({ name: suggestion.specialty, note: `NPI match ${Math.round(suggestion.confidence * 100)}%`, suggested: true });
+      // In plain words where it comes from: the registry record itself, or a name close to it.
+      push({ name: suggestion.specialty, note: suggestion.matchedBy === 'code' ? 'from your NPI record' : `close to “${suggestion.npiSpecialty}”`, suggested: true });
     }
     return chips;
   }, [identity, suggestions]);
