@@ -153,6 +153,8 @@ describe(`FHIR R4 directory (${databaseLabel})`, () => {
     });
     const included = cardio.body.entry!.filter((e) => e.search.mode === 'include').map((e) => e.resource.resourceType).sort();
     expect(included).toEqual(['Location', 'Organization', 'Practitioner']);
+    // Plan-Net's role, from the NUCC grouping of the specialty (207R…: allopathic physicians).
+    expect(matches[0]!.resource.code).toEqual([{ coding: [{ system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/ProviderRoleCS', code: 'ph', display: 'Physician' }] }]);
 
     // A specialty known only by name maps to its NUCC code through the taxonomy.
     const derm = await get(`/fhir/r4/PractitionerRole?specialty=207N00000X&organization=Organization/${hospital.id}`);
@@ -161,9 +163,10 @@ describe(`FHIR R4 directory (${databaseLabel})`, () => {
     for (const entry of [...cardio.body.entry!, ...derm.body.entry!]) {
       for (const concept of (entry.resource.specialty as Array<{ coding: Array<{ code: string }> }> | undefined) ?? []) expect(concept.coding[0]!.code).toMatch(/^[0-9]{3}[0-9A-Z]{6}X$/);
     }
-    const refused = await get('/fhir/r4/PractitionerRole?_include=PractitionerRole:endpoint');
+    // A line of Plan-Net's table the data cannot fill is refused by name (tests/api/fhir-plan-net.test.ts walks them all).
+    const refused = await get('/fhir/r4/PractitionerRole?_include=PractitionerRole:network');
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'not-supported' }] });
+    expect(refused.body).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'not-supported', diagnostics: expect.stringContaining('PractitionerRole?_include=PractitionerRole:network') }] });
   });
 
   it('pages with _count and next / previous links', async () => {

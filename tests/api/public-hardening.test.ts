@@ -234,7 +234,7 @@ describe(`public hardening (${databaseLabel})`, () => {
 
   // ── Item 9 ──────────────────────────────────────────────────────────────────────────────
   it('leaves unsupported parameters out of the search and its self link; with Prefer: handling=strict it names them', async () => {
-    const unknown = '_revinclude=PractitionerRole:practitioner&_elements=id&practitioner.name=zzz&_summary=text&active:missing=true';
+    const unknown = '_revinclude=Location:organization&_elements=id&practitioner.name=zzz&_summary=text&active:missing=true';
     const lenient = await fhir(`/fhir/r4/Organization?_id=${hospital.id}&${unknown}`);
     expect(lenient.status).toBe(200);
     expect(lenient.body.total).toBe(1);
@@ -248,7 +248,7 @@ describe(`public hardening (${databaseLabel})`, () => {
     // Strict with only supported parameters is an ordinary search; lenient is the default.
     expect((await fhir(`/fhir/r4/Organization?_id=${hospital.id}`, { prefer: 'handling=strict' })).body.total).toBe(1);
     expect((await fhir(`/fhir/r4/Organization?_id=${hospital.id}&_include=Organization:endpoint`, { prefer: 'handling=lenient' })).status).toBe(200);
-    expect((await fhir(`/fhir/r4/Location?_include=Location:organization`, { prefer: 'return=minimal, handling=strict' })).status).toBe(400);
+    expect((await fhir(`/fhir/r4/Location?_include=Location:managingOrganization`, { prefer: 'return=minimal, handling=strict' })).status).toBe(400);
   });
 
   it.each(['0x10', '1e3', '', '-1', '2.5', ' 5'])('refuses _count=%j', async (value) => {
@@ -298,16 +298,18 @@ describe(`public hardening (${databaseLabel})`, () => {
     const declared = Object.fromEntries(resources.map((r) => [r.type, r.searchParam.map((p) => p.name).sort()]));
     const results = ['_count', '_offset', '_summary'];
     expect(declared).toEqual({
-      Practitioner: ['_id', 'active', 'identifier', 'name', ...results].sort(),
-      PractitionerRole: ['_id', 'active', 'location', 'organization', 'practitioner', 'specialty', ...results].sort(),
-      Location: ['_id', 'organization', ...results].sort(),
-      Organization: ['_id', 'active', 'name', ...results].sort(),
-      HealthcareService: ['_id', 'active', 'organization', ...results].sort(),
+      Practitioner: ['_id', '_lastUpdated', 'active', 'family', 'given', 'identifier', 'name', ...results].sort(),
+      PractitionerRole: ['_id', '_lastUpdated', 'active', 'endpoint', 'location', 'organization', 'practitioner', 'role', 'service', 'specialty', ...results].sort(),
+      Location: ['_id', '_lastUpdated', 'address', 'address-city', 'address-postalcode', 'address-state', 'endpoint', 'organization', ...results].sort(),
+      Organization: ['_id', '_lastUpdated', 'active', 'address', 'endpoint', 'name', 'type', ...results].sort(),
+      HealthcareService: ['_id', '_lastUpdated', 'active', 'endpoint', 'location', 'name', 'organization', 'service-category', 'specialty', ...results].sort(),
+      Endpoint: ['_id', '_lastUpdated', 'organization', ...results].sort(),
+      InsurancePlan: ['_id', '_lastUpdated', 'name', ...results].sort(),
     });
     // Every declared parameter is searched by: strict handling accepts each one.
     for (const [type, names] of Object.entries(declared)) {
       for (const name of names) {
-        const value = name === 'active' ? 'true' : name === '_summary' ? 'count' : name.startsWith('_c') || name.startsWith('_o') ? '1' : 'x';
+        const value = name === 'active' ? 'true' : name === '_summary' ? 'count' : name === '_lastUpdated' ? 'ge2000-01-01' : name.startsWith('_c') || name.startsWith('_o') ? '1' : 'x';
         const answer = await fhir(`/fhir/r4/${type}?${name}=${value}`, { prefer: 'handling=strict' });
         expect(answer.status, `${type}?${name}`).toBe(200);
       }
