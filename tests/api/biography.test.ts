@@ -237,13 +237,40 @@ describe(`biography drafts with the built-in writer (${databaseLabel})`, () => {
     expect(await storedBiography(user.id)).toEqual(before);
   });
 
+  // Issue 35 item 9: drafts came out at 26 words against the default 150–200. A full profile reaches
+  // the default lengths, both versions, from its facts alone.
+  it('reaches the default word ranges from a full profile', async () => {
+    const { client } = await richProvider();
+    const [defaults] = await ctx.database.db.select().from(hospitalReadingLevels).where(eq(hospitalReadingLevels.hospitalId, hospitalId));
+    await ctx.database.db
+      .update(hospitalReadingLevels)
+      .set({ professionalReadingLevel: 12, professionalWordCountMin: 150, professionalWordCountMax: 200, publicWordCountMin: 120, publicWordCountMax: 150 })
+      .where(eq(hospitalReadingLevels.hospitalId, hospitalId));
+    try {
+      const draft = await json<BiographyDraftResponse>(client.post('/api/biography/draft'));
+      for (const version of [draft.professional, draft.public]) {
+        expect(version.wordCount, version.text).toBeGreaterThanOrEqual(version.targets.wordCountMin);
+        expect(version.wordCount).toBeLessThanOrEqual(version.targets.wordCountMax);
+        expect(version.warnings.filter((w) => /words|short of/.test(w))).toEqual([]);
+      }
+      expect(draft.professional.targets.wordCountMin).toBe(150);
+    } finally {
+      await ctx.database.db.update(hospitalReadingLevels).set(defaults!).where(eq(hospitalReadingLevels.hospitalId, hospitalId));
+    }
+  });
+
   it('says so when the profile is too thin for the word range, and invents nothing to fill it', async () => {
     const client = browserClient(ctx.app);
     const email = `thin.${uniqueSuffix()}@example.org`;
     await json(client.post('/api/auth/sign-up', { email, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Park', hospitalId }, { 'x-forwarded-for': '192.0.2.77' }), 201);
     const draft = await json<BiographyDraftResponse>(client.post('/api/biography/draft'));
     expect(draft.professional.wordCount).toBeLessThan(90);
-    expect(draft.professional.warnings.join(' ')).toMatch(/enough details for about \d+ words/);
+    // Says plainly that it cannot reach the length, and what to add where (issue 35 item 9).
+    const warning = draft.professional.warnings.join(' ');
+    expect(warning).toMatch(/^This draft is \d+ words, short of the \d+–\d+ asked for: your profile does not hold enough yet/);
+    expect(warning).toContain('your medical school and residency (Education & Training)');
+    expect(warning).toContain('the conditions you treat and procedures you perform (Medical Expertise)');
+    expect(draft.professional.warnings.some((w) => / words: shorter/.test(w))).toBe(false);
     const profile = JSON.stringify(await json(client.get('/api/profile'))) + hospitalName;
     expect(inventedTokens(draft.professional.text, profile)).toEqual([]);
     expect(draft.professional.text).toMatch(/^Lee Park is a Physician at Northfield Health\.$|^Lee Park is a physician at Northfield Health\.$/);

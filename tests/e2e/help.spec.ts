@@ -132,7 +132,7 @@ test('biography: a provider drafts both versions, edits them and saves', async (
   const panel = page.getByRole('region', { name: 'Write for me' });
   await expect(panel.getByRole('region', { name: 'Professional version' })).toContainText('Rosa Delgado, MD');
   await expect(panel.getByRole('region', { name: 'Public version' })).toContainText('Dr. Rosa Delgado');
-  await expect(panel.getByText(/words \(target \d+–\d+\)/).first()).toBeVisible();
+  await expect(panel.getByText(/words \(aim for \d+–\d+\)/).first()).toBeVisible();
 
   await panel.getByRole('button', { name: 'Use both' }).click();
   const professional = page.getByLabel('Professional biography');

@@ -420,11 +420,33 @@ export function writeBuiltIn(brief: Pick<WriterBrief, 'facts' | 'version' | 'tar
   const best = candidates[0]!;
   const notes: string[] = [];
   if (best.words < targets.wordCountMin) {
+    const missing = whatToAdd(facts);
     notes.push(
-      `Your profile has enough details for about ${best.words} words, short of the ${targets.wordCountMin} asked for. Adding education, expertise, languages or awards gives the writer more to work with.`,
+      `This draft is ${best.words} words, short of the ${targets.wordCountMin}–${targets.wordCountMax} asked for: your profile does not hold enough yet for a longer one, and Vitae does not make things up.` +
+        (missing.length ? ` To reach the length, add ${list(missing, missing.length)}.` : ' Add more detail to your profile sections to reach the length.'),
     );
   }
   return { text: best.text, notes };
+}
+
+/**
+ * What the profile lacks that the writer would use, in plain words and where to add it, most words
+ * first: the note under a short draft names these instead of a generic "add more" (issue 35 item 9).
+ */
+export function whatToAdd(facts: ProfileFacts): string[] {
+  const missing: string[] = [];
+  const hasSchool = facts.education.some((e) => e.kind === 'medical_school' && e.institution);
+  const hasTraining = facts.education.some((e) => e.kind === 'residency' || e.kind === 'fellowship');
+  if (!hasSchool || !hasTraining) missing.push(`your ${!hasSchool && !hasTraining ? 'medical school and residency' : !hasSchool ? 'medical school' : 'residency or fellowship'} (Education & Training)`);
+  if (facts.conditions.length + facts.procedures.length < 3) missing.push('the conditions you treat and procedures you perform (Medical Expertise)');
+  if (!facts.practiceFocus) missing.push('your practice focus (Practice Essentials)');
+  if (facts.boardCertifications.length === 0) missing.push('your board certifications (Professional Identity)');
+  if (facts.acceptingNewPatients === null && facts.ageGroups.length === 0) missing.push('whether you accept new patients and the ages you see (Practice Essentials)');
+  if (facts.locations.length === 0) missing.push('where you see patients (Locations)');
+  if (!facts.languages.some((language) => !/^english$/i.test(language))) missing.push('any languages you speak besides English (Practice Essentials)');
+  if (facts.awards.length === 0 && facts.memberships.length === 0) missing.push('awards or memberships (Biography)');
+  if (!facts.personalInterests) missing.push('a few personal interests (Biography)');
+  return missing.slice(0, 4);
 }
 
 export function createBuiltInWriter(): BiographyWriter {

@@ -97,7 +97,7 @@ export async function draftBiography(deps: BiographyDeps, actor: ProviderRef): P
     const written = await deps.writer.write(brief);
     const stats = analyzeText(written.text);
     // The writer already explained a short text (too few facts); the bare "N words: shorter" would repeat it.
-    const shortOfFacts = written.notes.some((note) => /enough details/.test(note));
+    const shortOfFacts = written.notes.some((note) => /enough details|does not hold enough/.test(note));
     return {
       text: written.text,
       wordCount: stats.words,

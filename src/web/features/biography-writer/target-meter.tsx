@@ -18,12 +18,22 @@ function Meter({ status, children }: { status: TargetStatus; children: string })
   );
 }
 
-/** Word count and Flesch–Kincaid grade against their targets, coloured green, amber or red. */
+/**
+ * The reading grade's colour: a grade measured on a text of the wrong length says little (a 26-word
+ * draft "on target" was shown green beside a red length), so it is green only when the length holds too.
+ */
+export function readingStatus(words: number, grade: number, readingLevel: number, wordCountMin: number, wordCountMax: number): TargetStatus {
+  if (words === 0) return 'off';
+  const byGrade = gradeStatus(grade, readingLevel);
+  return byGrade === 'on-target' && wordCountStatus(words, wordCountMin, wordCountMax) !== 'on-target' ? 'near' : byGrade;
+}
+
+/** Word count and Flesch–Kincaid reading grade against their targets, coloured green, amber or red. */
 export function TargetMeter({ words, grade, readingLevel, wordCountMin, wordCountMax, className }: { words: number; grade: number; readingLevel: number; wordCountMin: number; wordCountMax: number; className?: string }) {
   return (
     <span className={cn('flex flex-wrap gap-2', className)}>
-      <Meter status={wordCountStatus(words, wordCountMin, wordCountMax)}>{`${words} ${words === 1 ? 'word' : 'words'} (target ${wordCountMin}–${wordCountMax})`}</Meter>
-      <Meter status={words === 0 ? 'off' : gradeStatus(grade, readingLevel)}>{`Grade ${grade.toFixed(1)} (target ${readingLevel})`}</Meter>
+      <Meter status={wordCountStatus(words, wordCountMin, wordCountMax)}>{`${words} ${words === 1 ? 'word' : 'words'} (aim for ${wordCountMin}–${wordCountMax})`}</Meter>
+      <Meter status={readingStatus(words, grade, readingLevel, wordCountMin, wordCountMax)}>{`Reading grade ${grade.toFixed(1)} (aim for ${readingLevel})`}</Meter>
     </span>
   );
 }

@@ -47,11 +47,14 @@ describe('WriteForMePanel', () => {
     expect(screen.getByText(DRAFT.public.text)).toBeDefined();
 
     // Measured against the targets, with the status spelled out for screen readers.
-    expect(screen.getByText(/160 words \(target 150–200\)/).textContent).toContain('on target');
-    expect(screen.getByText(/Grade 12.4 \(target 12\)/).textContent).toContain('on target');
-    expect(screen.getByText(/90 words \(target 120–150\)/).textContent).toContain('off target');
-    expect(screen.getByText(/Grade 13.2 \(target 8\)/).textContent).toContain('off target');
+    expect(screen.getByText(/160 words \(aim for 150–200\)/).textContent).toContain('on target');
+    expect(screen.getByText(/Reading grade 12.4 \(aim for 12\)/).textContent).toContain('on target');
+    expect(screen.getByText(/90 words \(aim for 120–150\)/).textContent).toContain('off target');
+    expect(screen.getByText(/Reading grade 13.2 \(aim for 8\)/).textContent).toContain('off target');
     expect(screen.getByRole('list', { name: 'Warnings about the public version' }).textContent).toContain('shorter than the 120–150 words');
+    // Plain words, not the settings' names (issue 35 item 9).
+    expect(screen.getByText(/For colleagues and referring physicians, in a professional tone, following your hospital’s guide/)).toBeDefined();
+    expect(screen.queryByText(/template “|· tone /)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Use this public version' }));
     expect(onUse).toHaveBeenLastCalledWith({ public: DRAFT.public.text });
@@ -89,5 +92,18 @@ describe('WriteForMePanel', () => {
 
     renderAt('/biography', <WriteForMePanel onUse={vi.fn()} disabled />);
     expect((screen.getByRole('button', { name: 'Write for me' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  // Issue 35 item 9: a 26-word draft at the right grade showed a green grade badge beside a red length.
+  it('shows the reading grade green only when the length holds too', async () => {
+    const short = { ...DRAFT, professional: { ...DRAFT.professional, text: 'Lee Park is a physician at Northfield Health.', wordCount: 26, grade: 12.1 } };
+    vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL) => stubFetch({ '/api/biography/draft': { body: short } })(input)));
+    const user = userEvent.setup();
+    renderAt('/biography', <WriteForMePanel onUse={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Write for me' }));
+    expect((await screen.findByText(/26 words \(aim for 150–200\)/)).textContent).toContain('off target');
+    const grade = screen.getByText(/Reading grade 12.1 \(aim for 12\)/);
+    expect(grade.textContent).toContain('close to target');
+    expect(grade.className).not.toContain('emerald');
   });
 });

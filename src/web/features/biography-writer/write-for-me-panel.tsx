@@ -33,6 +33,12 @@ function errorText(error: unknown) {
   return BIOGRAPHY_MESSAGES.failed;
 }
 
+/** The hospital's tone setting in plain words: "in a friendly tone". */
+function toneWords(tone: string) {
+  const words = tone.trim().toLowerCase().replace(/[_-]+/g, ' ');
+  return words ? `in ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words} tone` : 'in a plain tone';
+}
+
 function DraftCard({ title, audience, draft, used, onUse }: { title: string; audience: string; draft: BiographyDraftVersion; used: boolean; onUse: () => void }) {
   const headingId = `draft-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -43,8 +49,8 @@ function DraftCard({ title, audience, draft, used, onUse }: { title: string; aud
             {title}
           </h3>
           <p className="text-xs text-gray-600">
-            {audience}
-            {draft.template ? ` · template “${draft.template.name}”` : ''} · tone {draft.targets.tone}
+            {audience}, {toneWords(draft.targets.tone)}
+            {draft.template ? ', following your hospital’s guide' : ''}
           </p>
         </div>
         <TargetMeter words={draft.wordCount} grade={draft.grade} readingLevel={draft.targets.readingLevel} wordCountMin={draft.targets.wordCountMin} wordCountMax={draft.targets.wordCountMax} />

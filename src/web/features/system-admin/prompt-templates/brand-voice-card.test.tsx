@@ -24,10 +24,10 @@ describe('ReadabilityScorer', () => {
     renderAt('/', <ReadabilityScorer levels={LEVELS} initialText="" />);
     const box = screen.getByRole('textbox', { name: 'Sample paragraph' });
     fireEvent.change(box, { target: { value: 'We see children and adults. We listen first. Then we plan care with you.' } });
-    expect(screen.getByText(/14 words \(target 10–40\)/).textContent).toContain('on target');
-    expect(screen.getByText(/14 words \(target 150–200\)/).textContent).toContain('off target');
+    expect(screen.getByText(/14 words \(aim for 10–40\)/).textContent).toContain('on target');
+    expect(screen.getByText(/14 words \(aim for 150–200\)/).textContent).toContain('off target');
     // Plain words: far below grade 12, on target for grade 8 or close to it.
-    expect(screen.getByText(/Grade \d+\.\d \(target 12\)/).textContent).toMatch(/off target|close to target/);
+    expect(screen.getByText(/Reading grade \d+\.\d \(aim for 12\)/).textContent).toMatch(/off target|close to target/);
 
     fireEvent.change(box, {
       target: {
@@ -35,7 +35,7 @@ describe('ReadabilityScorer', () => {
           'Interventional cardiologists performing percutaneous coronary revascularization increasingly incorporate intravascular imaging modalities to optimize procedural outcomes in anatomically complex multivessel disease.',
       },
     });
-    expect(screen.getByText(/Grade \d+\.\d \(target 8\)/).textContent).toContain('off target');
+    expect(screen.getByText(/Reading grade \d+\.\d \(aim for 8\)/).textContent).toContain('off target');
     expect(screen.getAllByText(/To lower the grade, use shorter sentences/).length).toBeGreaterThan(0);
   });
 });
