@@ -111,6 +111,16 @@ const searches = (): Array<{ path: string; sources: SectionId[] }> => [
   { path: `/fhir/r4/Practitioner?identifier=http://hl7.org/fhir/sid/us-npi|${NPI}`, sources: ['professional_identity'] },
   { path: `/fhir/r4/PractitionerRole?specialty=http://nucc.org/provider-taxonomy|207RC0000X`, sources: ['professional_identity'] },
   { path: `/fhir/r4/PractitionerRole?location=Location/${locationId}`, sources: ['locations'] },
+  // Plan-Net's table (issue 34 item 3): each new parameter, chain and revinclude reads the gate too.
+  { path: '/fhir/r4/Practitioner?family=Castillo', sources: ['professional_identity'] },
+  { path: '/fhir/r4/Practitioner?given=beatriz', sources: ['professional_identity'] },
+  { path: '/fhir/r4/PractitionerRole?role=ph', sources: ['professional_identity'] },
+  { path: '/fhir/r4/PractitionerRole?location.address-city=Oak%20Park', sources: ['locations'] },
+  { path: '/fhir/r4/PractitionerRole?location.address-postalcode=60304&organization.type=prvgrp', sources: ['locations'] },
+  { path: '/fhir/r4/Location?address=251%20E%20Huron&_revinclude=PractitionerRole:location', sources: ['locations'] },
+  { path: '/fhir/r4/Location?address-state=IL&address-city:exact=Oak%20Park&_revinclude=PractitionerRole:location', sources: ['locations'] },
+  { path: '/fhir/r4/HealthcareService?specialty=207RC0000X&_revinclude=PractitionerRole:service', sources: ['professional_identity'] },
+  { path: '/fhir/r4/HealthcareService?location.address-postalcode=60304&_revinclude=PractitionerRole:service', sources: ['locations'] },
 ];
 
 /** Every other public route: where the provider is listed or shown. */
@@ -139,6 +149,13 @@ const routes = () => [
   `/fhir/r4/Location?organization=Organization/${hospital.id}`,
   `/fhir/r4/Organization?_count=100`,
   `/fhir/r4/HealthcareService?_count=100`,
+  `/fhir/r4/Practitioner?_lastUpdated=ge2000-01-01&_revinclude=PractitionerRole:practitioner`,
+  `/fhir/r4/PractitionerRole?endpoint=Endpoint/${hospital.id}&_include=PractitionerRole:service&_include=PractitionerRole:endpoint`,
+  `/fhir/r4/Organization?_id=${hospital.id}&_include=Organization:endpoint&_revinclude=PractitionerRole:organization&_revinclude=HealthcareService:organization`,
+  `/fhir/r4/HealthcareService?_include=HealthcareService:location&_revinclude=PractitionerRole:service`,
+  `/fhir/r4/Endpoint?_count=100&_include=Endpoint:organization`,
+  `/fhir/r4/InsurancePlan?_count=100`,
+  '/fhir/r4/InsurancePlan?name=blue',
 ];
 
 /** What a request itself names (its path's parts, its parameters' values) is echoed back (a search box, a self link, a 404): left out of the checks. */
@@ -188,7 +205,7 @@ describe(`the public surface (${databaseLabel})`, () => {
     for (const search of searches()) expect(showsProvider(pages.get(search.path)!), search.path).toBe(true);
     // Routes that list hospitals or places, not providers, are walked for markers only.
     const hospitalLevel = ['/find', '/find/sitemap.xml', '/robots.txt'];
-    for (const path of routes().filter((p) => !hospitalLevel.includes(p) && !/^\/fhir\/r4\/(Organization|HealthcareService|Location)/.test(p))) {
+    for (const path of routes().filter((p) => !hospitalLevel.includes(p) && !/^\/fhir\/r4\/(Organization|HealthcareService|Location|Endpoint|InsurancePlan)/.test(p))) {
       expect(showsProvider(pages.get(path)!), path).toBe(true);
     }
   });
