@@ -332,6 +332,61 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect((await requestsFor(other.userId)).length).toBe(before + stored);
   });
 
+  it('mails the practice at the e-mail of the hospital location the provider practises at, else the hospital’s intake address', async () => {
+    const base = `/api/admin/hospitals/${hospitalA.id}/locations`;
+    const directory = (intakeEmail: string | null) => adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, requestsEnabled: true, intakeEmail });
+    expect((await directory(intake)).status).toBe(200);
+    // The hospital's administrator gives an office an e-mail (checked and kept in lower case); a
+    // malformed one is refused with the reason; another hospital's administrator cannot set it.
+    const refused = await adminA.post(base, { name: 'Riverside Heart Center', email: 'heart desk at riverside' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('E-mail must be an address like appointments@example.org');
+    const officeEmail = `heart.${uniqueSuffix()}@riverside.example`;
+    const created = await adminA.post(base, { name: 'Riverside Heart Center', city: 'Evanston', state: 'IL', zipCode: '60201', email: officeEmail.replace('heart', 'Heart') });
+    expect(created.status).toBe(201);
+    const office = (await created.json()) as { id: string; email: string | null };
+    expect(office.email).toBe(officeEmail);
+    // (the other hospital's location is not found for it, as for any of its paths)
+    expect((await adminB.patch(`${base}/${office.id}`, { email: 'elsewhere@mercy.example' })).status).toBe(404);
+    expect(((await (await adminA.get(`${base}/${office.id}`)).json()) as { email: string }).email).toBe(officeEmail);
+
+    // A provider whose primary office is that location: the request goes to the office, not the intake desk.
+    const client = browserClient(ctx.app);
+    const signUp = await client.post(
+      '/api/auth/sign-up',
+      { email: `ar.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Ines Varga', hospitalId: hospitalA.id },
+      { 'x-forwarded-for': `203.0.113.${(ip += 1)}` },
+    );
+    expect(signUp.status).toBe(201);
+    const { user } = await signUp.json();
+    const put = await client.put('/api/profile/sections/locations', {
+      items: [
+        { locationName: 'Home visits', city: 'Skokie', state: 'IL', postalCode: '60076', isPrimaryLocation: false },
+        { predefinedLocationId: office.id, isPrimaryLocation: true },
+      ],
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const path = (await publishProvider(ctx, client, user.id))!;
+    const intakeBefore = (await mailsTo(intake)).length;
+    const reason = `Palpitations at night ${uniqueSuffix()}`;
+    expect((await postForm(`${path}/request`, form({ reason }))).status).toBe(303);
+    const [toOffice] = await mailsTo(officeEmail);
+    expect(toOffice).toMatchObject({ kind: 'appointment_request', subject: 'Appointment request for Ines Varga' });
+    expect(toOffice!.text).toContain(reason);
+    expect((await mailsTo(intake)).length).toBe(intakeBefore);
+
+    // The office's e-mail cleared: back to the hospital's intake address.
+    const cleared = await adminA.patch(`${base}/${office.id}`, { email: '' });
+    expect(cleared.status).toBe(200);
+    expect(((await cleared.json()) as { email: string | null }).email).toBeNull();
+    const again = `Palpitations again ${uniqueSuffix()}`;
+    expect((await postForm(`${path}/request`, form({ reason: again }))).status).toBe(303);
+    expect((await mailsTo(officeEmail)).length).toBe(1);
+    expect((await mailsTo(intake)).map((mail) => mail.text).join('\n---\n')).toContain(again);
+    // Back to the contact e-mail the next test expects.
+    expect((await directory(null)).status).toBe(200);
+  });
+
   it('sends the practice’s copy and the confirmation over SMTP when SMTP_URL is set, and logs neither recipient', async () => {
     const received: Array<{ to: string[]; subject: string; text: string }> = [];
     const smtp = new SMTPServer({

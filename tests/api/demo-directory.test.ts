@@ -86,10 +86,12 @@ describe(`the demo directory (${databaseLabel})`, () => {
     const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital!.id })).email);
     const response = await admin.get(`/api/admin/hospitals/${hospital!.id}/locations?page=1&pageSize=20`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { totalCount: number; items: Array<{ name: string; city: string; providerCount: number; providers: Array<{ name: string }> }> };
+    const body = (await response.json()) as { totalCount: number; items: Array<{ name: string; city: string; email: string | null; providerCount: number; providers: Array<{ name: string }> }> };
     expect(body.totalCount).toBe(5);
     const evanston = body.items.find((item) => item.name === 'Northfield Evanston Hospital');
-    expect(evanston).toMatchObject({ city: 'Evanston' });
+    // The Evanston office takes its own appointment requests (the others' go to the intake address).
+    expect(evanston).toMatchObject({ city: 'Evanston', email: 'evanston.appointments@northfield.example' });
+    expect(body.items.filter((item) => item.email).length).toBe(1);
     expect(evanston!.providers.map((p) => p.name)).toContain('Margaret Okafor');
     expect(body.items.reduce((sum, item) => sum + item.providerCount, 0)).toBe(24);
     expect(body.items.every((item) => item.providers.length === item.providerCount && item.providerCount > 0)).toBe(true);

@@ -224,8 +224,8 @@ async function journey(browser: Browser, options: { width: number; height: numbe
   await adminContext.close();
 }
 
-/** Where the demo's Evanston office takes its requests. */
-const PRACTICE = 'it@northfield.example';
+/** The demo's Evanston office takes its own requests (its location's e-mail, seed/demo-directory.ts). */
+const PRACTICE = 'evanston.appointments@northfield.example';
 
 test('a visitor finds a clinician near Evanston, IL and asks for an appointment; the practice is mailed over SMTP; the hospital closes it (1280 px)', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -12,6 +12,7 @@ export const LOCATION_MESSAGES = {
   url: 'URL must be a web address starting with http:// or https://',
   phone: 'Phone number must have 7 to 15 digits',
   country: 'Country must be a 2-letter code, like US',
+  email: 'E-mail must be an address like appointments@example.org',
   csvRequired: 'Choose a CSV file to upload',
   csvHeader: 'The first line of the CSV must be a header row with a "name" column',
   csvEmpty: 'The CSV has a header row but no locations',
@@ -63,6 +64,8 @@ const normalizePhone = (value: string) => {
   return digits.length >= 7 && digits.length <= 15 ? value.replace(/\s+/g, ' ') : null;
 };
 
+const normalizeEmail = (value: string) => (z.email().safeParse(value).success ? value.toLowerCase() : null);
+
 const normalizeUrl = (value: string) => {
   try {
     const url = new URL(value);
@@ -90,6 +93,8 @@ const locationFields = {
   country: text('Country', 20, { normalize: normalizeCode, message: LOCATION_MESSAGES.country }),
   phoneNumber: text('Phone number', 40, { normalize: normalizePhone, message: LOCATION_MESSAGES.phone }),
   mainPhone: text('Main phone', 40, { normalize: normalizePhone, message: LOCATION_MESSAGES.phone }),
+  // Where patients' appointment requests for the providers here are mailed (else the hospital's intake address).
+  email: text('E-mail', 254, { normalize: normalizeEmail, message: LOCATION_MESSAGES.email }),
   url: text('URL', 2000, { normalize: normalizeUrl, message: LOCATION_MESSAGES.url }),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   cDepartmentSpecialty: text('Department', 200),
@@ -120,6 +125,7 @@ export interface HospitalLocationDto {
   country: string | null;
   phoneNumber: string | null;
   mainPhone: string | null;
+  email: string | null;
   url: string | null;
   isActive: boolean;
   cDepartmentSpecialty: string | null;

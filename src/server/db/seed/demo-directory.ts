@@ -46,7 +46,8 @@ interface DemoClinician {
 }
 
 const SITES = [
-  { name: 'Northfield Evanston Hospital', address: '1200 Lakeshore Drive', city: 'Evanston', state: 'IL', postalCode: '60201', phone: '(847) 555-0100' },
+  // The Evanston office takes its own appointment requests; the others' go to the hospital's intake address.
+  { name: 'Northfield Evanston Hospital', address: '1200 Lakeshore Drive', city: 'Evanston', state: 'IL', postalCode: '60201', phone: '(847) 555-0100', email: 'evanston.appointments@northfield.example' },
   { name: 'Northfield Skokie Medical Office', address: '9600 Gross Point Road', city: 'Skokie', state: 'IL', postalCode: '60076', phone: '(847) 555-0200' },
   { name: 'Northfield Glenview Outpatient Center', address: '2100 Pfingsten Road', city: 'Glenview', state: 'IL', postalCode: '60026', phone: '(847) 555-0300' },
   { name: 'Northfield Streeterville Clinic', address: '251 E Huron Street', city: 'Chicago', state: 'IL', postalCode: '60611', phone: '(312) 555-0400' },
@@ -98,7 +99,7 @@ async function seedDemoLocations(db: Database, hospitalId: string): Promise<Map<
   if (missing.length > 0) {
     const inserted = await db
       .insert(hospitalLocationsPoc)
-      .values(missing.map((site) => ({ hospitalId, name: site.name, addressLine1: site.address, address: site.address, city: site.city, state: site.state, zipCode: site.postalCode, postalCode: site.postalCode, country: 'US', phoneNumber: site.phone, isActive: true })))
+      .values(missing.map((site) => ({ hospitalId, name: site.name, addressLine1: site.address, address: site.address, city: site.city, state: site.state, zipCode: site.postalCode, postalCode: site.postalCode, country: 'US', phoneNumber: site.phone, email: 'email' in site ? site.email : null, isActive: true })))
       .returning({ id: hospitalLocationsPoc.id, name: hospitalLocationsPoc.name });
     for (const row of inserted) ids.set(row.name, row.id);
   }

@@ -129,7 +129,7 @@ export function publicAppointmentRoutes(deps: AppDeps & { secretBox: SecretBox; 
         return refuse(429, verdict.which === 'address' ? REFUSALS.address : REFUSALS.email, values);
       }
       const providerUserId = await publicProviderId(db, hospital.id, profile.slug);
-      const settings = await bookingSettings(db, hospital.id);
+      const settings = await bookingSettings(db, hospital.id, providerUserId ?? undefined);
       if (!providerUserId || !settings) return missing(c);
       await createAppointmentRequest(
         { db, secretBox: deps.secretBox, mailer: deps.mailer, logger: c.get('logger') ?? deps.logger, appUrl: deps.env.appUrl },

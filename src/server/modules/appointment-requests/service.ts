@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   APPOINTMENT_REQUEST_MESSAGES,
   APPOINTMENT_REQUEST_NEXT,
@@ -10,7 +10,7 @@ import {
 import { consumeRateLimit } from '../../auth/rate-limit';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { appointmentRequests, hospitals, publicListings, users } from '../../db/schema';
+import { appointmentRequests, hospitalLocationsPoc, hospitals, locations, publicListings, users } from '../../db/schema';
 import type { Actor } from '../../http/types';
 import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
 import { appointmentConfirmationEmail, appointmentRequestEmail } from '../../integrations/mail/templates';
@@ -39,13 +39,16 @@ export interface BookingSettings {
   hospitalId: string;
   hospitalName: string;
   requestsEnabled: boolean;
-  /** Where requests are mailed: the intake address, else the hospital's contact e-mail; null = only the console. */
+  /**
+   * Where requests are mailed: the e-mail of the hospital location the provider practises at (their
+   * primary office first), else the hospital's intake address, else its contact e-mail; null = only the console.
+   */
   practiceEmail: string | null;
   hospitalPhone: string | null;
 }
 
-/** The hospital's booking settings: what the profile page offers and where a request goes. */
-export async function bookingSettings(db: Database, hospitalId: string): Promise<BookingSettings | null> {
+/** The hospital's booking settings: what the profile page offers and where a request for the provider goes. */
+export async function bookingSettings(db: Database, hospitalId: string, providerUserId?: string): Promise<BookingSettings | null> {
   const [row] = await db
     .select({
       hospitalId: hospitals.id,
@@ -59,7 +62,31 @@ export async function bookingSettings(db: Database, hospitalId: string): Promise
     .where(eq(hospitals.id, hospitalId))
     .limit(1);
   if (!row) return null;
-  return { hospitalId: row.hospitalId, hospitalName: row.hospitalName, requestsEnabled: row.requestsEnabled, practiceEmail: row.intakeEmail ?? row.contactEmail ?? null, hospitalPhone: row.hospitalPhone };
+  const officeEmail = providerUserId ? await officeEmailOf(db, hospitalId, providerUserId) : null;
+  return {
+    hospitalId: row.hospitalId,
+    hospitalName: row.hospitalName,
+    requestsEnabled: row.requestsEnabled,
+    practiceEmail: officeEmail ?? row.intakeEmail ?? row.contactEmail ?? null,
+    hospitalPhone: row.hospitalPhone,
+  };
+}
+
+/**
+ * The e-mail of the practice the provider's request goes to: among the provider's offices picked
+ * from this hospital's active locations, the first with an e-mail (the primary office first, then in
+ * the profile's order). An office the provider typed themselves has no e-mail: the hospital decides
+ * where patients' health information is sent.
+ */
+async function officeEmailOf(db: Database, hospitalId: string, providerUserId: string) {
+  const [office] = await db
+    .select({ email: hospitalLocationsPoc.email })
+    .from(locations)
+    .innerJoin(hospitalLocationsPoc, eq(hospitalLocationsPoc.id, locations.predefinedLocationId))
+    .where(and(eq(locations.userId, providerUserId), eq(hospitalLocationsPoc.hospitalId, hospitalId), eq(hospitalLocationsPoc.isActive, true), isNotNull(hospitalLocationsPoc.email)))
+    .orderBy(desc(locations.isPrimary), asc(locations.displayOrder), asc(locations.createdAt))
+    .limit(1);
+  return office?.email ?? null;
 }
 
 /** The provider behind a public slug, through the public gate (decision 0020): null when not public. */

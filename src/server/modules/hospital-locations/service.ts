@@ -46,6 +46,7 @@ export function toLocationDto(row: LocationRow): HospitalLocationDto {
     country: row.country,
     phoneNumber: row.phoneNumber,
     mainPhone: row.mainPhone,
+    email: row.email,
     url: row.url,
     isActive: row.isActive,
     cDepartmentSpecialty: row.cDepartmentSpecialty,
@@ -60,7 +61,7 @@ export function toLocationDto(row: LocationRow): HospitalLocationDto {
 /** Column values from validated input only: the schema is the whitelist, this copies named keys. */
 function columnsOf(input: LocationUpdateInput): Partial<LocationInsert> {
   const columns: Partial<LocationInsert> = {};
-  const keys = ['name', 'address', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'postalCode', 'country', 'phoneNumber', 'mainPhone', 'url', 'isActive', 'cDepartmentSpecialty', 'yextEntityId'] as const;
+  const keys = ['name', 'address', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'postalCode', 'country', 'phoneNumber', 'mainPhone', 'email', 'url', 'isActive', 'cDepartmentSpecialty', 'yextEntityId'] as const;
   for (const key of keys) {
     if (input[key] !== undefined) (columns as Record<string, unknown>)[key] = input[key];
   }
@@ -202,7 +203,7 @@ export async function deleteLocation(deps: LocationDeps, actor: AdminActor, hosp
 
 type CsvColumn = keyof Pick<
   LocationCreateInput,
-  'name' | 'address' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode' | 'country' | 'phoneNumber' | 'mainPhone' | 'url' | 'cDepartmentSpecialty'
+  'name' | 'address' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode' | 'country' | 'phoneNumber' | 'mainPhone' | 'email' | 'url' | 'cDepartmentSpecialty'
 >;
 
 /**
@@ -234,6 +235,8 @@ const CSV_COLUMNS: Record<string, CsvColumn> = {
   telephone: 'phoneNumber',
   telephonenumber: 'phoneNumber',
   mainphone: 'mainPhone',
+  email: 'email',
+  emailaddress: 'email',
   url: 'url',
   website: 'url',
   department: 'cDepartmentSpecialty',

@@ -18,6 +18,7 @@ export interface LocationBody {
   zipCode?: string | null;
   country?: string | null;
   phoneNumber?: string | null;
+  email?: string | null;
   url?: string | null;
   cDepartmentSpecialty?: string | null;
   isActive?: boolean;

@@ -15,7 +15,7 @@ import { useSaveLocation, type HospitalLocationDto } from '../api/locations';
 type FormInput = z.input<typeof locationCreateSchema>;
 type FormOutput = z.output<typeof locationCreateSchema>;
 
-const TEXT_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'country', 'phoneNumber', 'url', 'cDepartmentSpecialty', 'yextEntityId'] as const;
+const TEXT_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'country', 'phoneNumber', 'email', 'url', 'cDepartmentSpecialty', 'yextEntityId'] as const;
 
 function initialValues(location?: HospitalLocationDto | null): FormInput {
   return {
@@ -27,6 +27,7 @@ function initialValues(location?: HospitalLocationDto | null): FormInput {
     zipCode: location?.zipCode ?? location?.postalCode ?? '',
     country: location?.country ?? 'US',
     phoneNumber: location?.phoneNumber ?? location?.mainPhone ?? '',
+    email: location?.email ?? '',
     url: location?.url ?? '',
     cDepartmentSpecialty: location?.cDepartmentSpecialty ?? '',
     yextEntityId: location?.yextEntityId ?? '',
@@ -95,6 +96,11 @@ export function LocationDialog({ hospitalId, open, onOpenChange, location }: { h
             </div>
             {text('country', 'Country', { hint: '2 letters, e.g. US' })}
             {text('phoneNumber', 'Phone', { type: 'tel' })}
+            {text('email', 'E-mail for appointment requests', {
+              type: 'email',
+              hint: 'Optional. Patients’ requests for providers at this office go here; without it, to the hospital’s intake address.',
+              className: 'sm:col-span-2',
+            })}
             {text('url', 'Website', { type: 'url', className: 'sm:col-span-2' })}
             {text('cDepartmentSpecialty', 'Department or specialty', { className: 'sm:col-span-2' })}
             {text('yextEntityId', 'Listing-service entity ID', {

@@ -21,6 +21,7 @@ function location(name: string, providers: string[]): HospitalLocationListItem {
     country: 'US',
     phoneNumber: '(847) 555-0100',
     mainPhone: null,
+    email: null,
     url: null,
     isActive: true,
     cDepartmentSpecialty: null,
