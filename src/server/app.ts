@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
+import { adminWorkRoutes } from './modules/admin-work/routes';
 import { appointmentRequestRoutes, publicAppointmentRoutes } from './modules/appointment-requests/routes';
 import { fhirRefusal, fhirRoutes } from './modules/fhir/routes';
 import { npiClaimRoutes } from './modules/npi-claims/routes';
@@ -269,6 +270,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', directoryRoutes({ ...deps, npiRegistry }));
   app.route('/api', npiClaimRoutes({ ...deps, npiRegistry }));
   app.route('/api', appointmentRequestRoutes({ ...deps, secretBox }));
+  app.route('/api', adminWorkRoutes({ ...deps, mailer }));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
   // Unknown API paths answer JSON, before the single-page app's fallback can claim them.

@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.sync_auth_status': "Synced a provider's sign-in status",
   'user.hospital_assigned': 'Assigned a provider to a hospital',
   'user.hospital_request_declined': "Declined a provider's request to join a hospital",
+  'provider.completion_reminder': 'Reminded a provider to finish their profile',
   // The public directory
   'directory.listing_requested': 'Asked to publish a public listing',
   'directory.listing_approved': 'Approved a public listing',

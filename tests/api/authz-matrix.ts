@@ -72,6 +72,8 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'GET /api/admin/me': 'admin',
   'POST /api/admin/auth/set-password': 'admin',
   'GET /api/admin/stats': 'admin',
+  'GET /api/admin/work': 'admin',
+  'POST /api/admin/work/completion-reminders': 'admin',
   'GET /api/admin/admins': 'admin',
   'POST /api/admin/admins': 'admin',
   'GET /api/admin/admins/:id': 'admin',

@@ -1,19 +1,17 @@
-import { ArrowRight, Building2, CalendarClock, KeyRound, LayoutDashboard, LayoutGrid, UsersRound, Activity, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowRight, Building2, KeyRound, LayoutDashboard, LayoutGrid, UsersRound, Activity, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADMIN_SESSION_LIFETIME_MS } from '@shared/limits';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { adminSessionEndsAt, type AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
 import { Notice } from '@web/features/admin-auth/components/notice';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
-import { roleLabel } from '@web/features/admin-auth/lib/roles';
 import { useAdminStats, type AdminStats } from '../api/get-admin-stats';
 import { useHospitalName } from '../api/get-hospital-options';
 import { consoleSectionsFor } from '../console-sections';
-import { formatDateTime, formatDuration, formatNumber, formatTime } from '../lib/format';
+import { formatNumber } from '../lib/format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
+import { WorkCard } from '../components/work-card';
 
 const STATS: ReadonlyArray<{ key: keyof AdminStats; label: string; hint: string; icon: LucideIcon }> = [
   { key: 'hospitals', label: 'Hospitals', hint: 'Organisations you manage', icon: Building2 },
@@ -53,56 +51,6 @@ function StatCards() {
         </Card>
       ))}
     </dl>
-  );
-}
-
-function useNow(intervalMs: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
-function SessionCard({ admin }: { admin: AdminUser }) {
-  const hospitalName = useHospitalName(admin.role === 'hospital_admin' ? admin.hospital_id : null);
-  const now = useNow(30_000);
-  const endsAt = adminSessionEndsAt(admin, ADMIN_SESSION_LIFETIME_MS);
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="flex items-center gap-2 text-base font-semibold text-gray-900">
-        <CalendarClock aria-hidden="true" className="size-5 text-brand-600" />
-        Your session
-      </h2>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-gray-500">Signed in as</dt>
-          <dd className="truncate font-medium text-gray-900" title={admin.email}>
-            {admin.email}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-gray-500">Role</dt>
-          <dd className="font-medium text-gray-900">
-            {roleLabel(admin.role)}
-            {hospitalName ? <span className="font-normal text-gray-600"> · {hospitalName}</span> : null}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-gray-500">Signed in at</dt>
-          <dd className="font-medium text-gray-900">{formatDateTime(admin.session_started_at)}</dd>
-        </div>
-        <div>
-          <dt className="text-gray-500">Session ends at</dt>
-          <dd className="font-medium text-gray-900">
-            {endsAt === null ? '—' : formatTime(endsAt)}
-            {endsAt !== null && endsAt > now ? <span className="font-normal text-gray-600"> (in {formatDuration(endsAt - now)})</span> : null}
-          </dd>
-        </div>
-      </dl>
-      <p className="mt-4 text-xs leading-5 text-gray-500">Administrator sessions last 8 hours; after that you sign in again with a new magic link.</p>
-    </Card>
   );
 }
 
@@ -159,7 +107,7 @@ export function DashboardPage() {
         <StatCards />
       </section>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <SessionCard admin={admin} />
+        <WorkCard />
         <QuickLinks admin={admin} />
       </div>
     </div>
