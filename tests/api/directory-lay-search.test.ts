@@ -67,6 +67,27 @@ describe(`plain-language directory search (${databaseLabel})`, () => {
     expect(await names("Lou Gehrig's disease")).toEqual(['Tomasz Nowak']);
   });
 
+  it('asks "Did you mean" with the everyday phrase closest to a misspelling, counted, and its link finds them', async () => {
+    const didYouMean = async (query: string) => {
+      const body = await (await ctx.app.request(`/find/${slug}?q=${encodeURIComponent(query)}`)).text();
+      const offer = /<a href="([^"]+)">Did you mean “([^”]+)”\?<\/a> <span class="muted">\((\d+) clinicians?\)<\/span>/.exec(body);
+      return offer ? { href: offer[1]!.replaceAll('&amp;', '&'), text: offer[2], count: Number(offer[3]) } : null;
+    };
+    for (const [typed, meant, who] of [
+      ['water pils', 'water pills', 'Helen Okafor'],
+      ['high blod pressure', 'high blood pressure', 'Helen Okafor'],
+      ['shuger', 'sugar', 'Marcus Lindqvist'],
+      ['bad bak', 'bad back', 'Rosa Delgado'],
+    ] as const) {
+      expect(await names(typed), typed).toEqual([]);
+      const offer = await didYouMean(typed);
+      expect(offer, typed).toMatchObject({ text: meant, count: 1 });
+      expect(await names(new URL(offer!.href, 'http://x').searchParams.get('q')!)).toEqual([who]);
+    }
+    // Nothing close in the vocabulary or the directory: no offer, the other ways on stay.
+    expect(await didYouMean('qzxvw')).toBeNull();
+  });
+
   it('still searches the words as typed, and a word that only contains a phrase is not that phrase', async () => {
     expect(await names('dorsalgia')).toEqual(['Rosa Delgado']);
     expect(await names('sugarcane')).toEqual([]);

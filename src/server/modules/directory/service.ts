@@ -34,7 +34,7 @@ import type { Actor } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
-import { searchAlternatives } from './lay-terms';
+import { closestPhrase, searchAlternatives } from './lay-terms';
 import { compareNames, registryFullName, type RegistryName } from './name-check';
 import { EARTH_RADIUS_MILES, parsePlace, statesWithCity, type PlaceQuery, type Point } from './places';
 import { publicProfileOf, type PublicProfile } from './public-profile';
@@ -466,7 +466,7 @@ export interface NoResultSuggestions {
   dropFilters: Array<{ filter: SearchFilter; count: number }>;
   /** The nearest wider radius that finds someone. */
   widerRadius: { radius: SearchRadius; count: number } | null;
-  /** The name, specialty or term of the directory closest to the words (trigram similarity). */
+  /** "Did you mean": the everyday vocabulary's phrase closest to the words (closestPhrase), else the directory's closest name, specialty or term (trigram similarity). */
   spelling: { text: string; count: number } | null;
   /** The hospital's specialties that match the words, searched by specialty alone. */
   specialties: Array<{ value: string; count: number }>;
@@ -703,7 +703,8 @@ const SPELLING_SIMILARITY = 0.3;
 
 /**
  * A search that found nobody: what each active filter dropped would show, the nearest wider radius
- * that finds someone, the directory's closest spelling of the words and the specialties matching them.
+ * that finds someone, the closest spelling of the words (the everyday vocabulary's, else the
+ * directory's own) and the specialties matching them.
  * Every count is the total of the search its link opens (run the same way), so the numbers keep their
  * promise; this runs only for empty results.
  */
@@ -750,6 +751,11 @@ async function noResultSuggestions(
       select ${publicListings.fullName} as text from ${publicListings} where ${publicListings.hospitalId} = ${hospitalId}
       union select ${publicIdentity.primarySpecialty} from ${publicIdentity} where ${publicIdentity.hospitalId} = ${hospitalId} and ${publicIdentity.primarySpecialty} is not null
       union select ${publicExpertise.term} from ${publicExpertise} where ${publicExpertise.hospitalId} = ${hospitalId} and ${publicExpertise.term} is not null) c`;
+    // The everyday vocabulary's closest spelling first ('water pils' → 'water pills', 'shingels' →
+    // 'shingles'), then the directory's own names, specialties and terms by trigram similarity
+    // ('psoraisis' → 'Psoriasis', a misspelt name). When both name the same words, the directory's
+    // spelling is shown (its capitals). Offered only when its search finds someone.
+    const lay = closestPhrase(words);
     const closest = rowsOf<{ text: string }>(
       await db.execute(
         sql`select c.text from ${candidates}
@@ -757,9 +763,13 @@ async function noResultSuggestions(
             order by greatest(similarity(lower(c.text), lower(${words})), word_similarity(lower(${words}), lower(c.text))) desc, c.text limit 1`,
       ),
     )[0];
-    if (closest) {
-      const found = await count({ query: closest.text });
-      if (found > 0) spelling = { text: closest.text, count: found };
+    for (const text of lay && closest?.text.toLowerCase() !== lay ? [lay, closest?.text] : [closest?.text]) {
+      if (!text) continue;
+      const found = await count({ query: text });
+      if (found > 0) {
+        spelling = { text, count: found };
+        break;
+      }
     }
     // The specialties the words name (or nearly), or that treat a condition or procedure they name (the
     // reference terms' specialty), with all the hospital's clinicians of each.
