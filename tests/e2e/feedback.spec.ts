@@ -33,22 +33,25 @@ test('a beta provider sends feedback with a screenshot; the hospital administrat
   const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { tier: string } };
   expect(session.user.tier).toBe('beta');
 
-  // ── The widget: 24 px from the corner; a drag moves it and does not open it.
+  // ── The widget: a tab docked to the right edge, 24 px from the bottom, in a strip the page keeps
+  // clear of; a drag moves it up or down and does not open it.
   const button = page.getByRole('button', { name: 'Send Feedback', exact: true });
   await expect(button).toBeVisible();
   const before = (await button.boundingBox())!;
-  expect(Math.round(1280 - (before.x + before.width))).toBe(24);
+  expect(Math.round(1280 - (before.x + before.width))).toBe(0);
   expect(Math.round(800 - (before.y + before.height))).toBe(24);
+  const content = (await page.locator('main').boundingBox())!;
+  expect(content.x + content.width).toBeLessThanOrEqual(before.x);
 
   await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
   await page.mouse.down();
   await page.mouse.move(before.x + before.width / 2 - 120, before.y + before.height / 2 - 90, { steps: 8 });
   await page.mouse.up();
   const after = (await button.boundingBox())!;
-  expect(Math.round(before.x - after.x)).toBe(120);
+  expect(Math.round(before.x - after.x)).toBe(0);
   expect(Math.round(before.y - after.y)).toBe(90);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('vitae.feedback-widget.position'))) ?? 'null')).toEqual({ right: 144, bottom: 114 });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('vitae.feedback-widget.position'))) ?? 'null')).toEqual({ right: 24, bottom: 114 });
 
   // ── Open it, capture a screenshot, send.
   await button.click();
@@ -112,4 +115,13 @@ test('a beta provider sends feedback with a screenshot; the hospital administrat
   const stored = (await (await admin.request.get(`/api/admin/feedback?q=${encodeURIComponent(title)}`)).json()) as { items: Array<{ status: string }> };
   expect(stored.items.map((item) => item.status)).toEqual(['completed']);
   await adminContext.close();
+
+  // ── On a phone the header holds the button (nothing floats over the page) and opens the same panel.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/biography');
+  const headerButton = page.getByRole('banner').getByRole('button', { name: 'Send Feedback', exact: true });
+  await expect(headerButton).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Feedback', exact: true })).toHaveCount(1);
+  await headerButton.click();
+  await expect(page.getByRole('dialog', { name: 'Send Feedback' })).toBeVisible();
 });

@@ -30,9 +30,11 @@ function sizeOf(element: Element): Size {
 }
 
 /**
- * The floating "Send Feedback" button. Drag it with a mouse, pen or finger: a pointer that travels
- * more than 5 px is dragging and does not open the panel. From the keyboard, Enter or Space opens
- * it and the arrow keys move it (Shift for bigger steps).
+ * The "Send Feedback" tab, docked to the right edge of a wide window in a strip the page's content
+ * keeps clear of (the member layout's right padding), so it covers nothing (issue T3 4/7 item 2).
+ * Drag it up or down with a mouse, pen or finger: a pointer that travels more than 5 px is dragging
+ * and does not open the panel. From the keyboard, Enter or Space opens it and the up and down arrow
+ * keys move it (Shift for bigger steps). Phones have the header's feedback button instead.
  */
 export function FeedbackButton({ position, viewport, onMove, onOpen, onIntent, buttonRef }: FeedbackButtonProps) {
   const drag = useRef<DragState | null>(null);
@@ -51,7 +53,7 @@ export function FeedbackButton({ position, viewport, onMove, onOpen, onIntent, b
   };
 
   const follow = (event: PointerEvent<HTMLButtonElement>, state: DragState) =>
-    dragTo(state.start, event.clientX - state.startX, event.clientY - state.startY, viewport(), sizeOf(event.currentTarget));
+    dragTo(state.start, 0, event.clientY - state.startY, viewport(), sizeOf(event.currentTarget));
 
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     const state = drag.current;
@@ -75,6 +77,8 @@ export function FeedbackButton({ position, viewport, onMove, onOpen, onIntent, b
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // Docked to the edge: only up and down move it.
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     const next = nudge(position, event.key, event.shiftKey, viewport(), sizeOf(event.currentTarget));
     if (!next) return;
     event.preventDefault();
@@ -103,19 +107,19 @@ export function FeedbackButton({ position, viewport, onMove, onOpen, onIntent, b
           }
           onOpen();
         }}
-        style={{ right: position.right, bottom: position.bottom }}
+        style={{ right: 0, bottom: position.bottom }}
         className={cn(
-          'fixed z-40 inline-flex h-11 cursor-grab touch-none items-center gap-2 rounded-full bg-brand-600 pr-4 pl-3.5 text-sm font-semibold text-white shadow-lg shadow-brand-900/20 select-none',
+          'fixed z-40 hidden w-10 cursor-grab touch-none flex-col items-center gap-2 rounded-l-lg bg-brand-600 py-3 text-sm font-semibold text-white shadow-lg shadow-brand-900/20 select-none lg:inline-flex',
           'ring-1 ring-brand-700/40 transition-colors hover:bg-brand-700 active:cursor-grabbing',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
         )}
       >
-        <MessageSquarePlus aria-hidden="true" className="size-5" />
-        Send Feedback
+        <MessageSquarePlus aria-hidden="true" className="size-5 shrink-0" />
+        <span className="[writing-mode:vertical-rl]">Send Feedback</span>
       </button>
       {/* Read as the button's description; `hidden` keeps it out of the page and out of its name. */}
       <span id="feedback-widget-button-hint" hidden>
-        Opens the feedback form. Drag it, or use the arrow keys, to move it.
+        Opens the feedback form. Drag it up or down, or use the up and down arrow keys, to move it.
       </span>
     </>
   );

@@ -130,13 +130,15 @@ describe('who sees the widget', () => {
   });
 });
 
-describe('the floating button', () => {
-  it('starts 24 px from the bottom and the right', async () => {
+describe('the docked tab', () => {
+  it('is docked to the right edge, 24 px from the bottom, and hidden on phones (the header has the button there)', async () => {
     server();
     renderWidget();
     const button = await openButton();
-    expect(button.style.right).toBe('24px');
+    expect(button.style.right).toBe('0px');
     expect(button.style.bottom).toBe('24px');
+    expect(button.className).toMatch(/(^| )hidden( |$)/);
+    expect(button.className).toMatch(/(^| )lg:inline-flex( |$)/);
   });
 
   it('treats a pointer moving up to 5 px as a click that opens the panel', async () => {
@@ -151,17 +153,18 @@ describe('the floating button', () => {
     expect(localStorage.getItem(POSITION_STORAGE_KEY)).toBeNull();
   });
 
-  it('drags beyond 5 px without opening, within the margins, and remembers the place', async () => {
+  it('drags up and down beyond 5 px without opening, within the margins, and remembers the place', async () => {
     server();
     renderWidget();
     const button = await openButton();
     fireEvent.pointerDown(button, { pointerId: 1, button: 0, clientX: 1200, clientY: 760 });
     fireEvent.pointerMove(button, { pointerId: 1, clientX: 1000, clientY: 500 });
-    expect(button.style.right).toBe('224px');
+    // Docked: the sideways part of the drag does not move it.
+    expect(button.style.right).toBe('0px');
     expect(button.style.bottom).toBe('284px');
-    // Far past the top-left: held 100 px from the far edges (the button has no size in jsdom).
+    // Far past the top: held 100 px from the far edge (the button has no size in jsdom).
     fireEvent.pointerMove(button, { pointerId: 1, clientX: -400, clientY: -400 });
-    expect(button.style.right).toBe('1180px');
+    expect(button.style.right).toBe('0px');
     expect(button.style.bottom).toBe('700px');
     // Back past the corner: held 10 px from the near edges.
     fireEvent.pointerMove(button, { pointerId: 1, clientX: 1400, clientY: 900 });
@@ -169,9 +172,9 @@ describe('the floating button', () => {
     fireEvent.click(button);
 
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(button.style.right).toBe('10px');
+    expect(button.style.right).toBe('0px');
     expect(button.style.bottom).toBe('10px');
-    expect(JSON.parse(localStorage.getItem(POSITION_STORAGE_KEY) ?? '')).toEqual({ right: 10, bottom: 10 });
+    expect(JSON.parse(localStorage.getItem(POSITION_STORAGE_KEY) ?? '')).toEqual({ right: 24, bottom: 10 });
 
     // The next plain click opens it.
     fireEvent.click(button);
@@ -183,18 +186,18 @@ describe('the floating button', () => {
     server();
     renderWidget();
     const button = await openButton();
-    expect(button.style.right).toBe('300px');
+    expect(button.style.right).toBe('0px');
     expect(button.style.bottom).toBe('200px');
   });
 
-  it('moves with the arrow keys and opens with Enter', async () => {
+  it('moves with the up and down arrow keys and opens with Enter', async () => {
     server();
     renderWidget();
     const user = userEvent.setup();
     const button = await openButton();
     button.focus();
     await user.keyboard('{ArrowLeft}{ArrowLeft}{Shift>}{ArrowUp}{/Shift}');
-    expect(button.style.right).toBe('44px');
+    expect(button.style.right).toBe('0px');
     expect(button.style.bottom).toBe('74px');
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Send Feedback' })).toBeDefined();

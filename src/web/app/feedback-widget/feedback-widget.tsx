@@ -2,6 +2,7 @@ import { Maximize2, MessageSquare, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { setWidgetState, useWidgetState } from '@web/features/feedback/lib/widget-state';
 import { FeedbackButton } from './feedback-button';
+import { FEEDBACK_HEADER_BUTTON_ID } from './header-button';
 import { clampPosition, loadPosition, savePosition, type Size, type WidgetPosition } from './position';
 import { WIDGET_ATTRIBUTE } from './screenshot';
 import { WidgetControl } from './widget-control';
@@ -45,10 +46,16 @@ function useElementSize<T extends HTMLElement>(): [(node: T | null) => void, Siz
   return [setNode, size];
 }
 
+/** Focus the first of `candidates` that is on screen (the docked tab is hidden on phones, the header button on desktops). */
+function focusFirstShown(candidates: Array<HTMLElement | null>) {
+  candidates.find((element) => element && element.getClientRects().length > 0)?.focus();
+}
+
 /**
- * The floating feedback widget for signed-in beta and alpha providers (access spec §2, §4, §6, §7):
- * a draggable button, a panel with the form that can be minimized to a bar (the draft is kept) or
- * closed. Renders nothing for anybody else.
+ * The feedback widget for signed-in beta and alpha providers (access spec §2, §4, §6, §7):
+ * on a wide window a tab docked to the right edge (draggable up and down), a panel with the form that
+ * can be minimized to a docked bar (the draft is kept) or closed; on a phone the header's button
+ * (header-button.tsx) opens the same panel. Renders nothing for anybody else.
  */
 export function FeedbackWidgetPanel() {
   const state = useWidgetState();
@@ -95,11 +102,11 @@ export function FeedbackWidgetPanel() {
           {...widgetMark}
           role="region"
           aria-label="Feedback draft"
-          style={{ right: barPosition.right, bottom: barPosition.bottom }}
-          className="fixed z-40 flex h-11 items-center gap-1 rounded-full bg-white py-1 pr-1 pl-4 text-sm font-medium text-gray-900 shadow-lg ring-1 ring-gray-900/10"
+          style={{ right: 0, bottom: barPosition.bottom }}
+          className="fixed z-40 hidden w-10 flex-col items-center gap-1 rounded-l-lg bg-white py-2 text-sm font-medium text-gray-900 shadow-lg ring-1 ring-gray-900/10 lg:flex"
         >
-          <MessageSquare aria-hidden="true" className="size-4 text-brand-600" />
-          <span className="mr-1 ml-1 whitespace-nowrap">Feedback draft</span>
+          <MessageSquare aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+          <span className="my-1 whitespace-nowrap [writing-mode:vertical-rl]">Feedback draft</span>
           <WidgetControl ref={restoreRef} shape="round" icon={Maximize2} label="Restore feedback form" onClick={() => setWidgetState('open')} />
           <WidgetControl shape="round" icon={X} label="Close feedback form" onClick={() => setWidgetState('closed')} />
         </div>
@@ -107,7 +114,7 @@ export function FeedbackWidgetPanel() {
 
       {opened ? (
         <Suspense fallback={null}>
-          <FeedbackDialog open={state === 'open'} returnFocus={() => (restoreRef.current ?? buttonRef.current)?.focus()} />
+          <FeedbackDialog open={state === 'open'} returnFocus={() => focusFirstShown([restoreRef.current, buttonRef.current, document.getElementById(FEEDBACK_HEADER_BUTTON_ID)])} />
         </Suspense>
       ) : null}
     </>

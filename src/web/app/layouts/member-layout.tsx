@@ -8,9 +8,12 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { useSession } from '@web/features/accounts/api/get-session';
 import { AccountMenu } from '@web/features/accounts/components/account-menu';
 import { NotificationBell } from '@web/features/notifications/components/notification-bell';
+import { cn } from '@web/lib/cn';
 import { errorMonitor } from '@web/lib/error-monitor';
 import { AppErrorBoundary } from '../error-boundary';
 import { FeedbackWidget } from '../feedback-widget';
+import { FeedbackHeaderButton } from '../feedback-widget/header-button';
+import { useFeedbackAvailability } from '@web/features/feedback/lib/use-feedback-availability';
 import { MemberNav } from './member-nav';
 import { TooltipScope } from '@web/components/ui/tooltip';
 
@@ -19,6 +22,8 @@ function MemberLayoutContent() {
   const { pathname } = useLocation();
   const { data } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Wide windows keep a strip on the right for the docked feedback tab, so it covers no content.
+  const { available: feedback } = useFeedbackAvailability();
   const userId = data?.user?.id ?? null;
 
   useEffect(() => {
@@ -37,7 +42,7 @@ function MemberLayoutContent() {
         </div>
       </aside>
 
-      <div className="flex min-h-dvh flex-col lg:pl-72">
+      <div className={cn('flex min-h-dvh flex-col lg:pl-72', feedback && 'lg:pr-10')}>
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur lg:h-16 lg:px-8">
           <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
             <DialogTrigger
@@ -59,6 +64,7 @@ function MemberLayoutContent() {
           </Dialog>
           <Logo to="/dashboard" className="lg:hidden" />
           <div className="ml-auto flex items-center gap-1">
+            <FeedbackHeaderButton className="lg:hidden" />
             <NotificationBell />
             <AccountMenu />
           </div>
