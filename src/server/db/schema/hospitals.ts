@@ -69,6 +69,10 @@ export const hospitals = pgTable(
     appointmentRequestsEnabled: boolean().notNull().default(true),
     appointmentIntakeEmail: text(),
     appointmentRetentionDays: integer().notNull().default(90),
+    // The sections this hospital hides from the public, kept from hospital_section_permissions by a
+    // trigger (migration 0023): the gate's views test the listing's own row instead of an anti-join
+    // that PostgreSQL estimated at one row (decision 0020).
+    publicHiddenSections: text().array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [

@@ -16,6 +16,8 @@ export const publicListings = pgView('public_listings', {
   lastName: text('last_name'),
   profileVersion: bigint('profile_version', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /** The sections the listing's hospital hides (migration 0023); the section views filter on it. */
+  hiddenSections: text('hidden_sections').array().notNull(),
 }).existing();
 
 export const publicIdentity = pgView('public_identity', {
