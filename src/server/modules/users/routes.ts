@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { HOSPITAL_MESSAGES, pageQuerySchema } from '../../../shared/schemas/hospitals';
+import { adminUsersQuerySchema } from '../../../shared/schemas/admin-users';
+import { HOSPITAL_MESSAGES } from '../../../shared/schemas/hospitals';
 import type { AppDeps } from '../../app';
 import type { FileStorage } from '../../integrations/storage';
 import { requireCapability, requireProvider } from '../../auth/guards';
@@ -11,7 +12,7 @@ import { findHospitalForAdmin, getSectionPermissions } from '../hospitals/servic
 import { deleteUser, listUsers, syncUserAuthStatus, viewUserProfile } from './service';
 
 const userIdParam = z.object({ userId: z.uuid('User not found') });
-const usersQuery = pageQuerySchema.extend({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired).optional() });
+const usersQuery = adminUsersQuerySchema.extend({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired).optional() });
 const hospitalParam = z.object({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired) });
 
 export function userRoutes(deps: AppDeps & { storage: FileStorage }) {
@@ -22,7 +23,7 @@ export function userRoutes(deps: AppDeps & { storage: FileStorage }) {
     .get('/admin/users', requireCapability('users.manage'), validate('query', usersQuery), async (c) =>
       c.json(await listUsers(db, actorOf(c), c.req.valid('query'))),
     )
-    .get('/admin/hospitals/:hospitalId/users', requireCapability('users.manage'), validate('param', hospitalParam), validate('query', pageQuerySchema), async (c) => {
+    .get('/admin/hospitals/:hospitalId/users', requireCapability('users.manage'), validate('param', hospitalParam), validate('query', adminUsersQuerySchema), async (c) => {
       const hospital = await findHospitalForAdmin(db, actorOf(c), c.req.valid('param').hospitalId);
       return c.json(await listUsers(db, actorOf(c), { ...c.req.valid('query'), hospitalId: hospital.id }));
     })

@@ -1,12 +1,13 @@
 import { containsPattern } from '../../lib/like';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminUsersQuery } from '../../../shared/schemas/admin-users';
 import { HOSPITAL_MESSAGES } from '../../../shared/schemas/hospitals';
 import { hospitalScope, scopedHospitalId, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../../integrations/storage';
 import type { Logger } from '../../lib/logger';
 import { deleteUserFilesNow, queueUserFilesDeletion } from './files';
-import { authUsers, hospitals, users } from '../../db/schema';
+import { authUsers, directoryListings, hospitals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/service';
 import { syncAuthStatus } from '../accounts/service';
@@ -38,26 +39,43 @@ export function toUserDto(user: UserRow & { hospitalName?: string | null }) {
 
 
 /** Providers the admin may see: all for system admins (optionally one hospital's), their own hospital's otherwise. */
-export async function listUsers(db: Database, actor: AdminActor, query: { hospitalId?: string; q?: string; page: number; pageSize: number }) {
+export async function listUsers(db: Database, actor: AdminActor, query: { hospitalId?: string } & Partial<AdminUsersQuery> & Pick<AdminUsersQuery, 'page' | 'pageSize'>, now = new Date()) {
   const conditions: Array<SQL | undefined> = [hospitalScope(actor, users.hospitalId)];
   if (query.hospitalId) conditions.push(eq(users.hospitalId, query.hospitalId));
   if (query.q) {
     const pattern = containsPattern(query.q);
     conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.npiNumber, pattern)));
   }
+  if (query.completionBelow !== undefined) conditions.push(lt(users.profileCompletionPercentage, query.completionBelow));
+  if (query.publishing === 'published') conditions.push(eq(directoryListings.status, 'published'));
+  if (query.publishing === 'pending') conditions.push(eq(directoryListings.status, 'pending'));
+  if (query.publishing === 'not_published') conditions.push(or(isNull(directoryListings.status), notInArray(directoryListings.status, ['published', 'pending'])));
+  const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  if (query.signIn === 'never') conditions.push(isNull(users.lastLoginAt));
+  if (query.signIn === 'over_30_days') conditions.push(lt(users.lastLoginAt, monthAgo));
+  if (query.signIn === 'within_30_days') conditions.push(gte(users.lastLoginAt, monthAgo));
   const where = and(...conditions);
+  const direction = query.dir === 'desc' ? desc : asc;
+  // Never signed in sorts as the oldest sign-in: last when the newest come first, first otherwise.
+  const order =
+    query.sort === 'completion'
+      ? [direction(users.profileCompletionPercentage)]
+      : query.sort === 'lastSignIn'
+        ? [query.dir === 'desc' ? sql`${users.lastLoginAt} desc nulls last` : sql`${users.lastLoginAt} asc nulls first`]
+        : [direction(users.fullName)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({ user: users, hospitalName: hospitals.name })
+      .select({ user: users, hospitalName: hospitals.name, listingStatus: directoryListings.status })
       .from(users)
       .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+      .leftJoin(directoryListings, eq(directoryListings.userId, users.id))
       .where(where)
-      .orderBy(asc(users.fullName), asc(users.id))
+      .orderBy(...order, asc(users.fullName), asc(users.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(users).where(where),
+    db.select({ n: count() }).from(users).leftJoin(directoryListings, eq(directoryListings.userId, users.id)).where(where),
   ]);
-  return { items: rows.map((r) => toUserDto({ ...r.user, hospitalName: r.hospitalName })), totalCount: Number(total?.n ?? 0) };
+  return { items: rows.map((r) => ({ ...toUserDto({ ...r.user, hospitalName: r.hospitalName }), listingStatus: r.listingStatus ?? null })), totalCount: Number(total?.n ?? 0) };
 }
 
 async function findUserForAdmin(db: Database, actor: AdminActor, userId: string) {

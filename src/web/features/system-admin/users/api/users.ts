@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserStatus, UserTier } from '@shared/enums';
+import type { UserPublishingFilter, UserSignInFilter, UserSort } from '@shared/schemas/admin-users';
 import type { ProvenanceEntry } from '@shared/provenance';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
@@ -22,6 +23,8 @@ export interface AdminUserRow {
   profileCompletionPercentage: number;
   lastLoginAt: string | null;
   createdAt: string;
+  /** The public listing's status (draft, pending, published, withdrawn, removed); null without one. In lists only. */
+  listingStatus?: string | null;
 }
 
 export type ProfileRow = Record<string, unknown>;
@@ -40,6 +43,11 @@ export interface UserListQuery {
   hospitalId: string;
   page: number;
   pageSize: number;
+  sort?: UserSort;
+  dir?: 'asc' | 'desc';
+  completionBelow?: number;
+  signIn?: UserSignInFilter;
+  publishing?: UserPublishingFilter;
 }
 
 export const usersQueryKey = ['admin', 'users'] as const;
@@ -53,6 +61,11 @@ export function useUsers(query: UserListQuery) {
       const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
       if (query.q.trim()) params.set('q', query.q.trim());
       if (query.hospitalId) params.set('hospitalId', query.hospitalId);
+      if (query.sort) params.set('sort', query.sort);
+      if (query.dir) params.set('dir', query.dir);
+      if (query.completionBelow !== undefined) params.set('completionBelow', String(query.completionBelow));
+      if (query.signIn) params.set('signIn', query.signIn);
+      if (query.publishing) params.set('publishing', query.publishing);
       return apiFetch<Page<AdminUserRow>>(`/api/admin/users?${params}`, { signal });
     },
     placeholderData: keepPreviousData,

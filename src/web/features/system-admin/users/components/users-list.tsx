@@ -1,9 +1,12 @@
-import { Eye, RefreshCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import type { ColumnSort } from '@tanstack/react-table';
+import { Eye, RefreshCw } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import type { UserPublishingFilter, UserSignInFilter, UserSort } from '@shared/schemas/admin-users';
 import { USER_TIERS, type UserTier } from '@shared/enums';
 import { Badge } from '@web/components/ui/badge';
+import { Button, buttonClasses } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
@@ -11,9 +14,8 @@ import { cn } from '@web/lib/cn';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ConsoleTable, RowTitle, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { HospitalSelect } from '../../components/hospital-select';
-import { IconButton, iconButtonClasses } from '../../components/icon-button';
 import { formatDate } from '../../lib/format';
-import { useDeleteUser, useSetUserTier, useSyncAuthStatus, useUsers, type AdminUserRow } from '../api/users';
+import { useSetUserTier, useSyncAuthStatus, useUsers, type AdminUserRow, type useDeleteUser } from '../api/users';
 import { displayName, USER_STATUS_LABELS, USER_TIER_LABELS } from '../lib/labels';
 import { CompletionMeter } from './completion-meter';
 
@@ -53,11 +55,12 @@ function TierControl({ user, editable }: { user: AdminUserRow; editable: boolean
 function SyncButton({ user }: { user: AdminUserRow }) {
   const sync = useSyncAuthStatus();
   return (
-    <IconButton
-      icon={RefreshCw}
-      label={`Sync sign-in status of ${displayName(user)}`}
+    <Button
+      variant="ghost"
+      size="sm"
       disabled={sync.isPending}
-      className={sync.isPending ? '[&_svg]:animate-spin' : undefined}
+      aria-label={`Sync sign-in status of ${displayName(user)}`}
+      title="Read the account's sign-in status again"
       onClick={() =>
         sync.mutate(user.id, {
           onSuccess: (after) =>
@@ -67,9 +70,24 @@ function SyncButton({ user }: { user: AdminUserRow }) {
           onError: (error) => toast.error(serverMessage(error, 'Unable to sync auth status - admin privileges or database function required')),
         })
       }
-    />
+    >
+      <RefreshCw aria-hidden="true" className={cn('size-4', sync.isPending && 'animate-spin')} />
+      Sync status
+    </Button>
   );
 }
+
+/** The listing's state in words, as the Status column shows it. */
+const LISTING_BADGES: Record<string, { label: string; variant: 'success' | 'coral' | 'gray' }> = {
+  published: { label: 'Published', variant: 'success' },
+  pending: { label: 'Waiting for approval', variant: 'coral' },
+  withdrawn: { label: 'Withdrawn', variant: 'gray' },
+  removed: { label: 'Taken down', variant: 'gray' },
+};
+
+/** A column's id → the server's sort key. */
+const SORT_KEYS: Record<string, UserSort> = { provider: 'name', completion: 'completion', status: 'lastSignIn' };
+const DEFAULT_SORT: ColumnSort = { id: 'provider', desc: false };
 
 interface UsersListProps {
   /** Show one hospital's providers only (the hospital page); otherwise a system admin may filter. */
@@ -78,13 +96,28 @@ interface UsersListProps {
 }
 
 export function UsersList({ hospitalId, system }: UsersListProps) {
+  const [params] = useSearchParams();
   const [hospitalFilter, setHospitalFilter] = useState('');
+  // The dashboard's "providers below the completion threshold" link lands here filtered.
+  const [completionBelow, setCompletionBelow] = useState(() => (COMPLETION_FILTERS.some((value) => String(value) === params.get('completionBelow')) ? (params.get('completionBelow') ?? '') : ''));
+  const [signIn, setSignIn] = useState<UserSignInFilter | ''>('');
+  const [publishing, setPublishing] = useState<UserPublishingFilter | ''>('');
+  const [sort, setSort] = useState<ColumnSort>(() => (params.get('completionBelow') ? { id: 'completion', desc: false } : DEFAULT_SORT));
   const list = useConsoleList();
   const { q, page, setPage } = list;
   const fixed = hospitalId !== undefined;
-  const users = useUsers({ q, hospitalId: hospitalId ?? hospitalFilter, page, pageSize: USERS_PAGE_SIZE });
-  const remove = useDeleteUser();
-  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
+  const users = useUsers({
+    q,
+    hospitalId: hospitalId ?? hospitalFilter,
+    page,
+    pageSize: USERS_PAGE_SIZE,
+    sort: SORT_KEYS[sort.id] ?? 'name',
+    dir: sort.desc ? 'desc' : 'asc',
+    completionBelow: completionBelow ? Number(completionBelow) : undefined,
+    signIn: signIn || undefined,
+    publishing: publishing || undefined,
+  });
+  const filtered = Boolean(q || completionBelow || signIn || publishing || hospitalFilter);
 
   const showHospital = system && !fixed;
   const columns: Array<ConsoleColumn<AdminUserRow>> = [
@@ -92,6 +125,7 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
       id: 'provider',
       header: 'Provider',
       kind: 'title',
+      sortLabel: 'Name',
       className: 'md:max-w-[14rem]',
       cell: (user) => (
         <RowTitle
@@ -120,15 +154,22 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
           },
         ]
       : []),
-    { id: 'completion', header: 'Completion', hideable: true, cell: (user) => <CompletionMeter value={user.profileCompletionPercentage} /> },
+    { id: 'completion', header: 'Completion', hideable: true, sortLabel: 'Completion', cell: (user) => <CompletionMeter value={user.profileCompletionPercentage} /> },
     {
       id: 'status',
-      header: 'Status',
+      header: 'Status and last sign-in',
+      label: 'Status',
+      sortLabel: 'Last sign-in',
       cell: (user) => (
         <div className="flex flex-col gap-1 max-md:items-end">
           <span className="inline-flex flex-wrap justify-end gap-1.5 md:justify-start">
             {user.status === 'active' ? <Badge variant="success">Active</Badge> : <Badge variant="coral">Pending</Badge>}
             {user.emailVerified ? null : <Badge variant="gray">E-mail unconfirmed</Badge>}
+            {user.listingStatus && LISTING_BADGES[user.listingStatus] ? (
+              <Badge variant={LISTING_BADGES[user.listingStatus]!.variant}>{LISTING_BADGES[user.listingStatus]!.label}</Badge>
+            ) : (
+              <Badge variant="gray">Not published</Badge>
+            )}
           </span>
           <span className="text-xs whitespace-nowrap text-gray-500">{user.lastLoginAt ? `Signed in ${formatDate(user.lastLoginAt)}` : 'Never signed in'}</span>
         </div>
@@ -139,22 +180,15 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
       id: 'actions',
       header: 'Actions',
       kind: 'actions',
+      // Labelled actions; deleting a provider is on their profile page, away from the list, and confirmed there.
       cell: (user) => (
-        <>
-          <Link to={`/system-admin/users/${user.id}`} className={iconButtonClasses} aria-label={`View the profile of ${displayName(user)}`} title="View profile">
+        <span className="inline-flex flex-wrap justify-end gap-1">
+          <Link to={`/system-admin/users/${user.id}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`View the profile of ${displayName(user)}`}>
             <Eye aria-hidden="true" className="size-4" />
+            View profile
           </Link>
           <SyncButton user={user} />
-          <IconButton
-            icon={Trash2}
-            tone="danger"
-            label={`Delete ${displayName(user)}`}
-            onClick={() => {
-              remove.reset();
-              setDeleting(user);
-            }}
-          />
-        </>
+        </span>
       ),
     },
   ];
@@ -168,26 +202,92 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
         list={list}
         pageSize={USERS_PAGE_SIZE}
         search={{ placeholder: 'Search by name, e-mail or NPI', label: 'Search users' }}
+        sorting={{
+          value: sort,
+          onChange: (next) => {
+            setSort(next);
+            setPage(1);
+          },
+        }}
         filters={
-          showHospital ? (
-            <HospitalSelect
-              className="sm:w-64"
-              label="Hospital"
-              value={hospitalFilter}
-              leading={{ value: '', label: 'All hospitals' }}
+          <>
+            {showHospital ? (
+              <HospitalSelect
+                className="sm:w-64"
+                label="Hospital"
+                value={hospitalFilter}
+                leading={{ value: '', label: 'All hospitals' }}
+                onChange={(value) => {
+                  setHospitalFilter(value);
+                  setPage(1);
+                }}
+              />
+            ) : null}
+            <FilterSelect
+              label="Completion"
+              value={completionBelow}
               onChange={(value) => {
-                setHospitalFilter(value);
+                setCompletionBelow(value);
                 setPage(1);
               }}
+              options={[{ value: '', label: 'Any completion' }, ...COMPLETION_FILTERS.map((value) => ({ value: String(value), label: `Below ${value}%` }))]}
             />
-          ) : null
+            <FilterSelect
+              label="Last sign-in"
+              value={signIn}
+              onChange={(value) => {
+                setSignIn(value as UserSignInFilter | '');
+                setPage(1);
+              }}
+              options={[
+                { value: '', label: 'Any time' },
+                { value: 'within_30_days', label: 'In the last 30 days' },
+                { value: 'over_30_days', label: 'More than 30 days ago' },
+                { value: 'never', label: 'Never signed in' },
+              ]}
+            />
+            <FilterSelect
+              label="Publishing"
+              value={publishing}
+              onChange={(value) => {
+                setPublishing(value as UserPublishingFilter | '');
+                setPage(1);
+              }}
+              options={[
+                { value: '', label: 'Any status' },
+                { value: 'published', label: 'Published' },
+                { value: 'pending', label: 'Waiting for approval' },
+                { value: 'not_published', label: 'Not published' },
+              ]}
+            />
+          </>
         }
-        empty={q ? `No provider matches “${q}”.` : 'No providers have signed up yet.'}
+        empty={filtered ? (q ? `No provider matches “${q}” with these filters.` : 'No provider matches these filters.') : 'No providers have signed up yet.'}
         loadingLabel="Loading users"
         errorTitle="The users could not be loaded."
       />
-      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} mutation={remove} />
     </>
+  );
+}
+
+const COMPLETION_FILTERS = [25, 50, 80] as const;
+
+/** One of the list's filters: a labelled select. */
+function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<{ value: string; label: string }> }) {
+  const id = useId();
+  return (
+    <span className="flex flex-col gap-1 sm:w-48">
+      <label htmlFor={id} className="text-xs font-medium text-gray-700">
+        {label}
+      </label>
+      <select id={id} className={selectClasses} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
 

@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '@web/test/render';
+import type { AdminUserRow } from '../api/users';
+import { UsersList } from './users-list';
+
+const ROW: AdminUserRow = {
+  id: '5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f',
+  email: 'cy.never@example.org',
+  fullName: 'Cy Never',
+  jobTitle: null,
+  npiNumber: null,
+  hospitalId: null,
+  hospitalName: null,
+  status: 'active',
+  tier: 'beta',
+  emailVerified: true,
+  profileCompletionPercentage: 10,
+  lastLoginAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  listingStatus: 'pending',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Issue 35 item 6: a list an admin can work with.
+describe('UsersList', () => {
+  it('arrives filtered from the dashboard, sorts and filters on the server, and keeps delete off the list', async () => {
+    const asked: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(new URL(String(input), 'http://localhost').searchParams);
+        return new Response(JSON.stringify({ items: [ROW], totalCount: 1 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/system-admin/users', element: <UsersList system={false} /> }], { initialEntries: ['/system-admin/users?completionBelow=50'] });
+    expect((await screen.findAllByRole('link', { name: 'View the profile of Cy Never' })).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Waiting for approval').length).toBeGreaterThan(1);
+    expect(asked[0]!.get('completionBelow')).toBe('50');
+    expect(asked[0]!.get('sort')).toBe('completion');
+    expect((screen.getByRole('combobox', { name: 'Completion' }) as HTMLSelectElement).value).toBe('50');
+
+    // Labelled actions; no delete beside them.
+    expect(screen.getAllByRole('link', { name: 'View the profile of Cy Never' })[0]!.textContent).toContain('View profile');
+    expect(screen.getAllByRole('button', { name: 'Sync sign-in status of Cy Never' })[0]!.textContent).toContain('Sync status');
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Publishing' }), 'published');
+    await waitFor(() => expect(asked.at(-1)!.get('publishing')).toBe('published'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Last sign-in' }), 'never');
+    await waitFor(() => expect(asked.at(-1)!.get('signIn')).toBe('never'));
+  });
+});
