@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AnyNode, Element } from 'domhandler';
 import { findAll, findOne, getAttributeValue, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hospitals, languages, medicalExpertiseTerms, professionalIdentity } from '../../src/server/db/schema';
+import { hospitalSectionPermissions, hospitals, languages, locations, medicalExpertiseTerms, professionalIdentity } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createHospital, publishProvider, uniqueSuffix } from '../support/factories';
 import { fillFullProfile } from '../support/full-profile';
@@ -261,16 +261,33 @@ describe(`the public profile page (${databaseLabel})`, () => {
     expect(schemaOrgProblems(ld, 'Physician')).toEqual([]);
   });
 
-  it('adds geo coordinates only when the office has them', async () => {
-    // Before: no coordinates in the read, no geo.
-    const { document } = await page(profilePath());
-    expect(jsonLdOf(document).geo).toBeUndefined();
+  it('gives the office’s coordinates as schema.org geo, only while the hospital shows the locations', async () => {
+    // The primary office (Chicago 60611) got its ZIP's centroid when the section was saved.
+    const [office] = await ctx.database.db.select().from(locations).where(and(eq(locations.userId, userId), eq(locations.isPrimary, true)));
+    expect(office!.latitude).toBeCloseTo(41.89, 1);
+    expect(office!.longitude).toBeCloseTo(-87.62, 1);
+    const ld = jsonLdOf((await page(profilePath())).document);
+    expect(ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: office!.latitude, longitude: office!.longitude });
+    expect(schemaOrgProblems(ld, 'Physician')).toEqual([]);
+    // The hospital hides the locations section: no address, no geo, no coordinates anywhere in the page.
+    const setVisible = (isVisible: boolean) =>
+      ctx.database.db
+        .insert(hospitalSectionPermissions)
+        .values({ hospitalId: hospital.id, sectionId: 'locations', isVisible, isRequired: false })
+        .onConflictDoUpdate({ target: [hospitalSectionPermissions.hospitalId, hospitalSectionPermissions.sectionId], set: { isVisible, isRequired: false } });
+    await setVisible(false);
+    try {
+      const hidden = await page(profilePath());
+      expect(jsonLdOf(hidden.document).geo).toBeUndefined();
+      expect(jsonLdOf(hidden.document).address).toBeUndefined();
+      expect(hidden.html).not.toContain(String(office!.latitude));
+    } finally {
+      await setVisible(true);
+    }
+    // An office without coordinates (a ZIP the data does not know): no geo rather than a made-up point.
     const { physicianJsonLd } = await import('../../src/server/modules/directory/pages');
     const base = { name: 'A B', credentials: [], photo: null, npi: null, primarySpecialty: null, additionalSpecialties: [], expertise: [], languages: [], acceptingNewPatients: null, insurance: [], hospitalAffiliations: [] };
     const location = { id: 'l', name: 'Office', address: '1 Main St', addressLine2: null, city: 'Evanston', state: 'IL', postalCode: '60201', phone: null, isPrimary: true };
-    const withGeo = physicianJsonLd({ ...base, locations: [{ ...location, latitude: 42.0464, longitude: -87.6947 }] } as never, 'https://x.example/p', hospital as never);
-    expect(withGeo.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 42.0464, longitude: -87.6947 });
-    expect(schemaOrgProblems(withGeo, 'Physician')).toEqual([]);
     const without = physicianJsonLd({ ...base, locations: [{ ...location, latitude: null, longitude: null }] } as never, 'https://x.example/p', hospital as never);
     expect(without.geo).toBeUndefined();
   });

@@ -75,6 +75,10 @@ export function locationView(row: RowOf<typeof schema.locations>) {
     acceptingNewPatients: row.acceptsNewPatients,
     telehealthAvailable: row.telehealthAvailable,
     specialNotes: row.specialNotes,
+    // Set from the ZIP (else the city) when the section is saved; read-only (the section's input has no
+    // such fields). The public page's schema.org `geo` comes from here.
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 export type LocationView = ReturnType<typeof locationView>;
