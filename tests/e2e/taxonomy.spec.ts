@@ -91,7 +91,7 @@ test('taxonomy upload and default terms by a hospital administrator; a provider 
 
   await page.getByRole('button', { name: 'Add term' }).click();
   const addTerm = page.getByRole('dialog', { name: 'Add term' });
-  await addTerm.getByLabel('Term ID').fill(CUSTOM_TERM_ID);
+  await addTerm.getByLabel('Code', { exact: true }).fill(CUSTOM_TERM_ID);
   await addTerm.getByLabel('Term', { exact: true }).fill(CUSTOM_TERM);
   await addTerm.getByLabel('Specialty').fill('Sleep Medicine');
   await addTerm.getByRole('button', { name: 'Add term' }).click();

@@ -14,7 +14,7 @@ import { Switch } from '../../components/switch';
 import { useCreateTerm, type TermScope } from '../api/terms';
 
 export const termFormSchema = z.object({
-  termId: z.string().trim().min(1, TERM_MESSAGES.termIdRequired).max(100, 'At most 100 characters'),
+  termId: z.string().trim().min(1, 'Enter a code for the term').max(100, 'At most 100 characters'),
   term: z.string().trim().min(1, TERM_MESSAGES.termRequired).max(300, 'At most 300 characters'),
   termType: z.union([z.enum(TERM_TYPES), z.literal('')]),
   specialtyName: z.string().trim().max(200, 'At most 200 characters'),
@@ -56,13 +56,13 @@ function TermForm({ scope, onDone, onPendingChange }: { scope: TermScope; onDone
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-5">
         {create.isError && !fieldShown ? <Notice tone="error">{serverMessage(create.error, 'Failed to create term')}</Notice> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Term ID" hint="CON-, PROC- or REAS- sets the type." error={errors.termId?.message}>
+          <FormField label="Code" hint="A unique code for the term, e.g. CON-I10. It starts with CON- for a condition, PROC- for a procedure or REAS- for a reason for visit." error={errors.termId?.message}>
             {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" spellCheck={false} className="font-mono" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('termId')} />}
           </FormField>
           <FormField label="Type" error={errors.termType?.message}>
             {({ id, describedBy }) => (
               <select id={id} className={selectClasses} aria-describedby={describedBy} {...register('termType')}>
-                <option value="">From the ID ({termTypeFromId(termId.trim())})</option>
+                <option value="">From the code ({termTypeFromId(termId.trim())})</option>
                 {TERM_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {type}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@web/test/render';
 import type { TermRow } from '../api/terms';
-import { TermsTable } from './terms-table';
+import { emptyText, TermsTable } from './terms-table';
 
 const TOTAL = 25_000;
 // jsdom matches no media query, so the list estimates phone rows (66 px); measured rows agree.
@@ -93,5 +93,18 @@ describe('TermsTable', () => {
     fireEvent.change(input, { target: { value: 'Atrial fibrillation' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(patches).toEqual([{ url: '/api/admin/hospitals/h1/terms/row-3', body: { term: 'Atrial fibrillation' } }]));
+  });
+
+  // Issue 35 item 6: an empty table says why; the code column has a plain name.
+  it('says when a hospital has no terms yet, apart from a filter that finds none, and calls the id a code', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ items: [], totalCount: 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    const none = { q: '', termType: '' as const, specialty: '', activeOnly: false };
+    const hospital = { kind: 'hospital' as const, hospitalId: '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a' };
+    renderAt('/x', <TermsTable scope={hospital} filters={none} editable onDelete={() => undefined} />);
+    expect(await screen.findByText(/This hospital has no expertise terms of its own yet/)).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText(/TERM ID|Term ID/i)).toBeNull();
+    expect(screen.getAllByText('Code').length).toBeGreaterThan(0);
+    expect(emptyText(hospital, { ...none, specialty: 'Cardiovascular Disease' })).toMatch(/^No terms match these filters/);
+    expect(emptyText({ kind: 'default' }, none)).toMatch(/no default terms yet/);
   });
 });

@@ -42,8 +42,9 @@ function termColumns(editable: boolean, onEdit: (row: TermRow) => void, onDelete
       ),
     },
     {
+      // The catalogue's code for the term (CON-, PROC-, REAS-), in plain words.
       id: 'termId',
-      header: 'Term ID',
+      header: 'Code',
       width: 'minmax(0,1.1fr)',
       className: 'truncate font-mono text-xs text-gray-600',
       cell: (row) => <span title={row.termId}>{row.termId}</span>,
@@ -82,6 +83,15 @@ function termColumns(editable: boolean, onEdit: (row: TermRow) => void, onDelete
   ];
 }
 
+/** An empty list says why: nothing matches the filters, or there is nothing yet. */
+export function emptyText(scope: TermScope, filters: TermFilters): string {
+  const filtered = Boolean(filters.q.trim() || filters.termType || filters.specialty || filters.activeOnly);
+  if (filtered) return 'No terms match these filters. Clear the search or a filter to see more.';
+  return scope.kind === 'hospital'
+    ? 'This hospital has no expertise terms of its own yet. Its providers pick from the default terms until you add a term, upload a CSV file or copy the default terms.'
+    : 'There are no default terms yet. Add a term to start the list.';
+}
+
 /**
  * A default or hospital list of expertise terms in one scroll box (ConsoleVirtualTable): tens of
  * thousands of rows, fetched a page at a time as they scroll into view, edited in place.
@@ -107,7 +117,7 @@ export function TermsTable({ scope, filters, editable, onDelete, toolbar, pageSi
           ? `More than ${formatNumber(first.totalCount)} terms match; the first ${formatNumber(first.totalCount)} are listed, so narrow the search to see the rest.`
           : `${formatNumber(first.totalCount)} ${first.totalCount === 1 ? 'term' : 'terms'}`
       }
-      empty="No terms match these filters."
+      empty={emptyText(scope, filters)}
       loadingLabel="Loading terms"
       errorTitle="Failed to retrieve terms"
     />

@@ -6,18 +6,17 @@ import { TERM_TYPES, type TermType } from '@shared/enums';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { selectClasses } from '@web/features/admin-auth/components/form-field';
 import { Notice } from '@web/features/admin-auth/components/notice';
 import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { apiFetch } from '@web/lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useConsoleList } from '../../components/console-table';
 import { DefaultOrHospitalSelect } from '../../components/scope-select';
 import { useHospitalScope } from '../../components/use-hospital-scope';
 import { formatNumber } from '../../lib/format';
 import { useConsoleAdmin } from '../../lib/use-console-admin';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { termsPageQuery, useCopyDefaultTerms, useDeleteTerm, type TermFilters, type TermRow, type TermScope } from '../api/terms';
 import { TermCreateDialog } from '../components/term-create-dialog';
 import { TermsReplaceDialog } from '../components/terms-replace-dialog';
@@ -78,6 +77,18 @@ function HospitalTermActions({ scope, count, onReplace }: { scope: Extract<TermS
   );
 }
 
+/** The taxonomy's specialty names, A to Z, for the specialty picker (`GET /api/reference/specialties`). */
+function useSpecialtyNames() {
+  return useQuery({
+    queryKey: ['reference', 'specialties', 'names'],
+    queryFn: async ({ signal }) => {
+      const { items } = await apiFetch<{ items: Array<{ specialty: string }> }>('/api/reference/specialties', { signal });
+      return [...new Set(items.map((row) => row.specialty))].sort((a, b) => a.localeCompare(b));
+    },
+    staleTime: Infinity,
+  });
+}
+
 export function TermsPage() {
   const actor = useConsoleAdmin();
   const [scopeValue, setScopeValue] = useHospitalScope(actor, DEFAULT_SCOPE);
@@ -86,7 +97,7 @@ export function TermsPage() {
   const [termType, setTermType] = useState<TermType | ''>('');
   const [specialty, setSpecialty] = useState('');
   const [activeOnly, setActiveOnly] = useState(false);
-  const specialtyFilter = useDebouncedValue(specialty.trim(), 400);
+  const specialties = useSpecialtyNames();
   const [adding, setAdding] = useState(false);
   const [replacing, setReplacing] = useState(false);
   const [deleting, setDeleting] = useState<TermRow | null>(null);
@@ -100,7 +111,7 @@ export function TermsPage() {
   const remove = useDeleteTerm(scope);
   if (!actor) return null;
   const editable = scope.kind === 'hospital' || system;
-  const filters: TermFilters = { q: list.q, termType, specialty: specialtyFilter, activeOnly };
+  const filters: TermFilters = { q: list.q, termType, specialty, activeOnly };
 
   return (
     <div className="flex flex-col gap-6">
@@ -152,7 +163,15 @@ export function TermsPage() {
               </div>
               <div className="flex w-full flex-col gap-1.5 sm:w-60">
                 <Label htmlFor={specialtyId}>Specialty</Label>
-                <Input id={specialtyId} value={specialty} onChange={(event) => setSpecialty(event.target.value)} placeholder="Exact name, e.g. Cardiology" />
+                {/* A picker of the taxonomy's specialties, which the terms are filed under: no name to type exactly. */}
+                <select id={specialtyId} className={selectClasses} value={specialty} onChange={(event) => setSpecialty(event.target.value)}>
+                  <option value="">All specialties</option>
+                  {(specialties.data ?? []).map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
               </div>
               <label htmlFor={activeId} className="flex h-10 shrink-0 items-center gap-2 text-sm whitespace-nowrap text-gray-800">
                 <input id={activeId} type="checkbox" className="size-4 accent-brand-600" checked={activeOnly} onChange={(event) => setActiveOnly(event.target.checked)} />
