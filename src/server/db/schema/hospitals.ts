@@ -69,6 +69,9 @@ export const hospitals = pgTable(
     appointmentRequestsEnabled: boolean().notNull().default(true),
     appointmentIntakeEmail: text(),
     appointmentRetentionDays: integer().notNull().default(90),
+    // The hospital's own websites (origins, like https://www.example.org) allowed to frame the
+    // directory's embed routes (issue 34 item 2); every other page keeps frame-ancestors 'none'.
+    directoryEmbedOrigins: text().array().notNull().default(sql`'{}'::text[]`),
     // The sections this hospital hides from the public, kept from hospital_section_permissions by a
     // trigger (migration 0023): the gate's views test the listing's own row instead of an anti-join
     // that PostgreSQL estimated at one row (decision 0020).

@@ -1,0 +1,1 @@
+ALTER TABLE "hospitals" ADD COLUMN "directory_embed_origins" text[] DEFAULT '{}'::text[] NOT NULL;
