@@ -21,7 +21,7 @@ export function CompletionCard({ dashboard }: { dashboard: Pick<Dashboard, 'sect
         <h2 className="text-lg font-semibold text-gray-900">Profile completion</h2>
         <p className="mt-1 text-sm leading-6 text-gray-600" data-testid="completion-explained">
           {required.length > 0
-            ? `${requiredDone} of the ${required.length} ${sections(required.length)} your hospital requires ${requiredDone === 1 ? 'is' : 'are'} complete: that is the ${Math.round(dashboard.completionPercentage)}%.`
+            ? `${requiredDone} of the ${required.length} ${sections(required.length)} your hospital requires ${requiredDone === 1 ? 'is' : 'are'} complete, so your profile is ${Math.round(dashboard.completionPercentage)}% complete.`
             : 'Your hospital requires no sections, so your profile counts as complete.'}
         </p>
         {optional.length > 0 ? (
