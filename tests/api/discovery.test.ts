@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AppDeps } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { discoverySessions, jobs, mailOutbox, notificationSettings, professionalIdentity, publications, rejectedItems, users } from '../../src/server/db/schema';
+import { discoverySessions, hospitalSectionPermissions, jobs, mailOutbox, notificationSettings, professionalIdentity, publications, rejectedItems, users } from '../../src/server/db/schema';
+import { SECTION_IDS } from '../../src/shared/limits';
 import { loadEnv } from '../../src/server/env';
 import { createClinicalTrialsClient } from '../../src/server/integrations/clinical-trials';
 import { createPubmedClient, createRateLimiter } from '../../src/server/integrations/pubmed';
@@ -299,6 +300,20 @@ describe(`discovery (${databaseLabel})`, () => {
     const studies = (await (await client.get('/api/profile/sections/clinical_trials')).json()).data.items;
     expect(studies).toEqual([expect.objectContaining({ id: trial.id, nctNumber: 'NCT10000001', userStatus: 'approved', status: 'active_not_recruiting' })]);
     expect((await pending(client)).counts).toEqual({ publications: 2, clinical_trials: 1, media_press: 0 });
+  });
+
+  // Issue 35 item 12: the stored completion follows whenever it changes, approvals in the lab included.
+  it('stores the new completion when an approved item fills a required section', async () => {
+    const { client, user } = await provider();
+    const requiring = await createHospital({ database: { db: h.db } } as never);
+    await h.db.insert(hospitalSectionPermissions).values(SECTION_IDS.map((sectionId) => ({ hospitalId: requiring.id, sectionId, isVisible: true, isRequired: sectionId === 'publications' })));
+    await h.db.update(users).set({ hospitalId: requiring.id, profileCompletionPercentage: 0 }).where(eq(users.id, user.id));
+    await run(client);
+    const article = byExternal((await pending(client)).items, '100001');
+    expect((await client.patch(`/api/discovery/items/publications/${article.id}`, { status: 'approved' })).status).toBe(200);
+    const [stored] = await h.db.select({ value: users.profileCompletionPercentage }).from(users).where(eq(users.id, user.id));
+    expect(stored!.value).toBe(100);
+    expect((await (await client.get('/api/dashboard')).json()).completionPercentage).toBe(100);
   });
 
   it('rejected items never come back, by PMID, DOI or NCT number; approved ones are not offered twice', async () => {

@@ -35,6 +35,7 @@ import { notifyDiscoveryResults } from '../notifications/service';
 import { loadDiscoveryProfile, type DiscoveryProfile } from './provider-profile';
 import type { DiscoverySources } from './sources';
 import { providerActor, withSectionHistory } from '../profile/history';
+import { refreshCompletion } from '../profile/service';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -559,70 +560,75 @@ export async function decideItem(deps: Pick<DiscoveryDeps, 'db' | 'logger'>, use
   if (!UUID.test(id)) throw AppError.notFound(DISCOVERY_MESSAGES.notFound);
   const table = tableOf(type);
   // Approving adds the item to its section and rejecting an approved one takes it out: the section's history records either.
-  const updated = await deps.db.transaction(async (tx) => withSectionHistory(tx, { userId, sectionId: type, by: { source: 'discovery', actor: await providerActor(tx, userId) } }, async () => {
-    const [row] = await tx
-      .select()
-      .from(table)
-      .where(and(eq(table.id, id), eq(table.userId, userId), isNotNull(table.discoveredAt)))
-      .for('update')
-      .limit(1);
-    // Someone else's item and an item typed by hand look the same from here: not found.
-    if (!row) throw AppError.notFound(DISCOVERY_MESSAGES.notFound);
-    const ids = externalIdsOf(type, row);
-    const statusColumn = type === 'clinical_trials' ? { userStatus: decision.status } : { status: decision.status };
+  const updated = await deps.db.transaction(async (tx) => {
+    const decided = await withSectionHistory(tx, { userId, sectionId: type, by: { source: 'discovery', actor: await providerActor(tx, userId) } }, async () => {
+      const [row] = await tx
+        .select()
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.userId, userId), isNotNull(table.discoveredAt)))
+        .for('update')
+        .limit(1);
+      // Someone else's item and an item typed by hand look the same from here: not found.
+      if (!row) throw AppError.notFound(DISCOVERY_MESSAGES.notFound);
+      const ids = externalIdsOf(type, row);
+      const statusColumn = type === 'clinical_trials' ? { userStatus: decision.status } : { status: decision.status };
 
-    const currentStatus = 'userStatus' in row ? row.userStatus : row.status;
-    // Approving twice must not move the item to the end of its section again.
-    if (decision.status === 'approved' && currentStatus === 'approved') return row;
+      const currentStatus = 'userStatus' in row ? row.userStatus : row.status;
+      // Approving twice must not move the item to the end of its section again.
+      if (decision.status === 'approved' && currentStatus === 'approved') return row;
 
-    if (decision.status === 'approved') {
-      const displayOrder = await nextDisplayOrder(tx, type, userId);
+      if (decision.status === 'approved') {
+        const displayOrder = await nextDisplayOrder(tx, type, userId);
+        const [next] = await tx
+          .update(table)
+          .set({ ...statusColumn, rejectionReason: null, displayOrder })
+          .where(eq(table.id, id))
+          .returning();
+        if (ids.length > 0) {
+          await tx
+            .delete(rejectedItems)
+            .where(and(eq(rejectedItems.userId, userId), eq(rejectedItems.itemType, type), inArray(rejectedItems.externalId, ids)));
+        }
+        return next!;
+      }
+
       const [next] = await tx
         .update(table)
-        .set({ ...statusColumn, rejectionReason: null, displayOrder })
+        .set({ ...statusColumn, rejectionReason: decision.reason })
         .where(eq(table.id, id))
         .returning();
       if (ids.length > 0) {
-        await tx
-          .delete(rejectedItems)
-          .where(and(eq(rejectedItems.userId, userId), eq(rejectedItems.itemType, type), inArray(rejectedItems.externalId, ids)));
+        const title = 'title' in row ? row.title : row.trialTitle;
+        try {
+          // A savepoint, so a failure here leaves the rejection itself in place (spec §8: rejected-list failures allow the action).
+          await tx.transaction(async (savepoint) => {
+            await savepoint
+              .insert(rejectedItems)
+              .values({
+                userId,
+                itemType: type,
+                externalId: ids[0]!,
+                itemTitle: title,
+                rejectionReason: decision.reason,
+                searchQuery: row.searchQuery,
+                confidenceScore: row.confidenceScore,
+                metadata: { alternateIds: ids.slice(1), itemId: row.id },
+              })
+              .onConflictDoUpdate({
+                target: [rejectedItems.userId, rejectedItems.itemType, rejectedItems.externalId],
+                set: { itemTitle: title, rejectionReason: decision.reason, searchQuery: row.searchQuery, confidenceScore: row.confidenceScore },
+              });
+          });
+        } catch (error) {
+          deps.logger.warn({ err: error, type, id }, 'could not add the item to the rejected list');
+        }
       }
       return next!;
-    }
-
-    const [next] = await tx
-      .update(table)
-      .set({ ...statusColumn, rejectionReason: decision.reason })
-      .where(eq(table.id, id))
-      .returning();
-    if (ids.length > 0) {
-      const title = 'title' in row ? row.title : row.trialTitle;
-      try {
-        // A savepoint, so a failure here leaves the rejection itself in place (spec §8: rejected-list failures allow the action).
-        await tx.transaction(async (savepoint) => {
-          await savepoint
-            .insert(rejectedItems)
-            .values({
-              userId,
-              itemType: type,
-              externalId: ids[0]!,
-              itemTitle: title,
-              rejectionReason: decision.reason,
-              searchQuery: row.searchQuery,
-              confidenceScore: row.confidenceScore,
-              metadata: { alternateIds: ids.slice(1), itemId: row.id },
-            })
-            .onConflictDoUpdate({
-              target: [rejectedItems.userId, rejectedItems.itemType, rejectedItems.externalId],
-              set: { itemTitle: title, rejectionReason: decision.reason, searchQuery: row.searchQuery, confidenceScore: row.confidenceScore },
-            });
-        });
-      } catch (error) {
-        deps.logger.warn({ err: error, type, id }, 'could not add the item to the rejected list');
-      }
-    }
-    return next!;
-  }));
+    });
+    // An approved item fills its section (a rejected one may empty it): the stored completion follows in the same transaction.
+    await refreshCompletion(tx, userId);
+    return decided;
+  });
   const evidence = await evidenceFor(deps.db, userId, [updated]);
   const view = type === 'publications' ? publicationItem : type === 'clinical_trials' ? trialItem : mediaItem;
   return view(updated as never, evidence.get(updated.id) ?? null);
