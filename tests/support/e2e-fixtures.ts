@@ -23,6 +23,7 @@ const JOURNEY_ADMINS = [
   { email: 'requests.admin@northfield.example', fullName: 'Requests Admin', role: 'hospital_admin' as const },
   { email: 'tour.system@vitae.local', fullName: 'Tour System', role: 'system_admin' as const },
   { email: 'tour.hospital@northfield.example', fullName: 'Tour Hospital', role: 'hospital_admin' as const },
+  { email: 'console.admin@northfield.example', fullName: 'Console Admin', role: 'hospital_admin' as const },
 ];
 
 const dataDir = process.argv[2];

@@ -31,11 +31,21 @@ export function TabLinks({ tabs, label }: { tabs: readonly TabLink[]; label: str
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    element.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    measure();
+    // The current tab in view when the page opens and when the window changes size (a phone turned).
+    const settle = () => {
+      element.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      measure();
+    };
+    settle();
+    // The row's own width also changes when an arrow appears beside it: that only re-measures, so
+    // the arrow's own scrolling is not undone.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(element);
-    return () => observer?.disconnect();
+    window.addEventListener('resize', settle);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', settle);
+    };
   }, [measure, pathname]);
 
   const scrollBy = (direction: 1 | -1) => {
