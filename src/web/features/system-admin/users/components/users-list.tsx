@@ -209,11 +209,12 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
             setPage(1);
           },
         }}
-        filters={
-          <>
+        // Their own row above the search: beside it the selects were squeezed and the sort buttons pushed out of the card.
+        filtersAbove={
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {showHospital ? (
               <HospitalSelect
-                className="sm:w-64"
+                className="w-full"
                 label="Hospital"
                 value={hospitalFilter}
                 leading={{ value: '', label: 'All hospitals' }}
@@ -260,7 +261,7 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
                 { value: 'not_published', label: 'Not published' },
               ]}
             />
-          </>
+          </div>
         }
         empty={filtered ? (q ? `No provider matches “${q}” with these filters.` : 'No provider matches these filters.') : 'No providers have signed up yet.'}
         loadingLabel="Loading users"
@@ -276,7 +277,7 @@ const COMPLETION_FILTERS = [25, 50, 80] as const;
 function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<{ value: string; label: string }> }) {
   const id = useId();
   return (
-    <span className="flex flex-col gap-1 sm:w-48">
+    <span className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-gray-700">
         {label}
       </label>
