@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { adminWorkRoutes } from './modules/admin-work/routes';
+import { embedAdminRoutes, embedHeaders, publicEmbedRoutes } from './modules/embed/routes';
 import { appointmentRequestRoutes, publicAppointmentRoutes } from './modules/appointment-requests/routes';
 import { fhirRefusal, fhirRoutes } from './modules/fhir/routes';
 import { npiClaimRoutes } from './modules/npi-claims/routes';
@@ -147,6 +148,8 @@ export function createApp(deps: AppDeps) {
     });
   }
   app.use('*', requestLogger(deps.logger));
+  // Before the security headers, so it adjusts them on the way out: frame-ancestors for the embed pages only.
+  app.use('/embed/*', embedHeaders());
   app.use(
     '*',
     secureHeaders({
@@ -270,6 +273,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', directoryRoutes({ ...deps, npiRegistry }));
   app.route('/api', npiClaimRoutes({ ...deps, npiRegistry }));
   app.route('/api', appointmentRequestRoutes({ ...deps, secretBox }));
+  app.route('/api', embedAdminRoutes(deps));
   app.route('/api', adminWorkRoutes({ ...deps, mailer }));
   if (!env.isProduction && mailer.transport === 'outbox') app.route('/', outboxRoutes(deps));
 
@@ -282,6 +286,16 @@ export function createApp(deps: AppDeps) {
   app.use('/find/*', guardPublic(directoryRefusal(env.appUrl)));
   // A patient's appointment request: the one anonymous form that writes (decision 0021).
   app.route('/', publicAppointmentRoutes({ ...deps, secretBox, mailer }, profileCache));
+  // The directory on the hospital's own website: the /find pages themselves, rendered for a frame (decision 0024).
+  app.route(
+    '/',
+    publicEmbedRoutes(deps, (path, c) => {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('accept-encoding');
+      headers.delete('if-none-match');
+      return app.request(path, { headers }, c.env);
+    }),
+  );
   app.route('/', publicDirectoryRoutes(deps, profileCache));
   app.use('/fhir/*', cors({ origin: '*', allowMethods: ['GET'] }));
   app.use('/fhir/*', guardPublic(fhirRefusal));

@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'npi.claim_granted': 'Granted an NPI claim',
   'npi.claim_refused': 'Refused an NPI claim',
   'hospital.directory_updated': "Changed the hospital's public directory",
+  'hospital.embed_updated': 'Changed the websites allowed to embed the directory',
   // Appointment requests from the public pages (health information: every read is recorded)
   'appointment_request.received': 'Received an appointment request',
   'appointment_request.read': 'Read an appointment request',

@@ -118,6 +118,8 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'PUT /api/me/directory': 'provider',
   'GET /api/admin/hospitals/:hospitalId/directory': 'admin',
   'PUT /api/admin/hospitals/:hospitalId/directory': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/embed': 'admin',
+  'PUT /api/admin/hospitals/:hospitalId/embed': 'admin',
   'GET /api/admin/hospitals/:hospitalId/directory/listings': 'admin',
   'POST /api/admin/hospitals/:hospitalId/directory/listings/:userId/approve': 'admin',
   'POST /api/admin/hospitals/:hospitalId/directory/listings/:userId/unpublish': 'admin',
