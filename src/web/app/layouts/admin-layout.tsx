@@ -1,31 +1,26 @@
 import { ArrowLeft } from 'lucide-react';
 import { useContext } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@web/components/brand/logo';
 import { MAIN_CONTENT_ID } from '@web/components/layout/skip-link';
 import { Container } from '@web/components/ui/container';
 import { useAdminMe, type AdminUser } from '@web/features/admin-auth/api/get-admin-me';
 import { AdminAccountMenu } from '@web/features/admin-auth/components/admin-account-menu';
-import { cn } from '@web/lib/cn';
 import { AppErrorBoundary } from '../error-boundary';
 import { InsideAdminGuard } from '../guards/require-admin';
 import { TooltipScope } from '@web/components/ui/tooltip';
 
-function adminLinks(admin: AdminUser) {
-  const links = [
-    { to: '/system-admin', label: 'System Admin' },
-    { to: '/admin/feedback', label: 'Feedback' },
-    { to: '/yext-test', label: 'Listing Test' },
-    { to: '/yext-expertise-test', label: 'Expertise Test' },
-    { to: '/yext-field-mapping-test', label: 'Field Mapping' },
-  ];
-  if (admin.role === 'system_admin') {
-    links.push({ to: '/database-schema', label: 'Database Schema' }, { to: '/test-sentry', label: 'Error Reporting Test' });
-  }
-  return links;
+/** The header names the console the person is in (issue T3 4/7 item 3). */
+function consoleName(admin: AdminUser | null | undefined) {
+  if (!admin) return 'Admin';
+  return admin.role === 'system_admin' ? 'System console' : 'Hospital console';
 }
 
-/** The administration area. Navigation appears once an administrator is signed in. */
+/**
+ * The administration area: the header (which console, the account) and the page. The console's
+ * own navigation (a sidebar on wide windows, a drawer on phones: system-admin-page.tsx) is the one
+ * navigation; there is no second bar.
+ */
 function AdminLayoutContent() {
   const { pathname } = useLocation();
   const guarded = useContext(InsideAdminGuard);
@@ -37,7 +32,7 @@ function AdminLayoutContent() {
     <div className="flex min-h-dvh flex-col bg-gray-50">
       <header className="bg-brand-950 text-white">
         <Container className="flex h-16 items-center justify-between gap-4">
-          <Logo to={admin ? '/system-admin' : '/admin/login'} suffix="Admin" tone="light" className="focus-visible:outline-white" />
+          <Logo to={admin ? '/system-admin' : '/admin/login'} suffix={consoleName(admin)} tone="light" className="focus-visible:outline-white" />
           {admin ? (
             <AdminAccountMenu admin={admin} />
           ) : (
@@ -47,30 +42,6 @@ function AdminLayoutContent() {
             </Link>
           )}
         </Container>
-        {/* While a password change is pending every other page would send the admin back anyway. */}
-        {admin && !admin.must_change_password ? (
-          <nav aria-label="Administration" className="border-t border-white/10">
-            <Container>
-              <ul className="-mx-2 flex gap-1 overflow-x-auto py-2">
-                {adminLinks(admin).map((link) => (
-                  <li key={link.to} className="shrink-0">
-                    <NavLink
-                      to={link.to}
-                      className={({ isActive }) =>
-                        cn(
-                          'block rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-white',
-                          isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white',
-                        )
-                      }
-                    >
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </Container>
-          </nav>
-        ) : null}
       </header>
 
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">

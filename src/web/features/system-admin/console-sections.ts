@@ -11,6 +11,7 @@ import {
   Sparkles,
   Stethoscope,
   Users,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminRole } from '@shared/enums';
@@ -27,6 +28,8 @@ export interface ConsoleSection {
   enabled: boolean;
   /** One line for the dashboard's quick links. */
   summary: string;
+  /** Pages outside `to` that belong to this section (the phone's console bar names it there). */
+  also?: readonly string[];
 }
 
 const BOTH: readonly AdminRole[] = ['system_admin', 'hospital_admin'];
@@ -35,7 +38,17 @@ const SYSTEM: readonly AdminRole[] = ['system_admin'];
 /** The console's sections, in sidebar order. Later issues switch their entry on here. */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'dashboard', label: 'Dashboard', to: '/system-admin', icon: LayoutDashboard, roles: BOTH, enabled: true, summary: 'Overview of your organisation.' },
-  { id: 'hospitals', label: 'Hospitals', to: '/system-admin/hospitals', icon: Building2, roles: BOTH, enabled: true, summary: 'Hospital settings, locations and data sources.' },
+  {
+    id: 'hospitals',
+    label: 'Hospitals',
+    to: '/system-admin/hospitals',
+    icon: Building2,
+    roles: BOTH,
+    enabled: true,
+    summary: 'Hospital settings, locations and data sources.',
+    // A hospital's Data sources tab links its listing-service tests.
+    also: ['/yext-test', '/yext-expertise-test', '/yext-field-mapping-test'],
+  },
   { id: 'users', label: 'Users', to: '/system-admin/users', icon: Users, roles: BOTH, enabled: true, summary: 'Provider accounts and their profiles.' },
   {
     id: 'admins',
@@ -55,6 +68,17 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'feedback', label: 'Feedback', to: '/admin/feedback', icon: MessageSquare, roles: BOTH, enabled: true, summary: 'Review, triage and close feedback from beta users.' },
   { id: 'npi-claims', label: 'NPI claims', to: '/system-admin/npi-claims', icon: BadgeCheck, roles: SYSTEM, enabled: true, summary: 'Clinicians claiming an NPI another account holds.' },
   { id: 'audit', label: 'Audit log', to: '/system-admin/audit-log', icon: FileClock, roles: SYSTEM, enabled: true, summary: 'Every sign-in and change, newest first.' },
+  // The technical pages, one entry for system administrators (issue T3 4/7 item 3).
+  {
+    id: 'developer',
+    label: 'Developer tools',
+    to: '/system-admin/developer-tools',
+    icon: Wrench,
+    roles: SYSTEM,
+    enabled: true,
+    summary: 'Database schema, error reporting and listing-service tests.',
+    also: ['/database-schema', '/test-sentry', '/yext-test', '/yext-expertise-test', '/yext-field-mapping-test'],
+  },
 ];
 
 /** The entries this administrator sees. */

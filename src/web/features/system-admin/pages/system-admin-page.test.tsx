@@ -105,6 +105,36 @@ describe('console navigation', () => {
     expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
 
+  it('is the one navigation; the header names the console; no developer pages for a hospital administrator', async () => {
+    serve(hospitalAdmin);
+    visit('/system-admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Vitae Hospital console home' })).toBeDefined();
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
+    for (const name of ['System Admin', 'Listing Test', 'Expertise Test', 'Field Mapping', 'Database Schema', 'Error Reporting Test', 'Developer tools']) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+  });
+
+  it('gives a system administrator the technical pages under one Developer tools entry', async () => {
+    serve(systemAdmin);
+    visit('/system-admin/developer-tools');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Developer tools' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Vitae System console home' })).toBeDefined();
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
+    const nav = screen.getAllByRole('navigation', { name: 'Console' })[0] as HTMLElement;
+    expect(within(nav).getByRole('link', { name: 'Developer tools' })).toBeDefined();
+    expect(within(nav).queryByRole('link', { name: /Database schema/i })).toBeNull();
+    expect(screen.getByRole('link', { name: /Database schema/ }).getAttribute('href')).toBe('/database-schema');
+    expect(screen.getByRole('link', { name: /Error reporting test/ }).getAttribute('href')).toBe('/test-sentry');
+  });
+
+  it('sends a hospital administrator away from the developer tools', async () => {
+    serve(hospitalAdmin);
+    const { router } = visit('/system-admin/developer-tools');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system-admin'));
+  });
+
   it('sends a hospital administrator away from the audit log', async () => {
     const calls = serve(hospitalAdmin);
     const { router } = visit('/system-admin/audit-log');

@@ -1,17 +1,24 @@
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AppErrorBoundary } from '@web/app/error-boundary';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { ConsoleNav, ConsoleScope, ConsoleScopeLabel } from '../components/console-nav';
-import { CONSOLE_SECTIONS } from '../console-sections';
+import { consoleSectionsFor } from '../console-sections';
+import type { AdminRole } from '@shared/enums';
 import { useConsoleAdmin } from '../lib/use-console-admin';
 
-function currentSectionLabel(pathname: string): string {
-  const match = [...CONSOLE_SECTIONS].sort((a, b) => b.to.length - a.to.length).find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`));
+function currentSectionLabel(pathname: string, role: AdminRole): string {
+  const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  const match = consoleSectionsFor(role).sort((a, b) => b.to.length - a.to.length).find((section) => within(section.to) || section.also?.some(within));
   return match?.label ?? 'Console';
 }
 
-/** The administration console: a sidebar on wide screens, a drawer on phones, the section on the right. */
+/**
+ * The administration console: a sidebar on wide screens, a drawer on phones, the section on the
+ * right. It frames every administrator page but the pending password change (router.tsx), so it is
+ * the one navigation at each width.
+ */
 export function SystemAdminPage() {
   const admin = useConsoleAdmin();
   const { pathname } = useLocation();
@@ -31,7 +38,7 @@ export function SystemAdminPage() {
         <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
           <DialogTrigger className="inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-gray-900 hover:bg-gray-100">
             <Menu aria-hidden="true" className="size-5 text-gray-600" />
-            <span>{currentSectionLabel(pathname)}</span>
+            <span>{currentSectionLabel(pathname, admin.role)}</span>
             <span className="sr-only">: open console menu</span>
           </DialogTrigger>
           <DialogContent placement="left">
@@ -47,7 +54,10 @@ export function SystemAdminPage() {
       </div>
 
       <div className="min-w-0">
-        <Outlet />
+        {/* A page that fails is replaced by the error panel; the console's navigation stays. */}
+        <AppErrorBoundary name="console" resetKeys={[pathname]}>
+          <Outlet />
+        </AppErrorBoundary>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { CheckCircle2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { DataSource } from '@shared/enums';
 import { Badge } from '@web/components/ui/badge';
@@ -13,6 +14,12 @@ import { formatDateTime } from '../../lib/format';
 import { useDataSources, useDeleteDataSource, useSaveDataSource, type DataSourceConfigDto } from '../api/data-sources';
 import { DATA_SOURCE_LABELS } from '../lib/labels';
 import { DataSourceDialog } from './data-source-dialog';
+
+const LISTING_TESTS = [
+  { to: '/yext-test', label: 'Connection' },
+  { to: '/yext-expertise-test', label: 'Expertise sync' },
+  { to: '/yext-field-mapping-test', label: 'Field mapping' },
+] as const;
 
 function ActivateButton({ hospitalId, config }: { hospitalId: string; config: DataSourceConfigDto }) {
   const save = useSaveDataSource(hospitalId);
@@ -94,6 +101,17 @@ export function DataSourcesTab({ hospitalId, hospitalDataSource }: { hospitalId:
                         <dd className="text-gray-800">{formatDateTime(config.updatedAt)}</dd>
                       </div>
                     </dl>
+                    {/* The listing service's test pages live here, not in everyone's navigation (issue T3 4/7 item 3). */}
+                    {config.sourceType === 'yext' ? (
+                      <nav aria-label={`Test ${config.sourceName}`} className="mt-3 flex flex-wrap items-center gap-x-1 gap-y-1 text-sm">
+                        <span className="text-gray-500">Test the listing service:</span>
+                        {LISTING_TESTS.map((test) => (
+                          <Link key={test.to} to={`${test.to}?hospital=${hospitalId}`} className="inline-flex min-h-6 items-center rounded px-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:underline">
+                            {test.label}
+                          </Link>
+                        ))}
+                      </nav>
+                    ) : null}
                   </div>
                   <div className="flex shrink-0 items-start gap-1">
                     {config.isActive ? null : <ActivateButton hospitalId={hospitalId} config={config} />}
