@@ -52,7 +52,7 @@ export function RowTitle({ to, title, children, detail }: { to?: string; title?:
   return (
     <>
       {to ? (
-        <Link to={to} title={title} className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline">
+        <Link to={to} title={title} className="block truncate py-0.5 font-medium text-gray-900 hover:text-brand-700 hover:underline">
           {children}
         </Link>
       ) : (

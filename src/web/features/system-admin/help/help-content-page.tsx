@@ -114,7 +114,7 @@ export function HelpContentPage() {
       ) : help.isError ? (
         <ErrorPanel title="The help content could not be loaded." error={help.error} onRetry={() => void help.refetch()} retrying={help.isFetching} />
       ) : (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
           <Card className="p-4">
             <section aria-labelledby="help-categories-heading" className="flex flex-col gap-4">
               <div className="flex items-center justify-between gap-3">
@@ -179,7 +179,7 @@ export function HelpContentPage() {
             {selected ? (
               <section aria-labelledby="help-faqs-heading" className="flex flex-col gap-4">
                 <div className="flex items-center justify-between gap-3">
-                  <h2 id="help-faqs-heading" className="min-w-0 truncate text-base font-semibold text-gray-900">
+                  <h2 id="help-faqs-heading" className="min-w-0 text-base font-semibold break-words text-gray-900">
                     Questions in “{selected.title}”
                   </h2>
                   <Button size="sm" onClick={() => setFaqDialog({ open: true, faq: null })}>
@@ -206,7 +206,7 @@ export function HelpContentPage() {
                           onClick={() => setFaqDialog({ open: true, faq })}
                         >
                           <span className="block text-sm font-medium text-gray-900">{faq.question}</span>
-                          <span className="block truncate text-xs text-gray-500">{faq.isActive ? faq.answer.replace(/[#*_`>[\]()-]+/g, ' ').slice(0, 140) : 'Hidden from the Help Center'}</span>
+                          <span className="line-clamp-2 text-xs text-gray-500">{faq.isActive ? faq.answer.replace(/[#*_`>[\]()-]+/g, ' ').slice(0, 140) : 'Hidden from the Help Center'}</span>
                         </button>
                         <Switch checked={faq.isActive} onCheckedChange={(on) => toggleFaq(faq, on)} label={`Publish “${faq.question}”`} hideLabel />
                         <IconButton icon={Pencil} label={`Edit “${faq.question}”`} onClick={() => setFaqDialog({ open: true, faq })} />

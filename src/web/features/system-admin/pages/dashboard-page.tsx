@@ -66,7 +66,7 @@ function QuickLinks({ admin }: { admin: AdminUser }) {
               <Icon aria-hidden="true" className="size-5 shrink-0 text-gray-500 group-hover:text-brand-600" />
               <span className="min-w-0 flex-1">
                 <span className="block text-sm font-medium text-gray-900 group-hover:text-brand-700">{label}</span>
-                <span className="block truncate text-xs text-gray-500">{summary}</span>
+                <span className="block text-xs text-gray-500">{summary}</span>
               </span>
               <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-gray-400 group-hover:text-brand-600" />
             </Link>
@@ -77,7 +77,7 @@ function QuickLinks({ admin }: { admin: AdminUser }) {
             <KeyRound aria-hidden="true" className="size-5 shrink-0 text-gray-500 group-hover:text-brand-600" />
             <span className="min-w-0 flex-1">
               <span className="block text-sm font-medium text-gray-900 group-hover:text-brand-700">Change password</span>
-              <span className="block truncate text-xs text-gray-500">Set a new password for your account.</span>
+              <span className="block text-xs text-gray-500">Set a new password for your account.</span>
             </span>
             <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-gray-400 group-hover:text-brand-600" />
           </Link>

@@ -27,7 +27,7 @@ export function SchemaTableCard({ table, expanded, onToggle }: SchemaTableCardPr
             className={cn('size-4 shrink-0 text-gray-500 transition-transform motion-reduce:transition-none', expanded && 'rotate-90')}
           />
           <Table2 aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-          <span className="min-w-0 flex-1 truncate font-mono text-sm font-semibold text-gray-900">{table.name}</span>
+          <span className="min-w-0 flex-1 font-mono text-sm font-semibold break-all text-gray-900">{table.name}</span>
           <Badge variant="gray">{table.columns.length === 1 ? '1 column' : `${table.columns.length} columns`}</Badge>
         </button>
       </h2>

@@ -32,7 +32,7 @@ function termColumns(editable: boolean, onEdit: (row: TermRow) => void, onDelete
         <RowTitle
           title={row.term}
           detail={
-            <p className="truncate text-xs text-gray-600 md:hidden">
+            <p className="text-xs text-gray-600 md:hidden">
               {row.termType} · {row.specialtyName ?? 'All specialties'} · <span className="font-mono">{row.termId}</span>
             </p>
           }

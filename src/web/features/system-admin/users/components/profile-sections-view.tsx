@@ -54,7 +54,7 @@ function LanguageChips({ rows }: { rows: ProfileRow[] }) {
         <li key={String(row.id ?? index)}>
           <Badge variant="gray">
             {formatFieldValue(row.languageName) ?? formatFieldValue(row.languageCode)}
-            {row.proficiency ? <span className="text-gray-500">· {formatFieldValue(row.proficiency)}</span> : null}
+            {row.proficiency ? <span className="text-gray-600">· {formatFieldValue(row.proficiency)}</span> : null}
           </Badge>
         </li>
       ))}

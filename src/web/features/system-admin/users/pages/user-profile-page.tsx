@@ -36,7 +36,7 @@ function Summary({ user }: { user: AdminUserRow }) {
         {items.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-xs font-medium text-gray-500">{label}</dt>
-            <dd className="mt-0.5 truncate text-gray-900">{value}</dd>
+            <dd className="mt-0.5 text-gray-900 [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>
