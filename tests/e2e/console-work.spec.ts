@@ -69,6 +69,9 @@ test('the hospital admin is given work and sees the offices with their providers
   await expect(page.getByRole('combobox', { name: 'Completion' })).toHaveValue('50');
   await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   await shoot(page, 'console-users');
+  await page.goto('/system-admin/users');
+  await expect(page.getByRole('link', { name: /^View the profile of/ }).first()).toBeVisible();
+  await shoot(page, 'console-users-all');
 
   await page.goto('/system-admin/expertise-terms');
   await expect(page.getByRole('combobox', { name: 'Specialty' })).toBeVisible();
