@@ -9,7 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
-import { directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
+import { directoryLanguage, directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
 import { adminWorkRoutes } from './modules/admin-work/routes';
 import { embedAdminRoutes, embedHeaders, publicEmbedRoutes } from './modules/embed/routes';
 import { appointmentRequestRoutes, publicAppointmentRoutes } from './modules/appointment-requests/routes';
@@ -284,6 +284,10 @@ export function createApp(deps: AppDeps) {
   // readable from any origin (it holds only what the public pages show).
   app.use('/robots.txt', guardPublic((c, status, message) => c.text(message, status)));
   app.use('/find/*', guardPublic(directoryRefusal(env.appUrl)));
+  app.use('/es/find/*', guardPublic(directoryRefusal(env.appUrl)));
+  // English at /find, Spanish at /es/find: the visitor's choice or their browser's languages (decision 0022).
+  app.use('/find/*', directoryLanguage(env.isProduction));
+  app.use('/es/find/*', directoryLanguage(env.isProduction));
   // A patient's appointment request: the one anonymous form that writes (decision 0021).
   app.route('/', publicAppointmentRoutes({ ...deps, secretBox, mailer }, profileCache));
   // The directory on the hospital's own website: the /find pages themselves, rendered for a frame (decision 0024).

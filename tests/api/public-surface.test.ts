@@ -34,13 +34,14 @@ const MARKERS: Record<SectionId, string[]> = {
   // Issue 33 added the whole profile page: the job title, the certification years, the NPI registry
   // link, education's programmes, each office's call and directions links, insurance in the JSON-LD,
   // PubMed and DOI links, each trial's ClinicalTrials.gov link, phase and role.
-  professional_identity: [NPI, 'Clinical Cardiac Electrophysiology', 'ABIM', '207RC0000X', 'Attending Cardiologist', 'certified 2014', `npiregistry.cms.hhs.gov/provider-view/${NPI}`],
+  // Issue 34 item 1 walks the Spanish pages too: their own words for some markers are markers as well.
+  professional_identity: [NPI, 'Clinical Cardiac Electrophysiology', 'ABIM', '207RC0000X', 'Attending Cardiologist', 'certified 2014', 'certificado en 2014', `npiregistry.cms.hhs.gov/provider-view/${NPI}`],
   education_training: ['Massachusetts General Hospital', 'Brigham and Women’s Hospital', 'Harvard T.H. Chan School of Public Health'],
-  practice_essentials: ['Blue Cross Blue Shield', 'Portuguese', 'Evanston General', 'isAcceptingNewPatients', 'paymentAccepted'],
+  practice_essentials: ['Blue Cross Blue Shield', 'Portuguese', 'Portugués', 'Evanston General', 'isAcceptingNewPatients', 'paymentAccepted'],
   locations: ['Lakeside Heart Center', '251 E Huron St', 'Oak Park', '60304', 'tel:3125550100', 'query=251%20E%20Huron%20St'],
   biography: ['whose heart beats too fast', 'Top Doctors', 'Teaching Award'],
   publications: ['Outcomes of catheter ablation', 'https://doi.org/10.1161/CIRCEP', 'https://pubmed.ncbi.nlm.nih.gov/30000000/'],
-  clinical_trials: ['Early Rhythm Control', 'https://clinicaltrials.gov/study/NCT04000000', 'NCT04000000 on ClinicalTrials.gov', 'Principal investigator'],
+  clinical_trials: ['Early Rhythm Control', 'https://clinicaltrials.gov/study/NCT04000000', 'NCT04000000 on ClinicalTrials.gov', 'NCT04000000 en ClinicalTrials.gov', 'Principal investigator'],
   media_press: ['What to know about a racing heart'],
   medical_expertise: [TERM],
 };
@@ -93,8 +94,15 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** The Spanish twin of every directory page (issue 34 item 1, decision 0022): the same gate must answer it. */
+const spanishTwins = (paths: string[]) => paths.filter((path) => path.startsWith('/find') && !path.endsWith('.xml')).map((path) => `/es${path}`);
+
 /** Searches that find the provider by what one or more sections hold: hidden, they must not. */
-const searches = (): Array<{ path: string; sources: SectionId[] }> => [
+const searches = (): Array<{ path: string; sources: SectionId[] }> => {
+  const english = englishSearches();
+  return [...english, ...english.filter((s) => s.path.startsWith('/find')).map((s) => ({ ...s, path: `/es${s.path}` }))];
+};
+const englishSearches = (): Array<{ path: string; sources: SectionId[] }> => [
   { path: `/find/${slug}?q=${encodeURIComponent(TERM)}`, sources: ['medical_expertise'] },
   { path: `/find/${slug}?q=cardiovascular`, sources: ['professional_identity'] },
   { path: `/find/${slug}?near=Oak%20Park`, sources: ['locations'] },
@@ -123,8 +131,9 @@ const searches = (): Array<{ path: string; sources: SectionId[] }> => [
   { path: '/fhir/r4/HealthcareService?location.address-postalcode=60304&_revinclude=PractitionerRole:service', sources: ['locations'] },
 ];
 
-/** Every other public route: where the provider is listed or shown. */
-const routes = () => [
+/** Every other public route: where the provider is listed or shown; the directory's pages in English and Spanish. */
+const routes = () => [...englishRoutes(), ...spanishTwins(englishRoutes())];
+const englishRoutes = () => [
   '/find',
   '/find/sitemap.xml',
   `/find/${slug}`,
@@ -204,7 +213,7 @@ describe(`the public surface (${databaseLabel})`, () => {
     for (const markers of Object.values(MARKERS)) for (const marker of markers) expect(text, marker).toContain(marker);
     for (const search of searches()) expect(showsProvider(pages.get(search.path)!), search.path).toBe(true);
     // Routes that list hospitals or places, not providers, are walked for markers only.
-    const hospitalLevel = ['/find', '/find/sitemap.xml', '/robots.txt'];
+    const hospitalLevel = ['/find', '/es/find', '/find/sitemap.xml', '/robots.txt'];
     for (const path of routes().filter((p) => !hospitalLevel.includes(p) && !/^\/fhir\/r4\/(Organization|HealthcareService|Location|Endpoint|InsurancePlan)/.test(p))) {
       expect(showsProvider(pages.get(path)!), path).toBe(true);
     }

@@ -3,6 +3,8 @@
  * part that renders in common mail clients. Values are escaped; links are built by the caller.
  */
 
+import { translator, type Locale } from '../../modules/directory/i18n/locale';
+
 const BRAND_BLUE = '#1d4ed8';
 const INK = '#111827';
 const MUTED = '#6b7280';
@@ -17,11 +19,14 @@ interface Layout {
   paragraphs: string[];
   action: { label: string; url: string };
   footnote: string;
+  /** The e-mail's language (`<html lang>`) and its words for the link under the button; English unless given. */
+  lang?: string;
+  copyHint?: string;
 }
 
-function render({ preheader, heading, paragraphs, action, footnote }: Layout) {
+function render({ preheader, heading, paragraphs, action, footnote, lang = 'en', copyHint = 'If the button does not work, copy this address into your browser:' }: Layout) {
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
 <body style="margin:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${INK}">
 <span style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</span>
 <div style="max-width:560px;margin:0 auto;padding:32px 16px">
@@ -30,7 +35,7 @@ function render({ preheader, heading, paragraphs, action, footnote }: Layout) {
     <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
     ${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.6;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n    ')}
     <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${BRAND_BLUE};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
-    <p style="font-size:13px;line-height:1.5;color:${MUTED};margin:0">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
+    <p style="font-size:13px;line-height:1.5;color:${MUTED};margin:0">${escapeHtml(copyHint)}<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
   </div>
   <p style="font-size:12px;line-height:1.5;color:${MUTED};margin:16px 8px">${escapeHtml(footnote)}</p>
 </div></body></html>`;
@@ -131,19 +136,25 @@ export function appointmentRequestEmail(options: {
 }
 
 /** The requester's confirmation: that it arrived and who will call; not the reason (mailboxes are shared and kept). */
-export function appointmentConfirmationEmail(options: { providerName: string; hospitalName: string; hospitalPhone: string | null; pageUrl: string }) {
+/** The requester's confirmation, in the language of the page they sent the request from (the directory's catalogue, decision 0022). */
+export function appointmentConfirmationEmail(options: { providerName: string; hospitalName: string; hospitalPhone: string | null; pageUrl: string; locale?: Locale }) {
+  const locale = options.locale ?? 'en';
+  const t = translator(locale);
+  const name = options.providerName;
   return {
-    subject: `We sent your appointment request to ${options.providerName}'s practice`,
+    subject: t('mail.subject', { name }),
     ...render({
-      preheader: `${options.hospitalName} will contact you about an appointment.`,
-      heading: 'Your appointment request was sent',
+      lang: locale,
+      preheader: t('mail.preheader', { hospital: options.hospitalName }),
+      heading: t('mail.heading'),
       paragraphs: [
-        `We passed your request for an appointment with ${options.providerName} to ${options.hospitalName}. The practice will contact you by phone or e-mail to find a time.`,
-        options.hospitalPhone ? `To book sooner, call ${options.hospitalPhone}.` : 'To book sooner, call the practice.',
-        'If this is an emergency, call 911 or go to the nearest emergency room.',
+        t('mail.body', { name, hospital: options.hospitalName }),
+        options.hospitalPhone ? t('mail.callSooner', { phone: options.hospitalPhone }) : t('mail.callPractice'),
+        t('mail.emergency'),
       ],
-      action: { label: `See ${options.providerName}'s profile`, url: options.pageUrl },
-      footnote: 'If you did not ask for an appointment, you can ignore this e-mail.',
+      action: { label: t('mail.action', { name }), url: options.pageUrl },
+      footnote: t('mail.footnote'),
+      copyHint: t('mail.copyHint'),
     }),
   };
 }

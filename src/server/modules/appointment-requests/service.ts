@@ -14,6 +14,7 @@ import { appointmentRequests, hospitalLocationsPoc, hospitals, locations, public
 import type { Actor } from '../../http/types';
 import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
 import { appointmentConfirmationEmail, appointmentRequestEmail } from '../../integrations/mail/templates';
+import type { Locale } from '../directory/i18n/locale';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secret-box';
@@ -131,7 +132,7 @@ export interface RequestDeps {
  */
 export async function createAppointmentRequest(
   deps: RequestDeps,
-  input: { settings: BookingSettings; providerUserId: string; providerName: string; providerPath: string; details: AppointmentRequestDetails },
+  input: { settings: BookingSettings; providerUserId: string; providerName: string; providerPath: string; details: AppointmentRequestDetails; locale?: Locale },
 ) {
   const { settings, details } = input;
   const [saved] = await deps.db
@@ -153,7 +154,7 @@ export async function createAppointmentRequest(
   }
   if (details.email) {
     const pageUrl = `${deps.appUrl}${input.providerPath}`;
-    sends.push({ who: 'requester', message: { to: details.email, kind: 'appointment_request_confirmation', links: [pageUrl], sensitive: true, ...appointmentConfirmationEmail({ providerName: input.providerName, hospitalName: settings.hospitalName, hospitalPhone: settings.hospitalPhone, pageUrl }) } });
+    sends.push({ who: 'requester', message: { to: details.email, kind: 'appointment_request_confirmation', links: [pageUrl], sensitive: true, ...appointmentConfirmationEmail({ providerName: input.providerName, hospitalName: settings.hospitalName, hospitalPhone: settings.hospitalPhone, pageUrl, locale: input.locale }) } });
   }
   for (const { message, who } of sends) {
     try {

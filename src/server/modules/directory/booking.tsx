@@ -5,6 +5,7 @@
 import type { CSSProperties } from 'react';
 import { APPOINTMENT_FIELD_LIMITS } from '../../../shared/schemas/appointment-requests';
 import { documentHtml, Frame } from './pages';
+import { localePath, translator, type Locale, type Translate } from './i18n/locale';
 import type { PublicHospital } from './service';
 import type { PublicProfile } from './public-profile';
 
@@ -29,7 +30,7 @@ const input: CSSProperties = { padding: '10px 12px', border: '1px solid #9ca3af'
 const hidden: CSSProperties = { position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' };
 const callButton: CSSProperties = { display: 'inline-block', padding: '10px 16px', borderRadius: 8, background: 'var(--brand)', color: '#fff', fontWeight: 600, textDecoration: 'none', minHeight: 24 };
 
-function RequestForm({ action, values, error }: { action: string; values: AppointmentFormValues; error: string | null }) {
+function RequestForm({ action, values, error, t }: { action: string; values: AppointmentFormValues; error: string | null; t: Translate }) {
   const text = (name: keyof AppointmentFormValues, label: string, max: number, extra: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' } = {}) => (
     <div style={field}>
       <label htmlFor={`ar-${name}`}>{label}</label>
@@ -43,58 +44,59 @@ function RequestForm({ action, values, error }: { action: string; values: Appoin
           {error}
         </p>
       ) : null}
-      {text('name', 'Your name', APPOINTMENT_FIELD_LIMITS.name, { autoComplete: 'name' })}
-      {text('phone', 'Phone', APPOINTMENT_FIELD_LIMITS.phone, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-      {text('email', 'E-mail', APPOINTMENT_FIELD_LIMITS.email, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+      {text('name', t('form.name'), APPOINTMENT_FIELD_LIMITS.name, { autoComplete: 'name' })}
+      {text('phone', t('form.phone'), APPOINTMENT_FIELD_LIMITS.phone, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+      {text('email', t('form.email'), APPOINTMENT_FIELD_LIMITS.email, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
       <p className="muted" style={{ flex: '1 1 100%', margin: 0 }}>
-        Give a phone number, an e-mail address or both.
+        {t('form.contactHint')}
       </p>
       <fieldset style={{ flex: '1 1 100%', border: 0, padding: 0, margin: 0 }}>
-        <legend>Are you a new or an existing patient?</legend>
+        <legend>{t('form.patient')}</legend>
         <label className="check">
-          <input type="radio" name="patient" value="new" defaultChecked={values.patient !== 'existing'} /> New patient
+          <input type="radio" name="patient" value="new" defaultChecked={values.patient !== 'existing'} /> {t('form.newPatient')}
         </label>
         <label className="check">
-          <input type="radio" name="patient" value="existing" defaultChecked={values.patient === 'existing'} /> Existing patient
+          <input type="radio" name="patient" value="existing" defaultChecked={values.patient === 'existing'} /> {t('form.existingPatient')}
         </label>
       </fieldset>
-      {text('preferredTimes', 'Preferred days and times', APPOINTMENT_FIELD_LIMITS.preferredTimes)}
-      {text('insurance', 'Insurance', APPOINTMENT_FIELD_LIMITS.insurance)}
+      {text('preferredTimes', t('form.preferredTimes'), APPOINTMENT_FIELD_LIMITS.preferredTimes)}
+      {text('insurance', t('form.insurance'), APPOINTMENT_FIELD_LIMITS.insurance)}
       <div style={field}>
-        <label htmlFor="ar-reason">Reason for the visit, in your words</label>
+        <label htmlFor="ar-reason">{t('form.reason')}</label>
         <textarea id="ar-reason" name="reason" rows={4} maxLength={APPOINTMENT_FIELD_LIMITS.reason} defaultValue={values.reason ?? ''} style={input} />
       </div>
       <div style={hidden} aria-hidden="true">
-        <label htmlFor="ar-homepage">Leave this field empty</label>
+        <label htmlFor="ar-homepage">{t('form.honeypot')}</label>
         <input id="ar-homepage" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <p className="muted" style={{ flex: '1 1 100%', margin: 0 }}>
-        Not for emergencies: call 911. The practice reads your request and contacts you; it is kept private and deleted after a while.
+        {t('form.notice')}
       </p>
-      <button type="submit">Send the request</button>
+      <button type="submit">{t('form.send')}</button>
     </form>
   );
 }
 
 /** The booking card of the profile page: Call to book, and the request form unless the hospital switched requests off. */
-export function BookingCard({ hospital, profile, requestsEnabled }: { hospital: PublicHospital; profile: PublicProfile & { slug: string }; requestsEnabled: boolean }) {
+export function BookingCard({ hospital, profile, requestsEnabled, locale = 'en' }: { hospital: PublicHospital; profile: PublicProfile & { slug: string }; requestsEnabled: boolean; locale?: Locale }) {
+  const t = translator(locale);
   const phone = bookingPhone(profile, hospital);
   if (!phone && !requestsEnabled) return null;
   return (
     <section className="card" aria-labelledby="s-book">
-      <h2 id="s-book">Book an appointment</h2>
+      <h2 id="s-book">{t('book.title')}</h2>
       {phone ? (
         <p>
           <a href={telHref(phone)} style={callButton}>
-            Call to book: {phone}
+            {t('book.call', { phone })}
           </a>
         </p>
       ) : null}
       {requestsEnabled ? (
         // Folded until asked for (no script needed), so the offices and the rest of the page stay near the top.
         <details>
-          <summary style={{ cursor: 'pointer', padding: '8px 0', fontWeight: 600, color: 'var(--brand)' }}>Request an appointment</summary>
-          <RequestForm action={requestPath(hospital.slug, profile.slug)} values={{}} error={null} />
+          <summary style={{ cursor: 'pointer', padding: '8px 0', fontWeight: 600, color: 'var(--brand)' }}>{t('book.request')}</summary>
+          <RequestForm action={localePath(locale, requestPath(hospital.slug, profile.slug))} values={{}} error={null} t={t} />
         </details>
       ) : null}
     </section>
@@ -104,53 +106,52 @@ export function BookingCard({ hospital, profile, requestsEnabled }: { hospital: 
 const displayNameOf = (profile: Pick<PublicProfile, 'name' | 'credentials'>) => [profile.name, ...profile.credentials].join(', ');
 
 /** The form on its own page: where a refused request comes back with its error and what was typed. */
-export function appointmentFormPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, values: AppointmentFormValues, error: string | null) {
-  const path = requestPath(hospital.slug, profile.slug);
+export function appointmentFormPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, values: AppointmentFormValues, error: string | null, locale: Locale = 'en') {
+  const t = translator(locale);
+  const path = localePath(locale, requestPath(hospital.slug, profile.slug));
   const name = displayNameOf(profile);
   const phone = bookingPhone(profile, hospital);
   return documentHtml(
-    { title: `Request an appointment with ${name} · ${hospital.name}`, description: `Ask ${hospital.name} for an appointment with ${name}.`, canonical: `${origin}${path}`, brandColor: hospital.brandColor, noindex: true },
-    <Frame hospital={hospital}>
+    { title: `${t('form.pageTitle', { name })} · ${hospital.name}`, description: t('form.pageDescription', { hospital: hospital.name, name }), canonical: `${origin}${path}`, brandColor: hospital.brandColor, noindex: true, locale },
+    <Frame hospital={hospital} locale={locale} path={requestPath(hospital.slug, profile.slug)}>
       <p>
-        <a href={`/find/${hospital.slug}/${profile.slug}`}>Back to {name}</a>
+        <a href={localePath(locale, `/find/${hospital.slug}/${profile.slug}`)}>{t('form.back', { name })}</a>
       </p>
-      <h1>Request an appointment with {name}</h1>
+      <h1>{t('form.pageTitle', { name })}</h1>
       {phone ? (
         <p>
-          Or call to book: <a href={telHref(phone)}>{phone}</a>
+          {t('form.orCall')} <a href={telHref(phone)}>{phone}</a>
         </p>
       ) : null}
       <div className="card">
-        <RequestForm action={path} values={values} error={error} />
+        <RequestForm action={path} values={values} error={error} t={t} />
       </div>
     </Frame>,
   );
 }
 
 /** Where the form's POST redirects (Post/Redirect/Get): no detail of the request, so reloading it shows nothing private. */
-export function appointmentSentPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }) {
+export function appointmentSentPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, locale: Locale = 'en') {
+  const t = translator(locale);
   const name = displayNameOf(profile);
   const phone = bookingPhone(profile, hospital);
   return documentHtml(
-    { title: `Request sent · ${hospital.name}`, description: `Your appointment request for ${name} was sent.`, canonical: `${origin}${requestPath(hospital.slug, profile.slug)}/sent`, brandColor: hospital.brandColor, noindex: true },
-    <Frame hospital={hospital}>
-      <h1>Your request was sent</h1>
+    { title: `${t('sent.title')} · ${hospital.name}`, description: t('sent.description', { name }), canonical: `${origin}${localePath(locale, requestPath(hospital.slug, profile.slug))}/sent`, brandColor: hospital.brandColor, noindex: true, locale },
+    <Frame hospital={hospital} locale={locale} path={`${requestPath(hospital.slug, profile.slug)}/sent`}>
+      <h1>{t('sent.heading')}</h1>
       <div className="card">
-        <p>
-          We passed your request for an appointment with {name} to {hospital.name}. The practice will contact you by phone or e-mail to find a time. If you gave an e-mail
-          address, a confirmation is on its way.
-        </p>
+        <p>{t('sent.body', { name, hospital: hospital.name })}</p>
         {phone ? (
           <p>
-            To book sooner, call <a href={telHref(phone)}>{phone}</a>.
+            {t('sent.callSooner')} <a href={telHref(phone)}>{phone}</a>.
           </p>
         ) : null}
-        <p>If this is an emergency, call 911.</p>
+        <p>{t('sent.emergency')}</p>
       </div>
       {/* Two links, each whole (a link wrapped over two lines at 390 px had its centre off the link). */}
       <p className="links">
-        <a href={`/find/${hospital.slug}/${profile.slug}`}>Back to {name}</a>
-        <a href={`/find/${hospital.slug}`}>Find another doctor</a>
+        <a href={localePath(locale, `/find/${hospital.slug}/${profile.slug}`)}>{t('form.back', { name })}</a>
+        <a href={localePath(locale, `/find/${hospital.slug}`)}>{t('sent.another')}</a>
       </p>
     </Frame>,
   );

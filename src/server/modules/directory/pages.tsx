@@ -16,6 +16,7 @@ import { BookingCard } from './booking';
 import type { Hospital as SchemaHospital, MedicalProcedureLeaf, MedicalSpecialtyLeaf, PhysicianLeaf, WithContext } from 'schema-dts';
 import { directoryStylesheet } from './directory-style';
 import { plainWordsFor } from './plain-words';
+import { conditionName, languageName, LOCALES, localePath, SWITCH_PARAM, translator, type Locale, type Translate } from './i18n/locale';
 
 /** The photo's largest JPEG as an absolute URL: what JSON-LD and link previews need. */
 const photoUrl = (photo: string, pageUrl: string) => new URL(profilePhotoSources(photo).large, pageUrl).href;
@@ -34,6 +35,10 @@ export interface PageMeta {
   ogType?: 'profile' | 'website';
   imageAlt?: string;
   noindex?: boolean;
+  /** The page's language (English when absent). */
+  locale?: Locale;
+  /** The page's path without language prefix (`/find/…`, with its query): its other-language versions are named as hreflang alternates. */
+  alternatePath?: string;
 }
 
 /** JSON in a script element: `<` escaped so no text can close the element. */
@@ -48,6 +53,15 @@ export function documentHtml(meta: PageMeta, body: ReactNode): string {
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
       <link rel="canonical" href={meta.canonical} />
+      {meta.alternatePath ? (
+        <>
+          {LOCALES.map((locale) => (
+            <link key={locale} rel="alternate" hrefLang={locale} href={`${new URL(meta.canonical).origin}${localePath(locale, meta.alternatePath!)}`} />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={`${new URL(meta.canonical).origin}${meta.alternatePath}`} />
+        </>
+      ) : null}
+      <meta property="og:locale" content={(meta.locale ?? 'en') === 'es' ? 'es_US' : 'en_US'} />
       {meta.noindex ? <meta name="robots" content="noindex" /> : null}
       <meta property="og:type" content={meta.ogType ?? 'website'} />
       <meta property="og:title" content={meta.title} />
@@ -62,17 +76,34 @@ export function documentHtml(meta: PageMeta, body: ReactNode): string {
   const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '';
   // The brand colour is validated (#rrggbb) when the hospital saves it.
   const style = `<style>${directoryStylesheet()}:root{--brand:${/^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND}}</style>`;
-  return `<!doctype html><html lang="en"><head>${head}${style}${jsonLd}</head><body>${renderToStaticMarkup(<>{body}</>)}</body></html>`;
+  return `<!doctype html><html lang="${meta.locale ?? 'en'}"><head>${head}${style}${jsonLd}</head><body>${renderToStaticMarkup(<>{body}</>)}</body></html>`;
 }
 
 export const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 
-export function Frame({ hospital, children }: { hospital: Pick<PublicHospital, 'name' | 'slug'> | null; children: ReactNode }) {
+/** The other language's version of a page: the switch's link, which records the choice (`?hl=`) before the clean URL. */
+export function switchHref(to: Locale, path: string) {
+  const [pathname, query] = path.split('?', 2) as [string, string | undefined];
+  const params = new URLSearchParams(query ?? '');
+  params.set(SWITCH_PARAM, to);
+  return `${localePath(to, pathname)}?${params}`;
+}
+
+export function Frame({ hospital, children, locale = 'en', path }: { hospital: Pick<PublicHospital, 'name' | 'slug'> | null; children: ReactNode; locale?: Locale; path?: string }) {
+  const t = translator(locale);
+  const other: Locale = locale === 'en' ? 'es' : 'en';
   return (
     <>
       <header>
         <div className="wrap">
-          <a href={hospital ? `/find/${hospital.slug}` : '/find'}>{hospital ? `${hospital.name} · Find a doctor` : 'Find a doctor'}</a>
+          <a href={localePath(locale, hospital ? `/find/${hospital.slug}` : '/find')}>{hospital ? t('frame.hospitalFind', { hospital: hospital.name }) : t('frame.findDoctor')}</a>
+          {path ? (
+            <nav aria-label={t('lang.switch')} className="lang-switch">
+              <a href={switchHref(other, path)} hrefLang={other} lang={other} rel="alternate">
+                {translator(other)('lang.name')}
+              </a>
+            </nav>
+          ) : null}
         </div>
       </header>
       <main id="main">
@@ -80,7 +111,7 @@ export function Frame({ hospital, children }: { hospital: Pick<PublicHospital, '
       </main>
       <footer>
         <div className="wrap">
-          Profiles are kept by the providers themselves on Vitae. <a href="/find">All directories</a>
+          {t('frame.footer')} <a href={localePath(locale, '/find')}>{t('frame.allDirectories')}</a>
         </div>
       </footer>
     </>
@@ -110,24 +141,23 @@ function Avatar({ name, photo, size = 72, alt = '' }: { name: string; photo: str
   );
 }
 
-export function directoryIndexPage(origin: string, hospitals: Array<PublicHospital & { providers: number }>) {
+export function directoryIndexPage(origin: string, hospitals: Array<PublicHospital & { providers: number }>, locale: Locale = 'en') {
+  const t = translator(locale);
   return documentHtml(
-    { title: 'Find a doctor', description: 'Hospitals and health systems whose clinicians publish their profiles on Vitae.', canonical: `${origin}/find`, brandColor: null },
-    <Frame hospital={null}>
-      <h1>Find a doctor</h1>
-      <p className="muted">Choose a hospital to search its clinicians.</p>
+    { title: t('frame.findDoctor'), description: t('index.description'), canonical: `${origin}${localePath(locale, '/find')}`, brandColor: null, locale, alternatePath: '/find' },
+    <Frame hospital={null} locale={locale} path="/find">
+      <h1>{t('frame.findDoctor')}</h1>
+      <p className="muted">{t('index.choose')}</p>
       {hospitals.length === 0 ? (
-        <p className="card">No hospital publishes a directory yet.</p>
+        <p className="card">{t('index.none')}</p>
       ) : (
         <ul className="grid">
           {hospitals.map((hospital) => (
             <li key={hospital.id} className="card">
               <h2>
-                <a href={`/find/${hospital.slug}`}>{hospital.name}</a>
+                <a href={localePath(locale, `/find/${hospital.slug}`)}>{hospital.name}</a>
               </h2>
-              <p className="muted">
-                {hospital.providers} {hospital.providers === 1 ? 'clinician' : 'clinicians'}
-              </p>
+              <p className="muted">{t('count.clinicians', { count: hospital.providers })}</p>
             </li>
           ))}
         </ul>
@@ -138,7 +168,8 @@ export function directoryIndexPage(origin: string, hospitals: Array<PublicHospit
 
 const srOnly = { position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' } as const;
 
-export function hospitalPage(origin: string, hospital: PublicHospital, result: DirectorySearchResult, search: DirectorySearch, pageSize: number) {
+export function hospitalPage(origin: string, hospital: PublicHospital, result: DirectorySearchResult, search: DirectorySearch, pageSize: number, locale: Locale = 'en') {
+  const t = translator(locale);
   const pages = Math.max(1, Math.ceil(result.total / pageSize));
   const params = (overrides: Record<string, string | null>) => {
     const values: Record<string, string | null> = {
@@ -156,56 +187,60 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
     const query = new URLSearchParams(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null)).toString();
     return `/find/${hospital.slug}${query ? `?${query}` : ''}`;
   };
+  /** A link on this page: the search in the page's language. */
+  const href = (overrides: Record<string, string | null>) => localePath(locale, params(overrides));
   const filtered = Boolean(search.query || search.location || search.language || search.insurance || search.specialty || search.acceptingNewPatients || search.videoVisits);
   const insurancePlans = result.facets.insurance ?? [];
   return documentHtml(
     {
-      title: `Find a doctor at ${hospital.name}`,
-      description: `Search ${hospital.name}’s clinicians by name, specialty, condition, location and language.`,
-      canonical: `${origin}/find/${hospital.slug}${search.page > 1 && !filtered ? `?page=${search.page}` : ''}`,
+      title: t('search.title', { hospital: hospital.name }),
+      description: t('search.description', { hospital: hospital.name }),
+      canonical: `${origin}${localePath(locale, `/find/${hospital.slug}`)}${search.page > 1 && !filtered ? `?page=${search.page}` : ''}`,
+      locale,
+      alternatePath: `/find/${hospital.slug}${search.page > 1 && !filtered ? `?page=${search.page}` : ''}`,
       brandColor: hospital.brandColor,
       noindex: filtered,
       jsonLd: hospitalJsonLd(origin, hospital),
     },
-    <Frame hospital={hospital}>
-      <h1>Find a doctor at {hospital.name}</h1>
-      <form method="get" action={`/find/${hospital.slug}`} role="search" className="filters">
+    <Frame hospital={hospital} locale={locale} path={params({})}>
+      <h1>{t('search.title', { hospital: hospital.name })}</h1>
+      <form method="get" action={localePath(locale, `/find/${hospital.slug}`)} role="search" className="filters">
         <label htmlFor="q" style={srOnly}>
-          Name, specialty or condition
+          {t('search.words')}
         </label>
-        <input id="q" type="search" name="q" defaultValue={search.query} placeholder="Name, specialty or condition" />
+        <input id="q" type="search" name="q" defaultValue={search.query} placeholder={t('search.words')} />
         <label htmlFor="near" style={srOnly}>
-          City or ZIP code
+          {t('search.near')}
         </label>
-        <input id="near" type="search" name="near" defaultValue={search.location} placeholder="City, state or ZIP code" inputMode="text" />
+        <input id="near" type="search" name="near" defaultValue={search.location} placeholder={t('search.nearPlaceholder')} inputMode="text" />
         <label htmlFor="radius" style={srOnly}>
-          Distance
+          {t('search.distance')}
         </label>
         <select id="radius" name="radius" defaultValue={String(search.radius ?? DEFAULT_SEARCH_RADIUS)}>
           {SEARCH_RADII.map((miles) => (
             <option key={miles} value={miles}>
-              Within {miles} miles
+              {t('search.withinMiles', { miles })}
             </option>
           ))}
         </select>
         <label htmlFor="lang" style={srOnly}>
-          Language
+          {t('search.language')}
         </label>
         <select id="lang" name="lang" defaultValue={search.language}>
-          <option value="">Any language</option>
+          <option value="">{t('search.anyLanguage')}</option>
           {result.facets.languages.map((language) => (
             <option key={language.value} value={language.value}>
-              {language.name} ({language.count})
+              {languageName(language.value, language.name, locale)} ({language.count})
             </option>
           ))}
         </select>
         {insurancePlans.length || search.insurance ? (
           <>
             <label htmlFor="ins" style={srOnly}>
-              Insurance
+              {t('search.insurance')}
             </label>
             <select id="ins" name="ins" defaultValue={search.insurance ?? ''}>
-              <option value="">Any insurance</option>
+              <option value="">{t('search.anyInsurance')}</option>
               {search.insurance && !insurancePlans.some((plan) => plan.value.toLowerCase() === search.insurance!.toLowerCase()) ? <option value={search.insurance}>{search.insurance} (0)</option> : null}
               {insurancePlans.map((plan) => (
                 <option key={plan.value} value={plan.value}>
@@ -217,31 +252,31 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
         ) : null}
         {search.specialty ? <input type="hidden" name="specialty" value={search.specialty} /> : null}
         <label className="check">
-          <input type="checkbox" name="accepting" value="1" defaultChecked={search.acceptingNewPatients} /> Accepting new patients
+          <input type="checkbox" name="accepting" value="1" defaultChecked={search.acceptingNewPatients} /> {t('search.accepting')}
         </label>
         <label className="check">
-          <input type="checkbox" name="video" value="1" defaultChecked={search.videoVisits} /> Video visits
+          <input type="checkbox" name="video" value="1" defaultChecked={search.videoVisits} /> {t('search.video')}
         </label>
-        <button type="submit">Search</button>
+        <button type="submit">{t('search.submit')}</button>
       </form>
       <p className="muted" aria-live="polite">
-        {result.total} {result.total === 1 ? 'clinician' : 'clinicians'}
-        {search.query ? ` matching “${search.query}”` : ''}
-        {search.specialty ? ` in ${search.specialty}` : ''}
-        {search.location ? (result.place?.measured ? ` within ${result.place.radius} miles of ${search.location}` : ` near ${search.location}`) : ''}
+        {t('count.clinicians', { count: result.total })}
+        {search.query ? t('search.matching', { query: search.query }) : ''}
+        {search.specialty ? t('search.inSpecialty', { specialty: search.specialty }) : ''}
+        {search.location ? (result.place?.measured ? t('search.withinOf', { miles: result.place.radius ?? '', place: search.location }) : t('search.nearPlace', { place: search.location })) : ''}
         {search.specialty ? (
           <>
             {' '}
-            <a href={params({ specialty: null, page: null })}>Any specialty</a>
+            <a href={href({ specialty: null, page: null })}>{t('search.anySpecialty')}</a>
           </>
         ) : null}
       </p>
-      {result.total === 0 && filtered ? <NoResults result={result} search={search} params={params} /> : null}
-      {result.total === 0 && !filtered ? <p className="card">{hospital.name} lists no clinicians here yet.</p> : null}
+      {result.total === 0 && filtered ? <NoResults result={result} search={search} params={href} t={t} /> : null}
+      {result.total === 0 && !filtered ? <p className="card">{t('search.empty', { hospital: hospital.name })}</p> : null}
       {result.facets.specialties.length > 1 ? (
-        <nav aria-label="Specialties" className="facets">
+        <nav aria-label={t('search.specialties')} className="facets">
           {result.facets.specialties.map((facet) => (
-            <a key={facet.value} className="pill" href={params({ specialty: facet.value, page: null })}>
+            <a key={facet.value} className="pill" href={href({ specialty: facet.value, page: null })}>
               {facet.value} ({facet.count})
             </a>
           ))}
@@ -253,23 +288,21 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
             <Avatar name={provider.name} photo={provider.photo} />
             <div>
               <h2>
-                <a href={profileHref(hospital.slug, provider.slug, params({}))}>{provider.name}</a>
+                <a href={localePath(locale, profileHref(hospital.slug, provider.slug, params({})))}>{provider.name}</a>
               </h2>
               {provider.specialty ? <p className="muted">{provider.specialty}</p> : null}
               <p className="muted">
-                {[typeof provider.distanceMiles === 'number' ? `${provider.distanceMiles.toFixed(1)} mi` : null, provider.city, provider.acceptingNewPatients === true ? 'Accepting new patients' : null].filter(Boolean).join(' · ')}
+                {[typeof provider.distanceMiles === 'number' ? t('search.miles', { miles: provider.distanceMiles.toFixed(1) }) : null, provider.city, provider.acceptingNewPatients === true ? t('search.accepting') : null].filter(Boolean).join(' · ')}
               </p>
             </div>
           </li>
         ))}
       </ul>
       {pages > 1 ? (
-        <nav className="pages" aria-label="Pages">
-          {search.page > 1 ? <a href={params({ page: search.page - 1 > 1 ? String(search.page - 1) : null })}>Previous</a> : null}
-          <span>
-            Page {search.page} of {pages}
-          </span>
-          {search.page < pages ? <a href={params({ page: String(search.page + 1) })}>Next</a> : null}
+        <nav className="pages" aria-label={t('search.pages')}>
+          {search.page > 1 ? <a href={href({ page: search.page - 1 > 1 ? String(search.page - 1) : null })}>{t('search.previous')}</a> : null}
+          <span>{t('search.pageOf', { page: search.page, pages })}</span>
+          {search.page < pages ? <a href={href({ page: String(search.page + 1) })}>{t('search.next')}</a> : null}
         </nav>
       ) : null}
     </Frame>,
@@ -277,14 +310,14 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
 }
 
 /** A filter of the search, in the words of a link that drops it. */
-const DROP_FILTER_TEXT: Record<SearchFilter, (search: DirectorySearch) => string> = {
-  query: (search) => `Any name or condition instead of “${search.query}”`,
-  location: (search) => `Anywhere instead of near ${search.location}`,
-  language: () => 'Any language',
-  insurance: (search) => `Any insurance instead of ${search.insurance}`,
-  specialty: (search) => `Any specialty instead of ${search.specialty}`,
-  acceptingNewPatients: () => 'Also those not taking new patients',
-  videoVisits: () => 'Also those without video visits',
+const DROP_FILTER_TEXT: Record<SearchFilter, (search: DirectorySearch, t: Translate) => string> = {
+  query: (search, t) => t('drop.query', { query: search.query }),
+  location: (search, t) => t('drop.location', { place: search.location }),
+  language: (_search, t) => t('drop.language'),
+  insurance: (search, t) => t('drop.insurance', { insurance: search.insurance ?? '' }),
+  specialty: (search, t) => t('drop.specialty', { specialty: search.specialty ?? '' }),
+  acceptingNewPatients: (_search, t) => t('drop.acceptingNewPatients'),
+  videoVisits: (_search, t) => t('drop.videoVisits'),
 };
 const DROP_FILTER_PARAMS: Record<SearchFilter, Record<string, null>> = {
   query: { q: null },
@@ -295,34 +328,34 @@ const DROP_FILTER_PARAMS: Record<SearchFilter, Record<string, null>> = {
   acceptingNewPatients: { accepting: null },
   videoVisits: { video: null },
 };
-const countText = (count: number) => `${count} ${count === 1 ? 'clinician' : 'clinicians'}`;
-
 /** A search that found nobody: every way on that finds someone, with how many; never a bare zero. */
-function NoResults({ result, search, params }: { result: DirectorySearchResult; search: DirectorySearch; params: (overrides: Record<string, string | null>) => string }) {
+function NoResults({ result, search, params, t }: { result: DirectorySearchResult; search: DirectorySearch; params: (overrides: Record<string, string | null>) => string; t: Translate }) {
   const offers = result.suggestions;
   const links: Array<{ href: string; text: string; count: number }> = [];
-  if (offers?.spelling) links.push({ href: params({ q: offers.spelling.text, page: null }), text: `Did you mean “${offers.spelling.text}”?`, count: offers.spelling.count });
-  if (offers?.widerRadius) links.push({ href: params({ radius: String(offers.widerRadius.radius), page: null }), text: `Within ${offers.widerRadius.radius} miles`, count: offers.widerRadius.count });
-  for (const drop of offers?.dropFilters ?? []) if (drop.count > 0) links.push({ href: params({ ...DROP_FILTER_PARAMS[drop.filter], page: null }), text: DROP_FILTER_TEXT[drop.filter](search), count: drop.count });
-  for (const specialty of offers?.specialties ?? []) links.push({ href: params({ q: null, near: null, radius: null, lang: null, ins: null, accepting: null, video: null, specialty: specialty.value, page: null }), text: `All ${specialty.value} clinicians`, count: specialty.count });
+  if (offers?.spelling) links.push({ href: params({ q: offers.spelling.text, page: null }), text: t('none.spelling', { text: offers.spelling.text }), count: offers.spelling.count });
+  if (offers?.widerRadius) links.push({ href: params({ radius: String(offers.widerRadius.radius), page: null }), text: t('search.withinMiles', { miles: offers.widerRadius.radius }), count: offers.widerRadius.count });
+  for (const drop of offers?.dropFilters ?? []) if (drop.count > 0) links.push({ href: params({ ...DROP_FILTER_PARAMS[drop.filter], page: null }), text: DROP_FILTER_TEXT[drop.filter](search, t), count: drop.count });
+  for (const specialty of offers?.specialties ?? []) links.push({ href: params({ q: null, near: null, radius: null, lang: null, ins: null, accepting: null, video: null, specialty: specialty.value, page: null }), text: t('none.allOf', { specialty: specialty.value }), count: specialty.count });
   return (
     <section className="card" aria-labelledby="s-none">
-      <h2 id="s-none">No clinician matches all of this. Try:</h2>
+      <h2 id="s-none">{t('none.title')}</h2>
       <ul className="plain">
         {links.map((link) => (
           <li key={link.href}>
-            <a href={link.href}>{link.text}</a> <span className="muted">({countText(link.count)})</span>
+            <a href={link.href}>{link.text}</a> <span className="muted">({t('count.clinicians', { count: link.count })})</span>
           </li>
         ))}
         <li>
-          <a href={params({ q: null, near: null, radius: null, lang: null, ins: null, specialty: null, accepting: null, video: null, page: null })}>Every clinician</a>
+          <a href={params({ q: null, near: null, radius: null, lang: null, ins: null, specialty: null, accepting: null, video: null, page: null })}>{t('none.everyone')}</a>
         </li>
       </ul>
     </section>
   );
 }
 
-const TRIAL_STATUS: Record<string, string> = { recruiting: 'Recruiting', active: 'Active', completed: 'Completed', not_yet_recruiting: 'Not yet recruiting', terminated: 'Ended early', withdrawn: 'Withdrawn' };
+const TRIAL_STATUSES = new Set(['recruiting', 'active', 'completed', 'not_yet_recruiting', 'terminated', 'withdrawn']);
+const trialStatus = (status: string, t: Translate) => (TRIAL_STATUSES.has(status) ? t(`trial.${status}` as Parameters<Translate>[0]) : status);
+const EDUCATION_KINDS = new Set(['medical_school', 'residency', 'fellowship', 'undergraduate', 'graduate', 'continuing_education']);
 
 /** The provider's part in a trial, in words ("principal_investigator" → "Principal investigator"). */
 const roleInWords = (role: string) => {
@@ -333,7 +366,7 @@ const roleInWords = (role: string) => {
 /** How many entries of a long list show before "Show all": the rest wait in a <details>, no script needed. */
 const FIRST_SHOWN = 5;
 
-function List<T>({ id, title, items, render, className = 'plain' }: { id: string; title: string; items: T[]; render: (item: T) => ReactNode; className?: string }) {
+function List<T>({ id, title, items, render, className = 'plain', t = translator('en') }: { id: string; title: string; items: T[]; render: (item: T) => ReactNode; className?: string; t?: Translate }) {
   if (items.length === 0) return null;
   const first = items.slice(0, FIRST_SHOWN);
   const rest = items.slice(FIRST_SHOWN);
@@ -350,9 +383,7 @@ function List<T>({ id, title, items, render, className = 'plain' }: { id: string
       {list(first, 0)}
       {rest.length ? (
         <details>
-          <summary>
-            Show {rest.length} more
-          </summary>
+          <summary>{t('profile.showMore', { count: rest.length })}</summary>
           {list(rest, FIRST_SHOWN)}
         </details>
       ) : null}
@@ -474,7 +505,7 @@ export function publishedSummary(summary: string | null) {
 
 // ── The profile page ────────────────────────────────────────────────────────────────────────
 
-function Place({ location }: { location: PublicLocation }) {
+function Place({ location, t }: { location: PublicLocation; t: Translate }) {
   const address = fullAddressOf(location);
   return (
     <div className="place">
@@ -484,12 +515,13 @@ function Place({ location }: { location: PublicLocation }) {
       <div className="actions">
         {location.phone ? (
           <a className="button button-outline" href={telHref(location.phone)}>
-            Call {location.phone}
+            {t('profile.call', { phone: location.phone })}
           </a>
         ) : null}
         {address ? (
           <a className="button button-outline" href={directionsUrl(address)} rel="noopener">
-            Directions<span className="sr-only"> to {location.name ?? address}</span>
+            {t('profile.directions')}
+            <span className="sr-only">{t('profile.directionsTo', { place: location.name ?? address })}</span>
           </a>
         ) : null}
       </div>
@@ -497,8 +529,13 @@ function Place({ location }: { location: PublicLocation }) {
   );
 }
 
-/** A condition or procedure in the patient's words first, the clinical name beside it. */
-function PlainTerm({ term }: { term: string }) {
+/**
+ * A condition or procedure in the patient's words first, the clinical name beside it. In Spanish,
+ * the ICD-10's Spanish name where the term is a reference condition (no Spanish everyday words are
+ * held); the name as held otherwise.
+ */
+function PlainTerm({ term, termId, locale }: { term: string; termId: string | null; locale: Locale }) {
+  if (locale !== 'en') return <>{conditionName(termId, locale) ?? term}</>;
   const plain = plainWordsFor(term);
   return plain ? (
     <>
@@ -509,12 +546,21 @@ function PlainTerm({ term }: { term: string }) {
   );
 }
 
-export function providerPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, options: { backTo?: string | null } = {}) {
-  const url = `${origin}/find/${hospital.slug}/${profile.slug}`;
+/** The languages a provider speaks, named in the page's language by their ISO 639 codes. */
+function languagesIn(profile: PublicProfile, locale: Locale) {
+  if (locale === 'en' || profile.languageCodes.length === 0) return profile.languages;
+  return profile.languageCodes.map((l) => languageName(l.code, l.name, locale));
+}
+
+export function providerPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, options: { backTo?: string | null; locale?: Locale } = {}) {
+  const locale = options.locale ?? 'en';
+  const t = translator(locale);
+  const path = `/find/${hospital.slug}/${profile.slug}`;
+  const url = `${origin}${localePath(locale, path)}`;
   const displayName = [profile.name, ...profile.credentials].join(', ');
   const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s);
   const summary = publishedSummary(profile.summary);
-  const description = summary?.slice(0, 300) ?? `${displayName}${specialties[0] ? `, ${specialties[0]}` : ''} at ${hospital.name}.`;
+  const description = summary?.slice(0, 300) ?? t('profile.description', { name: displayName, specialty: specialties[0] ?? 'none', hospital: hospital.name });
   // Conditions first, then procedures and reasons for a visit: what a patient looks for first.
   const expertise = [...profile.expertise].sort((a, b) => Number(a.type === 'Procedure') - Number(b.type === 'Procedure'));
   const locations = [...profile.locations].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
@@ -525,49 +571,52 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
       canonical: url,
       brandColor: hospital.brandColor,
       image: profile.photo ? photoUrl(profile.photo, url) : null,
-      imageAlt: profile.photo ? `Photo of ${displayName}` : undefined,
+      imageAlt: profile.photo ? t('profile.photoOf', { name: displayName }) : undefined,
       ogType: 'profile',
       jsonLd: physicianJsonLd(profile, url, hospital),
+      locale,
+      alternatePath: path,
     },
-    <Frame hospital={hospital}>
-      <a className="back" href={options.backTo ?? `/find/${hospital.slug}`}>
-        {options.backTo ? '← Back to results' : `← Find a doctor at ${hospital.name}`}
+    <Frame hospital={hospital} locale={locale} path={options.backTo ? `${path}?${new URLSearchParams({ from: options.backTo.slice(options.backTo.indexOf('?') + 1) })}` : path}>
+      <a className="back" href={localePath(locale, options.backTo ?? `/find/${hospital.slug}`)}>
+        {options.backTo ? t('profile.backToResults') : t('profile.backToHospital', { hospital: hospital.name })}
       </a>
       <article>
         <div className="card profile-head">
-          <Avatar name={profile.name} photo={profile.photo} size={128} alt={`Photo of ${displayName}`} />
+          <Avatar name={profile.name} photo={profile.photo} size={128} alt={t('profile.photoOf', { name: displayName })} />
           <div>
             <h1>{displayName}</h1>
             {specialties.length ? <p className="lead">{specialties.join(' · ')}</p> : null}
             {profile.jobTitle ? <p className="muted">{profile.jobTitle}</p> : null}
             <p>
-              {profile.acceptingNewPatients === true ? <span className="pill ok">Accepting new patients</span> : null}
-              {profile.acceptingNewPatients === false ? <span className="pill">Not accepting new patients</span> : null}
-              {profile.telehealth ? <span className="pill">Video visits</span> : null}
+              {profile.acceptingNewPatients === true ? <span className="pill ok">{t('profile.accepting')}</span> : null}
+              {profile.acceptingNewPatients === false ? <span className="pill">{t('profile.notAccepting')}</span> : null}
+              {profile.telehealth ? <span className="pill">{t('profile.video')}</span> : null}
               {profile.pronouns ? <span className="pill">{profile.pronouns}</span> : null}
             </p>
           </div>
         </div>
-        <BookingCard hospital={hospital} profile={profile} requestsEnabled={hospital.requestsEnabled === true} />
-        <List id="locations" title="Locations" items={locations} render={(l) => <Place location={l} />} />
+        <BookingCard hospital={hospital} profile={profile} requestsEnabled={hospital.requestsEnabled === true} locale={locale} />
+        <List id="locations" title={t('profile.locations')} items={locations} t={t} render={(l) => <Place location={l} t={t} />} />
         {summary ? (
           <section className="card" aria-labelledby="s-about">
-            <h2 id="s-about">About</h2>
+            <h2 id="s-about">{t('profile.about')}</h2>
             <p>{summary}</p>
           </section>
         ) : null}
-        <List id="expertise" title="Conditions and treatments" items={expertise} className="terms" render={(t) => <PlainTerm term={t.term} />} />
+        <List id="expertise" title={t('profile.expertise')} items={expertise} className="terms" t={t} render={(term) => <PlainTerm term={term.term} termId={term.termId ?? null} locale={locale} />} />
         <div className="sections sections-two">
-          <List id="insurance" title="Insurance accepted" items={profile.insurance} render={(i) => i} />
-          <List id="languages" title="Languages spoken" items={profile.languages} render={(l) => l} />
+          <List id="insurance" title={t('profile.insurance')} items={profile.insurance} t={t} render={(i) => i} />
+          <List id="languages" title={t('profile.languages')} items={languagesIn(profile, locale)} t={t} render={(l) => l} />
         </div>
         <List
           id="education"
-          title="Education and training"
+          title={t('profile.education')}
           items={profile.education}
+          t={t}
           render={(e) => (
             <>
-              <strong>{e.kind}</strong>
+              <strong>{locale !== 'en' && e.type && EDUCATION_KINDS.has(e.type) ? t(`education.${e.type}` as Parameters<Translate>[0]) : e.kind}</strong>
               <br />
               {[e.institution, e.program, e.degree].filter(Boolean).join(', ')}
               {e.year ? <span className="muted"> · {e.year}</span> : null}
@@ -576,22 +625,24 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
         />
         <List
           id="certifications"
-          title="Board certifications"
+          title={t('profile.certifications')}
           items={profile.boardCertifications}
+          t={t}
           render={(c) => (
             <>
               {c.specialty ? `${c.specialty}, ` : ''}
               {c.board}
-              {c.year ? <span className="muted"> · certified {c.year}</span> : null}
+              {c.year ? <span className="muted"> · {t('profile.certifiedIn', { year: c.year })}</span> : null}
             </>
           )}
         />
-        <List id="affiliations" title="Hospital affiliations" items={profile.hospitalAffiliations} render={(h) => h} />
-        <List id="awards" title="Awards and recognition" items={profile.awards} render={(a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')} />
+        <List id="affiliations" title={t('profile.affiliations')} items={profile.hospitalAffiliations} t={t} render={(h) => h} />
+        <List id="awards" title={t('profile.awards')} items={profile.awards} t={t} render={(a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')} />
         <List
           id="publications"
-          title="Publications"
+          title={t('profile.publications')}
           items={profile.publications}
+          t={t}
           render={(p) => (
             <>
               <cite>{p.title}</cite>
@@ -611,21 +662,23 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
         />
         <List
           id="trials"
-          title="Clinical trials"
+          title={t('profile.trials')}
           items={profile.trials}
-          render={(t) => (
+          t={t}
+          render={(trial) => (
             <>
-              {t.nctNumber ? <a href={trialUrl(t.nctNumber)}>{t.title}</a> : t.title}
+              {trial.nctNumber ? <a href={trialUrl(trial.nctNumber)}>{trial.title}</a> : trial.title}
               <br />
-              {t.status ? <span className={t.status === 'recruiting' ? 'pill ok' : 'pill'}>{TRIAL_STATUS[t.status] ?? t.status}</span> : null}{' '}
-              <span className="muted small">{[t.phase, t.role ? roleInWords(t.role) : null, t.nctNumber ? `${t.nctNumber} on ClinicalTrials.gov` : null].filter(Boolean).join(' · ')}</span>
+              {trial.status ? <span className={trial.status === 'recruiting' ? 'pill ok' : 'pill'}>{trialStatus(trial.status, t)}</span> : null}{' '}
+              <span className="muted small">{[trial.phase, trial.role ? roleInWords(trial.role) : null, trial.nctNumber ? t('profile.trialOn', { nct: trial.nctNumber }) : null].filter(Boolean).join(' · ')}</span>
             </>
           )}
         />
         <List
           id="media"
-          title="In the news"
+          title={t('profile.media')}
           items={profile.media}
+          t={t}
           render={(m) => (
             <>
               {/* Links the provider entered: no endorsement passed on to them (nofollow, ugc), no window.opener for them. */}
@@ -642,7 +695,8 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
         />
         {profile.npi ? (
           <p className="registry">
-            National Provider Identifier (NPI) <a href={npiRegistryUrl(profile.npi)}>{profile.npi}</a>, in the national NPI registry
+            {t('profile.npiBefore')} <a href={npiRegistryUrl(profile.npi)}>{profile.npi}</a>
+            {t('profile.npiAfter')}
           </p>
         ) : null}
       </article>
@@ -651,27 +705,31 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
 }
 
 /** A refused request (bad input, too many requests): what went wrong, and the way back to a search. */
-export function problemPage(origin: string, path: string, status: 400 | 414 | 429, message: string) {
-  const title = status === 429 ? 'Too many requests' : 'This search could not be read';
+export function problemPage(origin: string, path: string, status: 400 | 414 | 429, message: string, locale: Locale = 'en') {
+  const t = translator(locale);
+  const title = status === 429 ? t('problem.tooMany') : t('problem.unreadable');
+  const searchPath = path.startsWith('/find') ? path : '/find';
   return documentHtml(
-    { title: `${title} · Find a doctor`, description: message, canonical: `${origin}${path}`, brandColor: null, noindex: true },
-    <Frame hospital={null}>
+    { title: `${title} · ${t('frame.findDoctor')}`, description: message, canonical: `${origin}${localePath(locale, path)}`, brandColor: null, noindex: true, locale },
+    <Frame hospital={null} locale={locale}>
       <h1>{title}</h1>
       <p>{message}</p>
       <p>
-        <a href={path.startsWith('/find') ? path : '/find'}>Start a new search</a>.
+        <a href={localePath(locale, searchPath)}>{t('problem.newSearch')}</a>.
       </p>
     </Frame>,
   );
 }
 
-export function notFoundPage(origin: string, path: string) {
+/** `path` is the request's path without its language prefix. */
+export function notFoundPage(origin: string, path: string, locale: Locale = 'en') {
+  const t = translator(locale);
   return documentHtml(
-    { title: 'Not found · Find a doctor', description: 'This page is not in the directory.', canonical: `${origin}${path}`, brandColor: null, noindex: true },
-    <Frame hospital={null}>
-      <h1>This page is not in the directory</h1>
+    { title: `${t('notFound.title')} · ${t('frame.findDoctor')}`, description: t('notFound.description'), canonical: `${origin}${localePath(locale, path)}`, brandColor: null, noindex: true, locale },
+    <Frame hospital={null} locale={locale}>
+      <h1>{t('notFound.heading')}</h1>
       <p>
-        The profile may have been taken down or moved. <a href="/find">See all directories</a>.
+        {t('notFound.body')} <a href={localePath(locale, '/find')}>{t('notFound.all')}</a>.
       </p>
     </Frame>,
   );

@@ -36,10 +36,12 @@ export interface PublicProfile {
     longitude: number | null;
   }>;
   /** `program`: the residency or fellowship programme, or the field of study. */
-  education: Array<{ kind: string; institution: string | null; program: string | null; degree: string | null; year: number | null }>;
+  /** `type`: the education type's id (`medical_school`…), `kind` its English label. */
+  education: Array<{ type: string | null; kind: string; institution: string | null; program: string | null; degree: string | null; year: number | null }>;
   boardCertifications: Array<{ board: string; specialty: string | null; year: number | null }>;
   hospitalAffiliations: string[];
-  expertise: Array<{ term: string; type: string | null }>;
+  /** `termId`: the reference list's id (`CON-I10`), for the term's name in another language. */
+  expertise: Array<{ term: string; type: string | null; termId: string | null }>;
   publications: Array<{ title: string; journal: string | null; date: string | null; doi: string | null; pmid: string | null }>;
   trials: Array<{ title: string; nctNumber: string | null; status: string | null; role: string | null; phase: string | null }>;
   media: Array<{ title: string; source: string | null; date: string | null; url: string | null }>;
@@ -106,6 +108,7 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
       longitude: number(l.longitude),
     })),
     education: items('education_training').map((e) => ({
+      type: text(e.educationType),
       kind: EDUCATION_TYPE_LABELS[e.educationType as EducationType] ?? 'Education',
       institution: text(e.institutionName) ?? text(e.medicalSchoolName) ?? text(e.programName),
       program: text(e.fellowshipSpecialtyName) ?? (text(e.institutionName) || text(e.medicalSchoolName) ? text(e.programName) : null) ?? text(e.fieldOfStudy),
@@ -117,7 +120,7 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
       .filter((c) => c.board),
     hospitalAffiliations: items('hospital_affiliations').map((h) => text(h.hospitalName)).filter((v): v is string => v !== null),
     expertise: items('medical_expertise')
-      .map((t) => ({ term: text(t.term) ?? '', type: text(t.termType) }))
+      .map((t) => ({ term: text(t.term) ?? '', type: text(t.termType), termId: text(t.termId) }))
       .filter((t) => t.term),
     publications: items('publications').map((p) => ({ title: text(p.title) ?? '', journal: text(p.journalName), date: text(p.publicationDate), doi: text(p.doi), pmid: text(p.pmid) })),
     trials: items('clinical_trials').map((t) => ({ title: text(t.trialTitle) ?? '', nctNumber: text(t.nctNumber), status: text(t.status), role: text(t.role), phase: text(t.phase) })),

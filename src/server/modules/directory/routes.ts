@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { DIRECTORY_SLUG_PATTERN, directorySettingsSchema, publishRequestSchema, removeListingSchema } from '../../../shared/schemas/directory';
 import type { AppDeps } from '../../app';
@@ -8,6 +9,7 @@ import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import type { ProfileReadCache } from '../profile/read';
 import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
+import { isLocale, LOCALE_COOKIE, LOCALES, localePath, negotiateLocale, splitLocale, SWITCH_PARAM, type Locale } from './i18n/locale';
 import {
   decideListing,
   getDirectorySettings,
@@ -67,11 +69,46 @@ function page(c: Context<AppBindings>, html: string, status: 200 | 404 = 200) {
   return c.html(html, status);
 }
 
-/** A refused public request (the guard in app.ts) as a page a person can read; never cached. */
+/** A refused public request (the guard in app.ts) as a page a person can read, in the page's language; never cached. */
 export function directoryRefusal(origin: string) {
   return (c: Context<AppBindings>, status: 400 | 414 | 429, message: string) => {
     c.header('Cache-Control', 'no-store');
-    return c.html(problemPage(origin, c.req.path, status, message), status);
+    const { locale, path } = splitLocale(c.req.path);
+    return c.html(problemPage(origin, path, status, message, locale), status);
+  };
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The directory's language (decision 0022), before its pages: the switch's `?hl=` records the choice
+ * in a cookie and redirects (303) to the clean URL in that language; an English (unprefixed) page
+ * asked for by a visitor who chose Spanish, or who never chose and whose browser prefers Spanish to
+ * English, is redirected (302) to its /es twin. English pages say they vary with both, so a shared
+ * cache never hands one visitor's language to another. Sitemaps and the form's POST are left alone.
+ */
+export function directoryLanguage(secureCookie: boolean): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.endsWith('.xml')) return next();
+    const { locale, path } = splitLocale(c.req.path);
+    const url = new URL(c.req.url);
+    const chosen = url.searchParams.get(SWITCH_PARAM);
+    if (isLocale(chosen)) {
+      url.searchParams.delete(SWITCH_PARAM);
+      setCookie(c, LOCALE_COOKIE, chosen, { path: '/', sameSite: 'Lax', httpOnly: true, secure: secureCookie, maxAge: YEAR_SECONDS });
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(`${localePath(chosen, path)}${url.search}`, 303);
+    }
+    if (locale !== 'en') return next();
+    const cookie = getCookie(c, LOCALE_COOKIE);
+    const preferred: Locale | null = isLocale(cookie) ? cookie : negotiateLocale(c.req.header('accept-language'));
+    if (preferred && preferred !== 'en') {
+      c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Accept-Language, Cookie');
+      return c.redirect(`${localePath(preferred, path)}${url.search}`, 302);
+    }
+    await next();
+    c.res.headers.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
   };
 }
 
@@ -96,17 +133,61 @@ const ROBOTS = [
   'Allow: /login',
   'Allow: /unified-signup',
   'Allow: /find',
+  'Allow: /es/find',
   'Disallow: /',
 ];
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** The public pages: `/find`, `/find/:hospital` (search), `/find/:hospital/:provider` and a sitemap per hospital. */
+/**
+ * The public pages: `/find`, `/find/:hospital` (search), `/find/:hospital/:provider`, each in English
+ * and under `/es` in Spanish (decision 0022); and a sitemap per hospital naming both.
+ */
 export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   const db = deps.database.publicDb;
   const origin = deps.env.appUrl;
-  const missing = (c: Context<AppBindings>) => page(c, notFoundPage(origin, c.req.path), 404);
   const slugOk = (value: string) => DIRECTORY_SLUG_PATTERN.test(value);
+
+  /** A sitemap entry: the page in each language, each naming the others (and English as the default). */
+  const sitemapEntries = (path: string) => {
+    const links = [...LOCALES.map((l) => ({ lang: l, href: `${origin}${localePath(l, path)}` })), { lang: 'x-default', href: `${origin}${path}` }]
+      .map((link) => `    <xhtml:link rel="alternate" hreflang="${link.lang}" href="${escapeXml(link.href)}"/>`)
+      .join('\n');
+    return LOCALES.map((l) => `  <url>\n    <loc>${escapeXml(`${origin}${localePath(l, path)}`)}</loc>\n${links}\n  </url>`).join('\n');
+  };
+
+  const pages = (locale: Locale) => {
+    const missing = (c: Context<AppBindings>) => page(c, notFoundPage(origin, splitLocale(c.req.path).path, locale), 404);
+    return new Hono<AppBindings>()
+      .get('/find', async (c) => page(c, directoryIndexPage(origin, await publicHospitals(db), locale)))
+      .get('/find/:hospitalSlug', async (c) => {
+        const slug = c.req.param('hospitalSlug');
+        const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
+        if (!hospital) return missing(c);
+        const search: DirectorySearch = {
+          query: (c.req.query('q') ?? '').trim().slice(0, 100),
+          location: (c.req.query('near') ?? '').trim().slice(0, 60),
+          // Only the offered radii; anything else reads as the default.
+          radius: SEARCH_RADII.find((miles) => String(miles) === c.req.query('radius')),
+          language: /^[a-z]{2,3}$/.test(c.req.query('lang') ?? '') ? c.req.query('lang')! : '',
+          insurance: (c.req.query('ins') ?? '').trim().slice(0, 100),
+          specialty: (c.req.query('specialty') ?? '').trim().slice(0, 100),
+          acceptingNewPatients: c.req.query('accepting') === '1',
+          videoVisits: c.req.query('video') === '1',
+          page: Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000),
+        };
+        const result = await searchDirectory(db, hospital.id, search);
+        return page(c, hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE, locale));
+      })
+      .get('/find/:hospitalSlug/:providerSlug', async (c) => {
+        const { hospitalSlug, providerSlug } = c.req.param();
+        const hospital = slugOk(hospitalSlug) ? await publicHospital(db, hospitalSlug) : null;
+        const profile = hospital && slugOk(providerSlug) ? await publicProvider(db, hospital, providerSlug, profileCache) : null;
+        if (!hospital || !profile) return missing(c);
+        // The search the visitor came from (a result's link carries it), for "Back to results".
+        return page(c, providerPage(origin, hospital, profile, { backTo: searchBackPath(hospital.slug, c.req.query('from')), locale }));
+      });
+  };
 
   return new Hono<AppBindings>()
     // Served here rather than as a file so it can name the sitemap by this deployment's address.
@@ -114,7 +195,6 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
       c.header('Cache-Control', 'public, max-age=3600');
       return c.text(`${ROBOTS.join('\n')}\n\nSitemap: ${origin}/find/sitemap.xml\n`);
     })
-    .get('/find', async (c) => page(c, directoryIndexPage(origin, await publicHospitals(db))))
     .get('/find/sitemap.xml', async (c) => {
       // The index of the hospitals' sitemaps (robots.txt names it).
       const hospitals = await publicHospitals(db);
@@ -126,40 +206,19 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
     .get('/find/:hospitalSlug/sitemap.xml', async (c) => {
       const slug = c.req.param('hospitalSlug');
       const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
-      if (!hospital) return missing(c);
-      const urls = [`${origin}/find/${hospital.slug}`];
+      if (!hospital) return page(c, notFoundPage(origin, c.req.path), 404);
+      const paths = [`/find/${hospital.slug}`];
       for (let n = 1; ; n += 1) {
         const batch = await publicProviders(db, hospital.id, '', n);
-        urls.push(...batch.items.map((p) => `${origin}/find/${hospital.slug}/${p.slug}`));
+        paths.push(...batch.items.map((p) => `/find/${hospital.slug}/${p.slug}`));
         if (n * PUBLIC_PAGE_SIZE >= batch.total || batch.items.length === 0) break;
       }
-      return sitemap(c, `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`).join('\n')}\n</urlset>\n`);
+      // Every page in English and Spanish, each with its hreflang alternates (sitemaps.org with xhtml:link, as search engines read them).
+      return sitemap(
+        c,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${paths.map(sitemapEntries).join('\n')}\n</urlset>\n`,
+      );
     })
-    .get('/find/:hospitalSlug', async (c) => {
-      const slug = c.req.param('hospitalSlug');
-      const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
-      if (!hospital) return missing(c);
-      const search: DirectorySearch = {
-        query: (c.req.query('q') ?? '').trim().slice(0, 100),
-        location: (c.req.query('near') ?? '').trim().slice(0, 60),
-        // Only the offered radii; anything else reads as the default.
-        radius: SEARCH_RADII.find((miles) => String(miles) === c.req.query('radius')),
-        language: /^[a-z]{2,3}$/.test(c.req.query('lang') ?? '') ? c.req.query('lang')! : '',
-        insurance: (c.req.query('ins') ?? '').trim().slice(0, 100),
-        specialty: (c.req.query('specialty') ?? '').trim().slice(0, 100),
-        acceptingNewPatients: c.req.query('accepting') === '1',
-        videoVisits: c.req.query('video') === '1',
-        page: Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000),
-      };
-      const result = await searchDirectory(db, hospital.id, search);
-      return page(c, hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE));
-    })
-    .get('/find/:hospitalSlug/:providerSlug', async (c) => {
-      const { hospitalSlug, providerSlug } = c.req.param();
-      const hospital = slugOk(hospitalSlug) ? await publicHospital(db, hospitalSlug) : null;
-      const profile = hospital && slugOk(providerSlug) ? await publicProvider(db, hospital, providerSlug, profileCache) : null;
-      if (!hospital || !profile) return missing(c);
-      // The search the visitor came from (a result's link carries it), for "Back to results".
-      return page(c, providerPage(origin, hospital, profile, { backTo: searchBackPath(hospital.slug, c.req.query('from')) }));
-    });
+    .route('/', pages('en'))
+    .route('/es', pages('es'));
 }
