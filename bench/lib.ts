@@ -103,7 +103,9 @@ export async function startBenchServer(
 }
 
 async function waitHealthy(base: string) {
-  for (let i = 0; i < 600; i += 1) {
+  // Up to 3 minutes: a first start migrates, seeds the demo (its avatars through sharp) and loads the
+  // reference data, which on this shared 2-core machine under load took over a minute.
+  for (let i = 0; i < 1800; i += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {

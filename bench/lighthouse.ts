@@ -1,5 +1,7 @@
-// Lighthouse (issue 11) on the landing page and on a signed-in provider's dashboard, against the
-// production build on PGlite, in Debian's Chromium. Two form factors: Lighthouse's default (a
+// Lighthouse (issue 11) on the landing page and on a signed-in provider's dashboard, and (issue 33)
+// on the demo hospital's public directory: its search page, a place search with results and the
+// richest demo profile (photo, publications, a trial, insurance), against the production build on
+// PGlite, in Debian's Chromium. Two form factors: Lighthouse's default (a
 // mid-range phone, simulated slow 4G and a 4x slower CPU) and its desktop preset. Each page is
 // audited RUNS times and the median performance run is reported.
 import * as chromeLauncher from 'chrome-launcher';
@@ -23,6 +25,9 @@ export interface LighthouseRow {
 }
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Only the pages whose label contains this (e.g. `/find`), and only these form factors (`mobile`): a quicker rerun of a few. */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES ?? '';
+const FORM_FACTORS = (process.env.LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').split(',').filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -39,9 +44,12 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
     const pages: Array<{ page: string; url: string; headers: Record<string, string> }> = [
       { page: '/ (landing)', url: `${server.base}/`, headers: {} },
       { page: '/dashboard (signed in)', url: `${server.base}/dashboard`, headers: { cookie } },
+      { page: '/find/northfield (directory)', url: `${server.base}/find/northfield`, headers: {} },
+      { page: '/find/northfield?q=heart&near=Evanston, IL (search)', url: `${server.base}/find/northfield?q=heart&near=Evanston%2C+IL&radius=25`, headers: {} },
+      { page: '/find/northfield/grace-mensah (profile)', url: await demoProfileUrl(server.base, 'grace-mensah'), headers: {} },
     ];
-    for (const formFactor of ['mobile', 'desktop'] as const) {
-      for (const { page, url, headers } of pages) {
+    for (const formFactor of FORM_FACTORS) {
+      for (const { page, url, headers } of pages.filter((p) => p.page.includes(ONLY_PAGES))) {
         const runs: LighthouseRow[] = [];
         for (let i = 0, retries = 0; i < RUNS; i += 1) {
           const result = await lighthouse(
@@ -89,4 +97,12 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
     await server.cleanup();
   }
   return rows;
+}
+
+/** A demo clinician's page by the start of its slug, from the directory's sitemap (the slug may carry a suffix). */
+async function demoProfileUrl(base: string, slugStart: string) {
+  const sitemap = await (await fetch(`${base}/find/northfield/sitemap.xml`)).text();
+  const loc = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!).find((url) => new URL(url).pathname.startsWith(`/find/northfield/${slugStart}`));
+  if (!loc) throw new Error(`no demo page for ${slugStart} in the sitemap`);
+  return `${base}${new URL(loc).pathname}`;
 }
