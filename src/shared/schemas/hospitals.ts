@@ -33,11 +33,27 @@ export const yextConfigInputSchema = z
   })
   .strict();
 
+/** A domain is at most 253 characters; patterns name one, with a wildcard or two for subdomains. */
+export const EMAIL_PATTERN_MAX_LENGTH = 100;
+export const EMAIL_PATTERN_MAX_WILDCARDS = 3;
+
 export const populationConfigSchema = z
   .object({
     enabled: z.boolean(),
     match_by_hospital_id: z.boolean(),
-    email_domain_patterns: z.array(z.string().trim().min(2).max(200)).max(50),
+    email_domain_patterns: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(2)
+          .max(EMAIL_PATTERN_MAX_LENGTH, `An e-mail domain pattern can be at most ${EMAIL_PATTERN_MAX_LENGTH} characters`)
+          .refine(
+            (pattern) => pattern.split('*').length - 1 <= EMAIL_PATTERN_MAX_WILDCARDS,
+            `An e-mail domain pattern can have at most ${EMAIL_PATTERN_MAX_WILDCARDS} wildcards (*), e.g. *.example.org`,
+          ),
+      )
+      .max(50),
     enhanced_expertise: z.boolean(),
   })
   .strict();
