@@ -22,5 +22,6 @@ export * from './integrations';
 export * from './audit';
 export * from './jobs';
 export * from './appointments';
+export * from './roster';
 export * from './public-views';
 export * from './relations';

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ROSTER_ROW_STATES, ROSTER_UPLOAD_STATUSES } from '../../../shared/schemas/roster';
+import { adminUsers } from './admin';
+import { createdAt, inList } from './columns';
+import { hospitals } from './hospitals';
+
+/**
+ * A hospital's roster upload (issue 37): the file as checked, before anything is sent. `checked`
+ * means every row was looked at and the accepted ones wait for the pre-filling job (item 2).
+ */
+export const rosterUploads = pgTable(
+  'roster_uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    hospitalId: uuid()
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+    status: text().notNull().default('checked'),
+    totalRows: integer().notNull(),
+    acceptedRows: integer().notNull(),
+    refusedRows: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('roster_uploads_hospital_idx').on(t.hospitalId, t.createdAt), check('roster_uploads_status_check', inList(t.status, ROSTER_UPLOAD_STATUSES))],
+);
+
+/**
+ * One line of a roster upload, refused ones included (their reason shown and downloadable).
+ * `fields` keeps the cells as given so a refused row goes back to the admin unchanged.
+ */
+export const rosterRows = pgTable(
+  'roster_rows',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    uploadId: uuid()
+      .notNull()
+      .references(() => rosterUploads.id, { onDelete: 'cascade' }),
+    // Kept here too so "already on this hospital's roster" is one indexed look-up.
+    hospitalId: uuid()
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    line: integer().notNull(),
+    npi: text().notNull(),
+    email: text().notNull(),
+    name: text(),
+    department: text(),
+    location: text(),
+    specialty: text(),
+    state: text().notNull(),
+    refusalReason: text(),
+    // The registry said this NPI is an individual's; false when it could not be asked (the job asks again).
+    registryChecked: boolean().notNull().default(false),
+    fields: jsonb().$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('roster_rows_upload_idx').on(t.uploadId, t.line),
+    index('roster_rows_hospital_npi_idx').on(t.hospitalId, t.npi),
+    index('roster_rows_hospital_email_idx').on(t.hospitalId, sql`lower(${t.email})`),
+    check('roster_rows_state_check', inList(t.state, ROSTER_ROW_STATES)),
+    check('roster_rows_refusal_check', sql`(${t.state} = 'refused') = (${t.refusalReason} is not null)`),
+  ],
+);
