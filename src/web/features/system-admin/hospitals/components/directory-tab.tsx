@@ -14,6 +14,7 @@ import { ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { FormActions, SectionCard } from '../../components/section-card';
 import { useDecideListing, useDirectoryListings, useDirectorySettings, useSaveDirectorySettings } from '../api/directory';
 import { HospitalAppointmentRequests } from '@web/features/appointment-requests/components/hospital-appointment-requests';
+import { EmbedSettings } from './embed-settings';
 
 type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; brandColor: string; requestsEnabled: boolean; intakeEmail: string; retentionDays: string };
 
@@ -260,6 +261,7 @@ export function DirectoryTab({ hospitalId }: { hospitalId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <SettingsForm hospitalId={hospitalId} view={settings.data} />
+      <EmbedSettings hospitalId={hospitalId} />
       <Listings hospitalId={hospitalId} />
       <HospitalAppointmentRequests hospitalId={hospitalId} />
     </div>
