@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -27,8 +28,6 @@ const received: Received[] = [];
 let smtp: SMTPServer;
 let server: ChildProcess;
 let origin: string;
-
-test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -136,18 +135,26 @@ async function journey(browser: Browser, options: { width: number; height: numbe
   const startedAt = Date.now() - 1_000;
   const context = await browser.newContext({ baseURL: origin, viewport: { width: options.width, height: options.height }, javaScriptEnabled: false, hasTouch: options.phone, isMobile: options.phone });
   const visitor = await context.newPage();
+  // axe runs as a script, so in a second page of the same size that allows one, at the same address.
+  const axeContext = await browser.newContext({ baseURL: origin, viewport: { width: options.width, height: options.height } });
+  const axePage = await axeContext.newPage();
   // Each page is also kept as a full-page screenshot in the test's output folder, to look at.
   let shot = 0;
-  const check = async (where: string) => {
+  const check = async (where: string, open?: string) => {
     await visitor.screenshot({ path: test.info().outputPath(`${options.width}-${(shot += 1)}-${where.replace(/\W+/g, '-')}.png`), fullPage: true });
     if (options.phone) await checkPhoneLayout(visitor, where);
+    // What axe finds (WCAG 2.2 AA rules, target size included): nothing.
+    await axePage.goto(visitor.url());
+    if (open) await axePage.getByText(open, { exact: true }).click();
+    const results = await new AxeBuilder({ page: axePage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect.soft(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${where}`).toEqual([]);
   };
 
   // The search: a place as people write it, within 10 miles.
   await visitor.goto('/find/northfield');
   await check('the search page');
   await visitor.getByLabel('City or ZIP code').fill('Evanston, IL');
-  await visitor.getByLabel('Distance').selectOption('10');
+  await visitor.getByRole('combobox', { name: 'Distance' }).selectOption('10');
   await visitor.getByRole('button', { name: 'Search' }).click();
   await expect(visitor.getByText(/^\d+ clinicians within 10 miles of Evanston, IL$/)).toBeVisible();
   const distances = (await visitor.locator('ul.grid li').allInnerTexts()).map((text) => Number(/([\d.]+) mi/.exec(text)?.[1]));
@@ -158,8 +165,8 @@ async function journey(browser: Browser, options: { width: number; height: numbe
   await check('the results');
 
   // Then insurance and language, from the plans and languages the results offer.
-  await visitor.getByLabel('Insurance').selectOption('Aetna');
-  await visitor.getByLabel('Language').selectOption('fr');
+  await visitor.getByRole('combobox', { name: 'Insurance' }).selectOption('Aetna');
+  await visitor.getByRole('combobox', { name: 'Language' }).selectOption('fr');
   await visitor.getByRole('button', { name: 'Search' }).click();
   await expect(visitor.getByText('1 clinician within 10 miles of Evanston, IL')).toBeVisible();
   await check('the filtered results');
@@ -177,7 +184,7 @@ async function journey(browser: Browser, options: { width: number; height: numbe
   expect(Object.fromEntries(back.searchParams)).toMatchObject({ near: 'Evanston, IL', radius: '10', ins: 'Aetna', lang: 'fr' });
 
   await visitor.getByText('Request an appointment', { exact: true }).click();
-  await check('the profile with the request form open');
+  await check('the profile with the request form open', 'Request an appointment');
   await visitor.getByLabel('Your name').fill(requester);
   await visitor.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await visitor.getByLabel('New patient').check();
@@ -188,6 +195,7 @@ async function journey(browser: Browser, options: { width: number; height: numbe
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Your request was sent');
   await check('the confirmation page');
   await context.close();
+  await axeContext.close();
 
   // Both mails went over SMTP: the practice's copy with the details, the requester's without the reason.
   const practice = await mailTo(PRACTICE, startedAt, /^Appointment request for Grace Mensah/);
