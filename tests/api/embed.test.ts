@@ -100,6 +100,16 @@ describe(`the embeddable directory (${databaseLabel})`, () => {
     expect(html.toLowerCase()).toContain('#7a1f5c');
     const profile = await (await ctx.app.request(`/embed/${slug}/${profileSlug}`)).text();
     expect(profile).toMatch(new RegExp(`<form[^>]* action="/find/${slug}/${profileSlug}/request" target="_blank"`));
+    // A browser that prefers Spanish gets the Spanish pages in the frame (the /find route's redirect to
+    // /es/find is followed inside), with the directory's links still in the frame.
+    const spanish = await ctx.app.request(`/embed/${slug}?q=nadia`, { headers: { 'accept-language': 'es-MX,es;q=0.9' } });
+    expect(spanish.status).toBe(200);
+    const spanishHtml = await spanish.text();
+    expect(spanishHtml).toMatch(/<html[^>]* lang="es"/);
+    expect(spanishHtml).toMatch(new RegExp(`target="_self" href="/embed/${slug}/${profileSlug}`));
+    expect(spanishHtml).not.toMatch(new RegExp(`href="/es/find/${slug}/${profileSlug}`));
+    // The language switch opens the full site (base target: a new tab), not the frame.
+    expect(spanishHtml).toMatch(new RegExp(`<a href="/find/${slug}\\?[^"]*hl=en"`));
     const resize = await ctx.app.request('/embed/resize.js');
     expect(resize.headers.get('content-type')).toContain('text/javascript');
     expect(await resize.text()).toContain('vitaeEmbedHeight');

@@ -68,12 +68,15 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
  * site); every other link opens a new tab (base target); the height script is added.
  */
 export function embedHtml(html: string, hospitalSlug: string): string {
-  const find = escapeRegExp(`/find/${hospitalSlug}`);
+  // Either language's pages (/find, /es/find): the frame shows the one the visitor's browser asks for.
+  const find = `(?:/[a-z]{2})?${escapeRegExp(`/find/${hospitalSlug}`)}`;
   return html
     .replace(/<head>/i, '<head><base target="_blank">')
     .replace(/<\/head>/i, '<script src="/embed/resize.js" defer></script></head>')
     .replace(new RegExp(`<form([^>]*) action="(${find}/[^"/]+/request)"`, 'g'), '<form$1 action="$2" target="_blank"')
-    .replace(new RegExp(`(href|action)="${find}(?=["/?#])(?![^"]*/request)`, 'g'), `target="_self" $1="/embed/${hospitalSlug}`);
+    // The language switch (…?hl=) opens the full site in a new tab: its choice is a cookie, which a
+    // frame on another site cannot keep.
+    .replace(new RegExp(`(href|action)="${find}(?=["/?#])(?![^"]*/request)(?![^"]*[?&;]hl=)`, 'g'), `target="_self" $1="/embed/${hospitalSlug}`);
 }
 
 // Tells the host page this document's height whenever it changes (postMessage carries the number only).
@@ -94,11 +97,15 @@ export function publicEmbedRoutes(deps: AppDeps, render: RenderPublic) {
     if (!DIRECTORY_SLUG_PATTERN.test(hospitalSlug)) return c.notFound();
     const query = new URL(c.req.url).search;
     // The /find route answers first (its own limits and checks); only a page it serves is looked up.
-    const inner = await render(`/find/${hospitalSlug}${rest}${query}`, c);
+    let inner = await render(`/find/${hospitalSlug}${rest}${query}`, c);
+    // A visitor whose browser prefers another language is sent to that language's page: followed
+    // here, so the frame shows it instead of leaving for a page that may not be framed.
+    const hop = inner.headers.get('location');
+    if (inner.status >= 300 && inner.status < 400 && hop && new RegExp(`^/[a-z]{2}/find/${escapeRegExp(hospitalSlug)}(?=$|[/?])`).test(hop)) inner = await render(hop, c);
     const headers = new Headers(inner.headers);
     for (const name of ['content-security-policy', 'x-frame-options', 'content-length', 'content-encoding', 'etag', 'cross-origin-resource-policy', 'cross-origin-opener-policy']) headers.delete(name);
     const location = headers.get('location');
-    if (location) headers.set('location', location.replace(new RegExp(`^/find/${escapeRegExp(hospitalSlug)}(?=$|[/?])`), `/embed/${hospitalSlug}`));
+    if (location) headers.set('location', location.replace(new RegExp(`^(?:/[a-z]{2})?/find/${escapeRegExp(hospitalSlug)}(?=$|[/?])`), `/embed/${hospitalSlug}`));
     // What may frame it depends on the hospital's list, which can change at any time.
     headers.set('cache-control', 'no-cache');
     if (inner.ok && (headers.get('content-type') ?? '').includes('text/html')) {
