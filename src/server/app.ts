@@ -38,6 +38,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { hospitalRoutes } from './modules/hospitals/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { hospitalLocationRoutes } from './modules/hospital-locations/routes';
+import { rosterRoutes } from './modules/roster/routes';
 import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
 import { userRoutes } from './modules/users/routes';
 import { membershipRoutes } from './modules/memberships/routes';
@@ -93,6 +94,7 @@ export const CSV_UPLOAD_PATHS: RegExp[] = [
   /^\/api\/admin\/hospitals\/[^/]+\/terms$/,
   /^\/api\/admin\/hospitals\/[^/]+\/taxonomy\/upload$/,
   /^\/api\/admin\/hospitals\/[^/]+\/locations\/bulk$/,
+  /^\/api\/admin\/hospitals\/[^/]+\/roster-uploads$/,
 ];
 
 /** JSON routes that carry whole lists (bulk terms): the upload size limit applies instead of the JSON one. */
@@ -251,6 +253,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', hospitalRoutes({ ...deps, secretBox }));
   app.route('/api', brandRoutes({ ...deps, storage }));
   app.route('/api', hospitalLocationRoutes(deps));
+  app.route('/api', rosterRoutes({ ...deps, npiRegistry }));
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes({ ...deps, storage }));
   app.route('/api', membershipRoutes(deps));

@@ -146,6 +146,10 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'PATCH /api/admin/hospitals/:hospitalId/locations/:locationId': 'admin',
   'DELETE /api/admin/hospitals/:hospitalId/locations/:locationId': 'admin',
   'POST /api/admin/hospitals/:hospitalId/locations/bulk': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/roster-uploads': 'admin',
+  'POST /api/admin/hospitals/:hospitalId/roster-uploads': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/refused.csv': 'admin',
   'GET /api/admin/locations/template.csv': 'admin',
 
   'GET /api/admin/taxonomy/default': 'admin',
