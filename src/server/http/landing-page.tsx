@@ -12,6 +12,8 @@ import { DemoSectionView } from '@web/features/marketing/components/demo-section
 import { LandingSections } from '@web/features/marketing/components/landing-sections';
 import { SchedulerCard } from '@web/features/marketing/components/scheduler-card';
 import { schedulingEmbedFor, type SchedulingEmbed } from '@web/features/marketing/scheduling-embed';
+import type { Database } from '../db/client';
+import { publicHospitals } from '../modules/directory/service';
 
 /** The island's manifest key (relative to Vite's root, src/web). */
 export const LANDING_ISLAND_ENTRY = 'features/marketing/landing-island.ts';
@@ -37,13 +39,15 @@ function DemoCard({ embed }: { embed: SchedulingEmbed }) {
   );
 }
 
-export function renderLandingMarkup(schedulingUrl: string | undefined): string {
+/** `directory`: the find-a-doctor address when some hospital publishes a directory (the hero links it). */
+export function renderLandingMarkup(schedulingUrl: string | undefined, directory: string | null = null): string {
   const embed = schedulingEmbedFor(schedulingUrl);
   return renderToStaticMarkup(
     <StaticRouter location="/">
       <SkipLink />
       <PublicFrame>
         <LandingSections
+          directory={directory}
           demo={
             <DemoSectionView configLoading={false} embed={embed} status="idle">
               <DemoCard embed={embed} />
@@ -99,20 +103,44 @@ export interface LandingPage {
 }
 
 /**
- * The page for `/`, rendered once per calendar year (the footer's copyright); null when the build
+ * The page for `/`, rendered once per calendar year (the footer's copyright) and per directory
+ * address (the hero's "Find a doctor" link, when a directory is published); null when the build
  * carries no island, and the app's shell then serves `/` as before.
  */
 export function createLandingPage(options: { indexHtml: string; manifest: ViteManifest; schedulingUrl: string | undefined }) {
   const scripts = landingScripts(options.manifest);
   if (!scripts) return null;
-  let cached: { year: number; page: LandingPage } | null = null;
-  return (): LandingPage => {
+  const cached = new Map<string, { year: number; page: LandingPage }>();
+  return (directory: string | null = null): LandingPage => {
     const year = new Date().getFullYear();
-    if (cached?.year !== year) {
-      const html = landingDocument(options.indexHtml, renderLandingMarkup(options.schedulingUrl), scripts);
-      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-      cached = { year, page: { html, etag, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) } };
+    const key = directory ?? '';
+    const hit = cached.get(key);
+    if (hit?.year === year) return hit.page;
+    const html = landingDocument(options.indexHtml, renderLandingMarkup(options.schedulingUrl, directory), scripts);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    const page = { html, etag, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+    cached.set(key, { year, page });
+    return page;
+  };
+}
+
+/**
+ * Where the landing page's "Find a doctor" goes: the one published directory, the list of them when
+ * there are several, or nowhere (null) when no hospital publishes one. Read at most once a minute;
+ * a database that cannot answer leaves the link out rather than the page.
+ */
+export function landingDirectoryReader(db: Database, ttlMs = 60_000): () => Promise<string | null> {
+  let cached: { at: number; value: string | null } | null = null;
+  return async () => {
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    let value: string | null;
+    try {
+      const hospitals = await publicHospitals(db);
+      value = hospitals.length === 0 ? null : hospitals.length === 1 ? `/find/${hospitals[0]!.slug}` : '/find';
+    } catch {
+      value = null;
     }
-    return cached.page;
+    cached = { at: Date.now(), value };
+    return value;
   };
 }

@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   jobTitleRequired: 'Job title is required',
   termsRequired: 'Please accept the Terms of Service to continue',
   privacyRequired: 'Please accept the Privacy Policy to continue',
+  consentRequired: 'Please accept the Terms of Service and the Privacy Policy to continue',
   npiTaken: 'This NPI number is already registered to another account.',
   sessionNotEstablished: (reason: string) => `Account created but failed to establish session: ${reason}`,
   profileSetupFailed: 'Failed to complete profile setup. Please try signing up again.',

@@ -56,10 +56,10 @@ function AdminLayoutContent() {
         <Container className="flex flex-wrap items-center justify-between gap-3 py-5 text-sm text-gray-600">
           <p>© {new Date().getFullYear()} Vitae administration</p>
           <div className="flex gap-4">
-            <Link to="/help" className="hover:text-brand-700 hover:underline">
+            <Link to="/help" className="inline-flex min-h-6 items-center hover:text-brand-700 hover:underline">
               Help Center
             </Link>
-            <Link to="/privacy" className="hover:text-brand-700 hover:underline">
+            <Link to="/privacy" className="inline-flex min-h-6 items-center hover:text-brand-700 hover:underline">
               Privacy
             </Link>
           </div>

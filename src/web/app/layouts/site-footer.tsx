@@ -84,22 +84,14 @@ export function SiteFooter() {
 
         <div className="mt-8 flex items-center justify-between gap-4 border-t border-gray-200 pt-6">
           <p className="text-sm text-gray-600">© {new Date().getFullYear()} Vitae. All rights reserved.</p>
-          {/* A tooltip in CSS alone: the footer is also part of the landing page's server-rendered HTML. */}
-          <span className="group relative">
-            <Link
-              to="/admin/login"
-              aria-label="Admin login"
-              className="inline-flex size-10 items-center justify-center rounded-lg text-gray-600 transition-colors hover:bg-gray-200 hover:text-gray-900"
-            >
-              <ShieldCheck aria-hidden="true" className="size-5" />
-            </Link>
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute right-0 bottom-full mb-2 rounded-md bg-gray-900 px-2.5 py-1.5 text-xs leading-5 whitespace-nowrap text-white opacity-0 shadow-md transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
-            >
-              Admin login
-            </span>
-          </span>
+          {/* The shield says what it is in words, not only on hover (issue T3 4/7 item 10). */}
+          <Link
+            to="/admin/login"
+            className="inline-flex min-h-10 items-center gap-2 rounded-lg px-2.5 text-sm text-gray-600 transition-colors hover:bg-gray-200 hover:text-gray-900"
+          >
+            <ShieldCheck aria-hidden="true" className="size-5" />
+            Admin login
+          </Link>
         </div>
       </Container>
     </footer>

@@ -78,8 +78,8 @@ async function completeStepOne() {
   type('Email', 'Margaret.Okafor@Northfield.example');
   type('Password', 'cardiology-rounds-2024');
   type('Confirm password', 'cardiology-rounds-2024');
-  fireEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
-  fireEvent.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
+  // One box for both agreements.
+  fireEvent.click(screen.getByRole('checkbox', { name: /Terms of Service.*and the Privacy Policy/ }));
   click('Continue');
   await screen.findByRole('heading', { name: 'Professional details' });
 }
@@ -99,8 +99,9 @@ describe('UnifiedSignupPage, step 1', () => {
     click('Continue');
     expect(await screen.findByText(AUTH_MESSAGES.emailRequired)).toBeDefined();
     expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeDefined();
-    expect(screen.getByText(AUTH_MESSAGES.termsRequired)).toBeDefined();
-    expect(screen.getByText(AUTH_MESSAGES.privacyRequired)).toBeDefined();
+    // One box and one message for both agreements.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    expect(screen.getByText(AUTH_MESSAGES.consentRequired)).toBeDefined();
 
     type('Email', 'not-an-email');
     type('Password', 'short');
@@ -140,8 +141,7 @@ describe('UnifiedSignupPage, step 1', () => {
     expect(field('Email').value).toBe('Margaret.Okafor@Northfield.example');
     expect(field('Password').value).toBe('cardiology-rounds-2024');
     expect(field('Confirm password').value).toBe('cardiology-rounds-2024');
-    expect((screen.getByRole('checkbox', { name: /Terms of Service/ }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('checkbox', { name: /Privacy Policy/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: /Terms of Service.*and the Privacy Policy/ }) as HTMLInputElement).checked).toBe(true);
 
     click('Continue');
     await screen.findByRole('heading', { name: 'Professional details' });

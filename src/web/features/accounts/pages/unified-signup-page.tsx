@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { npiSchema, type NpiRecord } from '@shared/npi';
-import { signUpAccountSchema, signUpProfessionalSchema } from '@shared/schemas/auth';
+import { AUTH_MESSAGES, signUpAccountSchema, signUpProfessionalSchema } from '@shared/schemas/auth';
 import { AuthCard } from '@web/components/layout/auth-card';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -205,24 +205,21 @@ export function UnifiedSignupPage() {
             error={accountErrors.confirmPassword?.message}
             {...accountForm.register('confirmPassword', { onChange: () => accountForm.clearErrors('confirmPassword') })}
           />
-          <div className="space-y-3 rounded-xl bg-gray-50 p-4">
+          {/* One sentence, one box (issue T3 4/7 item 10); both agreements are still sent and recorded. */}
+          <div className="rounded-xl bg-gray-50 p-4">
             <CheckboxField
               label={
                 <>
-                  I agree to the <NewTabLink to="/terms">Terms of Service</NewTabLink>
+                  I agree to the <NewTabLink to="/terms">Terms of Service</NewTabLink> and the <NewTabLink to="/privacy">Privacy Policy</NewTabLink>
                 </>
               }
-              error={accountErrors.agreedToTerms?.message}
-              {...accountForm.register('agreedToTerms', { onChange: () => accountForm.clearErrors('agreedToTerms') })}
-            />
-            <CheckboxField
-              label={
-                <>
-                  I agree to the <NewTabLink to="/privacy">Privacy Policy</NewTabLink>
-                </>
-              }
-              error={accountErrors.agreedToPrivacy?.message}
-              {...accountForm.register('agreedToPrivacy', { onChange: () => accountForm.clearErrors('agreedToPrivacy') })}
+              error={accountErrors.agreedToTerms || accountErrors.agreedToPrivacy ? AUTH_MESSAGES.consentRequired : undefined}
+              {...accountForm.register('agreedToTerms', {
+                onChange: (event: { target: { checked: boolean } }) => {
+                  accountForm.setValue('agreedToPrivacy', event.target.checked);
+                  accountForm.clearErrors(['agreedToTerms', 'agreedToPrivacy']);
+                },
+              })}
             />
           </div>
           <Button type="submit" size="lg" className="w-full">

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, CircleCheck, Sparkles } from 'lucide-react';
+import { ArrowRight, CalendarDays, CircleCheck, Search, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { buttonClasses } from '@web/components/ui/button';
@@ -7,7 +7,8 @@ import { ProductPreview } from './product-preview';
 
 const ASSURANCES = ['Pre-filled from the NPI registry', 'Synced with your directory', 'No patient data stored'];
 
-export function Hero() {
+/** `directory`: where patients find a doctor, when some hospital publishes a directory (else no link). */
+export function Hero({ directory }: { directory?: string | null }) {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -39,6 +40,15 @@ export function Hero() {
               Schedule a demo
             </a>
           </div>
+          {directory ? (
+            <p className="mt-5 text-sm text-gray-700">
+              Looking for a clinician?{' '}
+              <a href={directory} className="inline-flex min-h-6 items-center gap-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
+                <Search aria-hidden="true" className="size-4" />
+                Find a doctor
+              </a>
+            </p>
+          ) : null}
           <ul className="mt-10 flex flex-col gap-2 text-sm text-gray-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {ASSURANCES.map((item) => (
               <li key={item} className="flex items-center gap-2">

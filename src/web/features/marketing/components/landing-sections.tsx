@@ -6,10 +6,10 @@ import { ProfileSectionsGrid } from './profile-sections-grid';
 import { WhyVitae } from './why-vitae';
 
 /** The landing page's sections, shared by the app's route and the server-rendered page; `demo` closes it. */
-export function LandingSections({ demo }: { demo: ReactNode }) {
+export function LandingSections({ demo, directory }: { demo: ReactNode; directory?: string | null }) {
   return (
     <>
-      <Hero />
+      <Hero directory={directory} />
       <WhyVitae />
       <FeatureGrid />
       <ProfileSectionsGrid />
