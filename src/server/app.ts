@@ -18,7 +18,7 @@ import { npiClaimRoutes } from './modules/npi-claims/routes';
 import { isCsvUpload, limitCsvUpload } from './http/csv-upload';
 import { compressFor, preferredEncoding, type Encoding } from './http/compress';
 import { createSpaShell, hasSessionCookie, pagePath } from './http/spa-shell';
-import { createLandingPage, type ViteManifest } from './http/landing-page';
+import { createLandingPage, landingDirectoryReader, type ViteManifest } from './http/landing-page';
 import { createMemberPageRenderer } from './http/member-page';
 import { guardStateChanges, privateApiAnswers, requestLogger } from './http/middleware';
 import { publicCountSweeper, publicRequestGuard, type PublicRefusal } from './http/public-requests';
@@ -335,8 +335,9 @@ export function createApp(deps: AppDeps) {
     const landingPage = manifest ? createLandingPage({ indexHtml, manifest, schedulingUrl: env.SCHEDULING_URL }) : null;
     const spaShell = createSpaShell(indexHtml, manifest);
     if (landingPage) {
-      app.get('/', (c) => {
-        const page = landingPage();
+      const landingDirectory = landingDirectoryReader(deps.database.publicDb);
+      app.get('/', async (c) => {
+        const page = landingPage(await landingDirectory());
         c.header('Cache-Control', 'no-cache');
         c.header('ETag', page.etag);
         c.header('Vary', 'Accept-Encoding');
