@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hospitals, languages, locations, medicalSpecialtyTaxonomy, professionalIdentity } from '../../src/server/db/schema';
+import { hospitalLocationsPoc, hospitals, languages, locations, medicalSpecialtyTaxonomy, professionalIdentity } from '../../src/server/db/schema';
 import { NOT_FILLED } from '../../src/server/modules/fhir/resources';
 import { browserClient } from '../support/clients';
 import { createHospital, publishProvider, uniqueSuffix } from '../support/factories';
@@ -80,7 +80,7 @@ let core: typeof MedplumCore;
 let ctx: TestContext;
 let ip = 0;
 /** The directory the table is tested on (ids filled in beforeAll). */
-const d = { A: '', B: '', p1: '', p2: '', p3: '', hidden: '', l1: '', l2: '', l3: '', lHidden: '', aetna: '', blue: '', cigna: '' };
+const d = { A: '', B: '', site: '', p1: '', p2: '', p3: '', hidden: '', l1: '', l2: '', l3: '', lHidden: '', aetna: '', blue: '', cigna: '' };
 const planId = (name: string) => createHash('md5').update(name.trim().toLowerCase()).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 const ORG = 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/OrgTypeCS';
@@ -164,6 +164,14 @@ beforeAll(async () => {
     false,
   );
   Object.assign(d, { p1: p1.id, p2: p2.id, p3: p3.id, hidden: hidden.id, l1: p1.locationId, l2: p2.locationId, l3: p3.locationId, lHidden: hidden.locationId });
+  // Hospital sites: p1's office was picked from Riverside's main campus (a public Location, its partOf); an
+  // unpicked annex and a closed clinic (p3's office was picked from it) are not public.
+  const [site] = await db.insert(hospitalLocationsPoc).values({ hospitalId: a.id, name: 'Riverside Main Campus', addressLine1: '100 N Lake Shore Dr', city: 'Chicago', state: 'IL', postalCode: '60601', mainPhone: '(312) 555-0150' }).returning();
+  await db.insert(hospitalLocationsPoc).values({ hospitalId: a.id, name: 'Unpicked Annex', city: 'Chicago', state: 'IL' });
+  const [closed] = await db.insert(hospitalLocationsPoc).values({ hospitalId: b.id, name: 'Closed Clinic', city: 'Madison', state: 'WI', isActive: false }).returning();
+  await db.update(locations).set({ predefinedLocationId: site!.id }).where(eq(locations.id, p1.locationId));
+  await db.update(locations).set({ predefinedLocationId: closed!.id }).where(eq(locations.id, p3.locationId));
+  d.site = site!.id;
   Object.assign(d, { aetna: planId('Aetna'), blue: planId('Blue Cross Blue Shield'), cigna: planId('Cigna') });
 });
 afterAll(async () => {
@@ -264,11 +272,18 @@ const CASES: Record<string, Check> = {
   'Location?organization': [['/Location?organization=Organization/B', () => [d.l3]]],
   'Location?organization.name': [['/Location?organization.name=Hilltop', () => [d.l3]]],
   'Location?organization.address': [['/Location?organization.address=madison', () => [d.l3]]],
-  'Location?organization.type': [[`/Location?organization.type=${ORG}|prvgrp`, () => [d.l1, d.l2, d.l3]]],
-  'Location?endpoint': [['/Location?endpoint=Endpoint/A', () => [d.l1, d.l2]]],
+  'Location?organization.type': [[`/Location?organization.type=${ORG}|prvgrp`, () => [d.l1, d.l2, d.l3, d.site]]],
+  'Location?endpoint': [['/Location?endpoint=Endpoint/A', () => [d.l1, d.l2, d.site]]],
+  'Location?partof': [['/Location?partof=Location/site', () => [d.l1]]],
+  'Location?partof.address': [['/Location?partof.address=100%20N%20Lake', () => [d.l1]]],
+  'Location?partof.organization': [
+    ['/Location?partof.organization=Organization/A', () => [d.l1]],
+    // p3's office was picked from a closed site: not public, so no parent.
+    ['/Location?partof.organization=Organization/B', () => []],
+  ],
   'Location?endpoint.organization': [['/Location?endpoint.organization=Organization/B', () => [d.l3]]],
   'Location?address-city': [
-    ['/Location?address-city=Chicago', () => [d.l1]],
+    ['/Location?address-city=Chicago', () => [d.l1, d.site]],
     ['/Location?address-city:exact=chicago', () => []],
   ],
   'Location?address-state': [['/Location?address-state=wi', () => [d.l3]]],
@@ -279,7 +294,8 @@ const CASES: Record<string, Check> = {
     ['/Location?address:contains=huron', () => [d.l1]],
   ],
   'Location?_id': [['/Location?_id=l2', () => [d.l2]]],
-  'Location?_lastUpdated': [['/Location?_lastUpdated=ge2000-01-01', () => [d.l1, d.l2, d.l3]]],
+  'Location?_lastUpdated': [['/Location?_lastUpdated=ge2000-01-01', () => [d.l1, d.l2, d.l3, d.site]]],
+  'Location?_include=Location:partof': [['/Location?_id=l1&_include=Location:partof', () => [d.l1], () => [`Location/${d.site}`]]],
   'Location?_include=Location:endpoint': [['/Location?_id=l3&_include=Location:endpoint', () => [d.l3], () => [`Endpoint/${d.B}`]]],
   'Location?_include=Location:organization': [['/Location?_id=l3&_include=Location:organization', () => [d.l3], () => [`Organization/${d.B}`]]],
   'Location?_revinclude=HealthcareService:location': [['/Location?_id=l1&_revinclude=HealthcareService:location', () => [d.l1], () => [`HealthcareService/${d.A}`]]],
@@ -352,7 +368,7 @@ const CASES: Record<string, Check> = {
 };
 
 /** The test data's names for ids in paths (`Location/l3`, `_id=A`), replaced by the real ids at run time. */
-const resolve = (path: string) => path.replace(/(=|,|\/)(A|B|p1|p2|p3|l1|l2|l3|aetna)(?=$|&|,)/g, (_, before: string, name: keyof typeof d) => `${before}${d[name]}`);
+const resolve = (path: string) => path.replace(/(=|,|\/)(A|B|site|p1|p2|p3|l1|l2|l3|aetna)(?=$|&|,)/g, (_, before: string, name: keyof typeof d) => `${before}${d[name]}`);
 
 /** Searches in combination (not lines of the table): every parameter must hold. */
 const COMBINATIONS: Check = [
@@ -453,7 +469,7 @@ describe(`Plan-Net 1.1.0 search table (${databaseLabel})`, () => {
       const { body } = await get(`/${type}?_count=100`);
       for (const entry of body.entry ?? []) checkResource(entry.resource);
       const text = JSON.stringify(body);
-      for (const secret of [d.hidden, d.lHidden, d.cigna, 'Hidden Office', 'Cigna']) expect(text, `${type}: ${secret}`).not.toContain(secret);
+      for (const secret of [d.hidden, d.lHidden, d.cigna, 'Hidden Office', 'Cigna', 'Unpicked Annex', 'Closed Clinic']) expect(text, `${type}: ${secret}`).not.toContain(secret);
     }
   });
 });

@@ -300,7 +300,7 @@ describe(`public hardening (${databaseLabel})`, () => {
     expect(declared).toEqual({
       Practitioner: ['_id', '_lastUpdated', 'active', 'family', 'given', 'identifier', 'name', ...results].sort(),
       PractitionerRole: ['_id', '_lastUpdated', 'active', 'endpoint', 'location', 'organization', 'practitioner', 'role', 'service', 'specialty', ...results].sort(),
-      Location: ['_id', '_lastUpdated', 'address', 'address-city', 'address-postalcode', 'address-state', 'endpoint', 'organization', ...results].sort(),
+      Location: ['_id', '_lastUpdated', 'address', 'address-city', 'address-postalcode', 'address-state', 'endpoint', 'organization', 'partof', ...results].sort(),
       Organization: ['_id', '_lastUpdated', 'active', 'address', 'endpoint', 'name', 'type', ...results].sort(),
       HealthcareService: ['_id', '_lastUpdated', 'active', 'endpoint', 'location', 'name', 'organization', 'service-category', 'specialty', ...results].sort(),
       Endpoint: ['_id', '_lastUpdated', 'organization', ...results].sort(),

@@ -33,6 +33,8 @@ export interface PublishedProvider {
   profile: PublicProfile;
   /** NUCC codes for the provider's specialties (the registry's, else the taxonomy's by name). */
   specialties: Array<{ code: string; display: string }>;
+  /** Office (location id) → the public hospital site it was picked from. */
+  partOf?: Map<string, string>;
 }
 
 const meta = (profile: string, lastUpdated?: string) => ({ ...(lastUpdated ? { lastUpdated } : {}), profile: [`${PLAN_NET}/${profile}`] });
@@ -159,8 +161,32 @@ export function locationResources(provider: PublishedProvider): FhirResource[] {
         }
       : {}),
     managingOrganization: { reference: `Organization/${provider.hospital.id}`, display: provider.hospital.name },
+    ...(provider.partOf?.has(location.id) ? { partOf: { reference: `Location/${provider.partOf.get(location.id)}` } } : {}),
     endpoint: endpointOf(provider.hospital.id),
   }));
+}
+
+/** A hospital's own site (hospital_locations_poc), published as the Location its providers' offices are part of. */
+export function siteLocationResource(
+  site: { id: string; name: string; address: string | null; addressLine1: string | null; addressLine2: string | null; city: string | null; state: string | null; postalCode: string | null; zipCode: string | null; mainPhone: string | null; phoneNumber: string | null; updatedAt: Date },
+  hospital: DirectoryHospital,
+): FhirResource {
+  const line = [site.addressLine1 ?? site.address, site.addressLine2].filter((v): v is string => !!v);
+  const postalCode = site.postalCode ?? site.zipCode;
+  const telephone = site.mainPhone ?? site.phoneNumber;
+  return {
+    resourceType: 'Location',
+    id: site.id,
+    meta: meta('plannet-Location', new Date(site.updatedAt).toISOString()),
+    status: 'active',
+    name: site.name,
+    ...(telephone ? { telecom: [phone(telephone)] } : {}),
+    ...(line.length || site.city
+      ? { address: { use: 'work', ...(line.length ? { line } : {}), ...(site.city ? { city: site.city } : {}), ...(site.state ? { state: site.state } : {}), ...(postalCode ? { postalCode } : {}), country: 'US' } }
+      : {}),
+    managingOrganization: { reference: `Organization/${hospital.id}`, display: hospital.name },
+    endpoint: endpointOf(hospital.id),
+  };
 }
 
 /**
@@ -296,6 +322,7 @@ export const SEARCH_PARAMETERS: Record<FhirType, Parameter[]> = {
     LAST_UPDATED,
     reference('organization', 'Organization', ORGANIZATION_CHAIN, 'The managing hospital'),
     reference('endpoint', 'Endpoint', ['organization'], "The hospital's Endpoint"),
+    reference('partof', 'Location', ['address', 'organization'], "The hospital site an office was picked from (a site is listed only as such a parent)"),
     { name: 'address', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('Any part of the address (street lines, city, state, ZIP)') },
     { name: 'address-city', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The city') },
     { name: 'address-state', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The state') },
@@ -329,7 +356,7 @@ export const SEARCH_PARAMETERS: Record<FhirType, Parameter[]> = {
 export const INCLUDES: Record<FhirType, string[]> = {
   Practitioner: [],
   PractitionerRole: ['PractitionerRole:practitioner', 'PractitionerRole:organization', 'PractitionerRole:location', 'PractitionerRole:service', 'PractitionerRole:endpoint'],
-  Location: ['Location:organization', 'Location:endpoint'],
+  Location: ['Location:organization', 'Location:endpoint', 'Location:partof'],
   Organization: ['Organization:endpoint'],
   HealthcareService: ['HealthcareService:organization', 'HealthcareService:location', 'HealthcareService:endpoint'],
   Endpoint: ['Endpoint:organization'],
@@ -360,9 +387,7 @@ export const NOT_FILLED: Record<string, string> = {
   OrganizationAffiliation: NO_AFFILIATIONS,
   'PractitionerRole?network': NO_NETWORKS,
   'PractitionerRole?_include=PractitionerRole:network': NO_NETWORKS,
-  'Location?partof': 'the directory does not record a location as part of another location',
   'Location?type': "the directory does not record a location's type",
-  'Location?_include=Location:partof': 'the directory does not record a location as part of another location',
   'Location?_revinclude=InsurancePlan:coverage-area': NO_COVERAGE,
   'Location?_revinclude=OrganizationAffiliation:location': NO_AFFILIATIONS,
   'Organization?partof': 'the directory does not record a hospital as part of another organization',

@@ -1,8 +1,8 @@
-import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/client';
-import { hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicListings, publicLocations } from '../../db/schema';
+import { hospitalLocationsPoc, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicListings, publicLocations } from '../../db/schema';
 import type { AppBindings } from '../../http/types';
 import { publicProfileOf } from '../directory/public-profile';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
@@ -20,6 +20,7 @@ import {
   organizationResource,
   practitionerResource,
   practitionerRoleResource,
+  siteLocationResource,
   REVINCLUDES,
   SEARCH_PARAMETERS,
   type DirectoryHospital,
@@ -29,7 +30,7 @@ import {
   type PublishedProvider,
   type ServiceSummary,
 } from './resources';
-import { FhirError, insurancePlans, parseCriterion, UUID_PATTERN, whereOf, type Criterion } from './search';
+import { fhirLocations, FhirError, insurancePlans, parseCriterion, UUID_PATTERN, whereOf, type Criterion } from './search';
 
 /**
  * `/fhir/r4`: a read-only FHIR R4 provider directory of what hospitals publish (issue T2 3/5 item 4),
@@ -182,16 +183,22 @@ const uniqueHospitals = (providers: PublishedProvider[]) => [...new Map(provider
 /** Each provider's public profile (the directory's rules), with NUCC codes for their specialties. */
 async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCache, versions?: Map<string, number>): Promise<PublishedProvider[]> {
   if (ids.length === 0) return [];
-  const [listingRows, reads] = await Promise.all([
+  const [listingRows, sites, reads] = await Promise.all([
     db
       .select({ userId: publicListings.userId, slug: publicListings.slug, hospital: HOSPITAL_FIELDS })
       .from(publicListings)
       .innerJoin(hospitals, eq(hospitals.id, publicListings.hospitalId))
       .where(inArray(publicListings.userId, ids)),
+    // The hospital site each office was picked from (its Location's partOf), where the site is public.
+    db
+      .select({ id: publicLocations.id, site: publicLocations.predefinedLocationId })
+      .from(publicLocations)
+      .where(and(inArray(publicLocations.userId, ids), sql`${publicLocations.predefinedLocationId} in (select ${hospitalLocationsPoc.id} from ${hospitalLocationsPoc} where ${hospitalLocationsPoc.isActive})`)),
     // Through the process's cache when the search read each provider's profile_version.
     Promise.all(ids.map((id) => (cache ? cache.read(db, id, versions?.get(id)) : readFullProfile(db, id)))),
   ]);
   const listings = new Map(listingRows.map((row) => [row.userId, row]));
+  const partOf = new Map(sites.map((row) => [row.id, row.site!]));
   const profiles = reads.map((read) => (read ? { read, profile: publicProfileOf(read) } : null));
   const names = [...new Set(profiles.flatMap((p) => (p && p.profile.specialtyCodes.length === 0 ? [p.profile.primarySpecialty, ...p.profile.additionalSpecialties] : [])).filter((n): n is string => !!n))];
   const codes = names.length
@@ -211,7 +218,7 @@ async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCac
       : [profile.primarySpecialty, ...profile.additionalSpecialties]
           .filter((n): n is string => !!n)
           .flatMap((name) => (codeByName.has(name.toLowerCase()) ? [{ code: codeByName.get(name.toLowerCase())!, display: name }] : []));
-    return [{ userId: id, slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), hospital: hospitalOf(listing.hospital), profile, specialties }];
+    return [{ userId: id, slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), hospital: hospitalOf(listing.hospital), profile, specialties, partOf }];
   });
 }
 
@@ -279,22 +286,36 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
     return { list: await providers(rows.map((r) => r.id), new Map(rows.map((r) => [r.id, r.version]))), total: total?.value ?? 0 };
   };
 
-  /** Locations by id: only their providers' profiles are read. */
+  /** Locations matching `where` (on fhir_locations): offices through their providers' profiles (only theirs are read), hospital sites from their rows. */
   const locationsWhere = async (where: SQL, limit: number, offset: number) => {
     const [rows, [total]] = await Promise.all([
       db
-        .select({ id: publicLocations.id, userId: publicLocations.userId, version: publicListings.profileVersion })
-        .from(publicLocations)
-        .innerJoin(publicListings, eq(publicListings.userId, publicLocations.userId))
+        .select({ id: sql<string>`fhir_locations.id`, kind: sql<number>`fhir_locations.kind`, userId: sql<string | null>`fhir_locations.user_id`, version: sql<number | null>`fhir_locations.profile_version` })
+        .from(fhirLocations)
         .where(where)
-        .orderBy(asc(publicListings.fullName), asc(publicLocations.userId), asc(publicLocations.displayOrder), asc(publicLocations.createdAt), asc(publicLocations.id))
+        .orderBy(sql`fhir_locations.kind`, sql`fhir_locations.sort_name`, sql`fhir_locations.user_id`, sql`fhir_locations.display_order`, sql`fhir_locations.created_at`, sql`fhir_locations.id`)
         .limit(limit)
         .offset(offset),
-      db.select({ value: count() }).from(publicLocations).where(where),
+      db.select({ value: count() }).from(fhirLocations).where(where),
     ]);
-    const owners = await providers([...new Set(rows.map((row) => row.userId))], new Map(rows.map((row) => [row.userId, row.version])));
-    const byId = new Map(owners.flatMap(locationResources).map((location) => [location.id, location]));
-    return { locations: rows.flatMap((row) => (byId.has(row.id) ? [byId.get(row.id)!] : [])), owners, total: total?.value ?? 0 };
+    const offices = rows.filter((row) => row.userId);
+    const siteIds = rows.filter((row) => !row.userId).map((row) => row.id);
+    const [owners, siteRows] = await Promise.all([
+      providers([...new Set(offices.map((row) => row.userId!))], new Map(offices.map((row) => [row.userId!, Number(row.version)]))),
+      siteIds.length
+        ? db
+            .select({ site: hospitalLocationsPoc, hospital: HOSPITAL_FIELDS })
+            .from(hospitalLocationsPoc)
+            .innerJoin(hospitals, eq(hospitals.id, hospitalLocationsPoc.hospitalId))
+            .where(inArray(hospitalLocationsPoc.id, siteIds))
+        : Promise.resolve([]),
+    ]);
+    const byId = new Map([
+      ...owners.flatMap(locationResources).map((location) => [location.id, location] as const),
+      ...siteRows.map((row) => [row.site.id, siteLocationResource(row.site, hospitalOf(row.hospital))] as const),
+    ]);
+    const siteHospitals = siteRows.map((row) => hospitalOf(row.hospital));
+    return { locations: rows.flatMap((row) => (byId.has(row.id) ? [byId.get(row.id)!] : [])), owners, siteHospitals, total: total?.value ?? 0 };
   };
   const locationsByIds = async (ids: string[]) => (ids.length ? (await locationsWhere(whereOf('Location', [{ key: '_id', name: '_id', values: ids }]), ids.length, 0)).locations : []);
 
@@ -332,14 +353,18 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       return { matches: list.map(practitionerRoleResource), included, total, page };
     },
     Location: async (where, page, include, revinclude) => {
-      const { locations, owners, total } = await locationsWhere(where, page.count, page.offset);
+      const { locations, owners, siteHospitals, total } = await locationsWhere(where, page.count, page.offset);
       const matchedOwners = owners.filter((p) => p.profile.locations.some((l) => locations.some((m) => m.id === l.id)));
-      const their = uniqueHospitals(matchedOwners);
+      // A site's hospital counts for its Organization and Endpoint; its clinicians' service lists their offices, not the sites.
+      const offices = uniqueHospitals(matchedOwners);
+      const all = [...new Map([...offices, ...siteHospitals].map((h) => [h.id, h])).values()];
+      const parents = [...new Set(locations.flatMap((l) => ((l.partOf as { reference: string } | undefined)?.reference.replace('Location/', '') ?? [])))];
       const included = [
-        ...(include.has('Location:organization') ? their.map(organizationResource) : []),
-        ...(include.has('Location:endpoint') ? their.map((h) => endpointResource(h, baseUrl)) : []),
+        ...(include.has('Location:organization') ? all.map(organizationResource) : []),
+        ...(include.has('Location:endpoint') ? all.map((h) => endpointResource(h, baseUrl)) : []),
+        ...(include.has('Location:partof') ? await locationsByIds(parents) : []),
         ...(revinclude.has('PractitionerRole:location') ? matchedOwners.map(practitionerRoleResource) : []),
-        ...(revinclude.has('HealthcareService:location') ? await serviceResources(db, their) : []),
+        ...(revinclude.has('HealthcareService:location') ? await serviceResources(db, offices) : []),
       ];
       return { matches: locations, included, total, page };
     },

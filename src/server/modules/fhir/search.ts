@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicInsurance, publicListings, publicLocations } from '../../db/schema';
+import { hospitalLocationsPoc, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicInsurance, publicListings, publicLocations } from '../../db/schema';
 import { containsPattern, startsWithPattern } from '../../lib/like';
 import { NOT_FILLED, notFilledMessage, NPI_SYSTEM, NUCC_SYSTEM, ORG_TYPE_SYSTEM, PROVIDER_ROLE_SYSTEM, ROLE_BY_NUCC_PREFIX, SEARCH_PARAMETERS, SERVICE_CATEGORY, serviceName, type FhirType } from './resources';
 
@@ -203,6 +203,31 @@ export const insurancePlans = sql`(select md5(lower(btrim(${publicInsurance.insu
   from ${publicInsurance} join ${publicListings} on ${publicListings.userId} = ${publicInsurance.userId}
   group by lower(btrim(${publicInsurance.insuranceName}))) as insurance_plans`;
 
+/**
+ * The hospital sites (hospital_locations_poc) that are public: active, of a hospital with an open
+ * directory, and picked by a published provider for an office the gate shows. A site is published
+ * as the Location that office is part of (Plan-Net `partof`), never on its own.
+ */
+export const publicSiteCondition = sql`${hospitalLocationsPoc.isActive} and ${hospitalLocationsPoc.hospitalId} in (select ${hospitals.id} from ${hospitals} where ${directoryOpen})
+  and ${hospitalLocationsPoc.id} in (select ${publicLocations.predefinedLocationId} from ${publicLocations} where ${publicLocations.predefinedLocationId} is not null)`;
+
+/**
+ * Every public Location's searchable facts as one row: providers' offices (public_locations, kind 0)
+ * and the hospital sites they are part of (kind 1).
+ */
+export const fhirLocations = sql`(select ${publicLocations.id} as id, 0 as kind, ${publicLocations.hospitalId} as hospital_id, ${publicLocations.userId} as user_id,
+        ${publicLocations.addressLine1} as address_line_1, ${publicLocations.addressLine2} as address_line_2, ${publicLocations.city} as city,
+        ${publicLocations.state} as state, ${publicLocations.postalCode} as postal_code,
+        (select ${hospitalLocationsPoc.id} from ${hospitalLocationsPoc} where ${hospitalLocationsPoc.id} = ${publicLocations.predefinedLocationId} and ${hospitalLocationsPoc.isActive}) as part_of,
+        ${publicListings.updatedAt} as updated_at, ${publicListings.fullName} as sort_name, ${publicLocations.displayOrder} as display_order,
+        ${publicLocations.createdAt} as created_at, ${publicListings.profileVersion} as profile_version
+   from ${publicLocations} join ${publicListings} on ${publicListings.userId} = ${publicLocations.userId}
+  union all
+  select ${hospitalLocationsPoc.id}, 1, ${hospitalLocationsPoc.hospitalId}, null, coalesce(${hospitalLocationsPoc.addressLine1}, ${hospitalLocationsPoc.address}),
+        ${hospitalLocationsPoc.addressLine2}, ${hospitalLocationsPoc.city}, ${hospitalLocationsPoc.state}, coalesce(${hospitalLocationsPoc.postalCode}, ${hospitalLocationsPoc.zipCode}),
+        null, ${hospitalLocationsPoc.updatedAt}, ${hospitalLocationsPoc.name}, 0, ${hospitalLocationsPoc.createdAt}, null
+   from ${hospitalLocationsPoc} where ${publicSiteCondition}) as fhir_locations`;
+
 const hospitalTable = (params: Record<string, Handler>): Table => ({
   id: sql`${hospitals.id}`,
   from: sql`${hospitals}`,
@@ -244,18 +269,19 @@ export const TABLES: Record<FhirType, Table> = {
   Practitioner: { id: sql`${publicListings.userId}`, from: listing, where: sql`true`, params: providerParams('Practitioner') },
   PractitionerRole: { id: sql`${publicListings.userId}`, from: listing, where: sql`true`, params: providerParams('PractitionerRole') },
   Location: {
-    id: sql`${publicLocations.id}`,
-    from: sql`${publicLocations}`,
+    id: sql`fhir_locations.id`,
+    from: fhirLocations,
     where: sql`true`,
     params: {
-      _id: ids(sql`${publicLocations.id}`),
-      _lastUpdated: (c) => sql`${publicLocations.userId} in (select ${publicListings.userId} from ${publicListings} where ${dateMatch(sql`${publicListings.updatedAt}`, c.values, c.key)})`,
-      organization: referenceHandler('Location', 'organization', 'Organization', (target) => sql`${publicLocations.hospitalId} in ${target}`),
-      endpoint: referenceHandler('Location', 'endpoint', 'Endpoint', (target) => sql`${publicLocations.hospitalId} in ${target}`),
-      address: (c) => stringMatch([sql`${publicLocations.addressLine1}`, sql`${publicLocations.addressLine2}`, sql`${publicLocations.city}`, sql`${publicLocations.state}`, sql`${publicLocations.postalCode}`], c, c.key),
-      'address-city': (c) => stringMatch([sql`${publicLocations.city}`], c, c.key),
-      'address-state': (c) => stringMatch([sql`${publicLocations.state}`], c, c.key),
-      'address-postalcode': (c) => stringMatch([sql`${publicLocations.postalCode}`], c, c.key),
+      _id: ids(sql`fhir_locations.id`),
+      _lastUpdated: (c) => dateMatch(sql`fhir_locations.updated_at`, c.values, c.key),
+      organization: referenceHandler('Location', 'organization', 'Organization', (target) => sql`fhir_locations.hospital_id in ${target}`),
+      endpoint: referenceHandler('Location', 'endpoint', 'Endpoint', (target) => sql`fhir_locations.hospital_id in ${target}`),
+      partof: referenceHandler('Location', 'partof', 'Location', (target) => sql`fhir_locations.part_of in ${target}`),
+      address: (c) => stringMatch([sql`fhir_locations.address_line_1`, sql`fhir_locations.address_line_2`, sql`fhir_locations.city`, sql`fhir_locations.state`, sql`fhir_locations.postal_code`], c, c.key),
+      'address-city': (c) => stringMatch([sql`fhir_locations.city`], c, c.key),
+      'address-state': (c) => stringMatch([sql`fhir_locations.state`], c, c.key),
+      'address-postalcode': (c) => stringMatch([sql`fhir_locations.postal_code`], c, c.key),
     },
   },
   Organization: hospitalTable({
