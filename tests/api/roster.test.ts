@@ -4,7 +4,7 @@ import { parseCsv } from '../../src/shared/csv';
 import { ROSTER_MESSAGES } from '../../src/shared/schemas/roster';
 import { rosterRows, rosterUploads, users } from '../../src/server/db/schema';
 import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
-import { browserClient, csvFile } from '../support/clients';
+import { csvFile, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -31,7 +31,7 @@ async function hospitalWithAdmin() {
   return { hospital, admin, client, base: `/api/admin/hospitals/${hospital.id}/roster-uploads` };
 }
 
-const upload = (client: ReturnType<typeof browserClient>, base: string, text: string) => client.post(base, csvFile(text));
+const upload = (client: BrowserClient, base: string, text: string) => client.post(base, csvFile(text));
 
 describe(`roster uploads (${databaseLabel})`, () => {
   it('checks every row at once, keeps the refused ones with their reason, and stores the accepted ones as waiting', async () => {

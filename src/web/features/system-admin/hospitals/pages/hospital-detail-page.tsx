@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, Database, FileType2, Gauge, Globe, LayoutList, MapPin, Palette, Settings, Users } from 'lucide-react';
+import { ArrowLeft, Building2, ClipboardList, Database, FileType2, Gauge, Globe, LayoutList, MapPin, Palette, Settings, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -16,6 +16,7 @@ import { HospitalStatusBadge } from '../components/hospital-status-badge';
 import { LocationsTab } from '../components/locations-tab';
 import { PermissionsTab } from '../components/permissions-tab';
 import { ReadingLevelsTab } from '../components/reading-levels-tab';
+import { RosterTab } from '../components/roster-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { DATA_SOURCE_LABELS } from '../lib/labels';
 
@@ -28,6 +29,7 @@ export const HOSPITAL_TABS = [
   { slug: 'data-sources', label: 'Data sources', icon: Database },
   { slug: 'directory', label: 'Public directory', icon: Globe },
   { slug: 'users', label: 'Users', icon: Users },
+  { slug: 'roster', label: 'Roster', icon: ClipboardList },
 ] as const;
 
 type TabSlug = (typeof HOSPITAL_TABS)[number]['slug'];
@@ -74,6 +76,7 @@ export function HospitalDetailPage() {
     'data-sources': <DataSourcesTab hospitalId={data.id} hospitalDataSource={data.dataSource} />,
     directory: <DirectoryTab hospitalId={data.id} />,
     users: <UsersList hospitalId={data.id} system={system} />,
+    roster: <RosterTab hospitalId={data.id} />,
   };
 
   return (

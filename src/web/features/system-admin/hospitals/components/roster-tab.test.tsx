@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROSTER_MESSAGES, type RosterRowDto, type RosterUploadDetailDto } from '@shared/schemas/roster';
+import { renderAt } from '@web/test/render';
+import { RosterTab } from './roster-tab';
+
+const HOSPITAL_ID = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
+const UPLOAD_ID = '7d1e0c4a-2f3b-4a5c-8d9e-0f1a2b3c4d5e';
+
+const row = (line: number, npi: string, email: string, refusalReason: string | null): RosterRowDto => ({
+  id: `00000000-0000-4000-8000-00000000000${line}`,
+  line,
+  npi,
+  email,
+  name: null,
+  department: null,
+  location: null,
+  specialty: null,
+  state: refusalReason ? 'refused' : 'accepted_waiting',
+  refusalReason,
+  registryChecked: !refusalReason,
+});
+
+const UPLOAD: RosterUploadDetailDto = {
+  id: UPLOAD_ID,
+  hospitalId: HOSPITAL_ID,
+  status: 'checked',
+  totalRows: 3,
+  acceptedRows: 1,
+  refusedRows: 2,
+  uploadedBy: null,
+  createdAt: '2026-11-27T21:00:00.000Z',
+  rows: [
+    row(2, '1053975268', 'ada@example.org', null),
+    row(3, '1053975269', 'digit@example.org', ROSTER_MESSAGES.npiCheckDigit),
+    row(4, '1467486373', 'org@example.org', ROSTER_MESSAGES.organization),
+  ],
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Issue 37 item 1: the admin sees every refused row with its reason before anything is sent.
+describe('RosterTab', () => {
+  it('sends a pasted list as text/csv and shows each refused row with its reason and the download', async () => {
+    let posted: Blob | null = null;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'POST') {
+        posted = init.body as Blob;
+        return json(UPLOAD, 201);
+      }
+      if (url.endsWith('/roster-uploads')) return json({ items: posted ? [UPLOAD] : [] });
+      return json(UPLOAD);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
+    expect(await screen.findByText('No roster has been uploaded yet.')).toBeTruthy();
+
+    const user = userEvent.setup();
+    const check = screen.getByRole('button', { name: /Check the roster/ });
+    expect((check as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByLabelText('Or paste the list'), 'NPI,Email{Enter}1053975268,ada@example.org');
+    await user.click(check);
+
+    expect(await screen.findByRole('heading', { name: 'Refused rows (2)' })).toBeTruthy();
+    expect(posted!.type).toBe('text/csv;charset=utf-8');
+    expect(posted!.size).toBe('NPI,Email\n1053975268,ada@example.org'.length);
+    expect(screen.getByText(ROSTER_MESSAGES.npiCheckDigit)).toBeTruthy();
+    expect(screen.getByText(ROSTER_MESSAGES.organization)).toBeTruthy();
+    expect(screen.getByText('Line 3')).toBeTruthy();
+    expect(screen.getByText(/No one\s+has been contacted/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Download refused rows/ }).getAttribute('href')).toBe(`/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads/${UPLOAD_ID}/refused.csv`);
+    expect(screen.getByText('Accepted, waiting (1)')).toBeTruthy();
+    // The list of uploads is read again and names the new one.
+    await waitFor(() => expect(screen.getByText(/1 accepted, waiting · 2 refused/)).toBeTruthy());
+  });
+});
