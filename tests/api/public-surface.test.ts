@@ -97,10 +97,14 @@ afterAll(async () => {
 /** The Spanish twin of every directory page (issue 34 item 1, decision 0022): the same gate must answer it. */
 const spanishTwins = (paths: string[]) => paths.filter((path) => path.startsWith('/find') && !path.endsWith('.xml')).map((path) => `/es${path}`);
 
+/** The embed twin of a hospital's search and profile pages (issue 34 item 2, decision 0024): the /find pages for a frame. */
+const embedTwins = (paths: string[]) => paths.filter((path) => path.startsWith(`/find/${slug}`) && !path.endsWith('.xml') && !path.includes('/request')).map((path) => path.replace(/^\/find\//, '/embed/'));
+
 /** Searches that find the provider by what one or more sections hold: hidden, they must not. */
 const searches = (): Array<{ path: string; sources: SectionId[] }> => {
   const english = englishSearches();
-  return [...english, ...english.filter((s) => s.path.startsWith('/find')).map((s) => ({ ...s, path: `/es${s.path}` }))];
+  const directory = english.filter((s) => s.path.startsWith('/find'));
+  return [...english, ...directory.map((s) => ({ ...s, path: `/es${s.path}` })), ...directory.map((s) => ({ ...s, path: embedTwins([s.path])[0]! }))];
 };
 const englishSearches = (): Array<{ path: string; sources: SectionId[] }> => [
   { path: `/find/${slug}?q=${encodeURIComponent(TERM)}`, sources: ['medical_expertise'] },
@@ -132,7 +136,7 @@ const englishSearches = (): Array<{ path: string; sources: SectionId[] }> => [
 ];
 
 /** Every other public route: where the provider is listed or shown; the directory's pages in English and Spanish. */
-const routes = () => [...englishRoutes(), ...spanishTwins(englishRoutes())];
+const routes = () => [...englishRoutes(), ...spanishTwins(englishRoutes()), ...embedTwins(englishRoutes())];
 const englishRoutes = () => [
   '/find',
   '/find/sitemap.xml',
