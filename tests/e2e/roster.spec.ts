@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from './support/outbox';
+
+// Issue 37 item 1 in the browser (production build, demo data, the loopback NPPES serving the real
+// recorded records): a hospital admin uploads a roster of real NPIs with a few bad rows, sees every
+// refused row with its reason before anything is sent, and downloads them. Screenshots at 390 and
+// 1280 px go to the folder printed (not committed).
+
+const ADMIN = 'console.admin@northfield.example';
+const shots = process.env.SCREENSHOT_DIR ?? join('test-results', 'roster-screens');
+mkdirSync(shots, { recursive: true });
+test.beforeAll(() => console.log(`roster screenshots: ${shots}`));
+
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(150);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a hospital admin uploads a roster and sees each refused row with its reason', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, ADMIN);
+  await expect(page).toHaveURL(/\/system-admin$/);
+  const hospitals = (await (await page.request.get('/api/hospitals/options')).json()) as { items: Array<{ id: string; name: string }> };
+  await page.goto(`/system-admin/hospitals/${hospitals.items.find((h) => h.name === 'Northfield Health')!.id}/roster`);
+  await expect(page.getByText('No roster has been uploaded yet.').or(page.getByRole('button', { name: 'Show rows' }).first())).toBeVisible();
+
+  // Real recorded individuals (NPI-1), a real organization (NPI-2), a mistyped check digit, a bad e-mail.
+  const suffix = Date.now().toString(36);
+  const csv = [
+    'NPI,Email,Name,Specialty',
+    `1053975268,first.${suffix}@example.org,First Provider,Cardiology`,
+    `1063410173,second.${suffix}@example.org,Second Provider,`,
+    `1467486373,org.${suffix}@example.org,An Organization,`,
+    `1053975269,typo.${suffix}@example.org,Typo In NPI,`,
+    `1568726677,not-an-address,Bad Mail,`,
+  ].join('\n');
+  await page.getByLabel('Or paste the list').fill(csv);
+  await page.getByRole('button', { name: 'Check the roster' }).click();
+  await expect(page.getByRole('heading', { name: 'Refused rows (3)' })).toBeVisible();
+  for (const reason of [/Organization NPI \(NPI-2\)/, /check digit is wrong/, /E-mail address is not valid/]) await expect(page.getByText(reason)).toBeVisible();
+  await expect(page.getByText(/No one\s+has been contacted/)).toBeVisible();
+  await shoot(page, 'roster-checked');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Download refused rows/ }).click();
+  const file = await download;
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(text.split('\r\n')[0]).toBe('NPI,Email,Name,Department,Location,Specialty,Line,Reason');
+  expect(text.split('\r\n').filter(Boolean)).toHaveLength(4);
+});
