@@ -116,3 +116,12 @@ export function sentryRatesFor(environment: string) {
   if (environment === 'staging') return SENTRY_SAMPLE_RATES.staging;
   return SENTRY_SAMPLE_RATES.default;
 }
+
+/**
+ * Work a provider starts that calls outside services (issue 36): one run at a time per provider,
+ * and at most `perHour` runs. The lease frees a run whose process died.
+ */
+export const OUTSIDE_RUN_LIMITS = {
+  discovery: { perHour: 10, leaseMs: 5 * 60_000 },
+  listingSync: { perHour: 10, leaseMs: 5 * 60_000 },
+} as const;

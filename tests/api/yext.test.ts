@@ -33,6 +33,8 @@ import { createLogger } from '../../src/server/lib/logger';
 import { createSecretBox } from '../../src/server/lib/secret-box';
 import { migrationsDir, seedDataDir } from '../../src/server/paths';
 import { createDirectoryPopulation, emailMatchesPatterns } from '../../src/server/modules/yext/population';
+import { LISTING_SYNC_BUSY_MESSAGE, LISTING_SYNC_RATE_MESSAGE } from '../../src/server/modules/yext/routes';
+import { OUTSIDE_RUN_LIMITS } from '../../src/shared/limits';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, signInAdmin, uniqueSuffix } from '../support/factories';
 import { TEST_ORIGIN, type TestContext } from '../support/test-app';
@@ -137,6 +139,28 @@ async function sourcesOf(client: BrowserClient): Promise<Record<string, string>>
 }
 
 describe(`unified sync (${databaseLabel})`, () => {
+  it('runs one sync at a time per provider and a few an hour (issue 36: 30 parallel syncs made 90 calls)', async () => {
+    const { hospital } = await yextHospital();
+    const { client } = await signUp({ hospitalId: hospital.id, npiNumber: fakeProvider() });
+    fake.requests.length = 0;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => client.post('/api/yext/sync')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(29);
+    expect(JSON.stringify(await answers.find((answer) => answer.status === 409)!.json())).toContain(LISTING_SYNC_BUSY_MESSAGE);
+    const callsPerSync = fake.requests.length;
+    expect(callsPerSync).toBeGreaterThan(0);
+    expect(callsPerSync).toBeLessThanOrEqual(3);
+    for (let i = 1; i < OUTSIDE_RUN_LIMITS.listingSync.perHour; i += 1) expect((await sync(client)).status).toBe(200);
+    const limited = await client.post('/api/yext/sync');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(JSON.stringify(await limited.json())).toContain(LISTING_SYNC_RATE_MESSAGE);
+    // Ten syncs' calls at most (a later sync of a filled profile asks less), never thirty syncs' worth.
+    expect(fake.requests.length).toBeLessThanOrEqual(callsPerSync * OUTSIDE_RUN_LIMITS.listingSync.perHour);
+  });
+
+
   it('maps every section of a healthcareProfessional entity into an empty profile', async () => {
     const { hospital, site } = await yextHospital({ population: { enhanced_expertise: true } });
     const npi = fakeProvider();

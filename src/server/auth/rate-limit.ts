@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { rowsOf, type Database } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 
 export interface RateLimitRule {
@@ -74,4 +74,39 @@ export async function releaseAttempt(db: Database, key: string, at: Date) {
 /** Counters older than a day are no longer part of any window. */
 export async function sweepRateLimits(db: Database, now = new Date()) {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 24 * 60 * 60_000)));
+}
+
+/**
+ * Runs `work` only when no other run under `key` is in flight, in any process: the run records a
+ * lease row whose window is `leaseMs` (so a process that died mid-run frees it then) and deletes it
+ * when it finishes. Returns `busy` instead of waiting: the check takes its advisory lock with
+ * `pg_try_…`, so a burst of requests for one key never queues on the lock holding pool connections
+ * (forty queued checks held all ten and stalled /api/health).
+ */
+export async function oneAtATime<T>(
+  db: Database,
+  key: string,
+  leaseMs: number,
+  work: () => Promise<T>,
+): Promise<{ busy: false; value: T } | { busy: true; retryAfterMs: number }> {
+  const leaseKey = `in-flight:${key}`;
+  const at = new Date();
+  const lease = await db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${leaseKey})) as locked`));
+    if (!lock?.locked) return { allowed: false, retryAfterMs: 1_000 };
+    const [held] = await tx
+      .select({ since: rateLimitCounters.windowStart })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, leaseKey), gt(rateLimitCounters.windowStart, new Date(at.getTime() - leaseMs))))
+      .limit(1);
+    if (held) return { allowed: false, retryAfterMs: new Date(held.since).getTime() + leaseMs - at.getTime() };
+    await tx.insert(rateLimitCounters).values({ key: leaseKey, windowStart: at, count: 1 }).onConflictDoNothing();
+    return { allowed: true, retryAfterMs: 0 };
+  });
+  if (!lease.allowed) return { busy: true, retryAfterMs: Math.max(1, lease.retryAfterMs) };
+  try {
+    return { busy: false, value: await work() };
+  } finally {
+    await releaseAttempt(db, leaseKey, at);
+  }
 }

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { termSyncRequestSchema, yextPreviewQuerySchema, type TermSyncResponse, type YextTestResult } from '../../../shared/schemas/yext';
+import { OUTSIDE_RUN_LIMITS } from '../../../shared/limits';
 import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
+import { oneAtATime, sharedRateLimiter } from '../../auth/rate-limit';
 import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -53,16 +55,32 @@ async function testConnection(deps: YextDeps, row: HospitalRow): Promise<YextTes
   }
 }
 
+export const LISTING_SYNC_BUSY_MESSAGE = 'Your profile is already being updated from the listing service. Wait for it to finish before starting another update.';
+export const LISTING_SYNC_RATE_MESSAGE = `You can update your profile from the listing service ${OUTSIDE_RUN_LIMITS.listingSync.perHour} times an hour. Please wait a while and try again.`;
+
 /** Listing-service (Yext) routes, mounted under /api. */
 export function yextRoutes(deps: YextRouteDeps) {
   const db = deps.database.db;
+  const syncLimiter = sharedRateLimiter(db, { name: 'listing-sync', limit: OUTSIDE_RUN_LIMITS.listingSync.perHour, windowMs: 3_600_000 });
   const yext = yextDepsFrom({ db, logger: deps.logger, env: deps.env, secretBox: deps.secretBox, http: deps.yextHttp });
 
   return (
     new Hono<AppBindings>()
       // ── The signed-in provider ──────────────────────────────────────────────────────────────
       .post('/yext/sync', requireProvider, async (c) => {
-        const result = await runUnifiedSync(yext, providerId(c));
+        const userId = providerId(c);
+        // Each sync calls the listing service with the hospital's key: one at a time per provider,
+        // and a few an hour (30 parallel syncs made 90 calls before).
+        const run = await oneAtATime(db, `listing-sync:${userId}`, OUTSIDE_RUN_LIMITS.listingSync.leaseMs, async () => {
+          const allowed = await syncLimiter.hit(userId);
+          if (!allowed.allowed) {
+            c.header('Retry-After', String(Math.ceil(allowed.retryAfterMs / 1000)));
+            throw new AppError('RATE_LIMIT_EXCEEDED', 429, LISTING_SYNC_RATE_MESSAGE);
+          }
+          return runUnifiedSync(yext, userId);
+        });
+        if (run.busy) throw AppError.conflict(LISTING_SYNC_BUSY_MESSAGE);
+        const result = run.value;
         if (!result.skipped) {
           await recordAudit(db, c.get('actor'), {
             action: 'profile.yext_sync',
