@@ -48,7 +48,7 @@ const CONSOLE_PAGES = [
   '/test-sentry',
 ];
 
-const HOSPITAL_TABS = ['', '/permissions', '/reading-levels', '/locations', '/brand', '/data-sources', '/users'];
+const HOSPITAL_TABS = ['', '/permissions', '/reading-levels', '/locations', '/brand', '/data-sources', '/users', '/roster'];
 
 /** Serious and critical violations on the page as it is now, one readable line each. */
 async function seriousViolations(page: Page) {
