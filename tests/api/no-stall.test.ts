@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { professionalIdentity, users } from '../../src/server/db/schema';
+import { professionalIdentity, profileChanges, users } from '../../src/server/db/schema';
+import { SECTION_SAVE_BUSY_MESSAGE } from '../../src/server/modules/profile/routes';
 import { DISCOVERY_BUSY_MESSAGE, DISCOVERY_RATE_MESSAGE } from '../../src/server/modules/discovery/routes';
 import type { DiscoverySources } from '../../src/server/modules/discovery/sources';
 import { migrationsDir } from '../../src/server/paths';
@@ -211,4 +212,42 @@ describe(`discovery runs (${databaseLabel})`, () => {
     expect(JSON.stringify(await limited.json())).toContain(DISCOVERY_RATE_MESSAGE);
     expect(outsideCalls).toBe(OUTSIDE_RUN_LIMITS.discovery.perHour);
   }, 30_000);
+});
+
+describe(`section saves (${databaseLabel})`, () => {
+  const publications = (count: number, tag: string) => ({
+    items: Array.from({ length: count }, (_, i) => ({
+      title: `Outcomes of catheter ablation for atrial fibrillation in older adults: cohort ${i + 1} ${tag}`,
+      authors: ['Castillo BE', 'Okafor M', 'Lindqvist J', 'Nguyen T'],
+      journalName: 'Circulation',
+      publicationDate: `${2000 + (i % 25)} Mar`,
+      publicationType: 'peer_reviewed',
+      abstract: 'Background: Catheter ablation is increasingly offered to older adults. Methods: We followed a prospective cohort.',
+    })),
+  });
+
+  it('one save of a section at a time per provider; an unchanged save writes nothing', async () => {
+    const hospital = await createHospital(ctx);
+    const { client, user } = await provider(ctx.app, hospital.id);
+    const body = publications(300, 'a');
+    const history = async () => (await ctx.database.db.select({ id: profileChanges.id }).from(profileChanges).where(eq(profileChanges.userId, user.id))).length;
+    const version = async () => (await ctx.database.db.select({ v: users.profileVersion }).from(users).where(eq(users.id, user.id)))[0]!.v;
+
+    // Ten parallel saves of 300 publications: one saves, the rest are told to wait.
+    const answers = await healthWhile(() => Promise.all(Array.from({ length: 10 }, () => client.put('/api/profile/sections/publications', body))), { atMostMs: 1_000 });
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    expect(JSON.stringify(await answers.find((answer) => answer.status === 409)!.json())).toContain(SECTION_SAVE_BUSY_MESSAGE);
+
+    // The same list again: answered as saved, but no history row and no new profile version.
+    const [rows, before] = [await history(), await version()];
+    const again = await client.put('/api/profile/sections/publications', body);
+    expect(again.status).toBe(200);
+    expect(await history()).toBe(rows);
+    expect(await version()).toBe(before);
+    // A real change still saves and is history.
+    expect((await client.put('/api/profile/sections/publications', publications(300, 'b'))).status).toBe(200);
+    expect(await history()).toBe(rows + 1);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { npiRefreshSchema, trialRoleSchema } from '../../../shared/schemas/profile';
 import type { AppDeps } from '../../app';
 import { requireProvider } from '../../auth/guards';
+import { oneAtATime } from '../../auth/rate-limit';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import { createNppesRegistry, type NpiRegistry } from '../../integrations/npi-registry';
@@ -37,6 +38,10 @@ async function jsonBody(c: Context<AppBindings>): Promise<unknown> {
  * or writes only that provider's rows (guards are per route so they never reach sibling modules'
  * paths under /api/profile).
  */
+export const SECTION_SAVE_BUSY_MESSAGE = 'This section is still being saved. Wait a moment, then save again.';
+/** A save that outlives this (its process died) no longer blocks the next. */
+const SECTION_SAVE_LEASE_MS = 60_000;
+
 const photoParam = z.object({ userId: z.uuid(PHOTO_MESSAGES.notFound), file: z.string().regex(/^[A-Za-z0-9_-]+\.(png|jpg|webp)$/, PHOTO_MESSAGES.notFound) });
 
 export function profileRoutes(deps: ProfileRouteDeps) {
@@ -74,7 +79,11 @@ export function profileRoutes(deps: ProfileRouteDeps) {
     )
     .put('/profile/sections/:sectionId', requireProvider, async (c) => {
       const sectionId = parseSectionId(c.req.param('sectionId'));
-      return c.json(await saveSection(base, provider(c), sectionId, await jsonBody(c)));
+      const body = await jsonBody(c);
+      // One save of a section at a time per provider: forty parallel 800 KB saves held health for 20 s.
+      const saved = await oneAtATime(base.db, `section-save:${provider(c).userId}:${sectionId}`, SECTION_SAVE_LEASE_MS, () => saveSection(base, provider(c), sectionId, body));
+      if (saved.busy) throw AppError.conflict(SECTION_SAVE_BUSY_MESSAGE);
+      return c.json(saved.value);
     })
     .patch('/profile/clinical-trials/:trialId/role', requireProvider, validate('json', trialRoleSchema), async (c) =>
       c.json(await updateTrialRole(base, provider(c), c.req.param('trialId'), c.req.valid('json').role)),

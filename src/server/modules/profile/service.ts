@@ -180,14 +180,20 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
       await write(tx);
       const after = await readSectionData(tx, user.id, sectionId);
       const changedBy = by ?? (source === 'provider' || source === 'restore' ? { id: user.id, kind: 'provider' as const, email: user.email } : SYSTEM_ACTOR);
-      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
+      const changes = await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
+      // Nothing changed: roll the write back, so an unchanged save leaves no rows, versions or history.
+      if (!changes) throw new UnchangedSave();
       return refreshCompletion(tx, user.id);
     });
   } catch (error) {
-    throw toSaveError(deps, sectionId, error, user.id);
+    if (!(error instanceof UnchangedSave)) throw toSaveError(deps, sectionId, error, user.id);
+    completion = await refreshCompletion(deps.db, user.id);
   }
   return { ...(await getSection(deps, { userId: actor.userId }, sectionId)), completionPercentage: completion.percentage };
 }
+
+/** Thrown inside a save's transaction to roll back a write that changed nothing. */
+class UnchangedSave extends Error {}
 
 function toSaveError(deps: ProfileDeps, sectionId: ProfileSectionId, error: unknown, userId: string) {
   if (isAppError(error)) return error;
