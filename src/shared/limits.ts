@@ -125,3 +125,6 @@ export const OUTSIDE_RUN_LIMITS = {
   discovery: { perHour: 10, leaseMs: 5 * 60_000 },
   listingSync: { perHour: 10, leaseMs: 5 * 60_000 },
 } as const;
+
+/** Rows in one expertise terms CSV (issue 36: 200,000 rows held the server for 99 s). */
+export const TERMS_CSV_MAX_ROWS = 50_000;

@@ -11,7 +11,8 @@ import { SECTION_SAVE_BUSY_MESSAGE } from '../../src/server/modules/profile/rout
 import { DISCOVERY_BUSY_MESSAGE, DISCOVERY_RATE_MESSAGE } from '../../src/server/modules/discovery/routes';
 import type { DiscoverySources } from '../../src/server/modules/discovery/sources';
 import { migrationsDir } from '../../src/server/paths';
-import { OUTSIDE_RUN_LIMITS } from '../../src/shared/limits';
+import { termsFromCsv } from '../../src/server/modules/expertise-terms/csv';
+import { OUTSIDE_RUN_LIMITS, TERMS_CSV_MAX_ROWS } from '../../src/shared/limits';
 import { createLogger } from '../../src/server/lib/logger';
 import { createDirectoryPopulation, emailMatchesPatterns, wildcardMatches } from '../../src/server/modules/yext/population';
 import { browserClient } from '../support/clients';
@@ -250,4 +251,12 @@ describe(`section saves (${databaseLabel})`, () => {
     expect((await client.put('/api/profile/sections/publications', publications(300, 'b'))).status).toBe(200);
     expect(await history()).toBe(rows + 1);
   }, 60_000);
+});
+
+describe('expertise terms CSV', () => {
+  it(`refuses more than ${TERMS_CSV_MAX_ROWS} rows, naming the cap`, () => {
+    const rows = (count: number) => ['term_id,term', ...Array.from({ length: count }, (_, i) => `T${i},Term ${i}`)].join('\n');
+    expect(termsFromCsv(rows(TERMS_CSV_MAX_ROWS)).terms).toHaveLength(TERMS_CSV_MAX_ROWS);
+    expect(() => termsFromCsv(rows(TERMS_CSV_MAX_ROWS + 1))).toThrow('at most 50,000');
+  });
 });
