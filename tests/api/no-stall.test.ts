@@ -76,7 +76,7 @@ function pollHealth(everyMs = 20) {
 
 /**
  * Health's unloaded p99 (after a warm-up), then `hostile` while health is checked every 20 ms.
- * The bound is 2 × p99, but never under 15 ms: on a shared 2-core machine a garbage-collection
+ * The bound is 2 × p99, but never under 50 ms: on a shared 2-core machine (load 25) a garbage-collection
  * pause alone is that long, while every stall this file guards against lasted seconds.
  */
 async function healthWhile<T>(hostile: () => Promise<T>, options: { atMostMs?: number } = {}) {
@@ -93,7 +93,7 @@ async function healthWhile<T>(hostile: () => Promise<T>, options: { atMostMs?: n
   const hostileMs = performance.now() - started;
   const during = poll.times;
   const worst = Math.max(...during);
-  const bound = options.atMostMs ?? Math.max(2 * unloadedP99, 15);
+  const bound = options.atMostMs ?? Math.max(2 * unloadedP99, 50);
   console.info(
     `[no-stall] unloaded p99 ${unloadedP99.toFixed(1)} ms (${unloadedPoll.times.length} checks); under load ${during.length} checks, p99 ${percentile(during, 99).toFixed(1)} ms, worst ${worst.toFixed(1)} ms (bound ${bound.toFixed(1)} ms); hostile work ${hostileMs.toFixed(0)} ms`,
   );
