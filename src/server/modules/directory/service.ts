@@ -756,21 +756,13 @@ async function noResultSuggestions(
     // ('psoraisis' → 'Psoriasis', a misspelt name). When both name the same words, the directory's
     // spelling is shown (its capitals). Offered only when its search finds someone.
     const lay = closestPhrase(words);
-    // `%` and `<%` are similarity and word_similarity at the thresholds set for this transaction, and
-    // they reach each part of the union through its trigram index; the same test written with the
-    // functions computed both for every term of the hospital (1.8 s over 94,000 terms at 5,000 providers).
-    const closest = await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('pg_trgm.similarity_threshold', ${String(SPELLING_SIMILARITY)}, true), set_config('pg_trgm.word_similarity_threshold', ${String(SPELLING_SIMILARITY)}, true)`,
-      );
-      return rowsOf<{ text: string }>(
-        await tx.execute(
-          sql`select c.text from ${candidates}
-              where (c.text % ${words} or ${words} <% c.text) and lower(c.text) <> lower(${words})
-              order by greatest(similarity(c.text, ${words}), word_similarity(${words}, c.text)) desc, c.text limit 1`,
-        ),
-      )[0];
-    });
+    const closest = rowsOf<{ text: string }>(
+      await db.execute(
+        sql`select c.text from ${candidates}
+            where greatest(similarity(lower(c.text), lower(${words})), word_similarity(lower(${words}), lower(c.text))) >= ${SPELLING_SIMILARITY} and lower(c.text) <> lower(${words})
+            order by greatest(similarity(lower(c.text), lower(${words})), word_similarity(lower(${words}), lower(c.text))) desc, c.text limit 1`,
+      ),
+    )[0];
     for (const text of lay && closest?.text.toLowerCase() !== lay ? [lay, closest?.text] : [closest?.text]) {
       if (!text) continue;
       const found = await count({ query: text });
