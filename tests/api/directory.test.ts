@@ -169,7 +169,7 @@ describe(`public directory (${databaseLabel})`, () => {
     expect((await html('/find')).body).toContain(`<a href="/find/${slugA}">${hospitalA.name}</a>`);
     expect((await html('/find/sitemap.xml')).body).toContain(`<loc>http://localhost:3000/find/${slugA}/sitemap.xml</loc>`);
     const robots = (await html('/robots.txt')).body;
-    expect(robots).toContain('Allow: /find\nDisallow: /');
+    expect(robots).toContain('Allow: /find\nAllow: /es/find\nDisallow: /');
     expect(robots).toContain('Sitemap: http://localhost:3000/find/sitemap.xml');
 
     // Withdrawn: gone at once; asking again goes back to the hospital.
