@@ -182,7 +182,9 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
       const changedBy = by ?? (source === 'provider' || source === 'restore' ? { id: user.id, kind: 'provider' as const, email: user.email } : SYSTEM_ACTOR);
       const changes = await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
       // Nothing changed: roll the write back, so an unchanged save leaves no rows, versions or history.
-      if (!changes) throw new UnchangedSave();
+      // The registry override flags are kept on the row but not in the section's data the history
+      // compares, so a save that sends them is always written (it may change only them).
+      if (!changes && !carriesOverrideFlags(parsed.data)) throw new UnchangedSave();
       return refreshCompletion(tx, user.id);
     });
   } catch (error) {
@@ -190,6 +192,12 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
     completion = await refreshCompletion(deps.db, user.id);
   }
   return { ...(await getSection(deps, { userId: actor.userId }, sectionId)), completionPercentage: completion.percentage };
+}
+
+/** Whether a section's request sets registry override flags (professional identity's manualOverrideFlags). */
+function carriesOverrideFlags(data: unknown) {
+  const flags = (data as { manualOverrideFlags?: Record<string, boolean> } | null)?.manualOverrideFlags;
+  return Boolean(flags && Object.keys(flags).length > 0);
 }
 
 /** Thrown inside a save's transaction to roll back a write that changed nothing. */
