@@ -180,28 +180,17 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
       await write(tx);
       const after = await readSectionData(tx, user.id, sectionId);
       const changedBy = by ?? (source === 'provider' || source === 'restore' ? { id: user.id, kind: 'provider' as const, email: user.email } : SYSTEM_ACTOR);
-      const changes = await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
-      // Nothing changed: roll the write back, so an unchanged save leaves no rows, versions or history.
-      // The registry override flags are kept on the row but not in the section's data the history
-      // compares, so a save that sends them is always written (it may change only them).
-      if (!changes && !carriesOverrideFlags(parsed.data)) throw new UnchangedSave();
+      // An unchanged save is still written: saving a section again is how a provider says it was
+      // reviewed (its updated time), and the override flags are not in the data compared. The history
+      // records nothing for it.
+      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
       return refreshCompletion(tx, user.id);
     });
   } catch (error) {
-    if (!(error instanceof UnchangedSave)) throw toSaveError(deps, sectionId, error, user.id);
-    completion = await refreshCompletion(deps.db, user.id);
+    throw toSaveError(deps, sectionId, error, user.id);
   }
   return { ...(await getSection(deps, { userId: actor.userId }, sectionId)), completionPercentage: completion.percentage };
 }
-
-/** Whether a section's request sets registry override flags (professional identity's manualOverrideFlags). */
-function carriesOverrideFlags(data: unknown) {
-  const flags = (data as { manualOverrideFlags?: Record<string, boolean> } | null)?.manualOverrideFlags;
-  return Boolean(flags && Object.keys(flags).length > 0);
-}
-
-/** Thrown inside a save's transaction to roll back a write that changed nothing. */
-class UnchangedSave extends Error {}
 
 function toSaveError(deps: ProfileDeps, sectionId: ProfileSectionId, error: unknown, userId: string) {
   if (isAppError(error)) return error;
