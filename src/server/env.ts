@@ -78,6 +78,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromString.default(false),
   // Requests per client address per minute to the anonymous routes (/find, /fhir/r4, robots.txt, public photos); 0 turns the limit off.
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  // Provider sign-ups per client address per hour.
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),

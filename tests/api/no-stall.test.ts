@@ -3,11 +3,11 @@
  * or the database for seconds runs here while `/api/health` is polled, and health must stay within
  * twice its unloaded p99 (measured first, in the same process, on the same database).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { professionalIdentity, profileChanges, users } from '../../src/server/db/schema';
-import { SECTION_SAVE_BUSY_MESSAGE } from '../../src/server/modules/profile/routes';
+import { SECTION_SAVE_BUSY_MESSAGE } from '../../src/server/modules/profile/service';
 import { DISCOVERY_BUSY_MESSAGE, DISCOVERY_RATE_MESSAGE } from '../../src/server/modules/discovery/routes';
 import type { DiscoverySources } from '../../src/server/modules/discovery/sources';
 import { migrationsDir } from '../../src/server/paths';
@@ -251,6 +251,20 @@ describe(`section saves (${databaseLabel})`, () => {
     expect((await client.put('/api/profile/sections/publications', publications(300, 'b'))).status).toBe(200);
     expect(await history()).toBe(rows + 1);
   }, 60_000);
+
+  // Another process's save is a transaction holding the section's lock on its own connection; PGlite
+  // has one connection, so only PostgreSQL can hold it while the request runs.
+  it.skipIf(databaseLabel === 'pglite')('refuses a save another process holds, and the lock ends with its holder', async () => {
+    const hospital = await createHospital(ctx);
+    const { client, user } = await provider(ctx.app, hospital.id);
+    const held = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`section-save:${user.id}:publications`}))`);
+      return client.put('/api/profile/sections/publications', publications(2, 'held'));
+    });
+    expect(held.status).toBe(409);
+    expect(JSON.stringify(await held.json())).toContain(SECTION_SAVE_BUSY_MESSAGE);
+    expect((await client.put('/api/profile/sections/publications', publications(2, 'free'))).status).toBe(200);
+  });
 });
 
 describe('expertise terms CSV', () => {

@@ -404,7 +404,7 @@ test.describe('provider profile', () => {
     // ── Dashboard: the required sections are complete ───────────────────────────────────────
     await page.getByRole('navigation', { name: 'Member' }).first().getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByText('100%', { exact: true })).toBeVisible();
-    await expect(page.getByText('3 of 3 required sections complete.', { exact: false })).toBeVisible();
+    await expect(page.getByText('3 of the 3 sections your hospital requires are complete', { exact: false })).toBeVisible();
     for (const title of ['Professional Identity', 'Education & Training', 'Practice Essentials', 'Medical Expertise']) {
       await expect(page.getByRole('link', { name: new RegExp(title) }).filter({ hasText: 'Complete' }).first()).toBeVisible();
     }

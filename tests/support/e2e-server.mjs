@@ -42,6 +42,8 @@ const app = spawn(process.execPath, ['dist/server/main.js'], {
     SEED_DEMO_DATA: 'true',
     // Every journey's browser comes from 127.0.0.1: one address, far more public pages than a person opens.
     PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+    // The same address signs up every journey's providers, more than 20 in a run with retries.
+    SIGN_UP_LIMIT_PER_HOUR: '1000',
     NPI_REGISTRY_URL: `http://127.0.0.1:${nppesPort}/api/`,
     PUBMED_BASE_URL: `http://127.0.0.1:${pubmedPort}/entrez/eutils`,
     CLINICAL_TRIALS_BASE_URL: `http://127.0.0.1:${trialsPort}/api/v2`,

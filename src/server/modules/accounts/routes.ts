@@ -150,7 +150,7 @@ export function accountRoutes(deps: AccountsDeps) {
 
     .post('/auth/sign-up', validate('json', signUpSchema), async (c) => {
       const input = c.req.valid('json');
-      await limitOrThrow(deps, `sign-up:ip:${clientIp(c)}`, { limit: 20, windowMs: 60 * 60_000 });
+      await limitOrThrow(deps, `sign-up:ip:${clientIp(c)}`, { limit: deps.env.SIGN_UP_LIMIT_PER_HOUR, windowMs: 60 * 60_000 });
       const { hospital } = await assertCanSignUp(db, input);
       const metadata = buildSignupMetadata(input, hospital);
 

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { npiRefreshSchema, trialRoleSchema } from '../../../shared/schemas/profile';
 import type { AppDeps } from '../../app';
 import { requireProvider } from '../../auth/guards';
-import { oneAtATime } from '../../auth/rate-limit';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import { createNppesRegistry, type NpiRegistry } from '../../integrations/npi-registry';
@@ -14,7 +13,7 @@ import { PHOTO_MESSAGES, readProfilePhoto, removeProfilePhoto, uploadProfilePhot
 import { createProfileReadCache, type ProfileReadCache } from './read';
 import { refreshIdentityFromRegistry } from './identity';
 import { readProvenance } from './provenance';
-import { getDashboard, getProfileJson, getSection, parseSectionId, saveSection, updateTrialRole, type ProviderRef } from './service';
+import { getDashboard, getProfileJson, getSection, parseSectionId, saveSection, SECTION_SAVE_BUSY_MESSAGE, updateTrialRole, type ProviderRef } from './service';
 
 export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry; storage: FileStorage; profileCache?: ProfileReadCache };
 
@@ -33,21 +32,18 @@ async function jsonBody(c: Context<AppBindings>): Promise<unknown> {
   }
 }
 
+const photoParam = z.object({ userId: z.uuid(PHOTO_MESSAGES.notFound), file: z.string().regex(/^[A-Za-z0-9_-]+\.(png|jpg|webp)$/, PHOTO_MESSAGES.notFound) });
+
 /**
  * The provider's own profile, mounted under /api. Every route requires a provider session and reads
  * or writes only that provider's rows (guards are per route so they never reach sibling modules'
  * paths under /api/profile).
  */
-export const SECTION_SAVE_BUSY_MESSAGE = 'This section is still being saved. Wait a moment, then save again.';
-/** A save that outlives this (its process died) no longer blocks the next. */
-const SECTION_SAVE_LEASE_MS = 60_000;
-
-const photoParam = z.object({ userId: z.uuid(PHOTO_MESSAGES.notFound), file: z.string().regex(/^[A-Za-z0-9_-]+\.(png|jpg|webp)$/, PHOTO_MESSAGES.notFound) });
-
 export function profileRoutes(deps: ProfileRouteDeps) {
   const base = { db: deps.database.db, logger: deps.logger, profileCache: deps.profileCache ?? createProfileReadCache(deps.env.PROFILE_CACHE_ENTRIES) };
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: deps.env.NPI_REGISTRY_URL });
 
+  const savesInFlight = new Set<string>();
   const photos = { db: base.db, publicDb: deps.database.publicDb, logger: deps.logger, storage: deps.storage };
 
   return new Hono<AppBindings>()
@@ -79,11 +75,17 @@ export function profileRoutes(deps: ProfileRouteDeps) {
     )
     .put('/profile/sections/:sectionId', requireProvider, async (c) => {
       const sectionId = parseSectionId(c.req.param('sectionId'));
-      const body = await jsonBody(c);
-      // One save of a section at a time per provider: forty parallel 800 KB saves held health for 20 s.
-      const saved = await oneAtATime(base.db, `section-save:${provider(c).userId}:${sectionId}`, SECTION_SAVE_LEASE_MS, () => saveSection(base, provider(c), sectionId, body));
-      if (saved.busy) throw AppError.conflict(SECTION_SAVE_BUSY_MESSAGE);
-      return c.json(saved.value);
+      // One save of a section at a time per provider (forty parallel 800 KB saves held health for 20 s):
+      // refused in this process before the body is read, and across processes by the save's own lock.
+      // Neither outlives its holder, so a process that dies mid-save blocks no one.
+      const key = `${provider(c).userId}:${sectionId}`;
+      if (savesInFlight.has(key)) throw AppError.conflict(SECTION_SAVE_BUSY_MESSAGE);
+      savesInFlight.add(key);
+      try {
+        return c.json(await saveSection(base, provider(c), sectionId, await jsonBody(c), 'provider', undefined, { refuseIfBusy: true }));
+      } finally {
+        savesInFlight.delete(key);
+      }
     })
     .patch('/profile/clinical-trials/:trialId/role', requireProvider, validate('json', trialRoleSchema), async (c) =>
       c.json(await updateTrialRole(base, provider(c), c.req.param('trialId'), c.req.valid('json').role)),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ChangeSource } from '../../../shared/enums';
 import { SECTION_IDS } from '../../../shared/limits';
 import { computeProfileCompletion, nextSteps, type CompletionSections } from '../../../shared/profile-completion';
@@ -12,7 +12,7 @@ import {
   type ProfileSectionData,
   type ProfileSectionId,
 } from '../../../shared/schemas/profile';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { clinicalTrials, hospitals, users } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -161,7 +161,21 @@ export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionI
  * text; a duplicate maps to its friendly message. `source` and `by` say through what and by whom
  * (default: the provider, or the system for an import no one asked for in person).
  */
-export async function saveSection(deps: ProfileDeps, actor: ProviderRef, sectionId: ProfileSectionId, body: unknown, source: ChangeSource = 'provider', by?: ChangeActor) {
+export const SECTION_SAVE_BUSY_MESSAGE = 'This section is still being saved. Wait a moment, then save again.';
+
+/**
+ * `refuseIfBusy`: the save takes a transaction-scoped advisory lock on the provider's section and
+ * answers 409 when another process holds it; the lock ends with the transaction or its connection.
+ */
+export async function saveSection(
+  deps: ProfileDeps,
+  actor: ProviderRef,
+  sectionId: ProfileSectionId,
+  body: unknown,
+  source: ChangeSource = 'provider',
+  by?: ChangeActor,
+  options: { refuseIfBusy?: boolean } = {},
+) {
   const parsed = SECTION_MODEL[sectionId].request.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -175,6 +189,10 @@ export async function saveSection(deps: ProfileDeps, actor: ProviderRef, section
   let completion;
   try {
     completion = await deps.db.transaction(async (tx) => {
+      if (options.refuseIfBusy) {
+        const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`section-save:${user.id}:${sectionId}`})) as locked`));
+        if (!lock?.locked) throw AppError.conflict(SECTION_SAVE_BUSY_MESSAGE);
+      }
       // Read before and after the write in its transaction: only what changed is attributed to this writer.
       const before = await readSectionData(tx, user.id, sectionId);
       await write(tx);
