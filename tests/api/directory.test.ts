@@ -163,7 +163,9 @@ describe(`public directory (${databaseLabel})`, () => {
     // The hospital's search page and its sitemap list the provider.
     const list = await html(`/find/${slugA}?q=cardio`);
     expect(list.body).toContain(`<a href="/find/${slugA}/beatriz-castillo?from=q%3Dcardio">Beatriz Castillo</a>`);
-    expect(list.body).toContain('<meta name="robots" content="noindex"/>');
+    // A filtered search is crawlable; its canonical is the hospital's page, which search engines index.
+    expect(list.body).not.toContain('name="robots"');
+    expect(list.body).toContain(`<link rel="canonical" href="http://localhost:3000/find/${slugA}"/>`);
     expect((await html(`/find/${slugA}?q=dermatology`)).body).toContain('0 clinicians');
     expect((await html(`/find/${slugA}/sitemap.xml`)).body).toContain(`<loc>http://localhost:3000/find/${slugA}/beatriz-castillo</loc>`);
     expect((await html('/find')).body).toContain(`<a href="/find/${slugA}">${hospitalA.name}</a>`);

@@ -199,7 +199,6 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
       locale,
       alternatePath: `/find/${hospital.slug}${search.page > 1 && !filtered ? `?page=${search.page}` : ''}`,
       brandColor: hospital.brandColor,
-      noindex: filtered,
       jsonLd: hospitalJsonLd(origin, hospital),
     },
     <Frame hospital={hospital} locale={locale} path={params({})}>
