@@ -766,10 +766,13 @@ async function noResultSuggestions(
   let specialties: NoResultSuggestions['specialties'] = [];
   if (context.words) {
     const words = context.words;
-    const candidates = sql`(
+    // Materialized, so the distinct texts (~10,000 at 5,000 providers) are compared once each; inlined,
+    // PostgreSQL pushes the similarity test into each branch of the union and compares every one of the
+    // ~100,000 term rows (0.9 s, against 0.07-0.13 s).
+    const candidates = sql`c as materialized (
       select ${publicListings.fullName} as text from ${publicListings} where ${publicListings.hospitalId} = ${hospitalId}
       union select ${publicIdentity.primarySpecialty} from ${publicIdentity} where ${publicIdentity.hospitalId} = ${hospitalId} and ${publicIdentity.primarySpecialty} is not null
-      union select ${publicExpertise.term} from ${publicExpertise} where ${publicExpertise.hospitalId} = ${hospitalId} and ${publicExpertise.term} is not null) c`;
+      union select ${publicExpertise.term} from ${publicExpertise} where ${publicExpertise.hospitalId} = ${hospitalId} and ${publicExpertise.term} is not null)`;
     // The everyday vocabulary's closest spelling first ('water pils' → 'water pills', 'shingels' →
     // 'shingles'), then the directory's own names, specialties and terms by trigram similarity
     // ('psoraisis' → 'Psoriasis', a misspelt name). When both name the same words, the directory's
@@ -777,7 +780,7 @@ async function noResultSuggestions(
     const lay = closestPhrase(words);
     const closest = rowsOf<{ text: string }>(
       await db.execute(
-        sql`select c.text from ${candidates}
+        sql`with ${candidates} select c.text from c
             where greatest(similarity(lower(c.text), lower(${words})), word_similarity(lower(${words}), lower(c.text))) >= ${SPELLING_SIMILARITY} and lower(c.text) <> lower(${words})
             order by greatest(similarity(lower(c.text), lower(${words})), word_similarity(lower(${words}), lower(c.text))) desc, c.text limit 1`,
       ),
