@@ -7,7 +7,11 @@ export { SECTION_IDS, type SectionId } from './limits';
 
 // ── Accounts ────────────────────────────────────────────────────────────────────────────────
 
-export const USER_STATUSES = ['active', 'pending'] as const;
+/**
+ * `unclaimed`: a draft profile a hospital's roster made for someone who has no Vitae sign-in yet
+ * (decision 0026): no sign-in account, never public, its e-mail not confirmed, until its person claims it.
+ */
+export const USER_STATUSES = ['active', 'pending', 'unclaimed'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Drives the feedback widget's visibility (beta and alpha see it). */
@@ -112,9 +116,10 @@ export const EDUCATION_TYPE_LABELS: Record<EducationType, string> = {
 
 /**
  * Where a profile field's current value came from: typed by the provider, filled from the national
- * NPI registry, imported from the hospital's listing service, or found by discovery and approved.
+ * NPI registry, imported from the hospital's listing service, found by discovery and approved, or
+ * given by the hospital's roster upload (the e-mail a draft profile was made for, issue 37).
  */
-export const PROVENANCE_SOURCES = ['provider', 'registry', 'listing_service', 'discovery'] as const;
+export const PROVENANCE_SOURCES = ['provider', 'registry', 'listing_service', 'discovery', 'roster'] as const;
 export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
 
 /**
@@ -122,7 +127,7 @@ export type ProvenanceSource = (typeof PROVENANCE_SOURCES)[number];
  * an administrator, the provider restoring an earlier value, and the system itself (sign-up defaults,
  * a hospital move). Each maps to a provenance source where the value becomes someone's (history.ts).
  */
-export const CHANGE_SOURCES = ['provider', 'admin', 'registry', 'listing_service', 'discovery', 'restore', 'system'] as const;
+export const CHANGE_SOURCES = ['provider', 'admin', 'registry', 'listing_service', 'discovery', 'restore', 'system', 'roster'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 /** Whether an education row was typed by the user or imported from a directory. */

@@ -62,6 +62,7 @@ export const CHANGE_SOURCE_LABELS: Record<ChangeSource, string> = {
   discovery: 'Discovery',
   restore: 'Restored from history',
   system: 'Vitae (automatic)',
+  roster: 'Hospital roster',
 };
 
 /** Every section's name, including the lists beside the nine (languages, licences, …). */

@@ -5,13 +5,29 @@ import { z } from 'zod';
  * location, specialty per row, each checked before anything is sent.
  */
 
-/** `checked`: every row looked at; the accepted rows wait for the pre-filling job (item 2). */
-export const ROSTER_UPLOAD_STATUSES = ['checked'] as const;
+/**
+ * `checked`: every row looked at, nothing made yet; `drafting`: the admin started the pre-filling job
+ * (item 2) and it runs; `drafted`: every accepted row is drafted or failed.
+ */
+export const ROSTER_UPLOAD_STATUSES = ['checked', 'drafting', 'drafted'] as const;
 export type RosterUploadStatus = (typeof ROSTER_UPLOAD_STATUSES)[number];
 
-/** A row's state: `accepted_waiting` (accepted, waiting for the job) or `refused` (with its reason). */
-export const ROSTER_ROW_STATES = ['accepted_waiting', 'refused'] as const;
+/**
+ * A row's state (docs/roster.md): `refused` (with its reason, never acted on); `accepted_waiting`
+ * (accepted, nothing made yet); `drafting` (its profile exists or was linked, the listing-service
+ * import is not yet confirmed); `drafted` (a draft profile is ready: the invitation step picks these
+ * up); `failed` (with `failureReason`, nothing more is done for it).
+ */
+export const ROSTER_ROW_STATES = ['accepted_waiting', 'refused', 'drafting', 'drafted', 'failed'] as const;
 export type RosterRowState = (typeof ROSTER_ROW_STATES)[number];
+
+/**
+ * What a drafted row did: `created` an unclaimed draft profile; `linked` an account already at this
+ * hospital; `join_requested` linked an account without a hospital, which asks to join (the hospital's
+ * approval rules decide).
+ */
+export const ROSTER_ROW_OUTCOMES = ['created', 'linked', 'join_requested'] as const;
+export type RosterRowOutcome = (typeof ROSTER_ROW_OUTCOMES)[number];
 
 export const ROSTER_COLUMNS = ['npi', 'email', 'name', 'department', 'location', 'specialty'] as const;
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
@@ -40,6 +56,16 @@ export const ROSTER_MESSAGES = {
   notInRegistry: 'No provider with this NPI in the NPI registry',
   tooLong: (column: string) => `${column} is longer than ${ROSTER_FIELD_MAX} characters`,
   extraValues: 'Has more values than the header has columns',
+  // The pre-filling job (item 2).
+  alreadyStarted: 'Pre-filling has already been started for this upload.',
+  nothingToDraft: 'This upload has no accepted rows to pre-fill.',
+  failedNotInRegistry: 'The NPI registry no longer has an individual provider with this NPI',
+  failedOrganization: 'The NPI registry says this is an organization NPI (NPI-2)',
+  failedDeactivated: 'The NPI registry lists this NPI as deactivated',
+  failedTwoAccounts: 'The NPI and the e-mail belong to two different Vitae accounts',
+  failedOtherHospital: 'Has a Vitae account at another hospital',
+  failedUnfinishedSignUp: 'Has started a Vitae sign-up with this e-mail that is not finished; upload again once it is',
+  failedNpiElsewhere: 'Another Vitae account holds this NPI',
 } as const;
 
 export const rosterUploadParam = z.object({ hospitalId: z.uuid(), uploadId: z.string().max(100) });
@@ -53,6 +79,8 @@ export interface RosterUploadDto {
   refusedRows: number;
   uploadedBy: string | null;
   createdAt: string;
+  draftingStartedAt: string | null;
+  draftingFinishedAt: string | null;
 }
 
 export interface RosterRowDto {
@@ -68,8 +96,28 @@ export interface RosterRowDto {
   refusalReason: string | null;
   /** The registry confirmed an individual's NPI (false: it could not be asked; the job checks again). */
   registryChecked: boolean;
+  /** The provider profile the job made or linked (null until then). */
+  userId: string | null;
+  outcome: RosterRowOutcome | null;
+  failureReason: string | null;
 }
 
 export interface RosterUploadDetailDto extends RosterUploadDto {
   rows: RosterRowDto[];
+}
+
+/** `GET …/roster-uploads/:uploadId/progress`: the accepted rows counted by state, for the progress bar. */
+export interface RosterProgressDto {
+  uploadId: string;
+  status: RosterUploadStatus;
+  /** Accepted rows (refused ones are never worked on). */
+  total: number;
+  waiting: number;
+  drafting: number;
+  drafted: number;
+  failed: number;
+  /** drafted + failed: the rows the job is finished with. */
+  done: number;
+  startedAt: string | null;
+  finishedAt: string | null;
 }

@@ -7,8 +7,8 @@ export type ProvenanceAudience = 'provider' | 'admin';
 
 /** Who wrote a value, as the provider reads it about themselves and as an admin reads it about them. */
 const SOURCE_LABELS: Record<ProvenanceAudience, Record<ProvenanceSource, string>> = {
-  provider: { provider: 'You', registry: 'NPI registry', listing_service: 'Hospital listing service', discovery: 'Discovery, approved by you' },
-  admin: { provider: 'Provider', registry: 'NPI registry', listing_service: 'Listing service', discovery: 'Discovery, approved by the provider' },
+  provider: { provider: 'You', registry: 'NPI registry', listing_service: 'Hospital listing service', discovery: 'Discovery, approved by you', roster: 'Your hospital’s roster' },
+  admin: { provider: 'Provider', registry: 'NPI registry', listing_service: 'Listing service', discovery: 'Discovery, approved by the provider', roster: 'Hospital roster' },
 };
 
 const SOURCE_BADGES: Record<ProvenanceSource, 'brand' | 'gray' | 'success' | 'coral'> = {
@@ -16,6 +16,7 @@ const SOURCE_BADGES: Record<ProvenanceSource, 'brand' | 'gray' | 'success' | 'co
   registry: 'gray',
   listing_service: 'success',
   discovery: 'coral',
+  roster: 'gray',
 };
 
 /** Readable names of the lists recorded as a whole (field `items`). */

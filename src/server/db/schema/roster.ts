@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ROSTER_ROW_STATES, ROSTER_UPLOAD_STATUSES } from '../../../shared/schemas/roster';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ROSTER_ROW_OUTCOMES, ROSTER_ROW_STATES, ROSTER_UPLOAD_STATUSES } from '../../../shared/schemas/roster';
 import { adminUsers } from './admin';
 import { createdAt, inList } from './columns';
 import { hospitals } from './hospitals';
+import { users } from './users';
 
 /**
  * A hospital's roster upload (issue 37): the file as checked, before anything is sent. `checked`
- * means every row was looked at and the accepted ones wait for the pre-filling job (item 2).
+ * means every row was looked at and the accepted ones wait for the pre-filling job (item 2), which
+ * the admin starts (`drafting`) and which ends `drafted`.
  */
 export const rosterUploads = pgTable(
   'roster_uploads',
@@ -21,6 +23,9 @@ export const rosterUploads = pgTable(
     totalRows: integer().notNull(),
     acceptedRows: integer().notNull(),
     refusedRows: integer().notNull(),
+    draftingStartedBy: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+    draftingStartedAt: timestamp({ withTimezone: true }),
+    draftingFinishedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('roster_uploads_hospital_idx').on(t.hospitalId, t.createdAt), check('roster_uploads_status_check', inList(t.status, ROSTER_UPLOAD_STATUSES))],
@@ -53,6 +58,11 @@ export const rosterRows = pgTable(
     // The registry said this NPI is an individual's; false when it could not be asked (the job asks again).
     registryChecked: boolean().notNull().default(false),
     fields: jsonb().$type<string[]>().notNull(),
+    // The pre-filling job (item 2): the profile it made or linked, how, and why a row failed.
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    outcome: text(),
+    failureReason: text(),
+    draftedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,5 +71,10 @@ export const rosterRows = pgTable(
     index('roster_rows_hospital_email_idx').on(t.hospitalId, sql`lower(${t.email})`),
     check('roster_rows_state_check', inList(t.state, ROSTER_ROW_STATES)),
     check('roster_rows_refusal_check', sql`(${t.state} = 'refused') = (${t.refusalReason} is not null)`),
+    check('roster_rows_failure_check', sql`(${t.state} = 'failed') = (${t.failureReason} is not null)`),
+    check('roster_rows_outcome_check', inList(t.outcome, ROSTER_ROW_OUTCOMES)),
+    // The job takes its next batch of an upload by state.
+    index('roster_rows_upload_state_idx').on(t.uploadId, t.state, t.line),
+    index('roster_rows_user_idx').on(t.userId),
   ],
 );

@@ -55,6 +55,7 @@ const PROVENANCE_OF: Record<ChangeSource, ProvenanceSource | null> = {
   discovery: 'discovery',
   admin: null,
   system: null,
+  roster: 'roster',
 };
 
 /** An administrator as the actor of a write. */

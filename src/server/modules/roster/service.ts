@@ -8,6 +8,7 @@ import {
   ROSTER_MESSAGES,
   type RosterColumn,
   type RosterRowDto,
+  type RosterRowOutcome,
   type RosterRowState,
   type RosterUploadDetailDto,
   type RosterUploadDto,
@@ -47,6 +48,8 @@ const COLUMN_LABELS: Record<RosterColumn, string> = { npi: 'NPI', email: 'E-mail
  */
 const REGISTRY_CONCURRENCY = 4;
 const INSERT_BATCH = 500;
+/** Rows of earlier uploads that put a person on the roster (a failed row does not: upload it again). */
+const ON_ROSTER_STATES = ['accepted_waiting', 'drafting', 'drafted'] as const;
 
 interface CheckedRow {
   line: number;
@@ -114,7 +117,7 @@ async function refuseRowsOnRoster(db: Database, hospitalId: string, rows: Checke
       db
         .select({ npi: rosterRows.npi, email: rosterRows.email })
         .from(rosterRows)
-        .where(and(eq(rosterRows.hospitalId, hospitalId), eq(rosterRows.state, 'accepted_waiting'), sql`(${inArray(rosterRows.npi, npis)} or lower(${rosterRows.email}) in ${emails})`)),
+        .where(and(eq(rosterRows.hospitalId, hospitalId), inArray(rosterRows.state, ON_ROSTER_STATES), sql`(${inArray(rosterRows.npi, npis)} or lower(${rosterRows.email}) in ${emails})`)),
     ]);
     const knownNpis = new Set([...providers, ...earlier].map((known) => known.npi));
     const knownEmails = new Set([...providers, ...earlier].map((known) => known.email.toLowerCase()));
@@ -160,6 +163,8 @@ const toUploadDto = (row: typeof rosterUploads.$inferSelect): RosterUploadDto =>
   refusedRows: row.refusedRows,
   uploadedBy: row.uploadedBy,
   createdAt: row.createdAt.toISOString(),
+  draftingStartedAt: row.draftingStartedAt?.toISOString() ?? null,
+  draftingFinishedAt: row.draftingFinishedAt?.toISOString() ?? null,
 });
 
 const toRowDto = (row: typeof rosterRows.$inferSelect): RosterRowDto => ({
@@ -174,6 +179,9 @@ const toRowDto = (row: typeof rosterRows.$inferSelect): RosterRowDto => ({
   state: row.state as RosterRowState,
   refusalReason: row.refusalReason,
   registryChecked: row.registryChecked,
+  userId: row.userId,
+  outcome: row.outcome as RosterRowOutcome | null,
+  failureReason: row.failureReason,
 });
 
 /** Reads, checks and stores a roster; every row is kept, the refused ones with their reason. Nothing is sent. */

@@ -20,6 +20,9 @@ const row = (line: number, npi: string, email: string, refusalReason: string | n
   state: refusalReason ? 'refused' : 'accepted_waiting',
   refusalReason,
   registryChecked: !refusalReason,
+  userId: null,
+  outcome: null,
+  failureReason: null,
 });
 
 const UPLOAD: RosterUploadDetailDto = {
@@ -31,6 +34,8 @@ const UPLOAD: RosterUploadDetailDto = {
   refusedRows: 2,
   uploadedBy: null,
   createdAt: '2026-11-27T21:00:00.000Z',
+  draftingStartedAt: null,
+  draftingFinishedAt: null,
   rows: [
     row(2, '1053975268', 'ada@example.org', null),
     row(3, '1053975269', 'digit@example.org', ROSTER_MESSAGES.npiCheckDigit),
