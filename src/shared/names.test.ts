@@ -44,6 +44,20 @@ describe('registry names and credentials', () => {
     expect(splitCredentials('M.D., PH.D.')).toEqual(['M.D.', 'PH.D.']);
     expect(splitCredentials(null)).toEqual([]);
   });
+
+  it('joins one credential typed with a space inside, by the credential vocabulary, and keeps several apart', () => {
+    expect(splitCredentials('M. D.')).toEqual(['MD']);
+    expect(splitCredentials('Pharm D')).toEqual(['PharmD']);
+    expect(splitCredentials('L. Ac.')).toEqual(['LAc']);
+    expect(splitCredentials('PH. D., M. P. H.')).toEqual(['PhD', 'MPH']);
+    expect(splitCredentials('RN LPN')).toEqual(['RN', 'LPN']);
+    expect(splitCredentials('MA, LPC')).toEqual(['MA', 'LPC']);
+    expect(splitCredentials('OTR/L')).toEqual(['OTR/L']);
+    expect(splitCredentials('DC PC')).toEqual(['DC', 'PC']);
+    expect(splitCredentials('M. D. FACS')).toEqual(['MD', 'FACS']);
+    // Pieces that spell nothing known stay as they are written.
+    expect(splitCredentials('Q. X.')).toEqual(['Q.', 'X.']);
+  });
 });
 
 describe('initialsOf', () => {

@@ -4,14 +4,20 @@
  * the rest is split into first and last name.
  */
 
-const CREDENTIALS = new Set(
-  [
-    'MD', 'DO', 'PHD', 'RN', 'NP', 'PA', 'PA-C', 'DNP', 'MBBS', 'MBCHB', 'FACS', 'FACP', 'FACC', 'FAAP', 'FAAFP',
-    'MPH', 'MS', 'MSC', 'MBA', 'MA', 'BS', 'BSN', 'MSN', 'DDS', 'DMD', 'PHARMD', 'RPH', 'APRN', 'CRNA', 'LPN',
-    'FNP', 'FNP-BC', 'FNP-C', 'ANP', 'ANP-BC', 'AGNP', 'PMHNP', 'CNM', 'CNS', 'OD', 'DPM', 'DC', 'PT', 'DPT', 'OT',
-    'OTR', 'OTR/L', 'SLP', 'CCC-SLP', 'LCSW', 'LMFT', 'LPC', 'PSYD', 'EDD', 'AUD', 'RD', 'CDE', 'JD',
-  ],
-);
+/**
+ * Credentials as they are written when written in one piece, the known vocabulary both for stripping
+ * them off a typed name and for putting back together one the registry has in pieces ("M. D.").
+ */
+const CREDENTIAL_SPELLINGS = [
+  'MD', 'DO', 'PhD', 'RN', 'NP', 'PA', 'PA-C', 'DNP', 'MBBS', 'MBChB', 'FACS', 'FACP', 'FACC', 'FAAP', 'FAAFP',
+  'MPH', 'MS', 'MSc', 'MBA', 'MA', 'BS', 'BSN', 'MSN', 'DDS', 'DMD', 'PharmD', 'RPh', 'APRN', 'CRNA', 'LPN',
+  'FNP', 'FNP-BC', 'FNP-C', 'ANP', 'ANP-BC', 'AGNP', 'PMHNP', 'CNM', 'CNS', 'OD', 'DPM', 'DC', 'PT', 'DPT', 'OT',
+  'OTR', 'OTR/L', 'SLP', 'CCC-SLP', 'LCSW', 'LMFT', 'LPC', 'PsyD', 'EdD', 'AuD', 'RD', 'CDE', 'JD',
+  'LAc', 'DrPH', 'ScD', 'MSW', 'LCPC', 'LMHC', 'CPNP', 'GNP', 'BCBA', 'CCC-A', 'MEd', 'DAOM', 'DACM',
+];
+
+/** Key → spelling: capitals, no periods ("Ph.D." and "PHD" are the same credential). */
+const CREDENTIALS = new Map(CREDENTIAL_SPELLINGS.map((spelling) => [normaliseToken(spelling), spelling]));
 
 /** Generational suffixes: part of the name (kept in the full name), not credentials. */
 const SUFFIXES = new Set(['JR', 'SR', 'II', 'III', 'IV']);
@@ -62,14 +68,36 @@ export function splitProviderName(input: string): SplitName {
 
 /**
  * Credentials as the registry writes them in one field: "MD, PHD", "RN LPN", "MA LPC SCL NCC",
- * "M.A. BCBA", "DC PC" are several. Commas, semicolons and spaces separate them; periods inside one
- * ("M.D.") do not.
+ * "M.A. BCBA", "DC PC" are several. Commas and semicolons always separate them. Spaces usually do, but
+ * some people type one credential with a space inside: "M. D.", "Pharm D", "L. Ac." (issue 37 counted
+ * three in 230 real registry records). So pieces next to each other that together spell a credential of the vocabulary
+ * above, while not each being one on their own, are that one credential ("M." + "D." → MD, "Pharm" +
+ * "D" → PharmD), given in the vocabulary's spelling. "RN LPN" stays two, since "RNLPN" is nothing
+ * (and RN and LPN are each credentials); "OTR/L" has no space and stays one. Periods inside one piece
+ * ("M.D.") never separate.
  */
 export function splitCredentials(text: string | null | undefined): string[] {
-  return (text ?? '')
-    .split(/[\s,;]+/)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0 && /[\p{L}\p{N}]/u.test(part));
+  const credentials: string[] = [];
+  for (const group of (text ?? '').split(/[,;]+/)) {
+    const pieces = group.split(/\s+/).filter((part) => part.length > 0 && /[\p{L}\p{N}]/u.test(part));
+    let index = 0;
+    while (index < pieces.length) {
+      const joined = joinedCredential(pieces, index);
+      credentials.push(joined?.spelling ?? pieces[index]!);
+      index += joined?.count ?? 1;
+    }
+  }
+  return credentials;
+}
+
+/** The longest run of pieces from `start` (up to four: "M. S. N.") that is one credential written apart. */
+function joinedCredential(pieces: string[], start: number): { spelling: string; count: number } | null {
+  for (let count = Math.min(4, pieces.length - start); count >= 2; count -= 1) {
+    const run = pieces.slice(start, start + count);
+    const spelling = CREDENTIALS.get(run.map(normaliseToken).join(''));
+    if (spelling && !run.every((piece) => CREDENTIALS.has(normaliseToken(piece)))) return { spelling, count };
+  }
+  return null;
 }
 
 /** "MAC" names that are not Mac + a capitalised name ("Machado", not "MacHado"). */

@@ -167,6 +167,18 @@ describe('real NPPES answers (tests/fixtures/real/nppes, recorded by ropensci/np
     expect(records('individuals-ny-5.json').find((r) => r.npi_number === '1336333764')!.credentials.map((c) => c.value)).toEqual(['MFA', 'MSW']);
   });
 
+  it('reads one credential typed with a space inside as one (the spellings found in the registry, on a recorded record)', () => {
+    // The recordings here hold none of them; the credential field of a real record is set to each spelling.
+    const body = answer('individuals-ga-10.json') as unknown as { results: Array<{ number: number; basic: { credential?: string } }> };
+    const record = body.results.find((r) => String(r.number) === '1063410173')!;
+    const credentialsOf = (credential: string) => {
+      const copy = structuredClone(body);
+      copy.results.find((r) => r.number === record.number)!.basic.credential = credential;
+      return parseNppesResponse('1063410173', copy)!.credentials.map((c) => c.value);
+    };
+    expect(['M. D.', 'Pharm D', 'L. Ac.', 'RN LPN', 'MA, LPC', 'OTR/L'].map(credentialsOf)).toEqual([['MD'], ['PharmD'], ['LAc'], ['RN', 'LPN'], ['MA', 'LPC'], ['OTR/L']]);
+  });
+
   it('cases names the registry writes in capitals, Mc and hyphenated names included', () => {
     const ga = records('individuals-ga-10.json');
     expect(ga.find((r) => r.npi_number === '1669960134')).toMatchObject({ first_name: 'Derek', last_name: 'McCranie' });
