@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTaxonomyCsv } from '../../src/shared/schemas/taxonomy';
@@ -309,6 +311,24 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows[0]!.searchKeywords.length).toBeGreaterThan(1);
     expect((await browserClient(ctx.app).get('/api/admin/taxonomy/template.csv')).status).toBe(401);
+  });
+
+  it('takes NUCC’s taxonomy file as NUCC publishes it (real excerpt of nucc_taxonomy_251.csv)', async () => {
+    const hospital = await createHospital(ctx);
+    const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
+    const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
+    const file = readFileSync(join(__dirname, '../fixtures/real/nucc/nucc-taxonomy-251-excerpt.csv'), 'utf8');
+    const uploaded = await admin.post(`${base}/upload?fileName=nucc_taxonomy_251.csv`, csvFile(file));
+    expect(uploaded.status).toBe(200);
+    expect(await uploaded.json()).toEqual({ uploadId: expect.any(String), rowCount: 11 });
+    const rows = await hospitalRows(hospital.id);
+    expect(rows.find((r) => r.specialtyCode === '207RC0000X')).toMatchObject({
+      specialty: 'Cardiovascular Disease Physician',
+      department: 'Allopathic & Osteopathic Physicians',
+      division: 'Internal Medicine',
+      section: 'Cardiovascular Disease',
+    });
+    expect(await (await admin.get(`${base}/resolve/2084N0400X`)).json()).toEqual({ code: '2084N0400X', specialty: 'Neurology Physician', source: 'hospital' });
   });
 
   it('replaces the taxonomy with a valid file and points the hospital at it', async () => {

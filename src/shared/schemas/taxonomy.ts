@@ -232,6 +232,55 @@ const csvRowSchema = z.object({
 
 const splitList = (cell: string | undefined) => (cell ?? '').split(LIST_SPLIT);
 
+interface CsvFormat {
+  /** Normalised header → the column it fills; null for a column that is read past. */
+  columns: Map<string, CsvColumn | null>;
+  required: CsvColumn[];
+  expected: string;
+  label: (column: CsvColumn) => string;
+}
+
+const OWN_FORMAT: CsvFormat = {
+  columns: new Map(TAXONOMY_CSV_COLUMNS.map((column) => [normalizeCsvHeader(column), column])),
+  required: ['specialty'],
+  expected: TAXONOMY_CSV_COLUMNS.join(', '),
+  label: (column) => column,
+};
+
+/*
+ * NUCC's Health Care Provider Taxonomy as nucc.org publishes it (nucc_taxonomy_<version>.csv):
+ * Code, Grouping, Classification, Specialization, Definition, Notes, Display Name, Section. A hospital
+ * that keeps its specialties as NUCC codes uploads that file unchanged. It is read the way the default
+ * taxonomy is built (src/server/db/seed/data/SOURCES.md): Classification is the division,
+ * Specialization the section, Code the specialty code; the Grouping ("Allopathic & Osteopathic
+ * Physicians") stands as the department, and Display Name is the specialty. Definition and Notes have no
+ * place in a hospital's taxonomy, and NUCC's Section (Individual / Non-Individual) is not our section,
+ * so those three are read past.
+ */
+const NUCC_COLUMN_NAMES: Array<[string, CsvColumn | null]> = [
+  ['Code', 'specialty_code'],
+  ['Grouping', 'department'],
+  ['Classification', 'division'],
+  ['Specialization', 'section'],
+  ['Definition', null],
+  ['Notes', null],
+  ['Display Name', 'specialty'],
+  ['Section', null],
+];
+
+const NUCC_FORMAT: CsvFormat = {
+  columns: new Map(NUCC_COLUMN_NAMES.map(([name, column]) => [normalizeCsvHeader(name), column])),
+  required: ['specialty_code', 'division'],
+  expected: NUCC_COLUMN_NAMES.map(([name]) => name).join(', '),
+  label: (column) => NUCC_COLUMN_NAMES.find(([, c]) => c === column)![0],
+};
+
+/** NUCC's file is recognised by its own column names, which our template never uses. */
+const isNuccHeader = (fields: string[]) => {
+  const names = new Set(fields.map(normalizeCsvHeader));
+  return names.has('code') && names.has('grouping') && names.has('classification');
+};
+
 /**
  * Reads and validates an uploaded taxonomy file completely, so the admin sees every problem at once
  * (the server and the web both use it; the server's verdict is the one that counts). Line numbers
@@ -251,26 +300,34 @@ export function parseTaxonomyCsv(text: CsvInput): TaxonomyCsvResult {
   const [header, ...body] = records;
   if (!header) return { rows: [], errors: [{ line: null, message: 'The file is empty' }], invalidRowCount: 0 };
 
-  const known = new Map(TAXONOMY_CSV_COLUMNS.map((column) => [normalizeCsvHeader(column), column]));
+  const format = isNuccHeader(header.fields) ? NUCC_FORMAT : OWN_FORMAT;
   const positions = new Map<CsvColumn, number>();
   header.fields.forEach((cell, index) => {
-    const column = known.get(normalizeCsvHeader(cell));
+    const key = normalizeCsvHeader(cell);
+    const column = format.columns.get(key);
+    if (column === null) return;
     if (!column) {
       // A misspelt column would otherwise be dropped silently and empty a whole field of the taxonomy.
-      errors.push({ line: header.line, message: `unknown column "${cell.trim()}" (expected: ${TAXONOMY_CSV_COLUMNS.join(', ')})` });
+      errors.push({ line: header.line, message: `unknown column "${cell.trim()}" (expected: ${format.expected})` });
     } else if (positions.has(column)) {
       errors.push({ line: header.line, message: `column "${column}" appears more than once` });
     } else {
       positions.set(column, index);
     }
   });
-  if (!positions.has('specialty')) errors.push({ line: header.line, message: 'the header must include a "specialty" column' });
+  for (const column of format.required) {
+    if (!positions.has(column)) errors.push({ line: header.line, message: `the header must include a "${format.label(column)}" column` });
+  }
   if (errors.length > 0) return { rows: [], errors, invalidRowCount: 0 };
 
   const cell = (fields: string[], column: CsvColumn) => {
     const index = positions.get(column);
     return index === undefined ? undefined : fields[index];
   };
+  /* NUCC names every code in "Display Name" (since 2019); an older release without one is named by
+     its specialization, or its classification for a classification's general code. */
+  const specialtyOf = (fields: string[]) =>
+    format === NUCC_FORMAT ? [cell(fields, 'specialty'), cell(fields, 'section'), cell(fields, 'division')].find((v) => v?.trim()) : cell(fields, 'specialty');
   const rows: TaxonomyCsvResult['rows'] = [];
   const codeLines = new Map<string, number>();
   const rowLines = new Map<string, number>();
@@ -288,7 +345,7 @@ export function parseTaxonomyCsv(text: CsvInput): TaxonomyCsvResult {
       continue;
     }
     const parsed = csvRowSchema.safeParse({
-      specialty: cell(record.fields, 'specialty') ?? '',
+      specialty: specialtyOf(record.fields) ?? '',
       department: cell(record.fields, 'department'),
       division: cell(record.fields, 'division'),
       section: cell(record.fields, 'section'),

@@ -200,7 +200,7 @@ export function TaxonomyUploadCard({ scope, currentRows }: { scope: HospitalScop
           <span>Start from the template: one specialty per row.</span>
           <TemplateDownloadLink href={TAXONOMY_TEMPLATE_URL} fileName={TAXONOMY_TEMPLATE_FILE_NAME} />
         </div>
-        <FileDropZone accept=".csv,text/csv" label="a CSV file" hint="Columns: specialty (required), department, division, section, specialty_code, search_keywords, common_abbreviations." fileName={chosen?.fileName} disabled={upload.isPending} onFile={(file) => void onFile(file)} />
+        <FileDropZone accept=".csv,text/csv" label="a CSV file" hint="Columns: specialty (required), department, division, section, specialty_code, search_keywords, common_abbreviations; or NUCC’s taxonomy file (nucc_taxonomy_*.csv) as published." fileName={chosen?.fileName} disabled={upload.isPending} onFile={(file) => void onFile(file)} />
         {chosen && 'readError' in chosen ? <Notice tone="error">{chosen.readError}</Notice> : null}
         {chosen && 'check' in chosen && chosen.check.errors.length > 0 ? <ErrorReport title={chosen.check.message ?? 'The file cannot be used.'} errors={chosen.check.errors} /> : null}
         {refused ? <ErrorReport title={serverMessage(upload.error)} errors={refused.errors} total={refused.total} /> : upload.isError ? <Notice tone="error">{serverMessage(upload.error, 'Failed to update taxonomy')}</Notice> : null}
