@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client';
-import { jobs } from '../../src/server/db/schema';
+import { RATE_LIMIT_SWEEP_JOB, createRateLimitJobHandlers, scheduleRateLimitSweep } from '../../src/server/auth/rate-limit-jobs';
+import { consumeRateLimit } from '../../src/server/auth/rate-limit';
+import { jobs, rateLimitCounters } from '../../src/server/db/schema';
 import { createWorker, enqueueJob, type JobRow } from '../../src/server/jobs/queue';
 import { createLogger } from '../../src/server/lib/logger';
 import { createTestDatabase, databaseLabel } from '../support/test-database';
@@ -50,5 +52,26 @@ describe(`background jobs (${databaseLabel})`, () => {
     await enqueueJob(database.db, 'test.later', {}, { runAt: new Date(Date.now() + 60_000) });
     const worker = createWorker(database.db, { 'test.later': async () => {} }, logger);
     expect(await worker.drain()).toBe(0);
+  });
+
+  it('sweeps rate-limit counters past every window on a recurring job, keeping the last day', async () => {
+    const day = 24 * 3_600_000;
+    const key = `sweep-test:${Date.now()}`;
+    await consumeRateLimit(database.db, { key, limit: 10, windowMs: day }, new Date(Date.now() - day - 60_000));
+    await consumeRateLimit(database.db, { key, limit: 10, windowMs: day }, new Date(Date.now() - day + 60_000));
+    await consumeRateLimit(database.db, { key, limit: 10, windowMs: day });
+
+    expect(await scheduleRateLimitSweep(database.db)).toBe(true);
+    expect(await scheduleRateLimitSweep(database.db)).toBe(false);
+    const worker = createWorker(database.db, createRateLimitJobHandlers({ db: database.db, logger }), logger);
+    expect(await worker.drain()).toBe(1);
+
+    const left = await database.db.select().from(rateLimitCounters).where(like(rateLimitCounters.key, `${key}%`));
+    expect(left).toHaveLength(2);
+    expect(left.every((row) => row.windowStart.getTime() > Date.now() - day)).toBe(true);
+    // Each run queues the next, an hour on.
+    const next = await database.db.select().from(jobs).where(and(eq(jobs.type, RATE_LIMIT_SWEEP_JOB), eq(jobs.status, 'queued')));
+    expect(next).toHaveLength(1);
+    expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
   });
 });

@@ -71,9 +71,20 @@ export async function releaseAttempt(db: Database, key: string, at: Date) {
   await db.delete(rateLimitCounters).where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, at)));
 }
 
-/** Counters older than a day are no longer part of any window. */
-export async function sweepRateLimits(db: Database, now = new Date()) {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 24 * 60 * 60_000)));
+/** The longest window any limit counts (appointment requests per e-mail address: a day). */
+export const LONGEST_RATE_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes counters older than the longest window, which no limit counts any more, and says how many
+ * (counted in the statement: an hour of public traffic is many rows to send back). Run by the
+ * recurring job in rate-limit-jobs.ts.
+ */
+export async function sweepRateLimits(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - LONGEST_RATE_LIMIT_WINDOW_MS);
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`with swept as (delete from ${rateLimitCounters} where ${lt(rateLimitCounters.windowStart, cutoff)} returning 1) select count(*)::int as n from swept`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**

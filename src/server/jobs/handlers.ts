@@ -8,6 +8,7 @@ import { createDiscoveryJobHandlers } from '../modules/discovery/jobs';
 import { createYextJobHandlers } from '../modules/yext/jobs';
 import { createHistoryJobHandlers } from '../modules/profile/history-jobs';
 import { createAppointmentJobHandlers } from '../modules/appointment-requests/jobs';
+import { createRateLimitJobHandlers } from '../auth/rate-limit-jobs';
 import { DELETE_USER_FILES_JOB, deleteUserFiles } from '../modules/users/files';
 import type { JobHandler } from './queue';
 
@@ -28,6 +29,7 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
     ...createYextJobHandlers(deps),
     ...createHistoryJobHandlers(deps),
     ...createAppointmentJobHandlers(deps),
+    ...createRateLimitJobHandlers(deps),
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');
       await fileLinearIssue(feedbackDeps, String(job.payload.feedbackId));
