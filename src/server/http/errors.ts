@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ADMIN_ERROR_MESSAGES, DEFAULT_ERROR_MESSAGE, type ErrorBody } from '../../shared/errors';
 import { AppError, isAppError } from '../lib/app-error';
+import { captureServerError } from '../lib/sentry';
 import type { AppBindings } from './types';
 
 export function errorResponse(c: Context, status: number, code: string, message: string, details?: unknown) {
@@ -26,7 +27,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Every error a route throws ends here. A 5xx answer is our failure, not the client's: it is logged
+ * and reported to Sentry (captureServerError; nothing leaves without SENTRY_DSN), since Hono catches
+ * it before Sentry's own handlers could see it. 4xx answers are the client's and are not reported.
+ */
 export function handleError(error: Error, c: Context<AppBindings>) {
+  const response = errorAnswer(error, c);
+  if (response.status >= 500) captureServerError(error);
+  return response;
+}
+
+function errorAnswer(error: Error, c: Context<AppBindings>) {
   if (isAppError(error)) return errorResponse(c, error.status, error.code, error.message, error.details);
   if (error instanceof HTTPException) {
     const status = error.status;
