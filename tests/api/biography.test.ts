@@ -307,6 +307,7 @@ const SAM: ProfileFacts = {
   ageGroups: ['Children', 'Adults'],
   appointmentTypes: [],
   telehealth: true,
+  videoVisits: false,
   locations: [],
   hospitalAffiliations: [],
   education: [{ kind: 'graduate', institution: 'Rush University', degree: 'MSN', field: null, year: 2016 }],

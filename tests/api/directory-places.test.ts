@@ -85,7 +85,7 @@ beforeAll(async () => {
       expect(saved.status, await saved.clone().text()).toBe(200);
     };
     await put('professional_identity', { fullLegalName: person.name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}@places.example`, primarySpecialty: person.specialty, credentials: [{ type: 'degree', name: 'MD' }] });
-    await put('practice_essentials', { acceptingNewPatients: person.accepting, telehealthServices: [] });
+    await put('practice_essentials', { acceptingNewPatients: person.accepting, telehealthServices: person.video ? ['Video visits'] : [] });
     await put('locations', { items: [{ locationName: `${person.city} office`, address: '1 Main St', city: person.city, state: 'IL', postalCode: person.zip, isPrimaryLocation: true, telehealthAvailable: person.video }] });
     if (person.languages.length) await put('languages', { items: person.languages.map((languageCode) => ({ languageCode })) });
     if (person.insurance.length) await put('insurance', { items: person.insurance.map((insuranceName) => ({ insuranceName })) });

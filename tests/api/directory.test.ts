@@ -98,7 +98,7 @@ describe(`public directory (${databaseLabel})`, () => {
       professionalEmail: 'private.inbox@lakeside.example',
     });
     await put(client, 'biography', { professionalSummary: 'Cares for adults with heart rhythm disorders.', publicSummary: 'I treat hearts that beat too fast or too slow.' });
-    await put(client, 'practice_essentials', { acceptingNewPatients: true, telehealthServices: ['follow_up'] });
+    await put(client, 'practice_essentials', { acceptingNewPatients: true, telehealthServices: ['Video visits'] });
     await put(client, 'locations', { items: [{ locationName: 'Lakeside Heart Center', address: '251 E Huron St', city: 'Chicago', state: 'IL', postalCode: '60611', phoneNumber: '(312) 555-0100', isPrimaryLocation: true }] });
     await put(client, 'languages', { items: [{ languageCode: 'en' }, { languageCode: 'es' }] });
     await put(client, 'media_press', {
@@ -252,7 +252,7 @@ describe(`public directory (${databaseLabel})`, () => {
       await put(client, 'professional_identity', { fullLegalName: name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}@example.org`, primarySpecialty: specialty });
       await put(client, 'locations', { items: [{ locationName: `${city} office`, address: '1 Main St', city, state: 'IL', postalCode: zip, isPrimaryLocation: true }] });
       await put(client, 'languages', { items: langs.map((languageCode) => ({ languageCode })) });
-      await put(client, 'practice_essentials', { acceptingNewPatients: accepting, telehealthServices: video ? ['follow_up'] : [] });
+      await put(client, 'practice_essentials', { acceptingNewPatients: accepting, telehealthServices: video ? ['Video visits'] : [] });
       if (termIds.length) await put(client, 'medical_expertise', { items: termIds.map((termId) => ({ termId })) });
       await publishProvider(ctx, client, userId);
     };

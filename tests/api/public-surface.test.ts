@@ -113,7 +113,7 @@ const englishSearches = (): Array<{ path: string; sources: SectionId[] }> => [
   { path: `/find/${slug}?near=60304`, sources: ['locations'] },
   { path: `/find/${slug}?lang=pt`, sources: ['practice_essentials'] },
   { path: `/find/${slug}?accepting=1`, sources: ['practice_essentials'] },
-  { path: `/find/${slug}?video=1`, sources: ['practice_essentials', 'locations'] },
+  { path: `/find/${slug}?video=1`, sources: ['practice_essentials'] },
   // Places measured by distance (issue 33): a city with its state, a lower-case city and state, a nearby ZIP within 5 miles.
   { path: `/find/${slug}?near=${encodeURIComponent('Oak Park, IL')}`, sources: ['locations'] },
   { path: `/find/${slug}?near=oak%20park%20il&radius=10`, sources: ['locations'] },

@@ -38,6 +38,8 @@ export const publicPractice = pgView('public_practice', {
   hospitalId: uuid('hospital_id').notNull(),
   acceptingNewPatients: boolean('accepting_new_patients'),
   telehealthServices: jsonb('telehealth_services').$type<string[]>().notNull(),
+  /** For "offers video visits", which either list may say (migration 0027, src/shared/video-visits.ts). */
+  appointmentTypes: jsonb('appointment_types').$type<string[]>().notNull(),
 }).existing();
 
 export const publicLocations = pgView('public_locations', {

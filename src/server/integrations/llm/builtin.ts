@@ -310,13 +310,14 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
   }
 
   // Where and how patients can be seen.
-  if (facts.acceptingNewPatients !== null || facts.telehealth || facts.ageGroups.length) {
+  if (facts.acceptingNewPatients !== null || facts.telehealth || facts.videoVisits || facts.ageGroups.length) {
     const bits: string[] = [];
     const s = voice.subject();
     if (facts.acceptingNewPatients === true) bits.push(`${verb(s.plural, 'is', 'are')} accepting new patients`);
     if (facts.acceptingNewPatients === false) bits.push(`${verb(s.plural, 'is', 'are')} not accepting new patients at this time`);
     if (facts.ageGroups.length) bits.push(`${verb(s.plural, 'sees', 'see')} ${list(facts.ageGroups.map(inline), cap)}`);
-    if (facts.telehealth) bits.push(`${verb(s.plural, 'offers', 'offer')} telehealth visits`);
+    if (facts.videoVisits) bits.push(`${verb(s.plural, 'offers', 'offer')} video visits`);
+    else if (facts.telehealth) bits.push(`${verb(s.plural, 'offers', 'offer')} telehealth visits`);
     if (style === 'plain' && bits.length > 1) {
       add('access', R.access, 14, 2, `${s.text} ${bits[0]}`);
       bits.slice(1).forEach((bit, index) => {

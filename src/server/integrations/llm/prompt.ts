@@ -89,6 +89,7 @@ export function factsAsText(facts: ProfileFacts): string {
     line('Accepting new patients', facts.acceptingNewPatients === null ? null : facts.acceptingNewPatients ? 'yes' : 'no'),
     listLine('Patient age groups', facts.ageGroups),
     listLine('Appointment types', facts.appointmentTypes),
+    line('Video visits', facts.videoVisits ? 'offered' : null),
     line('Telehealth visits', facts.telehealth ? 'offered' : null),
     listLine(
       'Locations',

@@ -28,7 +28,10 @@ export interface ProfileFacts {
   acceptingNewPatients: boolean | null;
   ageGroups: string[];
   appointmentTypes: string[];
+  /** Some care from afar: a telehealth service of any kind, or a location's telehealth switch. */
   telehealth: boolean;
+  /** Video visits in particular (src/shared/video-visits.ts): what the public page's pill says. */
+  videoVisits: boolean;
   locations: Array<{ name: string; city: string | null; state: string | null; isPrimary: boolean }>;
   hospitalAffiliations: string[];
   education: EducationFact[];

@@ -1,4 +1,5 @@
 import type { EducationFact, ProfileFacts, Pronouns } from '../../integrations/llm/types';
+import { offersVideoVisits } from '../../lib/video-visits';
 import type { getProfile } from '../profile/service';
 
 type Profile = Awaited<ReturnType<typeof getProfile>>;
@@ -105,6 +106,7 @@ export function buildFacts(profile: Profile): ProfileFacts {
   const featuredFirst = [...publications].sort((a, b) => Number(b.isFeatured) - Number(a.isFeatured));
   const trials = sections.clinical_trials.items.filter((t) => t.isVisible);
   const media = sections.media_press.items;
+  const videoVisits = offersVideoVisits(practice);
 
   return {
     fullName,
@@ -126,7 +128,10 @@ export function buildFacts(profile: Profile): ProfileFacts {
     acceptingNewPatients: practice?.acceptingNewPatients ?? null,
     ageGroups: unique([...(practice?.ageGroupsTreated ?? []), ...(practice?.patientAgeGroups ?? [])]),
     appointmentTypes: unique(practice?.appointmentTypes ?? []),
-    telehealth: (practice?.telehealthServices.length ?? 0) > 0 || sections.locations.items.some((l) => l.telehealthAvailable),
+    // Any care from afar (phone, messaging, monitoring, a location's telehealth switch); video only
+    // when the practice says video, by the one rule the public page and the directory use.
+    telehealth: videoVisits || (practice?.telehealthServices.length ?? 0) > 0 || sections.locations.items.some((l) => l.telehealthAvailable),
+    videoVisits,
     locations,
     hospitalAffiliations: affiliations,
     education,

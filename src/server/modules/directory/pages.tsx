@@ -590,7 +590,7 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
             <p>
               {profile.acceptingNewPatients === true ? <span className="pill ok">{t('profile.accepting')}</span> : null}
               {profile.acceptingNewPatients === false ? <span className="pill">{t('profile.notAccepting')}</span> : null}
-              {profile.telehealth ? <span className="pill">{t('profile.video')}</span> : null}
+              {profile.videoVisits ? <span className="pill">{t('profile.video')}</span> : null}
               {profile.pronouns ? <span className="pill">{profile.pronouns}</span> : null}
             </p>
           </div>

@@ -21,7 +21,7 @@ function profile(overrides: Partial<PublicProfile>): PublicProfile & { slug: str
     primarySpecialty: 'Dermatology',
     additionalSpecialties: [],
     acceptingNewPatients: null,
-    telehealth: false,
+    videoVisits: false,
     summary: null,
     languages: [],
     locations: [],

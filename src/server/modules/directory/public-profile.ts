@@ -1,6 +1,7 @@
 import { EDUCATION_TYPE_LABELS, type EducationType } from '../../../shared/enums';
 import type { SectionId } from '../../../shared/limits';
 import { governingSection, type ProfileSectionId } from '../../../shared/schemas/profile';
+import { offersVideoVisits } from '../../lib/video-visits';
 import type { FullProfileRead } from '../profile/read';
 
 /**
@@ -18,7 +19,8 @@ export interface PublicProfile {
   primarySpecialty: string | null;
   additionalSpecialties: string[];
   acceptingNewPatients: boolean | null;
-  telehealth: boolean;
+  /** The practice says video, as a telehealth service or an appointment type (src/shared/video-visits.ts). */
+  videoVisits: boolean;
   summary: string | null;
   languages: string[];
   locations: Array<{
@@ -91,7 +93,7 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
     primarySpecialty: text(identity?.primarySpecialty),
     additionalSpecialties: strings(identity?.additionalSpecialties),
     acceptingNewPatients: typeof practice?.acceptingNewPatients === 'boolean' ? practice.acceptingNewPatients : null,
-    telehealth: strings(practice?.telehealthServices).length > 0 || locationItems.some((l) => l.telehealthAvailable === true),
+    videoVisits: offersVideoVisits(practice),
     summary: text(biography?.publicSummary) ?? text(biography?.professionalSummary),
     languages: items('languages').map((l) => text(l.languageName) ?? text(l.languageCode)).filter((v): v is string => v !== null),
     locations: locationItems.map((l) => ({

@@ -29,6 +29,7 @@ import { hospitalScope, type AdminActor } from '../../auth/policies';
 import { AppError } from '../../lib/app-error';
 import { containsPattern, startsWithPattern } from '../../lib/like';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { offersVideoVisitsSql } from '../../lib/video-visits';
 import { withinMs } from '../../lib/within';
 import type { Actor } from '../../http/types';
 import { recordAudit } from '../audit/service';
@@ -578,9 +579,9 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const acceptingMatch = search.acceptingNewPatients
     ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${publicPractice.acceptingNewPatients})`
     : undefined;
+  // Video by the one rule the profile page's pill uses (src/shared/video-visits.ts): telehealth by phone is not video.
   const videoMatch = search.videoVisits
-    ? sql`(${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and jsonb_array_length(${publicPractice.telehealthServices}) > 0)
-        or ${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${publicLocations.telehealthAvailable}))`
+    ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${offersVideoVisitsSql(publicPractice.telehealthServices, publicPractice.appointmentTypes)})`
     : undefined;
   const prefix = startsWithPattern(words);
   const exactRank = sql<number>`case when ${publicListings.fullName} ilike ${prefix} or ${publicListings.lastName} ilike ${prefix} then 3 when ${publicListings.fullName} ilike ${pattern} then 2.5 when ${publicIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
