@@ -103,7 +103,6 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/admin/hospitals/:hospitalId/data-sources': 'admin',
   'PATCH /api/admin/hospitals/:hospitalId/data-sources/:configId': 'admin',
   'DELETE /api/admin/hospitals/:hospitalId/data-sources/:configId': 'admin',
-  'GET /api/admin/hospitals/:hospitalId/users': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/users/:userId': 'admin',
   'GET /api/admin/users/:userId/history': 'admin',

@@ -111,7 +111,7 @@ describe(`hospitals (${databaseLabel})`, () => {
     expect((await adminA.delete(`/api/admin/hospitals/${hospitalA.id}`)).status).toBe(403);
     const list = await (await adminA.get('/api/admin/hospitals')).json();
     expect(list.items.map((h: { id: string }) => h.id)).toEqual([hospitalA.id]);
-    for (const path of ['', '/section-permissions', '/reading-levels', '/data-sources', '/users']) {
+    for (const path of ['', '/section-permissions', '/reading-levels', '/data-sources']) {
       const response = await adminA.get(`/api/admin/hospitals/${hospitalB.id}${path}`);
       expect(response.status, path).toBe(404);
     }

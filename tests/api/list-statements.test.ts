@@ -68,7 +68,6 @@ async function statementsOf(client: BrowserClient, path: string) {
 }
 
 const lists = (id: () => string) => [
-  { name: 'providers of a hospital', path: () => `/api/admin/hospitals/${id()}/users` },
   { name: 'all users', path: () => `/api/admin/users` },
   { name: 'feedback', path: () => `/api/admin/feedback` },
   { name: 'audit log', path: () => `/api/admin/audit-log` },

@@ -304,13 +304,6 @@ export async function searchDefaultTerms(db: Database, query: TermSearchQuery, o
   return { items: rows.map(({ matchCount: _, ...row }) => fromDefaultRow(row)), totalCount: Math.min(total, MATCH_COUNT_CAP), totalCountCapped: total > MATCH_COUNT_CAP };
 }
 
-/** A hospital with terms of its own uses them; otherwise its providers see the defaults. */
-export async function hospitalHasTerms(db: Database, hospitalId: string | null) {
-  if (!hospitalId) return false;
-  const [row] = await db.select({ id: hospitalTerms.id }).from(hospitalTerms).where(and(eq(hospitalTerms.hospitalId, hospitalId), eq(hospitalTerms.isActive, true))).limit(1);
-  return Boolean(row);
-}
-
 /** Every term search and lookup of a provider asks this first: built once per database (decision 0014). */
 const termSourceStatement = perDatabase((db) =>
   db

@@ -8,12 +8,11 @@ import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
-import { findHospitalForAdmin, getSectionPermissions } from '../hospitals/service';
+import { getSectionPermissions } from '../hospitals/service';
 import { deleteUser, listUsers, syncUserAuthStatus, viewUserProfile } from './service';
 
 const userIdParam = z.object({ userId: z.uuid('User not found') });
 const usersQuery = adminUsersQuerySchema.extend({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired).optional() });
-const hospitalParam = z.object({ hospitalId: z.uuid(HOSPITAL_MESSAGES.hospitalIdRequired) });
 
 export function userRoutes(deps: AppDeps & { storage: FileStorage }) {
   const db = deps.database.db;
@@ -23,10 +22,6 @@ export function userRoutes(deps: AppDeps & { storage: FileStorage }) {
     .get('/admin/users', requireCapability('users.manage'), validate('query', usersQuery), async (c) =>
       c.json(await listUsers(db, actorOf(c), c.req.valid('query'))),
     )
-    .get('/admin/hospitals/:hospitalId/users', requireCapability('users.manage'), validate('param', hospitalParam), validate('query', adminUsersQuerySchema), async (c) => {
-      const hospital = await findHospitalForAdmin(db, actorOf(c), c.req.valid('param').hospitalId);
-      return c.json(await listUsers(db, actorOf(c), { ...c.req.valid('query'), hospitalId: hospital.id }));
-    })
     .get('/admin/users/:userId', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
       c.json(await viewUserProfile(db, actorOf(c), c.req.valid('param').userId)),
     )

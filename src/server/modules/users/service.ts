@@ -1,7 +1,6 @@
 import { containsPattern } from '../../lib/like';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUsersQuery } from '../../../shared/schemas/admin-users';
-import { HOSPITAL_MESSAGES } from '../../../shared/schemas/hospitals';
 import { hospitalScope, scopedHospitalId, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../../integrations/storage';
@@ -136,9 +135,4 @@ export async function syncUserAuthStatus(db: Database, actor: AdminActor, userId
     await recordAudit(db, actor, { action: 'user.sync_auth_status', targetType: 'user', targetId: user.id, hospitalId: user.hospitalId, summary: { before: { status: user.status }, after: { status: after.status } } });
   }
   return toUserDto(after);
-}
-
-export function requireHospitalId(hospitalId: string | undefined): string {
-  if (!hospitalId) throw AppError.validation(HOSPITAL_MESSAGES.hospitalIdRequired);
-  return hospitalId;
 }

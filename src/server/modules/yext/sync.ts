@@ -10,13 +10,12 @@ import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type UnifiedSyncResult, type YextPreviewResult } from '../../../shared/schemas/yext';
 import { SIGNUP_LANGUAGE } from '../accounts/service';
 import { hospitalExpertiseTermsPoc, hospitalLocationsPoc, hospitals, languages, professionalIdentity, userYextData } from '../../db/schema';
-import type { NpiRecord, NpiRegistry } from '../../integrations/npi-registry';
+import type { NpiRecord } from '../../integrations/npi-registry';
 import {
   YEXT_DEFAULTS,
   YEXT_MESSAGES,
   entityIdOf,
   findProvidersByNpi,
-  type ProviderSearchStrategy,
   type YextClient,
   type YextEntity,
 } from '../../integrations/yext';
@@ -55,20 +54,6 @@ export async function fetchProviderEntity(deps: YextDeps, row: HospitalRow, npi:
     deps.logger.warn({ err: error, hospitalId: row.id }, 'listing-service provider lookup failed');
     throw new AppError('YEXT_FETCH_FAILED', 502, YEXT_MESSAGES.fetchFailed, { reason: error instanceof Error ? error.message : String(error) });
   }
-}
-
-export type ProviderLookup =
-  | { source: 'yext'; entity: YextEntity | null; strategy: ProviderSearchStrategy | null }
-  | { source: 'npi_registry'; record: NpiRecord | null };
-
-/** Provider lookup by NPI where the hospital's data source decides: the national registry or the listing service. */
-export async function lookupProviderForHospital(deps: YextDeps & { npiRegistry: NpiRegistry }, hospitalId: string, npi: string): Promise<ProviderLookup> {
-  const row = await loadHospital(deps.db, hospitalId);
-  if (row.dataSource === 'yext') {
-    const { entity, strategy } = await fetchProviderEntity(deps, row, npi);
-    return { source: 'yext', entity, strategy };
-  }
-  return { source: 'npi_registry', record: await deps.npiRegistry.lookup(npi) };
 }
 
 /** The active data source's mappings when it is a listing-service one; none otherwise. */

@@ -46,11 +46,6 @@ export async function getAdminSession(signal?: AbortSignal): Promise<AdminSessio
   }
 }
 
-/** Kept for callers that only need the administrator. */
-export async function getAdminMe(signal?: AbortSignal): Promise<AdminUser | null> {
-  return (await getAdminSession(signal)).admin;
-}
-
 export function adminSessionQueryOptions() {
   return queryOptions({
     queryKey: adminMeQueryKey,

@@ -2,32 +2,12 @@ import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 /**
- * Table pieces in the administrators table's style: on phones each row becomes a card and each cell
- * a labelled line (the label comes from `data-label`), because six columns cannot fit.
+ * Row and cell pieces of the console's tables (ConsoleTable, the taxonomy's edit row): on phones each
+ * row becomes a card and each cell a labelled line (the label comes from `data-label`), because six
+ * columns cannot fit.
  */
 const cellClasses =
   'px-3 py-3 align-middle max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:before:shrink-0 max-md:before:text-xs max-md:before:font-medium max-md:before:text-gray-500 max-md:before:content-[attr(data-label)]';
-
-export function DataTable({ caption, columns, children, className }: { caption: string; columns: ReadonlyArray<string | { label: string; srOnly?: boolean; className?: string }>; children: ReactNode; className?: string }) {
-  return (
-    <table className={cn('w-full text-left text-sm max-md:block', className)}>
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only">
-        <tr>
-          {columns.map((column) => {
-            const { label, srOnly, className: columnClass } = typeof column === 'string' ? { label: column, srOnly: false, className: undefined } : column;
-            return (
-              <th key={label} scope="col" className={cn('px-3 py-3 whitespace-nowrap', columnClass)}>
-                {srOnly ? <span className="sr-only">{label}</span> : label}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100 max-md:block max-md:space-y-3 max-md:divide-y-0">{children}</tbody>
-    </table>
-  );
-}
 
 export function DataRow({ children, className }: { children: ReactNode; className?: string }) {
   return <tr className={cn('align-middle max-md:block max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:px-4 max-md:py-3', className)}>{children}</tr>;
