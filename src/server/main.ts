@@ -11,6 +11,7 @@ import { initServerSentry } from './lib/sentry';
 import { createJobHandlers } from './jobs/handlers';
 import { scheduleHistoryPurge } from './modules/profile/history-jobs';
 import { scheduleAppointmentPurge } from './modules/appointment-requests/jobs';
+import { scheduleRateLimitSweep } from './auth/rate-limit-jobs';
 import { createWorker } from './jobs/queue';
 import { migrationsDir, seedDataDir, webDistDir } from './paths';
 
@@ -63,6 +64,8 @@ async function main() {
   await scheduleHistoryPurge(database.db, env.HISTORY_RETENTION_DAYS);
   // Appointment requests are deleted after each hospital's retention (decision 0021): a daily purge.
   await scheduleAppointmentPurge(database.db);
+  // Rate-limit counters past every window: an hourly sweep.
+  await scheduleRateLimitSweep(database.db);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.host }, (info) => {
     const url = env.APP_URL ?? `http://localhost:${info.port}`;
     const lines = [
