@@ -205,10 +205,6 @@ export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-export async function pingDatabase(db: Database) {
-  await db.execute(sql`select 1`);
-}
-
 /**
  * `build`'s result once per database handle: for prepared statements (decision 0014), which belong to
  * the handle they were built on. A handle that goes away takes its statements with it.

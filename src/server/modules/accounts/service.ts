@@ -270,10 +270,6 @@ export async function createProviderProfile(db: Database, seed: ProfileSeed, log
   }
 }
 
-export async function clearPendingProfile(db: Database, authUserId: string, metadata: SignupMetadata) {
-  await saveSignupMetadata(db, authUserId, { ...metadata, pending_profile_setup: false });
-}
-
 /** Hook for the listing-service import (issue 8); returns whether anything was populated. */
 export type DirectoryPopulation = (input: { userId: string; metadata: SignupMetadata }) => Promise<'populated' | 'nothing'>;
 
