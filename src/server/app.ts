@@ -335,7 +335,7 @@ export function createApp(deps: AppDeps) {
     const landingPage = manifest ? createLandingPage({ indexHtml, manifest, schedulingUrl: env.SCHEDULING_URL }) : null;
     const spaShell = createSpaShell(indexHtml, manifest);
     if (landingPage) {
-      const landingDirectory = landingDirectoryReader(deps.database.publicDb);
+      const landingDirectory = landingDirectoryReader(deps.database.publicReadDb);
       app.get('/', async (c) => {
         const page = landingPage(await landingDirectory());
         c.header('Cache-Control', 'no-cache');

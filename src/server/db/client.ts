@@ -26,6 +26,13 @@ export interface DatabaseHandle {
    * connections signed-in people need. On PGlite, and without `publicPool`, the same as `db`.
    */
   publicDb: Database;
+  /**
+   * For anonymous reads that need not see a write the moment it commits (directory pages, search,
+   * FHIR, sitemaps, public photos): with `publicPool.readUrl`, a PostgreSQL streaming replica, which
+   * falls back to the primary's public pool while the replica cannot be reached. Otherwise `publicDb`.
+   * Anything that writes (rate-limit counts, appointment requests) uses `publicDb`.
+   */
+  publicReadDb: Database;
   kind: DatabaseKind;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
@@ -38,7 +45,7 @@ export interface DatabaseOptions {
   dataDir?: string;
   poolSize?: number;
   /** PostgreSQL: the separate pool for public reads (`publicDb`); absent, public reads share `db`. */
-  publicPool?: { size: number; statementTimeoutMs: number };
+  publicPool?: { size: number; statementTimeoutMs: number; readUrl?: string };
   /**
    * PostgreSQL `statement_timeout` for every connection of the pool, in ms (0: none). PGlite runs in
    * this process's WebAssembly without timer signals and does not enforce it.
@@ -85,13 +92,57 @@ function acquireLock(dataDir: string) {
   return () => rmSync(lockPath, { force: true });
 }
 
+/** Errors that say the server cannot be reached or is not taking queries, as opposed to a bad statement. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+function isUnreachable(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (code !== undefined && UNREACHABLE_CODES.has(code)) || /Connection terminated|timeout exceeded when trying to connect|the database system is/i.test(message ?? '');
+}
+/** After the replica failed, how long reads go straight to the primary before it is tried again. */
+const REPLICA_RETRY_MS = 5_000;
+
+/**
+ * The replica's pool, answering from `fallback` (the primary) while the replica cannot be reached:
+ * a replica restarting must neither fail nor hang public pages. Only reads come here, so a statement
+ * that failed to reach the replica is safe to run again on the primary. It stays a `pg.Pool` (Drizzle
+ * starts transactions on a pool's own client) with `query` and `connect` routed.
+ */
+function withFallback(replica: pg.Pool, fallback: pg.Pool): pg.Pool {
+  let downUntil = 0;
+  const routed = <T>(onReplica: () => Promise<T>, onFallback: () => Promise<T>) => async () => {
+    if (Date.now() < downUntil) return onFallback();
+    try {
+      return await onReplica();
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      downUntil = Date.now() + REPLICA_RETRY_MS;
+      return onFallback();
+    }
+  };
+  const query = replica.query.bind(replica) as (...args: unknown[]) => Promise<unknown>;
+  const connect = replica.connect.bind(replica) as () => Promise<pg.PoolClient>;
+  type Done = (error: Error | undefined, client?: pg.PoolClient, release?: (error?: Error) => void) => void;
+  Object.assign(replica, {
+    // Promise form only: Drizzle's node-postgres session passes no callback.
+    query: (...args: unknown[]) => routed(() => query(...args), () => (fallback.query as (...a: unknown[]) => Promise<unknown>)(...args))(),
+    // pg-pool's own `query` asks `connect` with a callback; Drizzle's transactions without one.
+    connect: (done?: Done) => {
+      const client = routed(connect, () => fallback.connect())();
+      if (!done) return client;
+      client.then((c) => done(undefined, c, (error) => c.release(error)), (error: Error) => done(error));
+      return undefined;
+    },
+  });
+  return replica;
+}
+
 export async function createDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const { onQuery } = options;
   const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   if (options.databaseUrl) {
-    const makePool = (max: number, statementTimeoutMs: number | undefined) => {
+    const makePool = (max: number, statementTimeoutMs: number | undefined, connectionString = options.databaseUrl) => {
       const made = new pg.Pool({
-        connectionString: options.databaseUrl,
+        connectionString,
         max,
         connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
         ...(statementTimeoutMs
@@ -107,9 +158,14 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     const publicPool = options.publicPool ? makePool(options.publicPool.size, options.publicPool.statementTimeoutMs) : null;
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database;
     const publicDb = publicPool ? (drizzlePg({ client: publicPool, schema, casing: 'snake_case', logger }) as unknown as Database) : db;
+    const readPool = options.publicPool?.readUrl
+      ? withFallback(makePool(options.publicPool.size, options.publicPool.statementTimeoutMs, options.publicPool.readUrl), publicPool ?? pool)
+      : null;
+    const publicReadDb = readPool ? (drizzlePg({ client: readPool, schema, casing: 'snake_case', logger }) as unknown as Database) : publicDb;
     return {
       db,
       publicDb,
+      publicReadDb,
       kind: 'postgres',
       // Several processes may start together: a session advisory lock held on its own connection
       // lets one apply the migrations while the others wait, then find nothing left to do.
@@ -132,7 +188,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
         }
       },
       close: async () => {
-        await Promise.all([pool.end(), publicPool?.end()]);
+        await Promise.all([pool.end(), publicPool?.end(), readPool?.end()]);
       },
     };
   }
@@ -157,6 +213,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   return {
     db,
     publicDb: db,
+    publicReadDb: db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
     close: async () => {

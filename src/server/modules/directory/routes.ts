@@ -144,7 +144,7 @@ const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.c
  * and under `/es` in Spanish (decision 0022); and a sitemap per hospital naming both.
  */
 export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
-  const db = deps.database.publicDb;
+  const db = deps.database.publicReadDb;
   const origin = deps.env.appUrl;
   const slugOk = (value: string) => DIRECTORY_SLUG_PATTERN.test(value);
 

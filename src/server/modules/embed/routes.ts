@@ -87,7 +87,7 @@ const RESIZE_JS = `(function(){var last=0;function send(){var h=Math.ceil(docume
 const FRAME_JS = `(function(){var s=document.currentScript;if(!s)return;var origin=new URL(s.src).origin;var path='/embed/'+encodeURIComponent(s.getAttribute('data-hospital')||'');var p=s.getAttribute('data-provider');if(p)path+='/'+encodeURIComponent(p);var f=document.createElement('iframe');f.src=origin+path;f.title=s.getAttribute('data-title')||'Find a doctor';f.style.cssText='display:block;width:100%;min-height:480px;border:0';s.parentNode.insertBefore(f,s.nextSibling);addEventListener('message',function(e){if(e.origin!==origin||e.source!==f.contentWindow||!e.data||typeof e.data.vitaeEmbedHeight!=='number')return;f.style.height=e.data.vitaeEmbedHeight+'px';f.style.minHeight='0';});})();\n`;
 
 export function publicEmbedRoutes(deps: AppDeps, render: RenderPublic) {
-  const db = deps.database.publicDb;
+  const db = deps.database.publicReadDb;
   const script = (c: Context<AppBindings>, body: string) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=3600');

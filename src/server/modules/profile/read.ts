@@ -76,7 +76,10 @@ export function createProfileReadCache(maxEntries: number) {
       const kept = entries?.get(userId);
       if (kept && version !== undefined && kept.user.profileVersion === version) return kept;
       const read = await readFullProfile(db, userId);
-      if (read && entries && (version === undefined || read.user.profileVersion >= version)) entries.set(userId, read);
+      // Never replaces a newer read: a public page read on a lagging replica may be a version behind.
+      if (read && entries && (version === undefined || read.user.profileVersion >= version) && !(kept && kept.user.profileVersion > read.user.profileVersion)) {
+        entries.set(userId, read);
+      }
       return read;
     },
     get size() {

@@ -44,7 +44,7 @@ export function profileRoutes(deps: ProfileRouteDeps) {
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: deps.env.NPI_REGISTRY_URL });
 
   const savesInFlight = new Set<string>();
-  const photos = { db: base.db, publicDb: deps.database.publicDb, logger: deps.logger, storage: deps.storage };
+  const photos = { db: base.db, publicDb: deps.database.publicReadDb, logger: deps.logger, storage: deps.storage };
 
   return new Hono<AppBindings>()
     .get('/profile', requireProvider, async (c) => c.body(await getProfileJson(base, provider(c)), 200, { 'Content-Type': 'application/json' }))
