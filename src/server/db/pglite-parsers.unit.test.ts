@@ -92,5 +92,6 @@ describe('adoptDrizzleParsers', () => {
     } finally {
       await client.close();
     }
-  });
+    // Starting a PGlite instance takes seconds on a loaded machine (5.3 s in a CI run).
+  }, 60_000);
 });
