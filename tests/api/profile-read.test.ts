@@ -12,7 +12,7 @@ import { PROFILE_TABLES } from '../../src/server/modules/profile/snapshot';
 import { seedDataDir } from '../../src/server/paths';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
-import { fillFullProfile } from '../support/full-profile';
+import { fillFullProfile, fullProfileSections, type FullProfileRefs } from '../support/full-profile';
 import { LEGACY_SECTION_READERS, legacySnapshot } from '../support/legacy-profile-read';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -22,6 +22,8 @@ let statements: string[] = [];
 let provider: BrowserClient;
 let userId: string;
 let hospitalId: string;
+
+let refs: FullProfileRefs;
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { onQuery: (query) => statements.push(query) });
@@ -40,13 +42,11 @@ beforeAll(async () => {
   userId = (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
   const terms = await db.selectDistinct({ termId: medicalExpertiseTerms.termId }).from(medicalExpertiseTerms).orderBy(asc(medicalExpertiseTerms.termId)).limit(12);
   const [school] = await db.select({ id: medicalSchools.id }).from(medicalSchools).limit(1);
-  await fillFullProfile(
-    async (sectionId, body) => {
-      const response = await provider.put(`/api/profile/sections/${sectionId}`, body);
-      expect(response.status, `${sectionId}: ${await response.clone().text()}`).toBe(200);
-    },
-    { termIds: terms.map((t) => t.termId), medicalSchoolId: school!.id },
-  );
+  refs = { termIds: terms.map((t) => t.termId), medicalSchoolId: school!.id };
+  await fillFullProfile(async (sectionId, body) => {
+    const response = await provider.put(`/api/profile/sections/${sectionId}`, body);
+    expect(response.status, `${sectionId}: ${await response.clone().text()}`).toBe(200);
+  }, refs);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -63,6 +63,9 @@ async function statementsOf(request: () => Promise<Response>) {
   const body = await response.json();
   return { body, issued: [...statements] };
 }
+
+/** A section save: session, user, reference checks, the transaction (lock, read, write, read, history, completion); on PostgreSQL begin and commit count too. */
+const SAVE_STATEMENTS_AT_MOST = 12;
 
 const writes = (issued: string[]) => issued.filter((q) => /^\s*(insert|update|delete)\b/i.test(q));
 
@@ -163,5 +166,19 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
       .values({ hospitalId, sectionId: 'media_press', isVisible: false, isRequired: false })
       .onConflictDoUpdate({ target: [hospitalSectionPermissions.hospitalId, hospitalSectionPermissions.sectionId], set: { isVisible: false, isRequired: false } });
     expect(media((await statementsOf(() => provider.get('/api/dashboard'))).body)).toBe(false);
+  });
+});
+
+describe(`section saves (${databaseLabel})`, () => {
+  it('answer the section as a read of it then answers, in a bounded number of statements each', async () => {
+    const counts: string[] = [];
+    for (const [sectionId, body] of Object.entries(fullProfileSections(refs))) {
+      const { body: saved, issued } = await statementsOf(() => provider.put(`/api/profile/sections/${sectionId}`, body));
+      counts.push(`${sectionId} ${issued.length}`);
+      const read = (await (await provider.get(`/api/profile/sections/${sectionId}`)).json()) as Record<string, unknown>;
+      expect({ ...saved, completionPercentage: undefined }, sectionId).toEqual({ ...read, completionPercentage: undefined });
+      expect(issued.length, `${sectionId}:\n${issued.join('\n')}`).toBeLessThanOrEqual(SAVE_STATEMENTS_AT_MOST);
+    }
+    console.log(`[statements] a full section save sends (session check included): ${counts.join(', ')}`);
   });
 });

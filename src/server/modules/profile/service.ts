@@ -154,16 +154,15 @@ export async function getSection(deps: ProfileDeps, actor: ProviderRef, sectionI
   return { sectionId, data: section.data, updatedAt: section.updatedAt ? section.updatedAt.toISOString() : null };
 }
 
+export const SECTION_SAVE_BUSY_MESSAGE = 'This section is still being saved. Wait a moment, then save again.';
+
 /**
  * `PUT /api/profile/sections/:id`: validate, check against reference data, then write the section,
  * its change history and provenance, and the completion percentage in one transaction. Any database
  * failure leaves the previous data (and no history) and answers the section's 'Failed to save …'
  * text; a duplicate maps to its friendly message. `source` and `by` say through what and by whom
  * (default: the provider, or the system for an import no one asked for in person).
- */
-export const SECTION_SAVE_BUSY_MESSAGE = 'This section is still being saved. Wait a moment, then save again.';
-
-/**
+ *
  * `refuseIfBusy`: the save takes a transaction-scoped advisory lock on the provider's section and
  * answers 409 when another process holds it; the lock ends with the transaction or its connection.
  */
@@ -186,9 +185,9 @@ export async function saveSection(
   // The schema just parsed is this section's, so its output is what the section's plan takes.
   const write = await planSave(deps.db, ctx, sectionId, parsed.data as ProfileSectionData<typeof sectionId>);
 
-  let completion;
+  let saved;
   try {
-    completion = await deps.db.transaction(async (tx) => {
+    saved = await deps.db.transaction(async (tx) => {
       if (options.refuseIfBusy) {
         const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`section-save:${user.id}:${sectionId}`})) as locked`));
         if (!lock?.locked) throw AppError.conflict(SECTION_SAVE_BUSY_MESSAGE);
@@ -196,18 +195,24 @@ export async function saveSection(
       // Read before and after the write in its transaction: only what changed is attributed to this writer.
       const before = await readSectionData(tx, user.id, sectionId);
       await write(tx);
-      const after = await readSectionData(tx, user.id, sectionId);
+      const afterRead = await readProfile(tx, user.id, [sectionId]);
+      const section = afterRead ? (afterRead.sections[sectionId] as { data: unknown; updatedAt: Date | null }) : null;
+      const after = section ? section.data : null;
       const changedBy = by ?? (source === 'provider' || source === 'restore' ? { id: user.id, kind: 'provider' as const, email: user.email } : SYSTEM_ACTOR);
       // An unchanged save is still written: saving a section again is how a provider says it was
       // reviewed (its updated time), and the override flags are not in the data compared. The history
       // records nothing for it.
       await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
-      return refreshCompletion(tx, user.id);
+      return { section, completion: await refreshCompletion(tx, user.id) };
     });
   } catch (error) {
     throw toSaveError(deps, sectionId, error, user.id);
   }
-  return { ...(await getSection(deps, { userId: actor.userId }, sectionId)), completionPercentage: completion.percentage };
+  // The answer is the section as the transaction read it after the write: what a read of it now
+  // returns, without reading the whole profile again.
+  if (!saved.section) throw AppError.unauthenticated();
+  const { data, updatedAt } = saved.section;
+  return { sectionId, data, updatedAt: updatedAt ? updatedAt.toISOString() : null, completionPercentage: saved.completion.percentage };
 }
 
 function toSaveError(deps: ProfileDeps, sectionId: ProfileSectionId, error: unknown, userId: string) {
