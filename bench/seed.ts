@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
-import { directoryListings, hospitalExpertiseTermsPoc, insuranceAccepted, languagesSpoken, locations, medicalExpertiseTerms, medicalSchools, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../src/server/db/schema';
+import { directoryListings, hospitalExpertiseTerms, insuranceAccepted, languagesSpoken, locations, medicalExpertiseTerms, medicalSchools, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../src/server/db/schema';
 import { zipPoint } from '../src/server/modules/directory/places';
 import { fillFullProfile } from '../tests/support/full-profile';
 
@@ -61,10 +61,10 @@ export async function signUpFullProvider(base: string, db: Database, hospitalId:
     .join('; ');
   const api = apiOn(base, cookie);
   const terms = await db
-    .select({ termId: hospitalExpertiseTermsPoc.termId })
-    .from(hospitalExpertiseTermsPoc)
-    .where(eq(hospitalExpertiseTermsPoc.hospitalId, hospitalId))
-    .orderBy(asc(hospitalExpertiseTermsPoc.termId))
+    .select({ termId: hospitalExpertiseTerms.termId })
+    .from(hospitalExpertiseTerms)
+    .where(eq(hospitalExpertiseTerms.hospitalId, hospitalId))
+    .orderBy(asc(hospitalExpertiseTerms.termId))
     .limit(12);
   const [school] = await db.select({ id: medicalSchools.id }).from(medicalSchools).limit(1);
   await fillFullProfile(

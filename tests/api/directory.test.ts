@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, directoryListings, hospitalExpertiseTermsPoc, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
+import { auditLog, directoryListings, hospitalExpertiseTerms, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { confirmProviderEmail, createAdminRow, createHospital, publishProvider, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -244,7 +244,7 @@ describe(`public directory (${databaseLabel})`, () => {
     await ctx.database.db.update(hospitals).set({ directoryEnabled: true, directorySlug: slug }).where(eq(hospitals.id, hospital.id));
     // A term of the hospital's own with the synonym its patients use.
     await ctx.database.db
-      .insert(hospitalExpertiseTermsPoc)
+      .insert(hospitalExpertiseTerms)
       .values({ hospitalId: hospital.id, termId: 'H-DIR-T2D', term: 'Type 2 diabetes mellitus', termType: 'Condition', specialtyName: 'Family Medicine', synonyms: ['sugar diabetes'], searchKeywords: ['adult-onset diabetes'] });
     const make = async (name: string, specialty: string, zip: string, city: string, langs: string[], accepting: boolean, video: boolean, termIds: string[]) => {
       const { client, userId } = await provider(hospital.id, name);

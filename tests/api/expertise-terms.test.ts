@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { hospitals} from '../../src/server/db/schema';
-import { hospitalExpertiseTermsPoc, medicalExpertiseTerms, professionalIdentity, users } from '../../src/server/db/schema';
+import { hospitalExpertiseTerms, medicalExpertiseTerms, professionalIdentity, users } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { seedDataDir } from '../../src/server/paths';
 import { browserClient, csvFile, type BrowserClient } from '../support/clients';
@@ -101,7 +101,7 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
   });
 
   it('keeps each hospital’s terms to its own admins', async () => {
-    const [rowOfB] = await ctx.database.db.select().from(hospitalExpertiseTermsPoc).where(eq(hospitalExpertiseTermsPoc.hospitalId, hospitalB.id)).limit(1);
+    const [rowOfB] = await ctx.database.db.select().from(hospitalExpertiseTerms).where(eq(hospitalExpertiseTerms.hospitalId, hospitalB.id)).limit(1);
     for (const [method, path] of [
       ['get', `/api/admin/hospitals/${hospitalB.id}/terms`],
       ['patch', `/api/admin/hospitals/${hospitalB.id}/terms/${rowOfB!.id}`],
@@ -150,7 +150,7 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
     expect(copied).toEqual({ success: true, created_count: Number(defaults!.n) });
     const again = await (await local.post(`/api/admin/hospitals/${hospital.id}/terms/copy-defaults`)).json();
     expect(again.created_count).toBe(0);
-    const [custom] = await ctx.database.db.select({ n: count() }).from(hospitalExpertiseTermsPoc).where(and(eq(hospitalExpertiseTermsPoc.hospitalId, hospital.id), eq(hospitalExpertiseTermsPoc.isCustom, true)));
+    const [custom] = await ctx.database.db.select({ n: count() }).from(hospitalExpertiseTerms).where(and(eq(hospitalExpertiseTerms.hospitalId, hospital.id), eq(hospitalExpertiseTerms.isCustom, true)));
     expect(Number(custom!.n)).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hospitalLocationsPoc, hospitals, languages, locations, medicalSpecialtyTaxonomy, professionalIdentity } from '../../src/server/db/schema';
+import { hospitalLocations, hospitals, languages, locations, medicalSpecialtyTaxonomy, professionalIdentity } from '../../src/server/db/schema';
 import { NOT_FILLED } from '../../src/server/modules/fhir/resources';
 import { browserClient } from '../support/clients';
 import { createHospital, publishProvider, uniqueSuffix } from '../support/factories';
@@ -166,9 +166,9 @@ beforeAll(async () => {
   Object.assign(d, { p1: p1.id, p2: p2.id, p3: p3.id, hidden: hidden.id, l1: p1.locationId, l2: p2.locationId, l3: p3.locationId, lHidden: hidden.locationId });
   // Hospital sites: p1's office was picked from Riverside's main campus (a public Location, its partOf); an
   // unpicked annex and a closed clinic (p3's office was picked from it) are not public.
-  const [site] = await db.insert(hospitalLocationsPoc).values({ hospitalId: a.id, name: 'Riverside Main Campus', addressLine1: '100 N Lake Shore Dr', city: 'Chicago', state: 'IL', postalCode: '60601', mainPhone: '(312) 555-0150' }).returning();
-  await db.insert(hospitalLocationsPoc).values({ hospitalId: a.id, name: 'Unpicked Annex', city: 'Chicago', state: 'IL' });
-  const [closed] = await db.insert(hospitalLocationsPoc).values({ hospitalId: b.id, name: 'Closed Clinic', city: 'Madison', state: 'WI', isActive: false }).returning();
+  const [site] = await db.insert(hospitalLocations).values({ hospitalId: a.id, name: 'Riverside Main Campus', addressLine1: '100 N Lake Shore Dr', city: 'Chicago', state: 'IL', postalCode: '60601', mainPhone: '(312) 555-0150' }).returning();
+  await db.insert(hospitalLocations).values({ hospitalId: a.id, name: 'Unpicked Annex', city: 'Chicago', state: 'IL' });
+  const [closed] = await db.insert(hospitalLocations).values({ hospitalId: b.id, name: 'Closed Clinic', city: 'Madison', state: 'WI', isActive: false }).returning();
   await db.update(locations).set({ predefinedLocationId: site!.id }).where(eq(locations.id, p1.locationId));
   await db.update(locations).set({ predefinedLocationId: closed!.id }).where(eq(locations.id, p3.locationId));
   d.site = site!.id;

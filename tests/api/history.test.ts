@@ -13,7 +13,7 @@ import { auditActionLabel } from '../../src/shared/audit-actions';
 import { parseCsv } from '../../src/shared/csv';
 import type { ProfileChangeDto, ProfileHistoryPage } from '../../src/shared/history';
 import { describeChange } from '../../src/shared/history';
-import { auditLog, hospitalLocationsPoc, jobs, profileChanges, users } from '../../src/server/db/schema';
+import { auditLog, hospitalLocations, jobs, profileChanges, users } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/lib/logger';
 import { purgeHistory } from '../../src/server/modules/profile/history';
 import { createHistoryJobHandlers, HISTORY_PURGE_JOB, scheduleHistoryPurge } from '../../src/server/modules/profile/history-jobs';
@@ -180,7 +180,7 @@ describe(`writes by others (${databaseLabel})`, () => {
   it('records an administrator’s write with source admin and the administrator as the actor', async () => {
     const { client, user } = await signUp();
     const [site] = await ctx.database.db
-      .insert(hospitalLocationsPoc)
+      .insert(hospitalLocations)
       .values({ hospitalId: hospitalA.id, name: 'North Clinic', addressLine1: '1 North Way', city: 'Springfield', state: 'IL', postalCode: '62701' })
       .returning();
     expect((await client.put('/api/profile/sections/locations', { items: [{ predefinedLocationId: site!.id, locationName: 'North Clinic', isPrimaryLocation: true }] })).status).toBe(200);

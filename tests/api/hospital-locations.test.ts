@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, hospitalLocationsPoc, hospitals } from '../../src/server/db/schema';
+import { auditLog, hospitalLocations, hospitals } from '../../src/server/db/schema';
 import { browserClient, csvFile } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -23,7 +23,7 @@ async function hospitalWithAdmin() {
   return { hospital, admin, client, base: `/api/admin/hospitals/${hospital.id}/locations` };
 }
 
-const rowsOf = (hospitalId: string) => ctx.database.db.select().from(hospitalLocationsPoc).where(eq(hospitalLocationsPoc.hospitalId, hospitalId));
+const rowsOf = (hospitalId: string) => ctx.database.db.select().from(hospitalLocations).where(eq(hospitalLocations.hospitalId, hospitalId));
 const lastAudit = async (action: string, hospitalId: string) =>
   (await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.hospitalId, hospitalId))).orderBy(sql`${auditLog.id} desc`).limit(1))[0];
 
@@ -119,7 +119,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
   it("answers 'Location with ID {id} not found' for a missing, malformed or other hospital's location", async () => {
     const { base, client } = await hospitalWithAdmin();
     const theirs = await hospitalWithAdmin();
-    const [foreign] = await ctx.database.db.insert(hospitalLocationsPoc).values({ hospitalId: theirs.hospital.id, name: 'Foreign' }).returning();
+    const [foreign] = await ctx.database.db.insert(hospitalLocations).values({ hospitalId: theirs.hospital.id, name: 'Foreign' }).returning();
     const missing = '5a4f1a43-51a7-4e57-9d89-1b1a29b4e0b1';
     for (const id of [missing, foreign!.id, 'not-a-uuid']) {
       for (const response of [await client.patch(`${base}/${id}`, { name: 'X' }), await client.delete(`${base}/${id}`), await client.get(`${base}/${id}`)]) {
@@ -133,7 +133,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
   it('keeps each hospital to its own locations: every route of another hospital is 404', async () => {
     const mine = await hospitalWithAdmin();
     const theirs = await hospitalWithAdmin();
-    const [foreign] = await ctx.database.db.insert(hospitalLocationsPoc).values({ hospitalId: theirs.hospital.id, name: 'Foreign' }).returning();
+    const [foreign] = await ctx.database.db.insert(hospitalLocations).values({ hospitalId: theirs.hospital.id, name: 'Foreign' }).returning();
     const responses = [
       await mine.client.get(theirs.base),
       await mine.client.post(theirs.base, { name: 'Planted' }),
@@ -162,7 +162,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
   it('lists by name with search, paging and the total count', async () => {
     const { hospital, client, base } = await hospitalWithAdmin();
     const names = Array.from({ length: 7 }, (_, i) => `Clinic ${String.fromCharCode(71 - i)}`); // G … A, inserted out of order
-    await ctx.database.db.insert(hospitalLocationsPoc).values([
+    await ctx.database.db.insert(hospitalLocations).values([
       ...names.map((name) => ({ hospitalId: hospital.id, name, city: 'Chicago' })),
       { hospitalId: hospital.id, name: 'Lakeside 100% Care', city: 'Evanston' },
     ]);
@@ -278,7 +278,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
   it("gives a signed-in provider their hospital's active locations, and none without a hospital", async () => {
     const { hospital } = await hospitalWithAdmin();
     const other = await createHospital(ctx);
-    await ctx.database.db.insert(hospitalLocationsPoc).values([
+    await ctx.database.db.insert(hospitalLocations).values([
       { hospitalId: hospital.id, name: 'Zeta Clinic' },
       { hospitalId: hospital.id, name: 'Alpha Clinic' },
       { hospitalId: hospital.id, name: 'Closed Clinic', isActive: false },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { hospitals} from '../../src/server/db/schema';
-import { auditLog, hospitalLocationsPoc, locations, notifications, users } from '../../src/server/db/schema';
+import { auditLog, hospitalLocations, locations, notifications, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -102,7 +102,7 @@ describe(`hospital membership (${databaseLabel})`, () => {
 
   it('a system administrator moves a provider; links to the old hospital\'s locations go, the address stays', async () => {
     const { client, userId } = await provider(hospitalA.id);
-    const [site] = await ctx.database.db.insert(hospitalLocationsPoc).values({ hospitalId: hospitalA.id, name: 'Lakeside Heart Center', city: 'Evanston', state: 'IL' }).returning();
+    const [site] = await ctx.database.db.insert(hospitalLocations).values({ hospitalId: hospitalA.id, name: 'Lakeside Heart Center', city: 'Evanston', state: 'IL' }).returning();
     await ctx.database.db.insert(locations).values({ userId, locationName: 'Lakeside Heart Center', predefinedLocationId: site!.id, city: 'Evanston', state: 'IL' });
 
     expect((await adminA.put(`/api/admin/users/${userId}/hospital`, { hospitalId: hospitalB.id })).status).toBe(403);

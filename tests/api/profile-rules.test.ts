@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import {
   clinicalTrials,
-  hospitalExpertiseTermsPoc,
-  hospitalLocationsPoc,
+  hospitalExpertiseTerms,
+  hospitalLocations,
   languages,
   medicalExpertiseTerms,
   professionalLicenses,
@@ -186,7 +186,7 @@ describe(`medical expertise (${databaseLabel})`, () => {
   it('accepts terms of the provider’s hospital or the default table and lists unknown ids', async () => {
     const hospital = await createHospital(ctx);
     const other = await createHospital(ctx);
-    await db.insert(hospitalExpertiseTermsPoc).values([
+    await db.insert(hospitalExpertiseTerms).values([
       { hospitalId: hospital.id, termId: 'CUSTOM-1', term: 'Sports cardiology', termType: 'Other', specialtyName: 'Cardiology' },
       { hospitalId: other.id, termId: 'CUSTOM-2', term: 'Other hospital term', termType: 'Other' },
     ]);
@@ -214,13 +214,13 @@ describe(`picking a hospital location (${databaseLabel})`, () => {
     const hospital = await createHospital(ctx);
     const other = await createHospital(ctx);
     const [site, inactive] = await db
-      .insert(hospitalLocationsPoc)
+      .insert(hospitalLocations)
       .values([
         { hospitalId: hospital.id, name: 'Main Campus', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', mainPhone: '217-555-0100', url: 'https://main.example' },
         { hospitalId: hospital.id, name: 'Closed Annex', isActive: false },
       ])
       .returning();
-    const [foreign] = await db.insert(hospitalLocationsPoc).values({ hospitalId: other.id, name: 'Elsewhere' }).returning();
+    const [foreign] = await db.insert(hospitalLocations).values({ hospitalId: other.id, name: 'Elsewhere' }).returning();
     const { client } = await signUp(hospital.id);
 
     const saved = await put(client, 'locations', { items: [{ predefinedLocationId: site!.id, suiteOfficeNumber: '210', phoneNumber: '217-555-0199' }] });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
-import { hospitalExpertiseTermsPoc, medicalExpertiseTerms, type hospitals } from '../../src/server/db/schema';
+import { hospitalExpertiseTerms, medicalExpertiseTerms, type hospitals } from '../../src/server/db/schema';
 import { MATCH_COUNT_CAP } from '../../src/server/modules/expertise-terms/service';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { seedDataDir } from '../../src/server/paths';
@@ -42,7 +42,7 @@ beforeAll(async () => {
     ...TERMS.map((term, i) => ({ hospitalId: hospital.id, termId: `CON-${i}`, term, termType: 'Condition' })),
     ...Array.from({ length: 1200 }, (_, i) => ({ hospitalId: hospital.id, termId: `PROC-${i}`, term: `Echo cardiogram ${String(i).padStart(4, '0')}`, termType: 'Procedure' })),
   ];
-  for (let i = 0; i < rows.length; i += 500) await ctx.database.db.insert(hospitalExpertiseTermsPoc).values(rows.slice(i, i + 500));
+  for (let i = 0; i < rows.length; i += 500) await ctx.database.db.insert(hospitalExpertiseTerms).values(rows.slice(i, i + 500));
   provider = browserClient(ctx.app);
   const signUp = await provider.post(
     '/api/auth/sign-up',
@@ -194,8 +194,8 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
     expect((await ownAdmin.post(`/api/admin/hospitals/${own.id}/terms/copy-defaults`, {})).status).toBe(200);
     // The copy refreshed the planner's statistics (PGlite has no autovacuum): the table's row estimate
     // counts the 13,000 new rows, so the next search is not planned for an empty table.
-    const [stored] = await ctx.database.db.select({ n: count() }).from(hospitalExpertiseTermsPoc);
-    const [estimate] = rowsOf<{ reltuples: number }>(await ctx.database.db.execute(sql`select reltuples::float8 as reltuples from pg_class where relname = 'hospital_expertise_terms_poc'`));
+    const [stored] = await ctx.database.db.select({ n: count() }).from(hospitalExpertiseTerms);
+    const [estimate] = rowsOf<{ reltuples: number }>(await ctx.database.db.execute(sql`select reltuples::float8 as reltuples from pg_class where relname = 'hospital_expertise_terms'`));
     expect(Number(estimate!.reltuples)).toBeGreaterThan(Number(stored!.n) * 0.9);
     expect((await (await ownAdmin.get(`/api/admin/hospitals/${own.id}`)).json()).expertiseTermsScope).toBe('own_only');
     expect((await (await client.get('/api/terms/search?q=atrial&pageSize=5')).json()).source).toBe('hospital');

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { hospitalExpertiseTermsPoc, hospitals, jobs, yextSyncLogs } from '../../src/server/db/schema';
+import { hospitalExpertiseTerms, hospitals, jobs, yextSyncLogs } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { createWorker } from '../../src/server/jobs/queue';
 import { createLogger } from '../../src/server/lib/logger';
@@ -28,7 +28,7 @@ const logger = createLogger({ level: 'silent', environment: 'test' });
 
 beforeAll(async () => {
   fake = await startFakeYext();
-  const database = await createTestDatabase({ onQuery: (query) => /^insert into "hospital_expertise_terms_poc"/.test(query) && termInserts.push(query) });
+  const database = await createTestDatabase({ onQuery: (query) => /^insert into "hospital_expertise_terms"/.test(query) && termInserts.push(query) });
   const env = {
     ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true' }),
     YEXT_API_URL: fake.url,
@@ -59,7 +59,7 @@ async function hospitalWithAdmin(apiKey: string = FAKE_YEXT_KEYS.production) {
 }
 
 const yextTerms = (hospitalId: string) =>
-  db.select().from(hospitalExpertiseTermsPoc).where(and(eq(hospitalExpertiseTermsPoc.hospitalId, hospitalId), eq(hospitalExpertiseTermsPoc.isYextSourced, true)));
+  db.select().from(hospitalExpertiseTerms).where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), eq(hospitalExpertiseTerms.isYextSourced, true)));
 
 async function startSync(client: BrowserClient, base: string) {
   const response = await client.post(`${base}/term-sync`, {});
@@ -114,7 +114,7 @@ describe(`term sync (${databaseLabel})`, () => {
     await startSync(client, base);
     await runJobs();
     const [custom] = await db
-      .insert(hospitalExpertiseTermsPoc)
+      .insert(hospitalExpertiseTerms)
       .values({ hospitalId: hospital.id, termId: 'CON-CUSTOM-1', term: 'Sports cardiology', termType: 'Condition', isCustom: true })
       .returning();
 
@@ -140,7 +140,7 @@ describe(`term sync (${databaseLabel})`, () => {
     expect(terms.find((t) => t.termId === 'cond-0001')!.term).toBe('Congestive heart failure');
     expect(terms.some((t) => t.termId === 'proc-0058')).toBe(false);
     expect(terms.some((t) => t.termId === 'reas-0034')).toBe(true);
-    const [stillThere] = await db.select().from(hospitalExpertiseTermsPoc).where(eq(hospitalExpertiseTermsPoc.id, custom!.id));
+    const [stillThere] = await db.select().from(hospitalExpertiseTerms).where(eq(hospitalExpertiseTerms.id, custom!.id));
     expect(stillThere).toMatchObject({ term: 'Sports cardiology', isYextSourced: false });
   });
 

@@ -13,8 +13,8 @@ import {
   dataSourceConfigurations,
   dataSourceFieldMappings,
   educationTraining,
-  hospitalExpertiseTermsPoc,
-  hospitalLocationsPoc,
+  hospitalExpertiseTerms,
+  hospitalLocations,
   hospitals,
   languages,
   languagesSpoken,
@@ -105,7 +105,7 @@ async function yextHospital(options: { apiKey?: string; population?: Partial<Hos
     })
     .returning();
   const [site] = await db
-    .insert(hospitalLocationsPoc)
+    .insert(hospitalLocations)
     .values({ hospitalId: hospital!.id, name: 'Northfield Heart Center', addressLine1: '1200 Lakeshore Drive', city: 'Evanston', state: 'IL', zipCode: '60201', yextEntityId: 'loc-evanston', isYextSourced: true })
     .returning();
   return { hospital: hospital!, site: site! };
@@ -220,7 +220,7 @@ describe(`unified sync (${databaseLabel})`, () => {
       ['proc-0001', 'Echocardiography', 'Procedure'],
       ['reas-0003', 'Palpitations', 'Reason for Visit'],
     ]);
-    const terms = await db.select().from(hospitalExpertiseTermsPoc).where(eq(hospitalExpertiseTermsPoc.hospitalId, hospital.id));
+    const terms = await db.select().from(hospitalExpertiseTerms).where(eq(hospitalExpertiseTerms.hospitalId, hospital.id));
     expect(terms.every((t) => t.isYextSourced && t.yextEntityId === t.termId && t.lastSyncedFromYextAt)).toBe(true);
     expect(terms.find((t) => t.termId === 'reas-0003')).toMatchObject({ yextEntityType: 'taxonomy_reasonForVisit', isCustom: false });
 
@@ -252,7 +252,7 @@ describe(`unified sync (${databaseLabel})`, () => {
   it('honours the hospital\'s "Enhanced expertise": off, only terms the hospital has are linked and none are created', async () => {
     const { hospital } = await yextHospital({ population: { enhanced_expertise: false } });
     // The hospital knows one of the provider's four conditions and procedures.
-    await db.insert(hospitalExpertiseTermsPoc).values({ hospitalId: hospital.id, termId: 'cond-0002', term: 'Atrial fibrillation', termType: 'Condition', isYextSourced: true, yextEntityId: 'cond-0002', isCustom: false });
+    await db.insert(hospitalExpertiseTerms).values({ hospitalId: hospital.id, termId: 'cond-0002', term: 'Atrial fibrillation', termType: 'Condition', isYextSourced: true, yextEntityId: 'cond-0002', isCustom: false });
     const npi = fakeProvider();
     const { client, user } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
     const { status, body } = await sync(client);
@@ -260,7 +260,7 @@ describe(`unified sync (${databaseLabel})`, () => {
     expect(body.mappingErrors.medical_expertise).toContain("3 terms not in the hospital's terms (enhanced expertise is off)");
     const expertise = await db.select().from(userMedicalExpertise).where(eq(userMedicalExpertise.userId, user.id));
     expect(expertise.map((e) => e.termId)).toEqual(['cond-0002']);
-    const terms = await db.select().from(hospitalExpertiseTermsPoc).where(eq(hospitalExpertiseTermsPoc.hospitalId, hospital.id));
+    const terms = await db.select().from(hospitalExpertiseTerms).where(eq(hospitalExpertiseTerms.hospitalId, hospital.id));
     expect(terms.map((t) => t.termId)).toEqual(['cond-0002']);
   });
 
@@ -544,7 +544,7 @@ describe(`hospital field mappings (${databaseLabel})`, () => {
     expect(preview.fields).toContainEqual(expect.objectContaining({ section: 'professional_identity', field: 'firstName', path: 'firstName', origin: 'built_in' }));
     // Terms the hospital lacks are listed, not created.
     expect(preview.missingTerms.map((t: { id: string }) => t.id)).toEqual(['cond-0001', 'cond-0002', 'proc-0001', 'reas-0003']);
-    expect(await db.select().from(hospitalExpertiseTermsPoc).where(eq(hospitalExpertiseTermsPoc.hospitalId, hospital.id))).toEqual([]);
+    expect(await db.select().from(hospitalExpertiseTerms).where(eq(hospitalExpertiseTerms.hospitalId, hospital.id))).toEqual([]);
     expect((await db.select().from(userYextData)).some((row) => row.hospitalId === hospital.id)).toBe(false);
 
     const bad = await adminClient.get(`/api/admin/hospitals/${hospital.id}/yext/preview?npi=123`);

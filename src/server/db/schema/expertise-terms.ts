@@ -35,8 +35,8 @@ export const medicalExpertiseTerms = pgTable(
 );
 
 /** A hospital's own copy of the expertise terms (copied from the defaults, uploaded, synced or custom). */
-export const hospitalExpertiseTermsPoc = pgTable(
-  'hospital_expertise_terms_poc',
+export const hospitalExpertiseTerms = pgTable(
+  'hospital_expertise_terms',
   {
     id: uuid().primaryKey().defaultRandom(),
     hospitalId: uuid()
@@ -63,29 +63,29 @@ export const hospitalExpertiseTermsPoc = pgTable(
   },
   (t) => [
     // specialty_name may be null (e.g. listing-service terms); NULLS NOT DISTINCT keeps those unique too.
-    unique('hospital_expertise_terms_poc_hospital_term_specialty_unique')
+    unique('hospital_expertise_terms_hospital_term_specialty_unique')
       .on(t.hospitalId, t.termId, t.specialtyName)
       .nullsNotDistinct(),
     // Search within one hospital: uuid equality and trigram "contains" in one GIN index (needs btree_gin).
-    index('hospital_expertise_terms_poc_hospital_term_trgm_idx')
+    index('hospital_expertise_terms_hospital_term_trgm_idx')
       .using('gin', t.hospitalId, t.term.op('gin_trgm_ops'))
       .with({ fastupdate: false }),
     // Ranked search: prefix matches are a range of this index (LIKE 'abc%' under the C collation), and
     // the other matches of a common query are found walking it in order, without sorting them all.
-    index('hospital_expertise_terms_poc_hospital_lower_term_idx').on(t.hospitalId, sql`(lower(${t.term}) collate "C")`, t.id),
-    index('hospital_expertise_terms_poc_hospital_type_term_idx').on(t.hospitalId, t.termType, t.term),
+    index('hospital_expertise_terms_hospital_lower_term_idx').on(t.hospitalId, sql`(lower(${t.term}) collate "C")`, t.id),
+    index('hospital_expertise_terms_hospital_type_term_idx').on(t.hospitalId, t.termType, t.term),
     // Listing order: a common short query matches thousands of terms, and walking this index in term
     // order finds the first page without sorting them all.
-    index('hospital_expertise_terms_poc_hospital_term_order_idx').on(t.hospitalId, t.term, t.id),
-    index('hospital_expertise_terms_poc_hospital_yext_entity_idx').on(t.hospitalId, t.yextEntityId),
+    index('hospital_expertise_terms_hospital_term_order_idx').on(t.hospitalId, t.term, t.id),
+    index('hospital_expertise_terms_hospital_yext_entity_idx').on(t.hospitalId, t.yextEntityId),
     // The few terms with synonyms or search keywords, which the public directory search also reads.
-    index('hospital_expertise_terms_poc_hospital_synonyms_idx')
+    index('hospital_expertise_terms_hospital_synonyms_idx')
       .on(t.hospitalId)
       .where(sql`cardinality(${t.synonyms}) > 0 or cardinality(${t.searchKeywords}) > 0`),
-    index('hospital_expertise_terms_poc_taxonomy_idx').on(t.hospitalSpecialtyTaxonomyId),
-    check('hospital_expertise_terms_poc_term_type_check', inList(t.termType, TERM_TYPES)),
+    index('hospital_expertise_terms_taxonomy_idx').on(t.hospitalSpecialtyTaxonomyId),
+    check('hospital_expertise_terms_term_type_check', inList(t.termType, TERM_TYPES)),
     check(
-      'hospital_expertise_terms_poc_yext_entity_type_check',
+      'hospital_expertise_terms_yext_entity_type_check',
       inList(t.yextEntityType, YEXT_TERM_ENTITY_TYPES),
     ),
   ],

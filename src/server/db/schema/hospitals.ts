@@ -132,8 +132,8 @@ export const hospitalReadingLevels = pgTable(
 );
 
 /** A hospital's own locations, which providers can pick for their profile. */
-export const hospitalLocationsPoc = pgTable(
-  'hospital_locations_poc',
+export const hospitalLocations = pgTable(
+  'hospital_locations',
   {
     id: uuid().primaryKey().defaultRandom(),
     hospitalId: uuid()
@@ -162,9 +162,9 @@ export const hospitalLocationsPoc = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('hospital_locations_poc_hospital_name_idx').on(t.hospitalId, t.name),
+    index('hospital_locations_hospital_name_idx').on(t.hospitalId, t.name),
     // A listing-service sync upserts by entity id, so one entity maps to one location per hospital.
-    uniqueIndex('hospital_locations_poc_hospital_yext_entity_unique').on(t.hospitalId, t.yextEntityId),
+    uniqueIndex('hospital_locations_hospital_yext_entity_unique').on(t.hospitalId, t.yextEntityId),
   ],
 );
 

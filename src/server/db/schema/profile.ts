@@ -25,7 +25,7 @@ import {
   type LicenseStatus,
 } from '../../../shared/enums';
 import { createdAt, inList, timestamps } from './columns';
-import { hospitalLocationsPoc } from './hospitals';
+import { hospitalLocations } from './hospitals';
 import { fellowshipSpecialties, medicalSchools, residencyPrograms } from './reference';
 import { users } from './users';
 
@@ -187,7 +187,7 @@ export const locations = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: userId(),
     /** Set when the user picked one of the hospital's locations. */
-    predefinedLocationId: uuid().references(() => hospitalLocationsPoc.id, { onDelete: 'set null' }),
+    predefinedLocationId: uuid().references(() => hospitalLocations.id, { onDelete: 'set null' }),
     locationName: text().notNull(),
     // Explicit names: camelCase would map to address_line1, the spec's stored variant says address_line_1.
     addressLine1: text('address_line_1'),

@@ -3,13 +3,13 @@ import { relations } from 'drizzle-orm';
 import { adminUsers } from './admin';
 import { brandGuidelineDocuments, hospitalBrandSettings } from './brand';
 import { discoverySessions, rejectedItems } from './discovery';
-import { hospitalExpertiseTermsPoc } from './expertise-terms';
+import { hospitalExpertiseTerms } from './expertise-terms';
 import { feedbackAnalytics, feedbackSubmissions } from './feedback';
 import { helpCategories, helpFaqs } from './help';
 import {
   dataSourceConfigurations,
   dataSourceFieldMappings,
-  hospitalLocationsPoc,
+  hospitalLocations,
   hospitalReadingLevels,
   hospitalSectionPermissions,
   hospitals,
@@ -48,10 +48,10 @@ export const hospitalsRelations = relations(hospitals, ({ one, many }) => ({
   adminUsers: many(adminUsers),
   sectionPermissions: many(hospitalSectionPermissions),
   readingLevels: one(hospitalReadingLevels),
-  locations: many(hospitalLocationsPoc),
+  locations: many(hospitalLocations),
   dataSourceConfigurations: many(dataSourceConfigurations),
   specialtyTaxonomies: many(hospitalSpecialtyTaxonomiesPoc),
-  expertiseTerms: many(hospitalExpertiseTermsPoc),
+  expertiseTerms: many(hospitalExpertiseTerms),
   taxonomyConfiguration: one(hospitalTaxonomyConfigurations),
   taxonomyUploads: many(hospitalTaxonomyUploads),
   promptTemplates: many(promptTemplates),
@@ -68,8 +68,8 @@ export const hospitalReadingLevelsRelations = relations(hospitalReadingLevels, (
   hospital: one(hospitals, { fields: [hospitalReadingLevels.hospitalId], references: [hospitals.id] }),
 }));
 
-export const hospitalLocationsPocRelations = relations(hospitalLocationsPoc, ({ one, many }) => ({
-  hospital: one(hospitals, { fields: [hospitalLocationsPoc.hospitalId], references: [hospitals.id] }),
+export const hospitalLocationsRelations = relations(hospitalLocations, ({ one, many }) => ({
+  hospital: one(hospitals, { fields: [hospitalLocations.hospitalId], references: [hospitals.id] }),
   userLocations: many(locations),
 }));
 
@@ -87,13 +87,13 @@ export const dataSourceFieldMappingsRelations = relations(dataSourceFieldMapping
 
 export const hospitalSpecialtyTaxonomiesPocRelations = relations(hospitalSpecialtyTaxonomiesPoc, ({ one, many }) => ({
   hospital: one(hospitals, { fields: [hospitalSpecialtyTaxonomiesPoc.hospitalId], references: [hospitals.id] }),
-  expertiseTerms: many(hospitalExpertiseTermsPoc),
+  expertiseTerms: many(hospitalExpertiseTerms),
 }));
 
-export const hospitalExpertiseTermsPocRelations = relations(hospitalExpertiseTermsPoc, ({ one }) => ({
-  hospital: one(hospitals, { fields: [hospitalExpertiseTermsPoc.hospitalId], references: [hospitals.id] }),
+export const hospitalExpertiseTermsRelations = relations(hospitalExpertiseTerms, ({ one }) => ({
+  hospital: one(hospitals, { fields: [hospitalExpertiseTerms.hospitalId], references: [hospitals.id] }),
   specialtyTaxonomy: one(hospitalSpecialtyTaxonomiesPoc, {
-    fields: [hospitalExpertiseTermsPoc.hospitalSpecialtyTaxonomyId],
+    fields: [hospitalExpertiseTerms.hospitalSpecialtyTaxonomyId],
     references: [hospitalSpecialtyTaxonomiesPoc.id],
   }),
 }));
@@ -186,9 +186,9 @@ export const practiceEssentialsRelations = relations(practiceEssentials, ({ one 
 
 export const locationsRelations = relations(locations, ({ one }) => ({
   user: one(users, { fields: [locations.userId], references: [users.id] }),
-  predefinedLocation: one(hospitalLocationsPoc, {
+  predefinedLocation: one(hospitalLocations, {
     fields: [locations.predefinedLocationId],
-    references: [hospitalLocationsPoc.id],
+    references: [hospitalLocations.id],
   }),
 }));
 

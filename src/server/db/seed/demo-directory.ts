@@ -5,7 +5,7 @@ import type { Database } from '../client';
 import {
   biography,
   directoryListings,
-  hospitalLocationsPoc,
+  hospitalLocations,
   languages,
   languagesSpoken,
   locations,
@@ -92,16 +92,16 @@ const EMAIL_DOMAIN = 'directory.northfield.example';
 async function seedDemoLocations(db: Database, hospitalId: string): Promise<Map<string, string>> {
   const names = SITES.map((site) => site.name);
   const known = await db
-    .select({ id: hospitalLocationsPoc.id, name: hospitalLocationsPoc.name })
-    .from(hospitalLocationsPoc)
-    .where(and(eq(hospitalLocationsPoc.hospitalId, hospitalId), inArray(hospitalLocationsPoc.name, names)));
+    .select({ id: hospitalLocations.id, name: hospitalLocations.name })
+    .from(hospitalLocations)
+    .where(and(eq(hospitalLocations.hospitalId, hospitalId), inArray(hospitalLocations.name, names)));
   const ids = new Map(known.map((row) => [row.name, row.id]));
   const missing = SITES.filter((site) => !ids.has(site.name));
   if (missing.length > 0) {
     const inserted = await db
-      .insert(hospitalLocationsPoc)
+      .insert(hospitalLocations)
       .values(missing.map((site) => ({ hospitalId, name: site.name, addressLine1: site.address, address: site.address, city: site.city, state: site.state, zipCode: site.postalCode, postalCode: site.postalCode, country: 'US', phoneNumber: site.phone, email: 'email' in site ? site.email : null, isActive: true })))
-      .returning({ id: hospitalLocationsPoc.id, name: hospitalLocationsPoc.name });
+      .returning({ id: hospitalLocations.id, name: hospitalLocations.name });
     for (const row of inserted) ids.set(row.name, row.id);
   }
   const demoUsers = db.select({ id: users.id }).from(users).where(like(users.email, `%@${EMAIL_DOMAIN}`));

@@ -10,7 +10,7 @@ import {
 import { consumeRateLimit } from '../../auth/rate-limit';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { appointmentRequests, hospitalLocationsPoc, hospitals, locations, publicListings, users } from '../../db/schema';
+import { appointmentRequests, hospitalLocations, hospitals, locations, publicListings, users } from '../../db/schema';
 import type { Actor } from '../../http/types';
 import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
 import { appointmentConfirmationEmail, appointmentRequestEmail } from '../../integrations/mail/templates';
@@ -81,10 +81,10 @@ export async function bookingSettings(db: Database, hospitalId: string, provider
  */
 async function officeEmailOf(db: Database, hospitalId: string, providerUserId: string) {
   const [office] = await db
-    .select({ email: hospitalLocationsPoc.email })
+    .select({ email: hospitalLocations.email })
     .from(locations)
-    .innerJoin(hospitalLocationsPoc, eq(hospitalLocationsPoc.id, locations.predefinedLocationId))
-    .where(and(eq(locations.userId, providerUserId), eq(hospitalLocationsPoc.hospitalId, hospitalId), eq(hospitalLocationsPoc.isActive, true), isNotNull(hospitalLocationsPoc.email)))
+    .innerJoin(hospitalLocations, eq(hospitalLocations.id, locations.predefinedLocationId))
+    .where(and(eq(locations.userId, providerUserId), eq(hospitalLocations.hospitalId, hospitalId), eq(hospitalLocations.isActive, true), isNotNull(hospitalLocations.email)))
     .orderBy(desc(locations.isPrimary), asc(locations.displayOrder), asc(locations.createdAt))
     .limit(1);
   return office?.email ?? null;

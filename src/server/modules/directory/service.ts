@@ -12,7 +12,7 @@ import { perDatabase, rowsOf, type Database } from '../../db/client';
 import {
   authUsers,
   directoryListings,
-  hospitalExpertiseTermsPoc,
+  hospitalExpertiseTerms,
   medicalExpertiseTerms,
   hospitals,
   professionalIdentity,
@@ -531,7 +531,7 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
         union all select ${publicIdentity.userId} from ${publicIdentity} where ${inHospital(publicIdentity)} and (${anyMatch(sql`${publicIdentity.primarySpecialty}`)})
         union all select ${publicExpertise.userId} from ${publicExpertise} where ${inHospital(publicExpertise)} and (${anyMatch(sql`${publicExpertise.term}`)})
         union all select ${publicExpertise.userId} from ${publicExpertise} where ${inHospital(publicExpertise)} and ${publicExpertise.termId} in (
-          select h.term_id from ${hospitalExpertiseTermsPoc} h
+          select h.term_id from ${hospitalExpertiseTerms} h
           where h.hospital_id = ${hospitalId} and h.is_active
             and (cardinality(h.synonyms) > 0 or cardinality(h.search_keywords) > 0)
             and exists (select 1 from unnest(h.synonyms || h.search_keywords) s(word) where ${anyMatch(sql`s.word`)})))`

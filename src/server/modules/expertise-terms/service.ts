@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
 import { analyzeAfterBulkWrite, perDatabase, rowsOf, type Database } from '../../db/client';
-import { hospitalExpertiseTermsPoc as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, medicalSpecialtyTaxonomy, professionalIdentity } from '../../db/schema';
+import { hospitalExpertiseTerms as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, medicalSpecialtyTaxonomy, professionalIdentity } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
@@ -311,7 +311,7 @@ const termSourceStatement = perDatabase((db) =>
       scope: hospitals.expertiseTermsScope,
       dataSource: hospitals.dataSource,
       // Written out: inside a select from hospitals, Drizzle would leave a bare "id" the subquery reads as its own.
-      hasTerms: sql<boolean>`exists (select 1 from hospital_expertise_terms_poc t where t.hospital_id = "hospitals"."id" and t.is_active)`,
+      hasTerms: sql<boolean>`exists (select 1 from hospital_expertise_terms t where t.hospital_id = "hospitals"."id" and t.is_active)`,
     })
     .from(hospitals)
     .where(eq(hospitals.id, sql.placeholder('hospitalId')))
@@ -651,7 +651,7 @@ export async function copyDefaultTermsToHospital(db: Database, actor: AdminActor
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
   const result = await db.execute(sql`
     with inserted as (
-      insert into hospital_expertise_terms_poc (hospital_id, term_id, term, term_type, specialty_name, is_active, is_custom)
+      insert into hospital_expertise_terms (hospital_id, term_id, term, term_type, specialty_name, is_active, is_custom)
       select ${hospital.id}::uuid, term_id, term, term_type, specialty_name, true, false
       from medical_expertise_terms
       where is_active

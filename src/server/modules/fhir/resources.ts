@@ -166,7 +166,7 @@ export function locationResources(provider: PublishedProvider): FhirResource[] {
   }));
 }
 
-/** A hospital's own site (hospital_locations_poc), published as the Location its providers' offices are part of. */
+/** A hospital's own site (hospital_locations), published as the Location its providers' offices are part of. */
 export function siteLocationResource(
   site: { id: string; name: string; address: string | null; addressLine1: string | null; addressLine2: string | null; city: string | null; state: string | null; postalCode: string | null; zipCode: string | null; mainPhone: string | null; phoneNumber: string | null; updatedAt: Date },
   hospital: DirectoryHospital,

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../app';
 import type { Database } from '../../db/client';
-import { hospitalLocationsPoc, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicListings, publicLocations } from '../../db/schema';
+import { hospitalLocations, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicListings, publicLocations } from '../../db/schema';
 import type { AppBindings } from '../../http/types';
 import { publicProfileOf } from '../directory/public-profile';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
@@ -193,7 +193,7 @@ async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCac
     db
       .select({ id: publicLocations.id, site: publicLocations.predefinedLocationId })
       .from(publicLocations)
-      .where(and(inArray(publicLocations.userId, ids), sql`${publicLocations.predefinedLocationId} in (select ${hospitalLocationsPoc.id} from ${hospitalLocationsPoc} where ${hospitalLocationsPoc.isActive})`)),
+      .where(and(inArray(publicLocations.userId, ids), sql`${publicLocations.predefinedLocationId} in (select ${hospitalLocations.id} from ${hospitalLocations} where ${hospitalLocations.isActive})`)),
     // Through the process's cache when the search read each provider's profile_version.
     Promise.all(ids.map((id) => (cache ? cache.read(db, id, versions?.get(id)) : readFullProfile(db, id)))),
   ]);
@@ -267,7 +267,7 @@ function bundle(c: Context<AppBindings>, baseUrl: string, { matches, included, o
 }
 
 export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
-  const db = deps.database.publicDb;
+  const db = deps.database.publicReadDb;
   const baseUrl = `${deps.env.appUrl}/fhir/r4`;
   const providers = (ids: string[], versions?: Map<string, number>) => loadProviders(db, ids, profileCache, versions);
 
@@ -304,10 +304,10 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       providers([...new Set(offices.map((row) => row.userId!))], new Map(offices.map((row) => [row.userId!, Number(row.version)]))),
       siteIds.length
         ? db
-            .select({ site: hospitalLocationsPoc, hospital: HOSPITAL_FIELDS })
-            .from(hospitalLocationsPoc)
-            .innerJoin(hospitals, eq(hospitals.id, hospitalLocationsPoc.hospitalId))
-            .where(inArray(hospitalLocationsPoc.id, siteIds))
+            .select({ site: hospitalLocations, hospital: HOSPITAL_FIELDS })
+            .from(hospitalLocations)
+            .innerJoin(hospitals, eq(hospitals.id, hospitalLocations.hospitalId))
+            .where(inArray(hospitalLocations.id, siteIds))
         : Promise.resolve([]),
     ]);
     const byId = new Map([

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { hospitalLocationsPoc, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicInsurance, publicListings, publicLocations } from '../../db/schema';
+import { hospitalLocations, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicInsurance, publicListings, publicLocations } from '../../db/schema';
 import { containsPattern, startsWithPattern } from '../../lib/like';
 import { NOT_FILLED, notFilledMessage, NPI_SYSTEM, NUCC_SYSTEM, ORG_TYPE_SYSTEM, PROVIDER_ROLE_SYSTEM, ROLE_BY_NUCC_PREFIX, SEARCH_PARAMETERS, SERVICE_CATEGORY, serviceName, type FhirType } from './resources';
 
@@ -204,12 +204,12 @@ export const insurancePlans = sql`(select md5(lower(btrim(${publicInsurance.insu
   group by lower(btrim(${publicInsurance.insuranceName}))) as insurance_plans`;
 
 /**
- * The hospital sites (hospital_locations_poc) that are public: active, of a hospital with an open
+ * The hospital sites (hospital_locations) that are public: active, of a hospital with an open
  * directory, and picked by a published provider for an office the gate shows. A site is published
  * as the Location that office is part of (Plan-Net `partof`), never on its own.
  */
-export const publicSiteCondition = sql`${hospitalLocationsPoc.isActive} and ${hospitalLocationsPoc.hospitalId} in (select ${hospitals.id} from ${hospitals} where ${directoryOpen})
-  and ${hospitalLocationsPoc.id} in (select ${publicLocations.predefinedLocationId} from ${publicLocations} where ${publicLocations.predefinedLocationId} is not null)`;
+export const publicSiteCondition = sql`${hospitalLocations.isActive} and ${hospitalLocations.hospitalId} in (select ${hospitals.id} from ${hospitals} where ${directoryOpen})
+  and ${hospitalLocations.id} in (select ${publicLocations.predefinedLocationId} from ${publicLocations} where ${publicLocations.predefinedLocationId} is not null)`;
 
 /**
  * Every public Location's searchable facts as one row: providers' offices (public_locations, kind 0)
@@ -218,15 +218,15 @@ export const publicSiteCondition = sql`${hospitalLocationsPoc.isActive} and ${ho
 export const fhirLocations = sql`(select ${publicLocations.id} as id, 0 as kind, ${publicLocations.hospitalId} as hospital_id, ${publicLocations.userId} as user_id,
         ${publicLocations.addressLine1} as address_line_1, ${publicLocations.addressLine2} as address_line_2, ${publicLocations.city} as city,
         ${publicLocations.state} as state, ${publicLocations.postalCode} as postal_code,
-        (select ${hospitalLocationsPoc.id} from ${hospitalLocationsPoc} where ${hospitalLocationsPoc.id} = ${publicLocations.predefinedLocationId} and ${hospitalLocationsPoc.isActive}) as part_of,
+        (select ${hospitalLocations.id} from ${hospitalLocations} where ${hospitalLocations.id} = ${publicLocations.predefinedLocationId} and ${hospitalLocations.isActive}) as part_of,
         ${publicListings.updatedAt} as updated_at, ${publicListings.fullName} as sort_name, ${publicLocations.displayOrder} as display_order,
         ${publicLocations.createdAt} as created_at, ${publicListings.profileVersion} as profile_version
    from ${publicLocations} join ${publicListings} on ${publicListings.userId} = ${publicLocations.userId}
   union all
-  select ${hospitalLocationsPoc.id}, 1, ${hospitalLocationsPoc.hospitalId}, null, coalesce(${hospitalLocationsPoc.addressLine1}, ${hospitalLocationsPoc.address}),
-        ${hospitalLocationsPoc.addressLine2}, ${hospitalLocationsPoc.city}, ${hospitalLocationsPoc.state}, coalesce(${hospitalLocationsPoc.postalCode}, ${hospitalLocationsPoc.zipCode}),
-        null, ${hospitalLocationsPoc.updatedAt}, ${hospitalLocationsPoc.name}, 0, ${hospitalLocationsPoc.createdAt}, null
-   from ${hospitalLocationsPoc} where ${publicSiteCondition}) as fhir_locations`;
+  select ${hospitalLocations.id}, 1, ${hospitalLocations.hospitalId}, null, coalesce(${hospitalLocations.addressLine1}, ${hospitalLocations.address}),
+        ${hospitalLocations.addressLine2}, ${hospitalLocations.city}, ${hospitalLocations.state}, coalesce(${hospitalLocations.postalCode}, ${hospitalLocations.zipCode}),
+        null, ${hospitalLocations.updatedAt}, ${hospitalLocations.name}, 0, ${hospitalLocations.createdAt}, null
+   from ${hospitalLocations} where ${publicSiteCondition}) as fhir_locations`;
 
 const hospitalTable = (params: Record<string, Handler>): Table => ({
   id: sql`${hospitals.id}`,

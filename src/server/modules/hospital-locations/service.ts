@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/locations';
 import type { AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { hospitalLocationsPoc, locations, users } from '../../db/schema';
+import { hospitalLocations, locations, users } from '../../db/schema';
 import type { Actor } from '../../http/types';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/service';
@@ -23,8 +23,8 @@ export interface LocationDeps {
   db: Database;
 }
 
-type LocationRow = typeof hospitalLocationsPoc.$inferSelect;
-type LocationInsert = typeof hospitalLocationsPoc.$inferInsert;
+type LocationRow = typeof hospitalLocations.$inferSelect;
+type LocationInsert = typeof hospitalLocations.$inferInsert;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INSERT_BATCH = 500;
@@ -81,8 +81,8 @@ async function findLocation(db: Database, hospitalId: string, locationId: string
   if (!UUID.test(locationId)) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
   const [row] = await db
     .select()
-    .from(hospitalLocationsPoc)
-    .where(and(eq(hospitalLocationsPoc.id, locationId), eq(hospitalLocationsPoc.hospitalId, hospitalId)))
+    .from(hospitalLocations)
+    .where(and(eq(hospitalLocations.id, locationId), eq(hospitalLocations.hospitalId, hospitalId)))
     .limit(1);
   if (!row) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
   return row;
@@ -90,22 +90,22 @@ async function findLocation(db: Database, hospitalId: string, locationId: string
 
 export async function listLocations(deps: LocationDeps, actor: AdminActor, hospitalId: string, query: { q?: string; page: number; pageSize: number }) {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
-  const conditions: Array<SQL | undefined> = [eq(hospitalLocationsPoc.hospitalId, hospital.id)];
+  const conditions: Array<SQL | undefined> = [eq(hospitalLocations.hospitalId, hospital.id)];
   if (query.q) {
     const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(hospitalLocationsPoc.name, pattern), ilike(hospitalLocationsPoc.city, pattern), ilike(hospitalLocationsPoc.addressLine1, pattern)));
+    conditions.push(or(ilike(hospitalLocations.name, pattern), ilike(hospitalLocations.city, pattern), ilike(hospitalLocations.addressLine1, pattern)));
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select({ location: hospitalLocationsPoc, providers: providersAtLocation, providerCount: providerCountAtLocation })
-      .from(hospitalLocationsPoc)
+      .select({ location: hospitalLocations, providers: providersAtLocation, providerCount: providerCountAtLocation })
+      .from(hospitalLocations)
       .where(where)
       // The id breaks ties between equal names so pages never overlap or skip.
-      .orderBy(asc(hospitalLocationsPoc.name), asc(hospitalLocationsPoc.id))
+      .orderBy(asc(hospitalLocations.name), asc(hospitalLocations.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    deps.db.select({ n: count() }).from(hospitalLocationsPoc).where(where),
+    deps.db.select({ n: count() }).from(hospitalLocations).where(where),
   ]);
   return {
     items: rows.map((row): HospitalLocationListItem => ({ ...toLocationDto(row.location), providers: parseProviders(row.providers), providerCount: Number(row.providerCount) })),
@@ -122,7 +122,7 @@ const PROVIDERS_PER_LOCATION = 50;
  * one statement plus its count (list-statements.test.ts). A provider who moved hospital is left out.
  */
 const linkedProviders = sql`from ${locations} l join ${users} u on u.id = l.user_id
-  where l.predefined_location_id = ${hospitalLocationsPoc.id} and u.hospital_id = ${hospitalLocationsPoc.hospitalId}`;
+  where l.predefined_location_id = ${hospitalLocations.id} and u.hospital_id = ${hospitalLocations.hospitalId}`;
 const providersAtLocation = sql<string>`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name, p.id), '[]')::text from (
   select distinct u.id, u.full_name as name ${linkedProviders} order by u.full_name, u.id limit ${PROVIDERS_PER_LOCATION}) p)`;
 const providerCountAtLocation = sql<number>`(select count(distinct u.id)::int ${linkedProviders})`;
@@ -139,7 +139,7 @@ export async function getLocation(deps: LocationDeps, actor: AdminActor, hospita
 export async function createLocation(deps: LocationDeps, actor: AdminActor, hospitalId: string, input: LocationCreateInput) {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
   const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(hospitalLocationsPoc).values(insertValues(hospital.id, input)).returning();
+    const [inserted] = await tx.insert(hospitalLocations).values(insertValues(hospital.id, input)).returning();
     await recordAudit(tx, actor, {
       action: 'hospital_location.create',
       targetType: 'hospital_location',
@@ -159,9 +159,9 @@ export async function updateLocation(deps: LocationDeps, actor: AdminActor, hosp
   if (Object.keys(changes).length === 0) return toLocationDto(before);
   const row = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
-      .update(hospitalLocationsPoc)
+      .update(hospitalLocations)
       .set(changes)
-      .where(and(eq(hospitalLocationsPoc.id, before.id), eq(hospitalLocationsPoc.hospitalId, hospital.id)))
+      .where(and(eq(hospitalLocations.id, before.id), eq(hospitalLocations.hospitalId, hospital.id)))
       .returning();
     if (!updated) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
     const fields = Object.keys(changes) as Array<keyof typeof changes>;
@@ -186,9 +186,9 @@ export async function deleteLocation(deps: LocationDeps, actor: AdminActor, hosp
   const before = await findLocation(deps.db, hospital.id, locationId);
   await deps.db.transaction(async (tx) => {
     const deleted = await tx
-      .delete(hospitalLocationsPoc)
-      .where(and(eq(hospitalLocationsPoc.id, before.id), eq(hospitalLocationsPoc.hospitalId, hospital.id)))
-      .returning({ id: hospitalLocationsPoc.id });
+      .delete(hospitalLocations)
+      .where(and(eq(hospitalLocations.id, before.id), eq(hospitalLocations.hospitalId, hospital.id)))
+      .returning({ id: hospitalLocations.id });
     if (deleted.length === 0) throw new AppError('LOCATION_NOT_FOUND', 404, LOCATION_MESSAGES.notFound(locationId));
     await recordAudit(tx, actor, {
       action: 'hospital_location.delete',
@@ -298,7 +298,7 @@ export async function bulkCreateLocations(deps: LocationDeps, actor: AdminActor,
   if (valid.length > 0 || errors.length > 0) {
     await deps.db.transaction(async (tx) => {
       for (let start = 0; start < valid.length; start += INSERT_BATCH) {
-        await tx.insert(hospitalLocationsPoc).values(valid.slice(start, start + INSERT_BATCH));
+        await tx.insert(hospitalLocations).values(valid.slice(start, start + INSERT_BATCH));
       }
       await recordAudit(tx, actor, {
         action: 'hospital_location.bulk_create',
@@ -317,9 +317,9 @@ export async function listProviderLocations(db: Database, actor: Extract<Actor, 
   if (!actor.hospitalId) return { items: [] };
   const rows = await db
     .select()
-    .from(hospitalLocationsPoc)
-    .where(and(eq(hospitalLocationsPoc.hospitalId, actor.hospitalId), eq(hospitalLocationsPoc.isActive, true)))
-    .orderBy(asc(hospitalLocationsPoc.name), asc(hospitalLocationsPoc.id))
+    .from(hospitalLocations)
+    .where(and(eq(hospitalLocations.hospitalId, actor.hospitalId), eq(hospitalLocations.isActive, true)))
+    .orderBy(asc(hospitalLocations.name), asc(hospitalLocations.id))
     .limit(PROVIDER_LIST_LIMIT);
   return { items: rows.map(toLocationDto) };
 }

@@ -17,8 +17,8 @@ import type {
   userMedicalExpertise} from '../../db/schema';
 import {
   fellowshipSpecialties,
-  hospitalExpertiseTermsPoc,
-  hospitalLocationsPoc,
+  hospitalExpertiseTerms,
+  hospitalLocations,
   languages,
   medicalExpertiseTerms,
   medicalSchools,
@@ -187,8 +187,8 @@ export async function locationRows(db: Database, ctx: SectionContext, input: Pro
     predefinedIds.length && ctx.hospitalId
       ? await db
           .select()
-          .from(hospitalLocationsPoc)
-          .where(and(inArray(hospitalLocationsPoc.id, predefinedIds), eq(hospitalLocationsPoc.hospitalId, ctx.hospitalId), eq(hospitalLocationsPoc.isActive, true)))
+          .from(hospitalLocations)
+          .where(and(inArray(hospitalLocations.id, predefinedIds), eq(hospitalLocations.hospitalId, ctx.hospitalId), eq(hospitalLocations.isActive, true)))
       : [];
   const byId = new Map(predefined.map((l) => [l.id, l]));
   for (const id of predefinedIds) if (!byId.has(id)) throw AppError.validation(PROFILE_MESSAGES.locationNotFound(id));
@@ -282,7 +282,7 @@ export async function findTerms(db: Database, hospitalId: string | null, termIds
   const ids = unique(termIds);
   const found = new Map<string, KnownTerm[]>();
   if (ids.length === 0) return found;
-  const columns = (t: typeof hospitalExpertiseTermsPoc | typeof medicalExpertiseTerms) => ({
+  const columns = (t: typeof hospitalExpertiseTerms | typeof medicalExpertiseTerms) => ({
     termId: t.termId,
     term: t.term,
     termType: t.termType,
@@ -290,9 +290,9 @@ export async function findTerms(db: Database, hospitalId: string | null, termIds
   });
   const hospitalTerms: KnownTerm[] = hospitalId
     ? await db
-        .select(columns(hospitalExpertiseTermsPoc))
-        .from(hospitalExpertiseTermsPoc)
-        .where(and(eq(hospitalExpertiseTermsPoc.hospitalId, hospitalId), inArray(hospitalExpertiseTermsPoc.termId, ids)))
+        .select(columns(hospitalExpertiseTerms))
+        .from(hospitalExpertiseTerms)
+        .where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), inArray(hospitalExpertiseTerms.termId, ids)))
     : [];
   for (const term of hospitalTerms) found.set(term.termId, [...(found.get(term.termId) ?? []), term]);
   const remaining = ids.filter((id) => !found.has(id));

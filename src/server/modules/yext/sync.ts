@@ -9,7 +9,7 @@ import type { TermType, YextTermEntityType } from '../../../shared/enums';
 import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type UnifiedSyncResult, type YextPreviewResult } from '../../../shared/schemas/yext';
 import { SIGNUP_LANGUAGE } from '../accounts/service';
-import { hospitalExpertiseTermsPoc, hospitalLocationsPoc, hospitals, languages, professionalIdentity, userYextData } from '../../db/schema';
+import { hospitalExpertiseTerms, hospitalLocations, hospitals, languages, professionalIdentity, userYextData } from '../../db/schema';
 import type { NpiRecord } from '../../integrations/npi-registry';
 import {
   YEXT_DEFAULTS,
@@ -80,9 +80,9 @@ async function mappingLookups(deps: YextDeps, hospitalId: string): Promise<Mappi
   const [languageRows, locationRows] = await Promise.all([
     deps.db.select({ code: languages.code, name: languages.name }).from(languages),
     deps.db
-      .select({ id: hospitalLocationsPoc.id, yextEntityId: hospitalLocationsPoc.yextEntityId, name: hospitalLocationsPoc.name })
-      .from(hospitalLocationsPoc)
-      .where(and(eq(hospitalLocationsPoc.hospitalId, hospitalId), eq(hospitalLocationsPoc.isActive, true))),
+      .select({ id: hospitalLocations.id, yextEntityId: hospitalLocations.yextEntityId, name: hospitalLocations.name })
+      .from(hospitalLocations)
+      .where(and(eq(hospitalLocations.hospitalId, hospitalId), eq(hospitalLocations.isActive, true))),
   ]);
   return { languages: languageRows, hospitalLocations: locationRows };
 }
@@ -115,8 +115,8 @@ export async function resolveExpertise(deps: YextDeps, hospitalId: string, refs:
   const existing = ids.length
     ? await deps.db
         .select()
-        .from(hospitalExpertiseTermsPoc)
-        .where(and(eq(hospitalExpertiseTermsPoc.hospitalId, hospitalId), inArray(hospitalExpertiseTermsPoc.yextEntityId, ids)))
+        .from(hospitalExpertiseTerms)
+        .where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), inArray(hospitalExpertiseTerms.yextEntityId, ids)))
     : [];
   const byEntity = new Map(existing.map((row) => [row.yextEntityId!, row]));
   const missing = wanted.filter((w) => !byEntity.has(w.id));
@@ -141,7 +141,7 @@ export async function resolveExpertise(deps: YextDeps, hospitalId: string, refs:
   if (create && creatable.length > 0) {
     const now = new Date();
     await deps.db
-      .insert(hospitalExpertiseTermsPoc)
+      .insert(hospitalExpertiseTerms)
       .values(
         creatable.map((w) => ({
           hospitalId,
@@ -158,8 +158,8 @@ export async function resolveExpertise(deps: YextDeps, hospitalId: string, refs:
       .onConflictDoNothing();
     const created = await deps.db
       .select()
-      .from(hospitalExpertiseTermsPoc)
-      .where(and(eq(hospitalExpertiseTermsPoc.hospitalId, hospitalId), inArray(hospitalExpertiseTermsPoc.termId, creatable.map((w) => w.id)), isNull(hospitalExpertiseTermsPoc.specialtyName)));
+      .from(hospitalExpertiseTerms)
+      .where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), inArray(hospitalExpertiseTerms.termId, creatable.map((w) => w.id)), isNull(hospitalExpertiseTerms.specialtyName)));
     for (const row of created) if (row.yextEntityId ?? row.termId) byEntity.set(row.yextEntityId ?? row.termId, row);
   }
 

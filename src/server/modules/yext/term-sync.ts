@@ -9,7 +9,7 @@ import { YEXT_TERM_ENTITY_TYPES, type TermType, type YextTermEntityType } from '
 import { SYNC_BATCH_SIZE } from '../../../shared/limits';
 import type { TermSyncStats, YextSyncLogDto } from '../../../shared/schemas/yext';
 import { analyzeAfterBulkWrite, type Database } from '../../db/client';
-import { hospitalExpertiseTermsPoc, yextSyncLogs } from '../../db/schema';
+import { hospitalExpertiseTerms, yextSyncLogs } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { YEXT_DEFAULTS, YEXT_MESSAGES, entityIdOf, isYextError, offsetCapFor, type YextClient } from '../../integrations/yext';
 import { AppError, isAppError } from '../../lib/app-error';
@@ -89,8 +89,8 @@ async function fetchAllTerms(client: YextClient, onType?: (entityType: YextTermE
 async function planChanges(db: Database, hospitalId: string, fetched: Map<string, FetchedTerm>) {
   const existing = await db
     .select()
-    .from(hospitalExpertiseTermsPoc)
-    .where(and(eq(hospitalExpertiseTermsPoc.hospitalId, hospitalId), eq(hospitalExpertiseTermsPoc.isYextSourced, true)));
+    .from(hospitalExpertiseTerms)
+    .where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), eq(hospitalExpertiseTerms.isYextSourced, true)));
   const byEntity = new Map(existing.filter((row) => row.yextEntityId).map((row) => [row.yextEntityId!, row]));
   const adds: FetchedTerm[] = [];
   const updates: Array<{ id: string; term: FetchedTerm }> = [];
@@ -168,7 +168,7 @@ export async function runTermSync(deps: YextDeps, input: { hospitalId: string; s
       let added = 0;
       for (const batch of chunks(plan.adds, WRITE_BATCH)) {
         const inserted = await tx
-          .insert(hospitalExpertiseTermsPoc)
+          .insert(hospitalExpertiseTerms)
           .values(
             batch.map((term) => ({
               hospitalId: hospital!.id,
@@ -184,26 +184,26 @@ export async function runTermSync(deps: YextDeps, input: { hospitalId: string; s
           )
           // A hand-made term that already uses the entity id as its term id is left as it is.
           .onConflictDoNothing()
-          .returning({ id: hospitalExpertiseTermsPoc.id });
+          .returning({ id: hospitalExpertiseTerms.id });
         added += inserted.length;
       }
       for (const { id, term } of plan.updates) {
         await tx
-          .update(hospitalExpertiseTermsPoc)
+          .update(hospitalExpertiseTerms)
           .set({ term: term.term, termType: term.termType, yextEntityType: term.entityType, lastSyncedFromYextAt: now })
-          .where(eq(hospitalExpertiseTermsPoc.id, id));
+          .where(eq(hospitalExpertiseTerms.id, id));
       }
       for (const ids of chunks(plan.unchanged, 1000)) {
-        await tx.update(hospitalExpertiseTermsPoc).set({ lastSyncedFromYextAt: now }).where(inArray(hospitalExpertiseTermsPoc.id, ids));
+        await tx.update(hospitalExpertiseTerms).set({ lastSyncedFromYextAt: now }).where(inArray(hospitalExpertiseTerms.id, ids));
       }
       for (const ids of chunks(plan.deletes, 1000)) {
-        await tx.delete(hospitalExpertiseTermsPoc).where(inArray(hospitalExpertiseTermsPoc.id, ids));
+        await tx.delete(hospitalExpertiseTerms).where(inArray(hospitalExpertiseTerms.id, ids));
       }
       const counts = { totalEntitiesFetched: fetched.total, termsAdded: added, termsUpdated: plan.updates.length, termsDeleted: plan.deletes.length };
       await tx.update(yextSyncLogs).set({ ...counts, status: 'completed', error: null, finishedAt: new Date() }).where(eq(yextSyncLogs.id, log.id));
       return counts;
     });
-    await analyzeAfterBulkWrite(db, hospitalExpertiseTermsPoc, stats.termsAdded + stats.termsUpdated + stats.termsDeleted);
+    await analyzeAfterBulkWrite(db, hospitalExpertiseTerms, stats.termsAdded + stats.termsUpdated + stats.termsDeleted);
     deps.logger.info({ hospitalId: hospital.id, syncLogId: log.id, ...stats }, 'listing-service term sync completed');
     return { ...stats, byType: fetched.byType };
   } catch (error) {
