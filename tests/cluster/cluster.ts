@@ -234,7 +234,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       LINEAR_TEAM_ID: 'team-cluster',
       LINEAR_API_URL: linear.url,
       FEEDBACK_BETA_ONLY: 'false',
-      SHUTDOWN_GRACE_MS: '1000',
+      // Longer than the proxy takes to see the 503 (2 checks 250 ms apart, each allowed 2 s on a busy
+      // machine): with 1,000 ms a loaded CI run closed the listener while the proxy still sent work.
+      SHUTDOWN_GRACE_MS: '3000',
       LOG_LEVEL: 'warn',
       // Every client here is 127.0.0.1 behind the proxy: one address doing what many patients do.
       PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
