@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, optionalText } from './fields';
 
 /**
  * A patient's request for an appointment, sent from a provider's public page without signing in
@@ -45,17 +46,11 @@ export const APPOINTMENT_REQUEST_MESSAGES = {
 
 export const APPOINTMENT_FIELD_LIMITS = { name: 120, phone: 40, email: 254, preferredTimes: 300, insurance: 200, reason: 2000 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Control characters other than tab and line breaks: nobody types them, and PostgreSQL text refuses NUL (the outbox, a mail). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const optional = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, APPOINTMENT_REQUEST_MESSAGES.tooLong(label, max))
-    .refine((value) => !CONTROL.test(value), APPOINTMENT_REQUEST_MESSAGES.controlCharacters)
-    .transform((value) => value || null);
+  optionalText(max, APPOINTMENT_REQUEST_MESSAGES.tooLong(label, max)).refine((value) => value === null || !CONTROL.test(value), APPOINTMENT_REQUEST_MESSAGES.controlCharacters);
 
 /** The public form's fields, as posted (application/x-www-form-urlencoded, every value a string). */
 export const appointmentRequestFormSchema = z
@@ -69,7 +64,7 @@ export const appointmentRequestFormSchema = z
     phone: optional('The phone number', APPOINTMENT_FIELD_LIMITS.phone).refine((value) => value === null || /^[\d\s()+.-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7 && (value.match(/\d/g)?.length ?? 0) <= 15, APPOINTMENT_REQUEST_MESSAGES.phoneInvalid),
     email: optional('The e-mail address', APPOINTMENT_FIELD_LIMITS.email)
       .transform((value) => value?.toLowerCase() ?? null)
-      .refine((value) => value === null || EMAIL.test(value), APPOINTMENT_REQUEST_MESSAGES.emailInvalid),
+      .refine((value) => value === null || EMAIL_PATTERN.test(value), APPOINTMENT_REQUEST_MESSAGES.emailInvalid),
     patient: z.enum(PATIENT_KINDS, { error: APPOINTMENT_REQUEST_MESSAGES.patientKind }),
     preferredTimes: optional('Preferred days and times', APPOINTMENT_FIELD_LIMITS.preferredTimes),
     insurance: optional('Insurance', APPOINTMENT_FIELD_LIMITS.insurance),

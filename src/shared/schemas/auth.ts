@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
 import { NPI_FORMAT_MESSAGE, isValidNpi } from '../npi';
+import { EMAIL_PATTERN, optionalText } from './fields';
+
+// Where the e-mail rule was first written; it lives with the other shared field rules now.
+export { EMAIL_PATTERN } from './fields';
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -34,9 +38,6 @@ export const AUTH_MESSAGES = {
   emailAlreadyVerified: 'Your email address is already verified.',
   useAdminLogin: 'This e-mail belongs to an administrator account. Please sign in through the admin login.',
 } as const;
-
-/** Text, an at sign, text, a dot, text, no whitespace (access spec §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -86,13 +87,8 @@ export const callbackSchema = z.object({
   admin: z.boolean().default(false),
 });
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => (value ? value : undefined));
+/** Optional text the sign-up metadata leaves out when not given (absent, not null). */
+const optionalDetail = (max: number) => optionalText(max, `Must be at most ${max} characters`).transform((value) => value ?? undefined);
 
 /** Step 1 of /unified-signup: the account and the agreements. */
 export const signUpAccountSchema = z
@@ -108,11 +104,11 @@ export const signUpAccountSchema = z
 /** Step 2: professional details; the NPI is optional but, when given, must be valid. */
 export const signUpProfessionalSchema = z.object({
   fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(200),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  credential: optionalText(50),
-  specialty: optionalText(200),
-  jobTitle: optionalText(120),
+  firstName: optionalDetail(100),
+  lastName: optionalDetail(100),
+  credential: optionalDetail(50),
+  specialty: optionalDetail(200),
+  jobTitle: optionalDetail(120),
   npiNumber: z
     .string()
     .trim()

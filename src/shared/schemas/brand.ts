@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, tooLongFor } from './fields';
 
 export const BRAND_LIMITS = {
   brandVoice: 2_000,
@@ -45,13 +46,7 @@ export const BRAND_MESSAGES = {
 } as const;
 
 /** Trimmed, at most `max` characters; empty becomes null (the column's "not set"). */
-const brandText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const brandText = (max: number, label: string) => optionalText(max, tooLongFor(label, max));
 
 /** PUT replaces the whole settings row: a field left out is cleared. */
 export const brandSettingsSchema = z

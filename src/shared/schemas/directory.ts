@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DirectoryStatus } from '../enums';
 import { APPOINTMENT_REQUEST_MESSAGES, APPOINTMENT_RETENTION_MAX_DAYS } from './appointment-requests';
+import { EMAIL_PATTERN } from './fields';
 
 /**
  * The public find-a-doctor directory: a hospital's settings, a provider's choice to publish, the
@@ -66,7 +67,7 @@ export const directorySettingsSchema = z
       .trim()
       .toLowerCase()
       .max(254, APPOINTMENT_REQUEST_MESSAGES.intakeEmailInvalid)
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, APPOINTMENT_REQUEST_MESSAGES.intakeEmailInvalid)
+      .regex(EMAIL_PATTERN, APPOINTMENT_REQUEST_MESSAGES.intakeEmailInvalid)
       .nullable()
       .optional(),
     retentionDays: z.number().int(APPOINTMENT_REQUEST_MESSAGES.retention).min(1, APPOINTMENT_REQUEST_MESSAGES.retention).max(APPOINTMENT_RETENTION_MAX_DAYS, APPOINTMENT_REQUEST_MESSAGES.retention).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MatchSignal } from '../confidence';
+import { optionalText } from './fields';
 import { DISCOVERY_ITEM_TYPES, type DiscoveryItemType } from '../enums';
 
 export const DISCOVERY_MESSAGES = {
@@ -61,12 +62,7 @@ export const discoveryItemsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
-const reason = z
-  .string()
-  .trim()
-  .max(500, 'Keep the reason under 500 characters')
-  .nullish()
-  .transform((value) => (value ? value : null));
+const reason = optionalText(500, 'Keep the reason under 500 characters');
 
 export const discoveryDecisionSchema = z.object({
   status: z.enum(['approved', 'rejected'], 'Status must be approved or rejected'),

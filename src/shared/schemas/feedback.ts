@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, USER_TIERS } from '../enums';
+import { queryFlag } from './fields';
 
 export const FEEDBACK_MESSAGES = {
   titleRequired: 'Title is required',
@@ -64,7 +65,7 @@ export const adminFeedbackQuerySchema = z.object({
   status: z.enum(FEEDBACK_STATUS_FILTERS).default('all'),
   category: z.enum(FEEDBACK_CATEGORIES).optional(),
   severity: z.coerce.number().int().min(1).max(5).optional(),
-  includeArchived: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  includeArchived: queryFlag(false),
   sort: z.enum(['createdAt', 'severity']).default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, tooLongFor } from './fields';
 
 export const HELP_LIMITS = {
   title: 120,
@@ -20,16 +21,10 @@ export const HELP_MESSAGES = {
   orderMismatch: (noun: string) => `The new order must list every ${noun} exactly once.`,
 } as const;
 
-const text = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const text = (max: number, label: string) => optionalText(max, tooLongFor(label, max));
 
 const required = (max: number, message: string, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, tooLongFor(label, max));
 
 const iconName = z
   .string()

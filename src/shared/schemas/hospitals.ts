@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_SOURCES, EXPERTISE_TERMS_SCOPES } from '../enums';
 import { SECTION_IDS } from '../limits';
+import { EMAIL_PATTERN, optionalText } from './fields';
 
 export const HOSPITAL_MESSAGES = {
   adminRequired: 'Admin authentication required. Please log in as an admin user.',
@@ -13,14 +14,6 @@ export const HOSPITAL_MESSAGES = {
   nameRequired: 'Hospital name is required',
   codeRequired: 'Hospital code is required',
 } as const;
-
-const optionalText = (max = 500) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const yextConfigInputSchema = z
   .object({
@@ -75,7 +68,7 @@ export const hospitalCreateSchema = z
       .max(320)
       .nullish()
       .transform((v) => (v ? v.toLowerCase() : null))
-      .pipe(z.union([z.null(), z.email('Contact email format is invalid')])),
+      .pipe(z.union([z.null(), z.string().regex(EMAIL_PATTERN, 'Contact email format is invalid')])),
     contactPhone: optionalText(40),
     dataSource: z.enum(DATA_SOURCES).optional(),
     yextConfig: yextConfigInputSchema.optional(),

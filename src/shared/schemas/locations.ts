@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, normalizeHttpUrl, normalizePhone } from './fields';
 import { HOSPITAL_MESSAGES } from './hospitals';
 
 export { pageQuerySchema as locationListQuerySchema } from './hospitals';
@@ -58,22 +59,7 @@ const normalizeZip = (value: string) => {
   return match ? (match[2] ? `${match[1]}-${match[2]}` : match[1]!) : null;
 };
 
-const normalizePhone = (value: string) => {
-  if (!/^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i.test(value)) return null;
-  const digits = value.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '');
-  return digits.length >= 7 && digits.length <= 15 ? value.replace(/\s+/g, ' ') : null;
-};
-
-const normalizeEmail = (value: string) => (z.email().safeParse(value).success ? value.toLowerCase() : null);
-
-const normalizeUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? value : null;
-  } catch {
-    return null;
-  }
-};
+const normalizeEmail = (value: string) => (EMAIL_PATTERN.test(value) ? value.toLowerCase() : null);
 
 /**
  * The whitelist: the only columns a client may write. hospital_id comes from the path; of the
@@ -95,7 +81,7 @@ const locationFields = {
   mainPhone: text('Main phone', 40, { normalize: normalizePhone, message: LOCATION_MESSAGES.phone }),
   // Where patients' appointment requests for the providers here are mailed (else the hospital's intake address).
   email: text('E-mail', 254, { normalize: normalizeEmail, message: LOCATION_MESSAGES.email }),
-  url: text('URL', 2000, { normalize: normalizeUrl, message: LOCATION_MESSAGES.url }),
+  url: text('URL', 2000, { normalize: normalizeHttpUrl, message: LOCATION_MESSAGES.url }),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   cDepartmentSpecialty: text('Department', 200),
   // The listing service's entity id of this location: the import links providers' offices to it.

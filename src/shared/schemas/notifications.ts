@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryFlag } from './fields';
 
 /** Most notifications one list call returns (profile spec §9). */
 export const NOTIFICATIONS_LIMIT = 50;
@@ -12,10 +13,8 @@ export const NOTIFICATION_MESSAGES = {
   hourRange: 'Schedule hour must be between 0 and 23',
 } as const;
 
-const booleanish = z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value), z.boolean());
-
 export const notificationListQuerySchema = z.object({
-  unreadOnly: booleanish.default(false),
+  unreadOnly: queryFlag(false),
   // Larger limits are capped rather than refused, so an old client still gets the newest 50.
   limit: z.coerce.number().int().min(1).default(NOTIFICATIONS_LIMIT).transform((n) => Math.min(n, NOTIFICATIONS_LIMIT)),
 });

@@ -11,7 +11,7 @@ import {
 import { SECTION_IDS, type SectionId } from '../limits';
 import { npiSchema } from '../npi';
 import { BIOGRAPHY_PENDING } from '../profile-completion';
-import { EMAIL_PATTERN } from './auth';
+import { EMAIL_PATTERN, normalizeHttpUrl, normalizePhone, optionalText } from './fields';
 
 /**
  * Request schemas of the provider profile: the nine sections and the per-user lists beside them
@@ -150,15 +150,6 @@ export const BIOGRAPHY_PLACEHOLDER = BIOGRAPHY_PENDING;
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
-/** Optional text: trimmed, '' → null, absent → null. */
-const optionalText = (max = 500) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 const requiredText = (message: string, max = 500) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
@@ -214,21 +205,8 @@ export const normalizePostalCode = (value: string) => {
   return match ? (match[2] ? `${match[1]}-${match[2]}` : match[1]!) : null;
 };
 
-/** Same rule as hospital locations: 7–15 digits with the usual punctuation and an optional extension. */
-export const normalizePhone = (value: string) => {
-  if (!/^[0-9+().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i.test(value)) return null;
-  const digits = value.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '');
-  return digits.length >= 7 && digits.length <= 15 ? value.replace(/\s+/g, ' ') : null;
-};
-
-export const normalizeHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? value : null;
-  } catch {
-    return null;
-  }
-};
+// The phone and web-address rules are the hospital locations' too (fields.ts); the pages import them from here.
+export { normalizeHttpUrl, normalizePhone } from './fields';
 
 const stateCode = checkedText(20, PROFILE_MESSAGES.state, normalizeState);
 const postalCode = checkedText(20, PROFILE_MESSAGES.postalCode, normalizePostalCode);

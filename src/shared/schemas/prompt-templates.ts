@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROMPT_TYPES, type PromptType } from '../enums';
+import { optionalText, queryFlag, tooLongFor } from './fields';
 
 export const PROMPT_TEMPLATE_LIMITS = {
   name: 120,
@@ -37,13 +38,8 @@ export const PROMPT_TYPE_LABELS: Record<PromptType, string> = {
   public: 'Public (patients)',
 };
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const description = () =>
+  optionalText(PROMPT_TEMPLATE_LIMITS.description, tooLongFor('Description', PROMPT_TEMPLATE_LIMITS.description));
 
 const name = z
   .string({ error: PROMPT_TEMPLATE_MESSAGES.nameRequired })
@@ -67,7 +63,7 @@ export const promptTemplateCreateSchema = z
     promptType,
     promptName: name,
     promptContent: content,
-    description: optionalText(PROMPT_TEMPLATE_LIMITS.description, 'Description'),
+    description: description(),
     isActive: z.boolean().default(true),
     isDefault: z.boolean().default(false),
   })
@@ -80,7 +76,7 @@ export const promptTemplateUpdateSchema = z
     promptType: promptType.optional(),
     promptName: name.optional(),
     promptContent: content.optional(),
-    description: optionalText(PROMPT_TEMPLATE_LIMITS.description, 'Description').optional(),
+    description: description().optional(),
     isActive: z.boolean().optional(),
     isDefault: z.boolean().optional(),
   })
@@ -91,10 +87,7 @@ export const promptTemplateListQuerySchema = z.object({
   hospitalId: z.uuid('Hospital not found').optional(),
   promptType: z.enum(PROMPT_TYPES).optional(),
   /** The spec lists active templates; the console asks for inactive ones too. */
-  includeInactive: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
+  includeInactive: queryFlag(false),
 });
 
 export type PromptTemplateCreateInput = z.input<typeof promptTemplateCreateSchema>;

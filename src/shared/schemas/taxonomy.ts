@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { csvRecords, formatCsv, normalizeCsvHeader, CsvParseError, type CsvInput } from '../csv';
 import { TAXONOMY_SOURCES } from '../enums';
+import { queryFlag } from './fields';
 
 export const TAXONOMY_MESSAGES = {
   retrieveFailed: 'Failed to retrieve taxonomy',
@@ -137,7 +138,7 @@ const filterText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-const activeOnly = z.stringbool().optional().default(false);
+const activeOnly = queryFlag(false);
 
 export const taxonomyListQuerySchema = z.object({
   department: filterText,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TERM_TYPES } from '../enums';
+import { queryFlag } from './fields';
 
 export const TERM_MESSAGES = {
   retrieveFailed: 'Failed to retrieve terms',
@@ -64,14 +65,8 @@ export const termSearchQuerySchema = z.object({
     .transform((value) => (value?.trim() ? value.trim() : undefined)),
   termType: termTypeFilterSchema,
   specialty: z.string().trim().max(200).optional(),
-  yextOnly: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-  activeOnly: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  yextOnly: queryFlag(false),
+  activeOnly: queryFlag(true),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(100),
 });

@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { DIRECTORY_SLUG_PATTERN, directorySettingsSchema, publishRequestSchema, removeListingSchema } from '../../../shared/schemas/directory';
+import { isQueryYes } from '../../../shared/schemas/fields';
 import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
@@ -172,8 +173,8 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
           language: /^[a-z]{2,3}$/.test(c.req.query('lang') ?? '') ? c.req.query('lang')! : '',
           insurance: (c.req.query('ins') ?? '').trim().slice(0, 100),
           specialty: (c.req.query('specialty') ?? '').trim().slice(0, 100),
-          acceptingNewPatients: c.req.query('accepting') === '1',
-          videoVisits: c.req.query('video') === '1',
+          acceptingNewPatients: isQueryYes(c.req.query('accepting')),
+          videoVisits: isQueryYes(c.req.query('video')),
           page: Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000),
         };
         const result = await searchDirectory(db, hospital.id, search);

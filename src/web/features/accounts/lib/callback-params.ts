@@ -1,3 +1,5 @@
+import { isQueryYes } from '@shared/schemas/fields';
+
 export interface CallbackParams {
   token: string | null;
   type: string | null;
@@ -14,7 +16,7 @@ export function readCallbackParams(search: string, hash: string): CallbackParams
   return {
     token: get('token_hash') ?? get('token'),
     type: get('type'),
-    admin: get('admin') === 'true',
+    admin: isQueryYes(get('admin') ?? undefined),
     error: get('error'),
     errorDescription: get('error_description'),
   };
