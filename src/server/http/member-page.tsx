@@ -19,6 +19,7 @@ import { notificationKeys } from '@web/features/notifications/api/notifications'
 import { pendingUpdatesQueryKey } from '@web/features/pending-updates/pending-updates-modal';
 import { mySectionsQueryOptions } from '@web/features/profile/api/get-my-sections';
 import { createQueryClient } from '@web/lib/query-client';
+import { jsonForScript } from '../lib/json-for-script';
 import { SESSION_READ } from './spa-shell';
 
 /** One read the page starts with: the API path the app requests and how its query stores the answer. */
@@ -62,11 +63,6 @@ function withoutLoaders(list: RouteObject[]): RouteObject[] {
     if (copy.children) copy.children = withoutLoaders(copy.children);
     return copy;
   });
-}
-
-/** JSON for a `<script type="application/json">`: no `<` can end the element early. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 export function createMemberPageRenderer(shellFor: (path: string) => string) {
@@ -121,7 +117,7 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     if (title) shell = shell.replace(/<title>[^<]*<\/title>/, () => title);
     const html = shell.replace(
       '<div id="root"></div>',
-      () => `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(state)}</script>\n    <div id="root">${markup}</div>`,
+      () => `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>\n    <div id="root">${markup}</div>`,
     );
     return { html, setCookies };
   };

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { initialsOf } from '../../../shared/names';
 import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
+import { jsonForScript } from '../../lib/json-for-script';
 import { DEFAULT_SEARCH_RADIUS, SEARCH_RADII, type DirectorySearch, type DirectorySearchResult, type PublicHospital, type SearchFilter } from './service';
 import type { PublicProfile } from './public-profile';
 import { profilePhotoSources } from '../profile/photo';
@@ -40,9 +41,6 @@ export interface PageMeta {
   /** The page's path without language prefix (`/find/…`, with its query): its other-language versions are named as hreflang alternates. */
   alternatePath?: string;
 }
-
-/** JSON in a script element: `<` escaped so no text can close the element. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function documentHtml(meta: PageMeta, body: ReactNode): string {
   const brand = meta.brandColor ?? DEFAULT_BRAND;
