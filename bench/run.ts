@@ -91,7 +91,7 @@ if (all || which.has('lighthouse')) {
   writeResults(
     'lighthouse',
     rows,
-    `# Lighthouse\n\n${new Date().toISOString()}\n\nMedian of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs per page. "mobile" is Lighthouse's default (simulated slow 4G, 4x CPU slowdown); "desktop" its desktop preset. The dashboard's SEO score is low on purpose: robots.txt keeps signed-in pages out of search engines; so is a directory search's (a filtered search is noindex: search engines get the directory and the profiles, not every combination of filters).\n\n${lines.join('\n')}\n`,
+    `# Lighthouse\n\n${new Date().toISOString()}\n\nMedian of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs per page. "mobile" is Lighthouse's default (simulated slow 4G, 4x CPU slowdown); "desktop" its desktop preset. The dashboard's SEO score is low on purpose: robots.txt keeps signed-in pages out of search engines. A directory search is crawlable and names the hospital's unfiltered page as its canonical, so search engines index the directory and the profiles, not every combination of filters.\n\n${lines.join('\n')}\n`,
   );
 }
 if (which.has('load')) {
