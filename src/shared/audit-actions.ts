@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // Providers' accounts
   'provider.signed_up': 'Signed up as a provider',
   'provider.email_confirmed': 'Confirmed their e-mail address',
+  'provider.drafted_from_roster': 'Draft profile pre-filled from the hospital roster',
   'provider.sign_in': 'Signed in',
   'provider.sign_in_failed': 'Failed to sign in',
   'provider.sign_in_refused_admin': 'Refused a provider sign-in to an administrator account',
@@ -69,6 +70,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'data_source.delete': 'Deleted a data source',
   'yext.test': 'Tested the listing-service connection',
   'yext.term_sync': 'Imported terms from the listing service',
+  'roster.upload': 'Uploaded a roster',
+  'roster.drafting_started': 'Started pre-filling profiles from a roster',
   // Brand
   'brand.settings.update': 'Changed the brand settings',
   'brand.writing_standards.update': 'Changed the writing standards',

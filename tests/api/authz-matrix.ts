@@ -149,6 +149,8 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/admin/hospitals/:hospitalId/roster-uploads': 'admin',
   'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId': 'admin',
   'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/refused.csv': 'admin',
+  'POST /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/drafting': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/progress': 'admin',
   'GET /api/admin/locations/template.csv': 'admin',
 
   'GET /api/admin/taxonomy/default': 'admin',

@@ -10,6 +10,7 @@ import { createHistoryJobHandlers } from '../modules/profile/history-jobs';
 import { createAppointmentJobHandlers } from '../modules/appointment-requests/jobs';
 import { createRateLimitJobHandlers } from '../auth/rate-limit-jobs';
 import { DELETE_USER_FILES_JOB, deleteUserFiles } from '../modules/users/files';
+import { createRosterJobHandlers } from '../modules/roster/drafts';
 import type { JobHandler } from './queue';
 
 /** Every background job type the app knows, with the services it needs. */
@@ -29,6 +30,7 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
     ...createYextJobHandlers(deps),
     ...createHistoryJobHandlers(deps),
     ...createAppointmentJobHandlers(deps),
+    ...createRosterJobHandlers(deps),
     ...createRateLimitJobHandlers(deps),
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');

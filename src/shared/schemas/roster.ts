@@ -65,7 +65,8 @@ export const ROSTER_MESSAGES = {
   failedTwoAccounts: 'The NPI and the e-mail belong to two different Vitae accounts',
   failedOtherHospital: 'Has a Vitae account at another hospital',
   failedUnfinishedSignUp: 'Has started a Vitae sign-up with this e-mail that is not finished; upload again once it is',
-  failedNpiElsewhere: 'Another Vitae account holds this NPI',
+  failedJoinElsewhere: 'Has a Vitae account that has asked to join another hospital',
+  failedDraftDeleted: 'The draft profile made for this row was deleted',
 } as const;
 
 export const rosterUploadParam = z.object({ hospitalId: z.uuid(), uploadId: z.string().max(100) });
@@ -96,8 +97,9 @@ export interface RosterRowDto {
   refusalReason: string | null;
   /** The registry confirmed an individual's NPI (false: it could not be asked; the job checks again). */
   registryChecked: boolean;
-  /** The provider profile the job made or linked (null until then). */
+  /** The provider profile the job made or linked (null until then), and its name there. */
   userId: string | null;
+  profileName: string | null;
   outcome: RosterRowOutcome | null;
   failureReason: string | null;
 }

@@ -104,6 +104,24 @@ interface ProfileSeed {
   npiRecord: NpiRecord | null;
 }
 
+/**
+ * A draft profile made from a hospital's roster (issue 37, decision 0026): the same writer as a
+ * sign-up, for someone who has no sign-in account yet. `onCreated` runs in the profile's transaction
+ * (the roster marks its row there), so the draft and its row's state commit together or not at all.
+ */
+export interface RosterDraftSeed {
+  email: string;
+  metadata: SignupMetadata;
+  npiRecord: NpiRecord;
+  /** What the upload or the job that made it was. */
+  audit: { uploadId: string; rowId: string; startedBy: string | null };
+  /** First in the transaction: locks the roster row, or throws when another run has it. */
+  lockRow: (tx: Database) => Promise<void>;
+  onCreated: (tx: Database, user: typeof users.$inferSelect) => Promise<void>;
+}
+
+type SeedKind = { kind: 'sign_up'; seed: ProfileSeed } | { kind: 'roster'; seed: RosterDraftSeed };
+
 /** The language a new profile starts with when nothing maps one (profile spec, defaults). */
 export const SIGNUP_LANGUAGE = 'en';
 
@@ -111,7 +129,9 @@ export const SIGNUP_LANGUAGE = 'en';
  * One transaction: the users row, the professional identity (with the registry's specialties,
  * credential and raw record when we have it) and the registry's licenses in their own table.
  */
-async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) {
+async function insertProfile(db: Database, input: SeedKind, withNpi: boolean) {
+  const { seed } = input;
+  const draft = input.kind === 'roster';
   const { metadata, npiRecord } = seed;
   const split = splitProviderName(metadata.full_name);
   const firstName = metadata.first_name ?? npiRecord?.first_name ?? split.firstName;
@@ -121,23 +141,25 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
   const record = withNpi ? npiRecord : null;
 
   return db.transaction(async (tx) => {
+    if (input.kind === 'roster') await input.seed.lockRow(tx);
     const [user] = await tx
       .insert(users)
       .values({
-        authUserId: seed.authUserId,
+        // A roster draft has no sign-in account, is not active and its e-mail is not confirmed (decision 0026).
+        authUserId: draft ? null : input.seed.authUserId,
         email: seed.email,
         fullName: split.fullName || metadata.full_name,
         firstName: firstName || null,
         lastName: lastName || null,
-        jobTitle: seed.jobTitle,
+        jobTitle: draft ? METADATA_JOB_TITLE : input.seed.jobTitle,
         organization: metadata.hospitalName ?? null,
         npiNumber,
         hospitalId: metadata.hospital_id ?? null,
-        status: 'active',
-        emailVerified: seed.emailVerified,
+        status: draft ? 'unclaimed' : 'active',
+        emailVerified: draft ? false : input.seed.emailVerified,
         agreedToTerms: metadata.agreed_to_terms,
         agreedToPrivacy: metadata.agreed_to_privacy,
-        lastLoginAt: new Date(),
+        lastLoginAt: draft ? null : new Date(),
       })
       .returning();
     if (!user) throw new Error('users insert returned no row');
@@ -154,7 +176,7 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
       firstName: firstName || null,
       lastName: lastName || null,
       professionalEmail: seed.email,
-      jobTitle: seed.jobTitle,
+      jobTitle: draft ? METADATA_JOB_TITLE : input.seed.jobTitle,
       primarySpecialty: primary,
       primarySpecialties: primary ? [primary] : [],
       matchedSpecialtyConfidence: matched?.confidence ?? null,
@@ -176,19 +198,22 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
       .values({ userId: user.id, languageCode: SIGNUP_LANGUAGE, languageName: english?.name ?? 'English', displayOrder: 1 })
       .onConflictDoNothing();
 
-    // Provenance of each filled field: what the person typed at sign-up is theirs, what only the registry supplied is the registry's.
-    const sources: Record<string, 'provider' | 'registry' | null> = {
-      fullLegalName: 'provider',
-      firstName: firstName ? (metadata.first_name || !record ? 'provider' : 'registry') : null,
-      lastName: lastName ? (metadata.last_name || !record ? 'provider' : 'registry') : null,
-      credentials: credential ? (metadata.credential || !record?.credential ? 'provider' : 'registry') : null,
-      primarySpecialty: registryPrimary ? 'registry' : primary ? 'provider' : null,
-      primarySpecialties: registryPrimary ? 'registry' : primary ? 'provider' : null,
+    // Provenance of each filled field: what the person typed at sign-up is theirs, what only the registry
+    // supplied is the registry's. A roster draft's person typed nothing: the name comes from the registry,
+    // the e-mail (and a specialty the registry lacks) from the hospital's roster; its job title is a default.
+    const typed = draft ? 'roster' : 'provider';
+    const sources: Record<string, 'provider' | 'registry' | 'roster' | null> = {
+      fullLegalName: draft ? 'registry' : 'provider',
+      firstName: firstName ? (metadata.first_name || !record ? typed : 'registry') : null,
+      lastName: lastName ? (metadata.last_name || !record ? typed : 'registry') : null,
+      credentials: credential ? (metadata.credential || !record?.credential ? typed : 'registry') : null,
+      primarySpecialty: registryPrimary ? 'registry' : primary ? typed : null,
+      primarySpecialties: registryPrimary ? 'registry' : primary ? typed : null,
       licenses: record && record.licenses.length > 0 ? 'registry' : null,
-      professionalEmail: 'provider',
-      jobTitle: 'provider',
+      professionalEmail: typed,
+      jobTitle: draft ? null : 'provider',
     };
-    for (const source of ['provider', 'registry'] as const) {
+    for (const source of ['provider', 'registry', 'roster'] as const) {
       const fields = Object.keys(sources).filter((field) => sources[field] === source);
       await recordProvenance(tx, user.id, 'professional_identity', fields, source);
     }
@@ -218,12 +243,26 @@ async function insertProfile(db: Database, seed: ProfileSeed, withNpi: boolean) 
     // system audit log, in the same transaction: a sign-up that fails leaves neither.
     const provider = { id: user.id, kind: 'provider' as const, email: user.email };
     const created = await readProfile(tx, user.id, SIGNUP_SECTIONS);
-    for (const [sectionId, source] of Object.entries(SIGNUP_SECTION_SOURCES) as Array<[(typeof SIGNUP_SECTIONS)[number], ChangeSource]>) {
+    for (const [sectionId, signUpSource] of Object.entries(SIGNUP_SECTION_SOURCES) as Array<[(typeof SIGNUP_SECTIONS)[number], ChangeSource]>) {
       const after = created?.sections[sectionId].data ?? null;
-      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: source === 'system' ? SYSTEM_ACTOR : provider }, before: null, after, provenance: 'recorded-by-writer' });
+      // A roster draft's identity comes from the registry, by the job (no one signed in).
+      const source: ChangeSource = draft && signUpSource === 'provider' ? 'registry' : signUpSource;
+      const actor = draft || source === 'system' ? SYSTEM_ACTOR : provider;
+      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor }, before: null, after, provenance: 'recorded-by-writer' });
     }
     // What the sign-up filled already counts: the stored completion agrees with the computed one from the start.
     await refreshCompletion(tx, user.id);
+    if (input.kind === 'roster') {
+      await recordAudit(tx, null, {
+        action: 'provider.drafted_from_roster',
+        targetType: 'user',
+        targetId: user.id,
+        hospitalId: user.hospitalId,
+        summary: { npiNumber, uploadId: input.seed.audit.uploadId, rowId: input.seed.audit.rowId, startedBy: input.seed.audit.startedBy },
+      });
+      await input.seed.onCreated(tx, user);
+      return user;
+    }
     await recordAudit(tx, null, {
       action: 'provider.signed_up',
       as: { id: user.id, role: 'provider', email: user.email },
@@ -259,15 +298,24 @@ export async function auditEmailConfirmed(db: Database, authUserId: string, ip: 
  */
 export async function createProviderProfile(db: Database, seed: ProfileSeed, logger: Logger, options: { refuseTakenNpi?: boolean } = {}) {
   try {
-    return await insertProfile(db, seed, true);
+    return await insertProfile(db, { kind: 'sign_up', seed }, true);
   } catch (error) {
     if (!seed.metadata.npi_number || !isNpiConflict(error)) throw error;
     // At sign-up the person is still there to be told (and offered a claim); two sign-ups racing for one
     // number must not both succeed with one of them silently losing it.
     if (options.refuseTakenNpi) throw AppError.conflict(AUTH_MESSAGES.npiTaken, { field: 'npiNumber', claimable: true });
     logger.warn({ authUserId: seed.authUserId }, 'NPI already used by another provider; creating the profile without it');
-    return insertProfile(db, seed, false);
+    return insertProfile(db, { kind: 'sign_up', seed }, false);
   }
+}
+
+/**
+ * A roster's draft profile (decision 0026): the sign-up's writer (identity, licences, defaults,
+ * provenance, history, completion) for an unclaimed account. An NPI another account took meanwhile
+ * is not dropped as at sign-up: the unique violation goes back to the job, which links that account.
+ */
+export async function createRosterDraftProfile(db: Database, seed: RosterDraftSeed) {
+  return insertProfile(db, { kind: 'roster', seed }, true);
 }
 
 /** Hook for the listing-service import (issue 8); returns whether anything was populated. */
@@ -294,7 +342,12 @@ export async function completeSignIn(deps: CompletionDeps, account: { id: string
 
   if (!user) {
     // A profile imported or created before the account existed is adopted by e-mail.
-    const [byEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${account.email.toLowerCase()} and ${users.authUserId} is null`).limit(1);
+    // A roster's unclaimed draft is not adopted here: it is claimed through its invitation (decision 0026).
+    const [byEmail] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${account.email.toLowerCase()} and ${users.authUserId} is null and ${users.status} <> 'unclaimed'`)
+      .limit(1);
     if (byEmail) {
       [user] = await db.update(users).set({ authUserId: account.id }).where(eq(users.id, byEmail.id)).returning();
     }

@@ -8,6 +8,7 @@ import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import type { NpiRegistry } from '../../integrations/npi-registry';
 import { hospitalIdParam } from '../hospitals/routes';
+import { getRosterProgress, startDrafting } from './drafts';
 import { getRosterUpload, listRosterUploads, refusedRowsCsv, uploadRoster } from './service';
 
 /** A hospital's roster uploads (issue 37): hospital admins for their hospital, system admins for any. */
@@ -35,5 +36,15 @@ export function rosterRoutes(deps: AppDeps & { npiRegistry: NpiRegistry }) {
         'Content-Disposition': `attachment; filename="roster-refused-rows-${uploadId}.csv"`,
         'Cache-Control': 'no-store',
       });
+    })
+    // The pre-filling job (item 2): started (or resumed) by the admin, then watched by polling.
+    .post(`${base}/:uploadId/drafting`, requireCapability('bulk.upload'), validate('param', rosterUploadParam), async (c) => {
+      const { hospitalId, uploadId } = c.req.valid('param');
+      return c.json(await startDrafting(service, actorOf(c), hospitalId, uploadId), 202);
+    })
+    .get(`${base}/:uploadId/progress`, requireCapability('hospitals.view'), validate('param', rosterUploadParam), async (c) => {
+      const { hospitalId, uploadId } = c.req.valid('param');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getRosterProgress(service, actorOf(c), hospitalId, uploadId));
     });
 }

@@ -167,7 +167,7 @@ const toUploadDto = (row: typeof rosterUploads.$inferSelect): RosterUploadDto =>
   draftingFinishedAt: row.draftingFinishedAt?.toISOString() ?? null,
 });
 
-const toRowDto = (row: typeof rosterRows.$inferSelect): RosterRowDto => ({
+const toRowDto = (row: typeof rosterRows.$inferSelect, profileName: string | null = null): RosterRowDto => ({
   id: row.id,
   line: row.line,
   npi: row.npi,
@@ -180,6 +180,7 @@ const toRowDto = (row: typeof rosterRows.$inferSelect): RosterRowDto => ({
   refusalReason: row.refusalReason,
   registryChecked: row.registryChecked,
   userId: row.userId,
+  profileName,
   outcome: row.outcome as RosterRowOutcome | null,
   failureReason: row.failureReason,
 });
@@ -248,7 +249,7 @@ export async function listRosterUploads(deps: RosterDeps, actor: AdminActor, hos
   return { items: rows.map(toUploadDto) };
 }
 
-async function findUpload(deps: RosterDeps, actor: AdminActor, hospitalId: string, uploadId: string) {
+export async function findUpload(deps: RosterDeps, actor: AdminActor, hospitalId: string, uploadId: string) {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
   const notFound = new AppError('ROSTER_UPLOAD_NOT_FOUND', 404, ROSTER_MESSAGES.notFound(uploadId));
   if (!/^[0-9a-f-]{36}$/i.test(uploadId)) throw notFound;
@@ -263,8 +264,14 @@ async function findUpload(deps: RosterDeps, actor: AdminActor, hospitalId: strin
 
 export async function getRosterUpload(deps: RosterDeps, actor: AdminActor, hospitalId: string, uploadId: string): Promise<RosterUploadDetailDto> {
   const upload = await findUpload(deps, actor, hospitalId, uploadId);
-  const rows = await deps.db.select().from(rosterRows).where(eq(rosterRows.uploadId, upload.id)).orderBy(asc(rosterRows.line));
-  return { ...toUploadDto(upload), rows: rows.map(toRowDto) };
+  // The name of the profile each row made or linked (the registry's, in proper case), beside the roster's own.
+  const rows = await deps.db
+    .select({ row: rosterRows, profileName: users.fullName })
+    .from(rosterRows)
+    .leftJoin(users, eq(users.id, rosterRows.userId))
+    .where(eq(rosterRows.uploadId, upload.id))
+    .orderBy(asc(rosterRows.line));
+  return { ...toUploadDto(upload), rows: rows.map(({ row, profileName }) => toRowDto(row, profileName)) };
 }
 
 /**
