@@ -72,7 +72,7 @@ export async function releaseAttempt(db: Database, key: string, at: Date) {
 }
 
 /** The longest window any limit counts (appointment requests per e-mail address: a day). */
-export const LONGEST_RATE_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
+const LONGEST_RATE_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes counters older than the longest window, which no limit counts any more, and says how many
