@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './support/outbox';
 
-// Issue 37 item 1 in the browser (production build, demo data, the loopback NPPES serving the real
+// Issue 37 items 1–3 in the browser (production build, demo data, the loopback NPPES serving the real
 // recorded records): a hospital admin uploads a roster of real NPIs with a few bad rows, sees every
-// refused row with its reason before anything is sent, and downloads them. Screenshots at 390 and
-// 1280 px go to the folder printed (not committed).
+// refused row with its reason before anything is sent, and downloads them; then starts pre-filling
+// and watches the progress bar reach 100 % without a reload (the app's own job worker does the work),
+// and each person's state. Screenshots at 390 and 1280 px go to the folder printed (not committed).
 
 const ADMIN = 'console.admin@northfield.example';
 const shots = process.env.SCREENSHOT_DIR ?? join('test-results', 'roster-screens');
@@ -54,4 +55,22 @@ test('a hospital admin uploads a roster and sees each refused row with its reaso
   const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
   expect(text.split('\r\n')[0]).toBe('NPI,Email,Name,Department,Location,Specialty,Line,Reason');
   expect(text.split('\r\n').filter(Boolean)).toHaveLength(4);
+
+  // Pre-filling: the job runs on the server's queue; the tab polls its progress.
+  const reloads: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloads.push(frame.url());
+  });
+  await page.getByRole('button', { name: 'Start pre-filling 2 profiles' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Pre-filling progress' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  await expect(page.getByText('2 of 2 done (100 %)')).toBeVisible();
+  await expect(page.getByText('Finished')).toBeVisible();
+  await expect(page.getByText('Draft ready')).toHaveCount(2);
+  // Each person under the registry's name in proper case (the roster said 'First Provider').
+  await expect(page.getByText('Kelsey Sprang', { exact: true })).toBeVisible();
+  await expect(page.getByText('Anthony Barnes', { exact: true })).toBeVisible();
+  expect(reloads, 'the page was not reloaded').toEqual([]);
+  await shoot(page, 'roster-drafted');
 });

@@ -21,6 +21,7 @@ const row = (line: number, npi: string, email: string, refusalReason: string | n
   refusalReason,
   registryChecked: !refusalReason,
   userId: null,
+  profileName: null,
   outcome: null,
   failureReason: null,
 });
@@ -82,6 +83,51 @@ describe('RosterTab', () => {
     expect(screen.getByRole('link', { name: /Download refused rows/ }).getAttribute('href')).toBe(`/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads/${UPLOAD_ID}/refused.csv`);
     expect(screen.getByText('Accepted, waiting (1)')).toBeTruthy();
     // The list of uploads is read again and names the new one.
-    await waitFor(() => expect(screen.getByText(/1 accepted, waiting · 2 refused/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/1 accepted · 2 refused · checked/)).toBeTruthy());
   });
+
+  // Issue 37 items 2–3: the admin starts pre-filling and watches the progress without a reload.
+  it('starts pre-filling, polls the progress bar to 100 % and shows each person’s state', async () => {
+    const drafted = { ...UPLOAD, status: 'drafted' as const, rows: UPLOAD.rows.map((r) => (r.state === 'refused' ? r : { ...r, state: 'drafted' as const, outcome: 'created' as const, userId: 'u1', profileName: 'Kelsey Sprang' })) };
+    const progressOf = (status: 'checked' | 'drafting' | 'drafted', done: number) => ({
+      uploadId: UPLOAD_ID,
+      status,
+      total: 1,
+      waiting: 1 - done,
+      drafting: 0,
+      drafted: done,
+      failed: 0,
+      done,
+      startedAt: null,
+      finishedAt: null,
+    });
+    let started = false;
+    let polls = 0;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/drafting') && init?.method === 'POST') {
+        started = true;
+        return json(progressOf('drafting', 0), 202);
+      }
+      if (url.endsWith('/progress')) {
+        if (!started) return json(progressOf('checked', 0));
+        polls += 1;
+        return json(polls < 2 ? progressOf('drafting', 0) : progressOf('drafted', 1));
+      }
+      if (url.endsWith('/roster-uploads')) return json({ items: [started && polls >= 2 ? drafted : UPLOAD] });
+      return json(started && polls >= 2 ? drafted : UPLOAD);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Show rows/ }));
+    await user.click(await screen.findByRole('button', { name: /Start pre-filling 1 profile/ }));
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`/${UPLOAD_ID}/drafting`) && init?.method === 'POST')).toBe(true);
+    expect((await screen.findByRole('progressbar', { name: 'Pre-filling progress' })).getAttribute('aria-valuenow')).toBe('0');
+    // Polled while drafting, until the job is done; then the rows are read again.
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Pre-filling progress' }).getAttribute('aria-valuenow')).toBe('100'), { timeout: 8_000 });
+    expect(screen.getByText(/1 of 1 done \(100 %\)/)).toBeTruthy();
+    expect(await screen.findByText('Draft ready')).toBeTruthy();
+    expect(screen.getByText('Kelsey Sprang')).toBeTruthy();
+  }, 15_000);
 });

@@ -1,6 +1,7 @@
-import { Download, ListChecks, Upload } from 'lucide-react';
-import { useState } from 'react';
-import { ROSTER_MAX_ROWS } from '@shared/schemas/roster';
+import { Download, ListChecks, Play, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { ROSTER_MAX_ROWS, type RosterRowDto } from '@shared/schemas/roster';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -9,21 +10,146 @@ import { readCsvFile } from '../../components/csv-tools';
 import { FileDropZone } from '../../components/file-drop-zone';
 import { ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { refusedRowsUrl, useRosterUpload, useRosterUploads, useUploadRoster, type RosterUploadDetailDto } from '../api/roster';
+import {
+  refusedRowsUrl,
+  useRefreshRosterUpload,
+  useRosterProgress,
+  useRosterUpload,
+  useRosterUploads,
+  useStartDrafting,
+  useUploadRoster,
+  type RosterUploadDetailDto,
+  type RosterUploadDto,
+} from '../api/roster';
 
 const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
+
+/** Each accepted person's state in words (docs/roster.md), with the badge's colour. */
+function personState(row: RosterRowDto): { label: string; variant: 'brand' | 'gray' | 'success' | 'coral' } {
+  if (row.state === 'failed') return { label: 'Not pre-filled', variant: 'coral' };
+  if (row.state === 'drafting') return { label: 'Pre-filling', variant: 'brand' };
+  if (row.state === 'drafted' && row.outcome === 'linked') return { label: 'Linked to their Vitae account', variant: 'success' };
+  if (row.state === 'drafted' && row.outcome === 'join_requested') return { label: 'Has an account: asked to join', variant: 'success' };
+  if (row.state === 'drafted') return { label: 'Draft ready', variant: 'success' };
+  return { label: 'Waiting', variant: 'gray' };
+}
+
+const STATUS_WORDS: Record<RosterUploadDto['status'], string> = { checked: 'checked', drafting: 'pre-filling', drafted: 'pre-filled' };
+
+/**
+ * The pre-filling job of a checked upload: the button that starts it, then a progress bar that the
+ * page polls while it runs (no reload). When the count of finished rows moves, the rows are read
+ * again so each person's state below follows.
+ */
+function DraftingPanel({ hospitalId, upload }: { hospitalId: string; upload: RosterUploadDetailDto }) {
+  const progress = useRosterProgress(hospitalId, upload.id);
+  const start = useStartDrafting(hospitalId);
+  const refresh = useRefreshRosterUpload(hospitalId);
+  const data = progress.data;
+  const done = data?.done ?? 0;
+  const status = data?.status ?? upload.status;
+  const seen = useRef({ done, status });
+  useEffect(() => {
+    if (seen.current.done === done && seen.current.status === status) return;
+    seen.current = { done, status };
+    refresh(upload.id);
+  }, [done, status, refresh, upload.id]);
+
+  if (upload.acceptedRows === 0) return null;
+  const total = data?.total ?? upload.acceptedRows;
+  const percent = total === 0 ? 0 : Math.floor((done / total) * 100);
+  return (
+    <section aria-labelledby={`drafting-${upload.id}`} className="flex flex-col gap-3 rounded-xl border border-gray-200 px-4 py-3">
+      <h4 id={`drafting-${upload.id}`} className="text-base font-semibold text-gray-900">
+        Pre-filled profiles
+      </h4>
+      {status === 'checked' ? (
+        <>
+          <p className="text-sm text-gray-700">
+            Each accepted person is looked up in the NPI registry (and your listing service, if you use one) and gets a draft profile with what they hold. Someone who
+            already has a Vitae account is linked to it instead. Still no one is contacted.
+          </p>
+          <div>
+            <Button onClick={() => start.mutate(upload.id)} loading={start.isPending}>
+              <Play aria-hidden="true" className="size-4" />
+              Start pre-filling {plural(upload.acceptedRows, 'profile', 'profiles')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+            <span className="font-medium text-gray-900">{status === 'drafted' ? 'Finished' : 'Pre-filling…'}</span>
+            <span className="text-gray-700 tabular-nums">
+              {formatNumber(done)} of {formatNumber(total)} done ({percent} %)
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Pre-filling progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent} %`}
+            className="relative h-3 w-full overflow-hidden rounded-full bg-gray-100 ring-1 ring-gray-200 ring-inset"
+          >
+            <span className="absolute inset-y-0 left-0 rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+          </div>
+          {data ? (
+            <p className="text-sm text-gray-700" aria-live="polite">
+              {plural(data.drafted, 'draft ready or linked', 'drafts ready or linked')} · {formatNumber(data.drafting + data.waiting)} still to do ·{' '}
+              {plural(data.failed, 'not pre-filled', 'not pre-filled')}
+            </p>
+          ) : null}
+        </div>
+      )}
+      {start.isError ? <Notice tone="error">{serverMessage(start.error, 'Pre-filling could not be started.')}</Notice> : null}
+      {progress.isError ? <Notice tone="error">{serverMessage(progress.error, 'The progress could not be read.')}</Notice> : null}
+    </section>
+  );
+}
+
+/** The accepted people and where each is (waiting, pre-filling, draft ready, linked, not pre-filled with why). */
+function PeopleList({ upload }: { upload: RosterUploadDetailDto }) {
+  const people = upload.rows.filter((row) => row.state !== 'refused');
+  if (people.length === 0) return null;
+  return (
+    <details className="rounded-xl border border-gray-200 px-4 py-3 text-sm" open={upload.status !== 'checked'}>
+      <summary className="cursor-pointer font-medium text-gray-900">
+        {upload.status === 'checked' ? 'Accepted, waiting' : 'People'} ({formatNumber(people.length)})
+      </summary>
+      <ul className="mt-2 flex flex-col divide-y divide-gray-100">
+        {people.map((row) => {
+          const state = personState(row);
+          return (
+            <li key={row.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
+              <span className="min-w-0 [overflow-wrap:anywhere] text-gray-700">
+                {row.profileName ? <span className="block font-medium text-gray-900">{row.profileName}</span> : null}
+                <span className="font-mono">{row.npi}</span> · {row.email}
+                {row.name ? ` · ${row.name}` : ''}
+                {row.specialty ? ` · ${row.specialty}` : ''}
+                {row.failureReason ? <span className="block font-medium text-red-800">{row.failureReason}</span> : null}
+              </span>
+              <Badge variant={state.variant}>{state.label}</Badge>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
 
 /** The checked upload: counts, every refused row with its reason, the download, and the accepted rows waiting. */
 function UploadReport({ hospitalId, upload }: { hospitalId: string; upload: RosterUploadDetailDto }) {
   const refused = upload.rows.filter((row) => row.state === 'refused');
   const accepted = upload.rows.filter((row) => row.state === 'accepted_waiting');
-  const unconfirmed = accepted.filter((row) => !row.registryChecked).length;
+  const unconfirmed = upload.status === 'checked' ? accepted.filter((row) => !row.registryChecked).length : 0;
   return (
     <div className="flex flex-col gap-4" aria-live="polite">
       <Notice tone={refused.length === 0 ? 'success' : 'warning'} title={`Checked ${formatDateTime(upload.createdAt)}`}>
         <p>
           {plural(upload.totalRows, 'row', 'rows')}: {plural(upload.acceptedRows, 'accepted', 'accepted')}, {plural(upload.refusedRows, 'refused', 'refused')}. No one
-          has been contacted: accepted people wait to have their profile pre-filled.
+          has been contacted{upload.status === 'checked' ? ': accepted people wait to have their profile pre-filled' : ''}.
         </p>
         {unconfirmed > 0 ? (
           <p className="mt-1">
@@ -62,20 +188,8 @@ function UploadReport({ hospitalId, upload }: { hospitalId: string; upload: Rost
           </ul>
         </section>
       ) : null}
-      {accepted.length > 0 ? (
-        <details className="rounded-xl border border-gray-200 px-4 py-3 text-sm">
-          <summary className="cursor-pointer font-medium text-gray-900">Accepted, waiting ({formatNumber(accepted.length)})</summary>
-          <ul className="mt-2 flex flex-col gap-1">
-            {accepted.map((row) => (
-              <li key={row.id} className="[overflow-wrap:anywhere] text-gray-700">
-                <span className="font-mono">{row.npi}</span> · {row.email}
-                {row.name ? ` · ${row.name}` : ''}
-                {row.specialty ? ` · ${row.specialty}` : ''}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <DraftingPanel hospitalId={hospitalId} upload={upload} />
+      <PeopleList upload={upload} />
     </div>
   );
 }
@@ -175,7 +289,8 @@ export function RosterTab({ hospitalId }: { hospitalId: string }) {
                   <span className="min-w-0">
                     <span className="block font-medium text-gray-900">{formatDateTime(upload.createdAt)}</span>
                     <span className="text-gray-700">
-                      {plural(upload.totalRows, 'row', 'rows')} · {formatNumber(upload.acceptedRows)} accepted, waiting · {formatNumber(upload.refusedRows)} refused
+                      {plural(upload.totalRows, 'row', 'rows')} · {formatNumber(upload.acceptedRows)} accepted · {formatNumber(upload.refusedRows)} refused ·{' '}
+                      {STATUS_WORDS[upload.status]}
                     </span>
                   </span>
                   <Button variant="outline" size="sm" onClick={() => setSelected(upload.id)} aria-pressed={selected === upload.id}>
