@@ -35,7 +35,7 @@ async function main() {
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       poolSize: env.DATABASE_POOL_SIZE,
-      publicPool: { size: env.DATABASE_PUBLIC_POOL_SIZE, statementTimeoutMs: env.DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS },
+      publicPool: { size: env.DATABASE_PUBLIC_POOL_SIZE, statementTimeoutMs: env.DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS, readUrl: env.DATABASE_READ_URL },
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     });
