@@ -2,6 +2,7 @@ import { Building, CalendarClock, Sparkles, Stethoscope } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { practiceEssentialsSchema, type ProfileSectionData } from '@shared/schemas/profile';
+import { VIDEO_VISITS } from '@shared/video-visits';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { CheckboxGroup, ChoiceGroup, SelectField, TagsField, TextareaField, TextField } from '../components/fields';
@@ -24,15 +25,16 @@ export const AGE_GROUPS = [
 
 export const APPOINTMENT_TYPES = [
   { value: 'In-person visits', label: 'In-person visits' },
-  { value: 'Video visits', label: 'Video visits' },
+  { value: VIDEO_VISITS, label: 'Video visits' },
   { value: 'Phone visits', label: 'Phone visits' },
   { value: 'Same-day appointments', label: 'Same-day appointments' },
   { value: 'Evening and weekend hours', label: 'Evening and weekend hours' },
   { value: 'Second opinions', label: 'Second opinions' },
 ];
 
+// Either list's video value is what the public page's pill and the directory's video filter look for (src/shared/video-visits.ts).
 export const TELEHEALTH_SERVICES = [
-  { value: 'Video visits', label: 'Video visits' },
+  { value: VIDEO_VISITS, label: 'Video visits' },
   { value: 'Phone consultations', label: 'Phone consultations' },
   { value: 'Secure messaging', label: 'Secure messaging (e-visits)' },
   { value: 'Remote patient monitoring', label: 'Remote patient monitoring' },
