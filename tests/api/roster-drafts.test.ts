@@ -28,7 +28,7 @@ import {
 } from '../../src/server/db/schema';
 import { loadReferenceData } from '../../src/server/db/seed/reference-data';
 import { createNppesRegistry } from '../../src/server/integrations/npi-registry';
-import { createWorker } from '../../src/server/jobs/queue';
+import { claimJob, createWorker, requeueStaleJobs } from '../../src/server/jobs/queue';
 import { createLogger } from '../../src/server/lib/logger';
 import { createSecretBox } from '../../src/server/lib/secret-box';
 import { seedDataDir } from '../../src/server/paths';
@@ -53,6 +53,8 @@ const WANSKY = '1043467608';
 const STEINBERG = '1396949913';
 const CRASH = ['1083762025', '1508193921', '1013090240', '1669960134', '1972547016'] as const;
 const MATHEWS = '1154556637';
+// The fake's own hand-made individuals (the real recordings are all used above).
+const KILLED = [FAKE_NPIS.cardiologist, FAKE_NPIS.familyPhysician] as const;
 const SHRENSEL = '1366785115';
 const NARVAEZ = '1336333764';
 
@@ -267,6 +269,50 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     expect(offices[0]!.locationName).toBe('Canterbury Road Office');
     expect(await db.select({ n: count() }).from(professionalLicenses).where(eq(professionalLicenses.userId, rows[1]!.userId!))).toEqual([{ n: 1 }]);
     expect(await progress(client, base, upload.id)).toMatchObject({ status: 'drafted', drafted: 5, done: 5 });
+  });
+
+  it('a batch whose process was killed is taken back after its 5-minute lease (not the queue’s 15) and finished once', async () => {
+    const { client, base } = await hospitalWithAdmin();
+    const suffix = uniqueSuffix();
+    const emails = KILLED.map((npi) => `killed.${npi}.${suffix}@example.org`);
+    const upload = await uploadRoster(client, base, KILLED.map((npi, index) => `${npi},${emails[index]},,,`));
+    expect((await start(client, base, upload.id)).status).toBe(202);
+    // A worker claims the batch, drafts one row and dies (SIGKILL): its job stays `running`.
+    const job = await claimJob(db, 'worker-killed', [ROSTER_DRAFT_JOB]);
+    expect(job?.payload).toEqual({ uploadId: upload.id });
+    await processRosterBatch(draftDeps, upload.id, { stopAfterRows: 1 });
+    const [other] = await db.insert(jobs).values({ type: 'feedback.linear', payload: {}, status: 'running', lockedBy: 'worker-killed', lockedAt: new Date(Date.now() - 6 * 60_000) }).returning();
+    await db.update(jobs).set({ lockedAt: new Date(Date.now() - 4 * 60_000) }).where(eq(jobs.id, job!.id));
+    await requeueStaleJobs(db);
+    // Four minutes after its last heartbeat it may still be working: left alone.
+    expect((await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job!.id)))[0]!.status).toBe('running');
+    await db.update(jobs).set({ lockedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(jobs.id, job!.id));
+    await requeueStaleJobs(db);
+    // Six minutes: the roster batch is queued again; another type keeps the queue's 15 minutes.
+    expect((await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job!.id)))[0]!.status).toBe('queued');
+    expect((await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, other!.id)))[0]!.status).toBe('running');
+    await db.delete(jobs).where(eq(jobs.id, other!.id));
+
+    // The restarted process's worker takes it and finishes: each row once.
+    await runJobs();
+    const rows = await rowsOf(upload.id);
+    expect(rows.map((row) => row.state)).toEqual(['drafted', 'drafted']);
+    expect(await usersByEmails(emails)).toBe(2);
+    // The job renewed its lock as it went (locked_at after the claim's).
+    const [finished] = await db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(finished).toMatchObject({ status: 'completed' });
+  });
+
+  it('finds an account whose identity section holds the NPI (not only the account’s own number), and never loops on it', async () => {
+    const { client, base } = await hospitalWithAdmin();
+    const other = await createHospital(ctx);
+    const suffix = uniqueSuffix();
+    const upload = await uploadRoster(client, base, [`${FAKE_NPIS.nursePractitioner},np.${suffix}@example.org,,,`]);
+    const [holder] = await db.insert(users).values({ email: `np.elsewhere.${suffix}@example.org`, fullName: 'Priya Nair', jobTitle: 'Nurse practitioner', hospitalId: other.id }).returning();
+    await db.insert(professionalIdentity).values({ userId: holder!.id, npiNumber: FAKE_NPIS.nursePractitioner, fullLegalName: 'Priya Nair' });
+    expect((await start(client, base, upload.id)).status).toBe(202);
+    expect(await runJobs()).toBe(1);
+    expect((await rowsOf(upload.id)).map((row) => [row.state, row.failureReason])).toEqual([['failed', ROSTER_MESSAGES.failedOtherHospital]]);
   });
 
   it('waits out a registry that is down: rows stay waiting, the job is retried and finishes', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Logger } from '../lib/logger';
@@ -66,11 +66,25 @@ export async function failJob(db: Database, job: JobRow, error: unknown) {
 /** Jobs whose worker died mid-run (process killed) go back to the queue after this long. */
 const STALE_LOCK_MS = 15 * 60_000;
 
+/**
+ * Job types that renew their lock as they go (heartbeatJob) and so can be taken back sooner after a
+ * crash: the roster's pre-filling batches renew it before each row, and one row takes at most a
+ * registry look-up with its retries (about two minutes) and a listing-service import.
+ */
+export const SHORT_LEASE_MS: Record<string, number> = { 'roster.draft': 5 * 60_000 };
+
+/** Renews a running job's lock (its `locked_at`), so the stale-lock rule does not take it back while it works. */
+export async function heartbeatJob(db: Database, id: string, now = new Date()) {
+  await db.update(jobs).set({ lockedAt: now }).where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+}
+
 export async function requeueStaleJobs(db: Database, now = new Date()) {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const short = Object.entries(SHORT_LEASE_MS).map(([type, ms]) => and(eq(jobs.type, type), lte(jobs.lockedAt, before(ms))));
   await db
     .update(jobs)
     .set({ status: 'queued', lockedBy: null })
-    .where(and(eq(jobs.status, 'running'), lte(jobs.lockedAt, new Date(now.getTime() - STALE_LOCK_MS))));
+    .where(and(eq(jobs.status, 'running'), or(lte(jobs.lockedAt, before(STALE_LOCK_MS)), ...short)));
 }
 
 export interface Worker {

@@ -67,6 +67,7 @@ export const ROSTER_MESSAGES = {
   failedUnfinishedSignUp: 'Has started a Vitae sign-up with this e-mail that is not finished; upload again once it is',
   failedJoinElsewhere: 'Has a Vitae account that has asked to join another hospital',
   failedDraftDeleted: 'The draft profile made for this row was deleted',
+  failedHeldElsewhere: 'Another Vitae profile holds this NPI or e-mail',
 } as const;
 
 export const rosterUploadParam = z.object({ hospitalId: z.uuid(), uploadId: z.string().max(100) });

@@ -9,9 +9,11 @@
  * profile and the row's `drafting` with its user) → the practice location and the listing-service
  * import, which fill only what is empty and so can run again → `drafted`. A job killed anywhere
  * leaves each row in a state the next run carries on from: nothing is made twice, nothing is lost.
- * The work goes in batches, one job per batch, each enqueueing the next.
+ * The work goes in batches, one job per batch, each enqueueing the next; the job renews its lock
+ * before each row, so a batch whose process was killed is queued again after a short lease (5 min,
+ * SHORT_LEASE_MS in jobs/queue.ts) instead of the queue's general 15 minutes.
  */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ROSTER_MESSAGES,
   type RosterProgressDto,
@@ -21,10 +23,10 @@ import {
 import { locationEntrySchema } from '../../../shared/schemas/profile';
 import type { AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { authUsers, hospitalJoinRequests, hospitalLocations, hospitals, jobs, rosterRows, rosterUploads, users, type SignupMetadata } from '../../db/schema';
+import { authUsers, hospitalJoinRequests, hospitalLocations, hospitals, jobs, professionalIdentity, rosterRows, rosterUploads, users, type SignupMetadata } from '../../db/schema';
 import type { Env } from '../../env';
 import { createNppesRegistry, isNpiRegistryError, type NpiRecord, type NpiRegistry } from '../../integrations/npi-registry';
-import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import { enqueueJob, heartbeatJob, type JobHandler } from '../../jobs/queue';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -290,15 +292,20 @@ async function finishDraft(deps: RosterDraftDeps, row: RowRecord, hospital: Hosp
 export type CrashPoint = 'after-create';
 
 /** One row, from wherever its state says it got to. */
-async function draftRow(deps: RosterDraftDeps, upload: typeof rosterUploads.$inferSelect, hospital: HospitalRecord, row: RowRecord, crashAt?: CrashPoint) {
+async function draftRow(deps: RosterDraftDeps, upload: typeof rosterUploads.$inferSelect, hospital: HospitalRecord, row: RowRecord, crashAt?: CrashPoint, secondPass = false): Promise<'drafted' | 'failed'> {
   if (row.state === 'drafting') {
     if (!row.userId) return failRow(deps.db, row, ROSTER_MESSAGES.failedDraftDeleted);
     await finishDraft(deps, row, hospital, row.userId, null);
     return 'drafted' as const;
   }
 
-  // An account the person already has (same NPI or e-mail) is linked, never duplicated.
-  const [byNpi] = await deps.db.select().from(users).where(eq(users.npiNumber, row.npi)).limit(1);
+  // An account the person already has (same NPI, on the account or its identity section, or same
+  // e-mail) is linked, never duplicated.
+  const [byNpi] = await deps.db
+    .select()
+    .from(users)
+    .where(or(eq(users.npiNumber, row.npi), sql`${users.id} in (select ${professionalIdentity.userId} from ${professionalIdentity} where ${professionalIdentity.npiNumber} = ${row.npi})`))
+    .limit(1);
   const [byEmail] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`).limit(1);
   if (byNpi && byEmail && byNpi.id !== byEmail.id) return failRow(deps.db, row, ROSTER_MESSAGES.failedTwoAccounts);
   const existing = byNpi ?? byEmail;
@@ -355,10 +362,14 @@ async function draftRow(deps: RosterDraftDeps, upload: typeof rosterUploads.$inf
     });
     userId = user.id;
   } catch (error) {
-    // The NPI or e-mail was taken between the check and the insert (an account made meanwhile): the
-    // next run finds that account and links it.
-    if (isUniqueViolation(error)) throw new RowTaken();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // The NPI or e-mail was taken between the check and the insert: by another run of this row
+    // (left to it), or by an account made meanwhile, which a second pass finds and links. A second
+    // violation fails the row rather than retrying it for ever.
+    const [current] = await deps.db.select({ state: rosterRows.state }).from(rosterRows).where(eq(rosterRows.id, row.id)).limit(1);
+    if (current?.state !== 'accepted_waiting') throw new RowTaken();
+    if (secondPass) return failRow(deps.db, row, ROSTER_MESSAGES.failedHeldElsewhere);
+    return draftRow(deps, upload, hospital, row, crashAt, true);
   }
   if (crashAt === 'after-create') throw new Error('simulated crash after the draft was created');
   await finishDraft(deps, row, hospital, userId, record);
@@ -372,6 +383,8 @@ export interface BatchOptions {
   /** Tests: stop after this many rows (as a killed process would), or crash inside the next row. */
   stopAfterRows?: number;
   crashAt?: CrashPoint;
+  /** Before each row: the job renews its lock, so a crash is taken back within its short lease. */
+  beforeRow?: () => Promise<void>;
 }
 
 /**
@@ -395,12 +408,16 @@ export async function processRosterBatch(deps: RosterDraftDeps, uploadId: string
     .where(and(eq(rosterRows.uploadId, upload.id), inArray(rosterRows.state, OPEN_STATES)))
     .orderBy(sql`${rosterRows.state} = 'drafting' desc`, asc(rosterRows.line))
     .limit(options.batchSize ?? ROSTER_DRAFT_BATCH);
+  const openCount = async () =>
+    (await deps.db.select({ n: count() }).from(rosterRows).where(and(eq(rosterRows.uploadId, upload.id), inArray(rosterRows.state, OPEN_STATES))))[0]?.n ?? 0;
+  const openBefore = await openCount();
   let processed = 0;
   for (const row of rows) {
     if (options.stopAfterRows !== undefined && processed >= options.stopAfterRows) {
       if (options.crashAt) await draftRow(deps, upload, hospital, row, options.crashAt);
       break;
     }
+    await options.beforeRow?.();
     try {
       await draftRow(deps, upload, hospital, row);
     } catch (error) {
@@ -409,17 +426,19 @@ export async function processRosterBatch(deps: RosterDraftDeps, uploadId: string
     processed += 1;
   }
 
-  const [open] = await deps.db
-    .select({ n: count() })
-    .from(rosterRows)
-    .where(and(eq(rosterRows.uploadId, upload.id), inArray(rosterRows.state, OPEN_STATES)));
-  if ((open?.n ?? 0) === 0) {
+  const open = await openCount();
+  // A batch that worked on rows and moved none of them would queue itself for ever: fail the job
+  // instead (the queue retries it with backoff, and the admin sees the upload stay 'drafting').
+  if (processed > 0 && open === openBefore && rows.every((row) => row.state === 'accepted_waiting')) {
+    throw new Error(`roster batch of upload ${upload.id} moved none of its ${processed} rows`);
+  }
+  if (open === 0) {
     await deps.db
       .update(rosterUploads)
       .set({ status: 'drafted', draftingFinishedAt: new Date() })
       .where(and(eq(rosterUploads.id, upload.id), eq(rosterUploads.status, 'drafting')));
   }
-  return { processed, open: open?.n ?? 0 };
+  return { processed, open };
 }
 
 /** The job: one batch, then the next batch's job while rows are open. */
@@ -433,7 +452,7 @@ export function createRosterJobHandlers(deps: { db: Database; env: Env; logger: 
   return {
     [ROSTER_DRAFT_JOB]: async (job) => {
       const uploadId = String(job.payload.uploadId);
-      const { processed, open } = await processRosterBatch(draftDeps, uploadId);
+      const { processed, open } = await processRosterBatch(draftDeps, uploadId, { beforeRow: () => heartbeatJob(deps.db, job.id) });
       deps.logger.info({ jobId: job.id, uploadId, processed, open }, 'roster batch drafted');
       if (open > 0) await enqueueJob(deps.db, ROSTER_DRAFT_JOB, { uploadId }, { maxAttempts: ROSTER_JOB_ATTEMPTS });
     },
