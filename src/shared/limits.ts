@@ -128,3 +128,50 @@ export const OUTSIDE_RUN_LIMITS = {
 
 /** Rows in one expertise terms CSV (issue 36: 200,000 rows held the server for 99 s). */
 export const TERMS_CSV_MAX_ROWS = 50_000;
+
+/**
+ * The most entries each list of a provider's profile holds (issue 36: 40 parallel saves of 1,000
+ * publications held the server for 20 s). Each is above what a real clinician has, so no one meets
+ * it by accident, and low enough that one save stays a small piece of work:
+ * - publications 500: a prolific clinical researcher has a few hundred papers in PubMed; the rare
+ *   author of more lists a selection on a directory profile.
+ * - clinical_trials 200: a very active principal investigator is on dozens over a career.
+ * - media_press 200: interviews and articles worth listing; a regular columnist stays under it.
+ * - education_training 50: school, residency and fellowships are under ten; continuing-education
+ *   courses listed one by one add up, so the old cap stays.
+ * - locations 25: offices a clinician sees patients in (unchanged).
+ * - medical_expertise 300: hospital taxonomies give a specialist one to two hundred terms at most.
+ * - languages 30: polyglots speak a dozen; 30 leaves room for dialects and sign languages.
+ * - licenses 60: a telehealth clinician licensed everywhere holds 56 (50 states, DC, 5 territories).
+ * - board_certifications 20: a few boards and subspecialties, each renewed in place.
+ * - hospital_affiliations 100: a teleradiologist or locum may hold privileges at dozens of hospitals.
+ * - awards 100, insurance 200 (the insurers and plan types a busy practice accepts), social_media 20.
+ * The message naming the cap is the same on the server and in the forms (profile.ts `listCapMessage`).
+ */
+export const PROFILE_LIST_CAPS = {
+  publications: 500,
+  clinical_trials: 200,
+  media_press: 200,
+  education_training: 50,
+  locations: 25,
+  medical_expertise: 300,
+  languages: 30,
+  licenses: 60,
+  board_certifications: 20,
+  hospital_affiliations: 100,
+  awards: 100,
+  insurance: 200,
+  social_media: 20,
+} as const;
+export type ProfileListId = keyof typeof PROFILE_LIST_CAPS;
+
+/**
+ * Lists inside one entry: a publication's authors (a consortium paper lists thousands: discovery
+ * keeps the first ones) and keywords, a trial's conditions. Text fields have their own lengths in
+ * the schemas (an abstract or a trial's description 20,000 characters, a media description 10,000).
+ */
+export const PROFILE_ITEM_CAPS = {
+  authors: 500,
+  keywords: 100,
+  conditionsStudied: 100,
+} as const;

@@ -8,7 +8,7 @@ import {
   TERM_TYPES,
   TRIAL_USER_STATUSES,
 } from '../enums';
-import { SECTION_IDS, type SectionId } from '../limits';
+import { PROFILE_ITEM_CAPS, PROFILE_LIST_CAPS, SECTION_IDS, type ProfileListId, type SectionId } from '../limits';
 import { npiSchema } from '../npi';
 import { BIOGRAPHY_PENDING } from '../profile-completion';
 import { EMAIL_PATTERN, normalizeHttpUrl, normalizePhone, optionalText } from './fields';
@@ -222,8 +222,29 @@ const email = z
   .regex(EMAIL_PATTERN, PROFILE_MESSAGES.emailInvalid)
   .transform((value) => value.toLowerCase());
 
-const listOf = <T extends z.ZodType>(item: T, max: number) =>
-  z.object({ items: z.array(item).max(max, `At most ${max} entries`).default([]) });
+/** What each list's entries are called in the message at its cap. */
+const LIST_NOUNS: Record<ProfileListId, string> = {
+  publications: 'publications',
+  clinical_trials: 'clinical trials',
+  media_press: 'media articles',
+  education_training: 'education entries',
+  locations: 'locations',
+  medical_expertise: 'expertise terms',
+  languages: 'languages',
+  licenses: 'licenses',
+  board_certifications: 'board certifications',
+  hospital_affiliations: 'hospital affiliations',
+  awards: 'awards',
+  insurance: 'insurance plans',
+  social_media: 'social media links',
+};
+
+/** "At most 500 publications": the refusal of a save over a list's cap, and the forms' note at it. */
+export const listCapMessage = (id: ProfileListId) => `At most ${PROFILE_LIST_CAPS[id].toLocaleString('en-US')} ${LIST_NOUNS[id]}`;
+
+/** A list section's body: `{ items }`, at most the list's cap of entries (limits.ts says why each). */
+const listOf = <T extends z.ZodType>(item: T, id: ProfileListId) =>
+  z.object({ items: z.array(item).max(PROFILE_LIST_CAPS[id], listCapMessage(id)).default([]) });
 
 // ── User profile validator (profile spec §5) ────────────────────────────────────────────────
 
@@ -341,7 +362,7 @@ export const educationEntrySchema = z
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: PROFILE_MESSAGES.endBeforeStart });
     }
   });
-export const educationTrainingSchema = listOf(educationEntrySchema, 50);
+export const educationTrainingSchema = listOf(educationEntrySchema, 'education_training');
 export type EducationEntryInput = z.input<typeof educationEntrySchema>;
 export type EducationEntry = z.output<typeof educationEntrySchema>;
 export type EducationTrainingInput = z.input<typeof educationTrainingSchema>;
@@ -392,7 +413,7 @@ export const locationEntrySchema = z
       ctx.addIssue({ code: 'custom', path: ['locationName'], message: PROFILE_MESSAGES.locationNameRequired });
     }
   });
-export const locationsSchema = listOf(locationEntrySchema, 25)
+export const locationsSchema = listOf(locationEntrySchema, 'locations')
   .superRefine((value, ctx) => {
     if (value.items.filter((item) => item.isPrimaryLocation).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: PROFILE_MESSAGES.onePrimaryLocation });
@@ -435,7 +456,7 @@ const normalizeDoi = (value: string) => {
 
 export const publicationEntrySchema = z.object({
   title: requiredText(PROFILE_MESSAGES.titleRequired, 1000),
-  authors: stringList(500, 300),
+  authors: stringList(PROFILE_ITEM_CAPS.authors, 300),
   journalName: optionalText(500),
   /** As precise as the source gives it: "2021", "2021 Mar", "2021-03-15". */
   publicationDate: optionalText(40),
@@ -446,13 +467,13 @@ export const publicationEntrySchema = z.object({
   pmid: checkedText(20, PROFILE_MESSAGES.pmid, (value) => (/^\d{1,9}$/.test(value) ? value : null)),
   publicationType: optionalText(60).transform((v) => v ?? 'peer_reviewed'),
   abstract: optionalText(20_000),
-  keywords: stringList(100, 200),
+  keywords: stringList(PROFILE_ITEM_CAPS.keywords, 200),
   isFeatured: z.boolean().default(false),
   status: shownItemStatus.default('manual'),
   /** Only used to carry discovery details over from the provider's own previous row. */
   id: z.string().max(100).optional(),
 });
-export const publicationsSchema = listOf(publicationEntrySchema, 1000);
+export const publicationsSchema = listOf(publicationEntrySchema, 'publications');
 export type PublicationEntryInput = z.input<typeof publicationEntrySchema>;
 export type PublicationEntry = z.output<typeof publicationEntrySchema>;
 
@@ -467,7 +488,7 @@ export const clinicalTrialEntrySchema = z
     sponsor: optionalText(300),
     role: optionalText(60).transform((v) => v ?? 'investigator'),
     description: optionalText(20_000),
-    conditionsStudied: stringList(100, 300),
+    conditionsStudied: stringList(PROFILE_ITEM_CAPS.conditionsStudied, 300),
     /** Unknown or missing becomes manual (profile spec §4). */
     userStatus: z.unknown().optional(),
     /** false hides the trial (user_status hidden); true un-hides a hidden one. */
@@ -481,7 +502,7 @@ export const clinicalTrialEntrySchema = z
     else if (isVisible === true && status === 'hidden') status = 'manual';
     return { ...entry, userStatus: status };
   });
-export const clinicalTrialsSchema = listOf(clinicalTrialEntrySchema, 500);
+export const clinicalTrialsSchema = listOf(clinicalTrialEntrySchema, 'clinical_trials');
 export type ClinicalTrialEntryInput = z.input<typeof clinicalTrialEntrySchema>;
 export type ClinicalTrialEntry = z.output<typeof clinicalTrialEntrySchema>;
 
@@ -499,7 +520,7 @@ export const mediaEntrySchema = z.object({
   status: shownItemStatus.default('manual'),
   id: z.string().max(100).optional(),
 });
-export const mediaPressSchema = listOf(mediaEntrySchema, 500);
+export const mediaPressSchema = listOf(mediaEntrySchema, 'media_press');
 export type MediaEntryInput = z.input<typeof mediaEntrySchema>;
 export type MediaEntry = z.output<typeof mediaEntrySchema>;
 
@@ -511,7 +532,7 @@ export const expertiseEntrySchema = z.object({
   termType: z.preprocess(blankToNull, z.enum(TERM_TYPES).nullable()),
   term: optionalText(500),
 });
-export const medicalExpertiseSchema = listOf(expertiseEntrySchema, 1000);
+export const medicalExpertiseSchema = listOf(expertiseEntrySchema, 'medical_expertise');
 export type ExpertiseEntryInput = z.input<typeof expertiseEntrySchema>;
 export type ExpertiseEntry = z.output<typeof expertiseEntrySchema>;
 
@@ -525,7 +546,7 @@ export const languageEntrySchema = z.object({
   proficiency: z.preprocess(blankToNull, z.enum(LANGUAGE_PROFICIENCIES).nullable()).transform((v) => v ?? 'basic'),
   isFromYext: z.boolean().default(false),
 });
-export const languagesSchema = listOf(languageEntrySchema, 42);
+export const languagesSchema = listOf(languageEntrySchema, 'languages');
 export type LanguageEntryInput = z.input<typeof languageEntrySchema>;
 export type LanguageEntry = z.output<typeof languageEntrySchema>;
 
@@ -546,7 +567,7 @@ export const licenseEntrySchema = z
       ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: PROFILE_MESSAGES.expiresBeforeIssued });
     }
   });
-export const licensesSchema = listOf(licenseEntrySchema, 100);
+export const licensesSchema = listOf(licenseEntrySchema, 'licenses');
 export type LicenseEntryInput = z.input<typeof licenseEntrySchema>;
 export type LicenseEntry = z.output<typeof licenseEntrySchema>;
 
@@ -558,7 +579,7 @@ export const socialMediaEntrySchema = z.object({
   /** Defaults to the entry's position in the list. */
   displayOrder: z.number().int().min(0).max(1000).nullish(),
 });
-export const socialMediaSchema = listOf(socialMediaEntrySchema, 25).transform((value) => ({
+export const socialMediaSchema = listOf(socialMediaEntrySchema, 'social_media').transform((value) => ({
   items: value.items.map((item, index) => ({ ...item, displayOrder: item.displayOrder ?? index })),
 }));
 export type SocialMediaEntryInput = z.input<typeof socialMediaEntrySchema>;
@@ -577,7 +598,7 @@ export const boardCertificationEntrySchema = z
       ctx.addIssue({ code: 'custom', path: ['expirationYear'], message: PROFILE_MESSAGES.endBeforeStart });
     }
   });
-export const boardCertificationsSchema = listOf(boardCertificationEntrySchema, 50);
+export const boardCertificationsSchema = listOf(boardCertificationEntrySchema, 'board_certifications');
 export type BoardCertificationEntryInput = z.input<typeof boardCertificationEntrySchema>;
 
 export const hospitalAffiliationEntrySchema = z.object({
@@ -587,7 +608,7 @@ export const hospitalAffiliationEntrySchema = z.object({
   startYear: optionalYear,
   isPrimary: z.boolean().default(false),
 });
-export const hospitalAffiliationsSchema = listOf(hospitalAffiliationEntrySchema, 50);
+export const hospitalAffiliationsSchema = listOf(hospitalAffiliationEntrySchema, 'hospital_affiliations');
 export type HospitalAffiliationEntryInput = z.input<typeof hospitalAffiliationEntrySchema>;
 
 export const awardEntrySchema = z.object({
@@ -596,14 +617,14 @@ export const awardEntrySchema = z.object({
   awardYear: optionalYear,
   description: optionalText(4000),
 });
-export const awardsSchema = listOf(awardEntrySchema, 200);
+export const awardsSchema = listOf(awardEntrySchema, 'awards');
 export type AwardEntryInput = z.input<typeof awardEntrySchema>;
 
 export const insuranceEntrySchema = z.object({
   insuranceName: requiredText(PROFILE_MESSAGES.insuranceNameRequired, 300),
   planType: optionalText(100),
 });
-export const insuranceSchema = listOf(insuranceEntrySchema, 500);
+export const insuranceSchema = listOf(insuranceEntrySchema, 'insurance');
 export type InsuranceEntryInput = z.input<typeof insuranceEntrySchema>;
 
 // ── Registry ────────────────────────────────────────────────────────────────────────────────

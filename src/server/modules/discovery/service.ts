@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { parsePersonName, parsePubmedAuthor, scoreMatch, type MatchEvidence } from '../../../shared/confidence';
 import { DISPLAYED_TRIAL_USER_STATUSES, type DiscoveryItemType } from '../../../shared/enums';
+import { PROFILE_ITEM_CAPS, PROFILE_LIST_CAPS } from '../../../shared/limits';
+import { listCapMessage } from '../../../shared/schemas/profile';
 import {
   DISCOVERY_MESSAGES,
   RUN_TYPE_TO_ITEM_TYPE,
@@ -146,7 +148,8 @@ async function gatherPublications(sources: DiscoverySources, profile: DiscoveryP
     ids: publicationIds(article),
     values: {
       title: article.title,
-      authors: article.authors,
+      // A consortium paper lists thousands; the entry keeps what its schema takes, so the section still saves.
+      authors: article.authors.slice(0, PROFILE_ITEM_CAPS.authors),
       journalName: article.journalName,
       publicationDate: article.publicationDate,
       volume: article.volume,
@@ -187,7 +190,7 @@ async function gatherTrials(sources: DiscoverySources, profile: DiscoveryProfile
         sponsor: study.sponsor,
         role: mapOfficialRole(own?.role),
         description: study.description,
-        conditionsStudied: study.conditionsStudied,
+        conditionsStudied: study.conditionsStudied.slice(0, PROFILE_ITEM_CAPS.conditionsStudied),
         userStatus: 'pending',
       },
       evidence: scoreMatch(profile, {
@@ -539,6 +542,10 @@ export async function listDiscoveryItems(db: Database, userId: string, query: { 
 
 // ── Decisions ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Where an approved item goes at the end of its section, refused when the section is at its cap
+ * (limits.ts): the provider is told to remove one first, the same words a save over the cap gets.
+ */
 async function nextDisplayOrder(tx: Database, type: DiscoveryItemType, userId: string) {
   const table = tableOf(type);
   const shown =
@@ -546,9 +553,10 @@ async function nextDisplayOrder(tx: Database, type: DiscoveryItemType, userId: s
       ? inArray(clinicalTrials.userStatus, DISPLAYED_TRIAL_USER_STATUSES)
       : inArray(type === 'publications' ? publications.status : mediaPress.status, SHOWN_STATUSES);
   const [row] = await tx
-    .select({ max: sql<number | null>`max(${table.displayOrder})` })
+    .select({ max: sql<number | null>`max(${table.displayOrder})`, count: sql<number>`count(*)` })
     .from(table)
     .where(and(eq(table.userId, userId), shown));
+  if (Number(row?.count ?? 0) >= PROFILE_LIST_CAPS[type]) throw AppError.validation(`${listCapMessage(type)}: remove one from the section to approve another`);
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
 

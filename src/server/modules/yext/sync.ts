@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TermType, YextTermEntityType } from '../../../shared/enums';
+import { PROFILE_LIST_CAPS, type ProfileListId } from '../../../shared/limits';
 import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type UnifiedSyncResult, type YextPreviewResult } from '../../../shared/schemas/yext';
 import { SIGNUP_LANGUAGE } from '../accounts/service';
@@ -217,13 +218,15 @@ function isSignupLanguageDefault(section: SyncSectionId, current: Array<Record<s
   return only?.languageCode === SIGNUP_LANGUAGE && only.isFromYext !== true;
 }
 
-async function applyList(ctx: ApplyContext, section: ProfileSectionId & SyncSectionId, incoming: Array<Record<string, unknown>>): Promise<SectionReport> {
+async function applyList(ctx: ApplyContext, section: ProfileSectionId & SyncSectionId & ProfileListId, incoming: Array<Record<string, unknown>>): Promise<SectionReport> {
+  // The directory adds up to the list's cap (limits.ts) and no further: a save over it would be refused.
+  const cap = PROFILE_LIST_CAPS[section];
   const current = await currentListItems(ctx.deps, ctx.userId, section);
   if (current.length === 0 || isSignupLanguageDefault(section, current)) {
-    await writeSectionFields(ctx.deps, ctx.userId, section, { items: incoming }, 'listing_service');
+    await writeSectionFields(ctx.deps, ctx.userId, section, { items: incoming.slice(0, cap) }, 'listing_service');
     return { section, outcome: 'updated', proposals: 0 };
   }
-  const additions = listAdditions(section, current, incoming);
+  const additions = listAdditions(section, current, incoming).slice(0, Math.max(0, cap - current.length));
   if (additions.length === 0) return { section, outcome: 'unchanged', proposals: 0 };
   const proposed = await proposeUpdates(ctx.deps.db, ctx.userId, 'yext', [{ sectionId: section, field: 'items', currentValue: current, newValue: [...current, ...additions] }]);
   return { section, outcome: 'pending', proposals: proposed };

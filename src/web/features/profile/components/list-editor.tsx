@@ -1,5 +1,7 @@
 import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { PROFILE_LIST_CAPS, type ProfileListId } from '@shared/limits';
+import { listCapMessage } from '@shared/schemas/profile';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 
@@ -20,12 +22,25 @@ export interface ListEditorProps {
   renderItemMeta?: (index: number) => ReactNode;
   empty: { icon: LucideIcon; title: string; description: ReactNode };
   addLabel?: string;
+  /** The profile list whose cap (limits.ts) this editor stops at, with the server's message. */
+  cap?: ProfileListId;
+  /** A limit of the caller's own (a list outside the profile's caps). */
   max?: number;
+  /** A message about the list as a whole (the schema's, or the server's refusal). */
+  error?: string;
   sortable?: boolean;
   /** Shown next to the add button (quick-add chips and the like). */
   toolbar?: ReactNode;
   /** Rows laid out compactly (a single line of fields). */
   compact?: boolean;
+}
+
+/** The message about a field array as a whole (its zod issue at `items`, or the server's), if any. */
+export function listErrorText(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const { message, root } = errors as { message?: unknown; root?: { message?: unknown } };
+  const text = typeof message === 'string' ? message : root?.message;
+  return typeof text === 'string' && text ? text : undefined;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -46,7 +61,9 @@ export function ListEditor({
   renderItemMeta,
   empty,
   addLabel = `Add ${itemName}`,
-  max,
+  cap,
+  max: ownMax,
+  error,
   sortable = true,
   toolbar,
   compact = false,
@@ -58,7 +75,9 @@ export function ListEditor({
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
   const [draggableKey, setDraggableKey] = useState<string | null>(null);
+  const max = cap ? PROFILE_LIST_CAPS[cap] : ownMax;
   const full = max !== undefined && fields.length >= max;
+  const capText = cap ? listCapMessage(cap) : `At most ${max} entries`;
 
   // Focus after a change: the new row's first field, the moved row's button, or Add after a removal.
   useEffect(() => {
@@ -246,8 +265,13 @@ export function ListEditor({
       <div className="flex flex-wrap items-center gap-2">
         {addButton}
         {toolbar}
-        {full ? <p className="text-sm text-gray-600">You have reached the limit of {max} entries.</p> : null}
+        {full ? <p className="text-sm text-gray-600">{capText}: remove one to add another.</p> : null}
       </div>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

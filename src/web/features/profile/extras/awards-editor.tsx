@@ -4,7 +4,7 @@ import { awardsSchema, type ProfileSectionData } from '@shared/schemas/profile';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { TextareaField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { text, yearText } from '../lib/form-values';
@@ -46,7 +46,8 @@ function AwardsFormCard({ data }: { data: SectionView<'awards'> }) {
         itemName="award"
         itemTitle={(index) => rows[index]?.awardName}
         empty={{ icon: Trophy, title: 'No awards yet', description: 'Add awards such as a Top Doctor listing, a teaching award or a research prize.' }}
-        max={200}
+        cap="awards"
+        error={listErrorText(errors)}
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-6">
             <TextField fieldClassName="sm:col-span-4" label="Award name" error={errors?.[index]?.awardName?.message} {...form.register(`items.${index}.awardName`)} />

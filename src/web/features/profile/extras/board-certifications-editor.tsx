@@ -4,7 +4,7 @@ import { boardCertificationsSchema, type ProfileSectionData } from '@shared/sche
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { SelectField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { text, yearText } from '../lib/form-values';
@@ -85,7 +85,8 @@ function BoardCertificationsFormCard({ data }: { data: SectionView<'board_certif
         itemName="certification"
         itemTitle={(index) => [rows[index]?.specialty, rows[index]?.certificationBoard].filter(Boolean).join(' · ')}
         empty={{ icon: Award, title: 'No board certifications yet', description: 'Add the boards that certify you, for example the American Board of Internal Medicine.' }}
-        max={50}
+        cap="board_certifications"
+        error={listErrorText(errors)}
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-6">
             <TextField

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { CheckboxField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { text, yearText } from '../lib/form-values';
@@ -59,7 +59,8 @@ function HospitalAffiliationsFormCard({ data }: { data: SectionView<'hospital_af
         itemTitle={(index) => rows[index]?.hospitalName}
         renderItemMeta={(index) => (rows[index]?.isPrimary ? <Badge>Primary</Badge> : null)}
         empty={{ icon: Building2, title: 'No hospital affiliations yet', description: 'Add the hospitals where you see or admit patients.' }}
-        max={50}
+        cap="hospital_affiliations"
+        error={listErrorText(errors)}
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-6">
             <TextField fieldClassName="sm:col-span-4" label="Hospital name" error={errors?.[index]?.hospitalName?.message} {...form.register(`items.${index}.hospitalName`)} />

@@ -4,7 +4,7 @@ import { insuranceSchema, type ProfileSectionData } from '@shared/schemas/profil
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { text } from '../lib/form-values';
@@ -52,7 +52,8 @@ function InsuranceFormCard({ data }: { data: SectionView<'insurance'> }) {
         itemName="insurance plan"
         itemTitle={(index) => [rows[index]?.insuranceName, rows[index]?.planType].filter(Boolean).join(' · ')}
         empty={{ icon: ShieldCheck, title: 'No insurance listed yet', description: 'Patients filter by insurance: add the insurers and plan types you accept.' }}
-        max={500}
+        cap="insurance"
+        error={listErrorText(errors)}
         compact
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-2">

@@ -8,7 +8,7 @@ import { useLanguages } from '../api/get-languages';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { SelectField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { schemaResolver } from '../lib/resolver';
@@ -74,7 +74,8 @@ function LanguagesFormCard({ data }: { data: SectionView<'languages'> }) {
         itemName="language"
         itemTitle={(index) => nameOf.get(rows[index]?.languageCode ?? '') ?? null}
         empty={{ icon: Languages, title: 'No languages yet', description: 'Add the languages you speak, or pick one of the common ones below.' }}
-        max={42}
+        cap="languages"
+        error={listErrorText(errors)}
         compact
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-2">

@@ -6,7 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { SelectField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { text } from '../lib/form-values';
@@ -101,7 +101,8 @@ function LicensesFormCard({ data }: { data: SectionView<'licenses'> }) {
           )
         }
         empty={{ icon: FileBadge, title: 'No licenses yet', description: 'Add each state license with its number, so patients and hospitals can confirm you may practise there.' }}
-        max={100}
+        cap="licenses"
+        error={listErrorText(errors)}
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-6">
             <TextField

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { Switch, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { text } from '../lib/form-values';
@@ -71,7 +71,8 @@ function SocialMediaFormCard({ data }: { data: SectionView<'social_media'> }) {
           )
         }
         empty={{ icon: AtSign, title: 'No social media accounts yet', description: 'Add LinkedIn, Doximity or other professional accounts, in the order you want them shown.' }}
-        max={25}
+        cap="social_media"
+        error={listErrorText(errors)}
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-6">
             <TextField

@@ -9,7 +9,7 @@ import type { SectionView } from '../api/types';
 import { useUpdateTrialRole } from '../api/update-trial-role';
 import { EditorCard } from '../components/editor-card';
 import { SelectField, Switch, TagsField, TextareaField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { SectionPage } from '../components/section-page';
 import { useSectionEditor } from '../hooks/use-section-editor';
@@ -200,7 +200,8 @@ function TrialsFormCard({ data }: { data: SectionView<'clinical_trials'> }) {
           </>
         )}
         empty={{ icon: FlaskConical, title: 'No clinical trials yet', description: 'Add trials with their NCT number so patients can find studies you are part of.' }}
-        max={500}
+        cap="clinical_trials"
+        error={listErrorText(errors)}
         renderItem={(index) => {
           const error = errors?.[index];
           const row = rows[index];

@@ -12,7 +12,7 @@ import type { SectionView } from '../api/types';
 import { Combobox } from '../components/combobox';
 import { EditorCard } from '../components/editor-card';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { SectionPage } from '../components/section-page';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -417,7 +417,8 @@ function EducationFormCard({ data }: { data: SectionView<'education_training'> }
           title: 'No education or training yet',
           description: 'Start with your medical school; your profile counts as complete here once it has one.',
         }}
-        max={50}
+        cap="education_training"
+        error={listErrorText(errors)}
         renderItem={(index) => {
           const row = rows[index];
           const type = row?.educationType ?? 'medical_school';

@@ -256,7 +256,7 @@ function LocationsFormCard({ data }: { data: SectionView<'locations'> }) {
           </>
         )}
         empty={{ icon: MapPin, title: 'No locations yet', description: 'Add the clinics and hospitals where patients can see you.' }}
-        max={25}
+        cap="locations"
         toolbar={hospitalPicker}
         renderItem={(index) => <LocationFields form={form} index={index} primaryGroup={primaryGroup} hospitalName={hospitalName} />}
       />

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { SelectField, Switch, TextareaField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { SectionPage } from '../components/section-page';
 import { useSectionEditor } from '../hooks/use-section-editor';
@@ -104,7 +104,8 @@ function MediaFormCard({ data }: { data: SectionView<'media_press'> }) {
           );
         }}
         empty={{ icon: Newspaper, title: 'No media or press yet', description: 'Add interviews, news stories and podcasts with their source, date and link.' }}
-        max={500}
+        cap="media_press"
+        error={listErrorText(errors)}
         renderItem={(index) => {
           const error = errors?.[index];
           const type = rows[index]?.mediaType;

@@ -2,12 +2,14 @@ import { Brain } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { termTypeFromId } from '@shared/schemas/terms';
-import { medicalExpertiseSchema, type ProfileSectionData } from '@shared/schemas/profile';
+import { PROFILE_LIST_CAPS } from '@shared/limits';
+import { listCapMessage, medicalExpertiseSchema, type ProfileSectionData } from '@shared/schemas/profile';
 import { useSpecialtySuggestions } from '../api/get-specialty-suggestions';
 import { useSection } from '../api/get-section';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { ExpertisePicker, type ExpertiseItem, type SpecialtyChip } from '../components/expertise-picker';
+import { listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { SectionPage } from '../components/section-page';
 import { useSectionEditor } from '../hooks/use-section-editor';
@@ -57,6 +59,7 @@ function ExpertiseFormCard({ data }: { data: SectionView<'medical_expertise'> })
   const editor = useSectionEditor({ sectionId: 'medical_expertise', form, toFormValues, successMessage: 'Medical expertise saved' });
   const specialties = useSpecialtyChips();
   const count = form.watch('items').length;
+  const listError = listErrorText(form.formState.errors.items);
 
   return (
     <EditorCard
@@ -67,6 +70,12 @@ function ExpertiseFormCard({ data }: { data: SectionView<'medical_expertise'> })
       saveLabel="Save medical expertise"
     >
       <Controller control={form.control} name="items" render={({ field }) => <ExpertisePicker value={field.value} onChange={field.onChange} specialties={specialties} />} />
+      {count >= PROFILE_LIST_CAPS.medical_expertise ? <p className="text-sm text-gray-600">{listCapMessage('medical_expertise')}: remove one to add another.</p> : null}
+      {listError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {listError}
+        </p>
+      ) : null}
     </EditorCard>
   );
 }

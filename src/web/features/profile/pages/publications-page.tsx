@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { SelectField, Switch, TagsField, TextareaField, TextField } from '../components/fields';
-import { ListEditor } from '../components/list-editor';
+import { ListEditor, listErrorText } from '../components/list-editor';
 import { SectionLoader } from '../components/section-loader';
 import { SectionPage } from '../components/section-page';
 import { useSectionEditor } from '../hooks/use-section-editor';
@@ -119,7 +119,8 @@ function PublicationsFormCard({ data }: { data: SectionView<'publications'> }) {
           </>
         )}
         empty={{ icon: BookOpen, title: 'No publications yet', description: 'Add your peer-reviewed work with its journal, DOI or PubMed ID.' }}
-        max={1000}
+        cap="publications"
+        error={listErrorText(errors)}
         renderItem={(index) => {
           const error = errors?.[index];
           const type = rows[index]?.publicationType;
