@@ -331,9 +331,16 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     expect((await rowsOf(upload.id)).map((row) => row.state)).toEqual(['accepted_waiting']);
     const [retry] = await db.select().from(jobs).where(and(eq(jobs.type, ROSTER_DRAFT_JOB), sql`${jobs.payload}->>'uploadId' = ${upload.id}`));
     expect(retry).toMatchObject({ status: 'queued', attempts: 1 });
-    await db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, retry!.id));
+    // The admin sees it waiting to try again, with why.
+    expect((await progress(client, base, upload.id)).job).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringMatching(/NPI registry/) });
+    // Out of retries: the job failed; the admin's Start resumes it (a second one while it is queued is refused).
+    await db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, retry!.id));
+    expect((await progress(client, base, upload.id)).job).toMatchObject({ status: 'failed' });
+    expect((await start(client, base, upload.id)).status).toBe(202);
+    expect((await start(client, base, upload.id)).status).toBe(409);
     await worker();
     expect((await rowsOf(upload.id)).map((row) => row.state)).toEqual(['drafted']);
+    expect(await progress(client, base, upload.id)).toMatchObject({ status: 'drafted', done: 1, job: { status: 'completed' } });
   });
 
   it('at a listing-service hospital, the draft also has the listing’s biography, education and languages, with their provenance', async () => {

@@ -123,4 +123,9 @@ export interface RosterProgressDto {
   done: number;
   startedAt: string | null;
   finishedAt: string | null;
+  /**
+   * The upload's latest batch job: `queued` with an error is waiting to retry (the registry or the
+   * listing service was down); `failed` ran out of retries, and the admin can resume.
+   */
+  job: { status: 'queued' | 'running' | 'completed' | 'failed'; attempts: number; lastError: string | null; runAt: string } | null;
 }

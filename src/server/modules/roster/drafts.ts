@@ -13,7 +13,7 @@
  * before each row, so a batch whose process was killed is queued again after a short lease (5 min,
  * SHORT_LEASE_MS in jobs/queue.ts) instead of the queue's general 15 minutes.
  */
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ROSTER_MESSAGES,
   type RosterProgressDto,
@@ -67,6 +67,12 @@ export async function uploadProgress(db: Database, upload: typeof rosterUploads.
     .from(rosterRows)
     .where(and(eq(rosterRows.uploadId, upload.id), sql`${rosterRows.state} <> 'refused'`))
     .groupBy(rosterRows.state);
+  const [job] = await db
+    .select({ status: jobs.status, attempts: jobs.attempts, lastError: jobs.lastError, runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.type, ROSTER_DRAFT_JOB), sql`${jobs.payload}->>'uploadId' = ${upload.id}`))
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
   const of = (state: string) => counts.find((row) => row.state === state)?.n ?? 0;
   const progress = { waiting: of('accepted_waiting'), drafting: of('drafting'), drafted: of('drafted'), failed: of('failed') };
   return {
@@ -77,6 +83,7 @@ export async function uploadProgress(db: Database, upload: typeof rosterUploads.
     done: progress.drafted + progress.failed,
     startedAt: upload.draftingStartedAt?.toISOString() ?? null,
     finishedAt: upload.draftingFinishedAt?.toISOString() ?? null,
+    job: job ? { status: job.status as NonNullable<RosterProgressDto['job']>['status'], attempts: job.attempts, lastError: job.lastError, runAt: job.runAt.toISOString() } : null,
   };
 }
 

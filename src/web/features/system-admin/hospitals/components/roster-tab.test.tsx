@@ -130,4 +130,41 @@ describe('RosterTab', () => {
     expect(await screen.findByText('Draft ready')).toBeTruthy();
     expect(screen.getByText('Kelsey Sprang')).toBeTruthy();
   }, 15_000);
+
+  it('offers to resume a pre-filling whose job ran out of retries, with why', async () => {
+    const drafting = { ...UPLOAD, status: 'drafting' as const };
+    let resumed = false;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/drafting') && init?.method === 'POST') {
+        resumed = true;
+        return json({ uploadId: UPLOAD_ID, status: 'drafting', total: 1, waiting: 1, drafting: 0, drafted: 0, failed: 0, done: 0, startedAt: null, finishedAt: null, job: null }, 202);
+      }
+      if (url.endsWith('/progress')) {
+        return json({
+          uploadId: UPLOAD_ID,
+          status: 'drafting',
+          total: 1,
+          waiting: 1,
+          drafting: 0,
+          drafted: 0,
+          failed: 0,
+          done: 0,
+          startedAt: null,
+          finishedAt: null,
+          job: resumed ? null : { status: 'failed', attempts: 10, lastError: 'The NPI registry is not responding.', runAt: '2026-11-28T00:00:00.000Z' },
+        });
+      }
+      if (url.endsWith('/roster-uploads')) return json({ items: [drafting] });
+      return json(drafting);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Show rows/ }));
+    expect(await screen.findByText('Pre-filling stopped')).toBeTruthy();
+    expect(screen.getByText(/after 10 attempts: The NPI registry is not responding/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Resume pre-filling/ }));
+    await waitFor(() => expect(resumed).toBe(true));
+  });
 });

@@ -103,6 +103,25 @@ function DraftingPanel({ hospitalId, upload }: { hospitalId: string; upload: Ros
           ) : null}
         </div>
       )}
+      {status === 'drafting' && data?.job?.status === 'failed' ? (
+        <Notice tone="error" title="Pre-filling stopped">
+          <p>
+            It failed after {plural(data.job.attempts, 'attempt', 'attempts')}
+            {data.job.lastError ? `: ${data.job.lastError}` : ''}. The people not done yet are still waiting; nothing was made twice.
+          </p>
+          <div className="mt-2">
+            <Button variant="outline" size="sm" onClick={() => start.mutate(upload.id)} loading={start.isPending}>
+              <Play aria-hidden="true" className="size-4" />
+              Resume pre-filling
+            </Button>
+          </div>
+        </Notice>
+      ) : null}
+      {status === 'drafting' && data?.job?.status === 'queued' && data.job.attempts > 0 && data.job.lastError ? (
+        <Notice tone="warning">
+          Trying again at {formatDateTime(data.job.runAt)} ({data.job.lastError}).
+        </Notice>
+      ) : null}
       {start.isError ? <Notice tone="error">{serverMessage(start.error, 'Pre-filling could not be started.')}</Notice> : null}
       {progress.isError ? <Notice tone="error">{serverMessage(progress.error, 'The progress could not be read.')}</Notice> : null}
     </section>
