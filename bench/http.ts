@@ -11,7 +11,8 @@ import { DEMO } from '../src/server/db/seed';
 import type { Database, DatabaseHandle } from '../src/server/db/client';
 import { medicalExpertiseTerms } from '../src/server/db/schema';
 import { MAX_PUBLIC_PARAMETER_VALUES } from '../src/server/http/public-requests';
-import { adminCookie, ensureWrk, hospitalOfAdmin, percentile, round, runWrk, runWrkPaths, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
+import { fullProfileSections } from '../tests/support/full-profile';
+import { adminCookie, ensureWrk, hospitalOfAdmin, percentile, providerCookie, round, runWrk, runWrkPaths, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
 import { apiOn, DIRECTORY_PROVIDERS, growHospitalTerms, seedDirectory, signUpFullProvider } from './seed';
 
 export interface HttpRow {
@@ -42,7 +43,11 @@ interface Endpoint {
   method?: 'GET' | 'PUT';
   body?: string;
   as: 'anonymous' | 'provider' | 'admin';
+  /** Writes: each request as the next of SAVERS providers, since one provider's saves of a section are one at a time. */
+  manyProviders?: boolean;
 }
+
+const SAVERS = 50;
 
 function rssMb(pid: number) {
   try {
@@ -99,6 +104,9 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   console.log(`  ${directory.providers} published providers in the public directory (${directory.ms} ms)`);
 
   const codes = await specialtyCodes(db, MAX_PUBLIC_PARAMETER_VALUES);
+  const fullSections = fullProfileSections({ termIds: [] });
+  const savers: string[] = [];
+  for (let i = 0; i < SAVERS; i += 1) savers.push(await providerCookie(setup.base));
 
   const biography = JSON.stringify({
     professionalSummary: 'Board-certified cardiologist caring for adults with heart rhythm disorders, from atrial fibrillation to fainting spells.',
@@ -114,7 +122,9 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     { name: 'GET /api/admin/users/:id (admin view)', path: `/api/admin/users/${provider.userId}`, as: 'admin' },
     { name: 'GET /api/terms/search (3 chars, 50,000 terms)', path: '/api/terms/search?q=car&pageSize=20', as: 'provider' },
     { name: 'GET /api/terms/search (6 chars, 50,000 terms)', path: '/api/terms/search?q=cardia&pageSize=20', as: 'provider' },
-    { name: 'PUT /api/profile/sections/biography', path: '/api/profile/sections/biography', method: 'PUT', body: biography, as: 'provider' },
+    { name: 'PUT /api/profile/sections/biography', path: '/api/profile/sections/biography', method: 'PUT', body: biography, as: 'provider', manyProviders: true },
+    { name: 'PUT /api/profile/sections/practice_essentials', path: '/api/profile/sections/practice_essentials', method: 'PUT', body: JSON.stringify(fullSections.practice_essentials), as: 'provider', manyProviders: true },
+    { name: 'PUT /api/profile/sections/awards (a list)', path: '/api/profile/sections/awards', method: 'PUT', body: JSON.stringify(fullSections.awards), as: 'provider', manyProviders: true },
     { name: `GET /find/northfield?q=asthma&near=600 (search, ${DIRECTORY_PROVIDERS} providers)`, path: '/find/northfield?q=asthma&near=600', as: 'anonymous' },
     { name: 'GET /find/northfield?q=kowalsky (typo, name)', path: '/find/northfield?q=kowalsky', as: 'anonymous' },
     // Distance (issue 33): every bench office is within 50 miles of Evanston, so all providers are measured and sorted.
@@ -155,7 +165,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   const rows: HttpRow[] = [];
   try {
     for (const endpoint of endpoints) {
-      const request = { url: `${server.base}${endpoint.path}`, method: endpoint.method, headers: headersOf(endpoint, server.base), body: endpoint.body };
+      const request = { url: `${server.base}${endpoint.path}`, method: endpoint.method, headers: headersOf(endpoint, server.base), body: endpoint.body, cookies: endpoint.manyProviders ? savers : undefined };
       const check = await fetch(request.url, request);
       if (!check.ok) throw new Error(`${endpoint.name} on the built server: ${check.status} ${await check.text()}`);
       await runWrk(request, 10, 1); // warm-up
@@ -238,6 +248,9 @@ export async function benchPublicLoad(target: DatabaseTarget, postgresUrl?: stri
   // Statistics for the bulk-written rows, as a live database has them (without, a search's plan can pass the public statement timeout).
   await db.execute(sql`analyze`);
   const codes = await specialtyCodes(db, MAX_PUBLIC_PARAMETER_VALUES);
+  const fullSections = fullProfileSections({ termIds: [] });
+  const savers: string[] = [];
+  for (let i = 0; i < SAVERS; i += 1) savers.push(await providerCookie(setup.base));
   await setup.close();
 
   const paths = [

@@ -229,14 +229,30 @@ const luaString = (text: string) => `[==[${text}]==]`;
  * One wrk run: `connections` keep-alive connections on one thread for `seconds`. The Lua script sets
  * the method, headers and body and prints the summary as one JSON line (latencies in ms).
  */
-export async function runWrk(request: { url: string; method?: string; headers?: Record<string, string>; body?: string }, connections: number, seconds: number): Promise<LoadResult> {
+export async function runWrk(
+  request: { url: string; method?: string; headers?: Record<string, string>; body?: string; cookies?: string[] },
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   const headers = Object.entries(request.headers ?? {})
     .map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`)
     .join('\n');
+  // With `cookies`, each request is the next person's (in turn): many people each doing it once at a
+  // time, not one person doing it many times at once.
+  const rotate = request.cookies?.length
+    ? `local cookies = { ${request.cookies.map(luaString).join(', ')} }
+local n = 0
+request = function()
+  n = n + 1
+  wrk.headers["cookie"] = cookies[(n % #cookies) + 1]
+  return wrk.format()
+end`
+    : '';
   return runWrkScript(
     `wrk.method = ${luaString(request.method ?? 'GET')}
 ${headers}
-${request.body === undefined ? '' : `wrk.body = ${luaString(request.body)}`}`,
+${request.body === undefined ? '' : `wrk.body = ${luaString(request.body)}`}
+${rotate}`,
     request.url,
     connections,
     seconds,

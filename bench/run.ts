@@ -53,7 +53,7 @@ if (all || which.has('http')) {
     `wrk (Debian, its own process, one thread), 10 keep-alive connections for ${HTTP_SECONDS} s per endpoint after a 1 s warm-up, against the production build in its own process on loopback. ` +
     'The demo hospital holds 50,000 expertise terms; the provider has a full profile (15 publications, 3 locations, 4 trials, 5 media items, 12 terms, every list). ' +
     '"% of health" is the endpoint\'s req/s over `GET /api/health` req/s in the same run. "statements" counts what the app sent for one request (the session check included). ' +
-    '"1 conn." is wrk with one connection (no queueing); "SQL p50" replays exactly those statements with their parameters on one database connection, with no HTTP, no session and no JSON (writes inside a rolled-back transaction); the last column is their ratio.';
+    'Saves (PUT) are made by 50 providers in turn, one request each, since one provider\'s saves of a section are taken one at a time. "1 conn." is wrk with one connection (no queueing); "SQL p50" replays exactly those statements with their parameters on one database connection, with no HTTP, no session and no JSON (writes inside a rolled-back transaction); the last column is their ratio.';
   writeResults('http', rows, `# HTTP benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 if (all || which.has('public-load')) {
