@@ -248,9 +248,6 @@ export async function benchPublicLoad(target: DatabaseTarget, postgresUrl?: stri
   // Statistics for the bulk-written rows, as a live database has them (without, a search's plan can pass the public statement timeout).
   await db.execute(sql`analyze`);
   const codes = await specialtyCodes(db, MAX_PUBLIC_PARAMETER_VALUES);
-  const fullSections = fullProfileSections({ termIds: [] });
-  const savers: string[] = [];
-  for (let i = 0; i < SAVERS; i += 1) savers.push(await providerCookie(setup.base));
   await setup.close();
 
   const paths = [
