@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROFILE_MESSAGES } from '@shared/schemas/profile';
+import { PROFILE_LIST_CAPS } from '@shared/limits';
+import { listCapMessage, PROFILE_MESSAGES } from '@shared/schemas/profile';
 import { renderRoutes } from '@web/test/render';
 import { InsuranceEditor } from '../extras/insurance-editor';
+import { SocialMediaEditor } from '../extras/social-media-editor';
 import { mockApi } from '../test/mock-api';
 
 afterEach(() => {
@@ -109,4 +111,36 @@ describe('ListEditor (insurance accepted)', () => {
     expect(screen.getByText('Unsaved changes')).toBeDefined();
     expect(nameInput(1).value).toBe('Tricare');
   });
+});
+
+describe('ListEditor at a list’s cap (social media, 20)', () => {
+  it('stops at the cap with the server’s words; a list over it (saved before the cap) is refused before sending', async () => {
+    const cap = PROFILE_LIST_CAPS.social_media;
+    const accounts = Array.from({ length: cap + 1 }, (_, i) => ({ id: `a-${i}`, platform: `Network ${i}`, username: null, profileUrl: `https://example.org/${i}`, isVisible: true, displayOrder: i }));
+    const api = mockApi({
+      '/api/profile/sections/social_media': { body: { sectionId: 'social_media', data: { items: accounts }, updatedAt: null } },
+      'PUT /api/profile/sections/social_media': ({ body }) => ({
+        body: { sectionId: 'social_media', data: body, updatedAt: '2025-01-01T00:00:00.000Z', completionPercentage: 0 },
+      }),
+    });
+    renderRoutes([{ path: '/', element: <SocialMediaEditor /> }]);
+    const add = () => screen.getByRole('button', { name: 'Add account' }) as HTMLButtonElement;
+    const puts = () => api.callsTo('PUT', '/api/profile/sections/social_media');
+    expect(await screen.findByText(`${listCapMessage('social_media')}: remove one to add another.`)).toBeTruthy();
+    expect(add().disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save social media' }));
+    // Under the list, as the server would say it (the form's own summary may say more besides).
+    expect(await screen.findByText(listCapMessage('social_media'))).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+
+    // At the cap Add stays off; one below it, Add is back and the list saves.
+    fireEvent.click(screen.getByRole('button', { name: `Remove account ${cap + 1}` }));
+    expect(add().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: `Remove account ${cap}` }));
+    await waitFor(() => expect(add().disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Save social media' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect((puts()[0]?.body as { items: unknown[] }).items).toHaveLength(cap - 1);
+  }, 30_000);
 });
