@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context, MiddlewareHandler } from 'hono';
 import Papa from 'papaparse';
-import { CSV_PARSE_CONFIG, CsvRecordReader, type CsvParseError, type CsvRecord } from '../../shared/csv';
+import { CSV_PARSE_CONFIG, CsvParseError, CsvRecordReader, csvRecords, type CsvRecord, type ReadCsv } from '../../shared/csv';
 import { AppError } from '../lib/app-error';
 
 /** The content type of a CSV upload: the file itself is the request body. */
@@ -89,4 +89,20 @@ export async function readCsvUpload(c: Context): Promise<CsvRecord[] | CsvParseE
   if (!isCsvUpload(c)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the CSV file itself as the request body (Content-Type: text/csv).');
   const body = c.req.raw.body;
   return body ? parseCsvStream(body) : [];
+}
+
+/**
+ * An upload's records for a service that imports them: a file that could not be parsed answers 400
+ * with the line where reading stopped, an empty one answers `emptyMessage`.
+ */
+export async function uploadedRecords(readCsv: ReadCsv, emptyMessage: string): Promise<CsvRecord[]> {
+  let records;
+  try {
+    records = csvRecords(await readCsv());
+  } catch (error) {
+    if (error instanceof CsvParseError) throw AppError.validation(`The CSV could not be read: ${error.message}`, { line: error.line });
+    throw error;
+  }
+  if (records.length === 0) throw AppError.validation(emptyMessage);
+  return records;
 }

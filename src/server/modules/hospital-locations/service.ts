@@ -1,6 +1,7 @@
 import { containsPattern } from '../../lib/like';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { CsvParseError, csvRecords, formatCsv, normalizeCsvHeader, type ReadCsv } from '../../../shared/csv';
+import { formatCsv, normalizeCsvHeader, type ReadCsv } from '../../../shared/csv';
+import { uploadedRecords } from '../../http/csv-upload';
 import {
   BULK_LOCATION_MAX_ROWS,
   LOCATION_MESSAGES,
@@ -256,14 +257,7 @@ export const LOCATION_TEMPLATE_CSV = formatCsv([
  */
 export async function bulkCreateLocations(deps: LocationDeps, actor: AdminActor, hospitalId: string, readCsv: ReadCsv): Promise<BulkLocationReport> {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
-  let records;
-  try {
-    records = csvRecords(await readCsv());
-  } catch (error) {
-    if (error instanceof CsvParseError) throw AppError.validation(`The CSV could not be read: ${error.message}`, { line: error.line });
-    throw error;
-  }
-  if (records.length === 0) throw AppError.validation(LOCATION_MESSAGES.csvRequired);
+  const records = await uploadedRecords(readCsv, LOCATION_MESSAGES.csvRequired);
   const [header, ...rows] = records;
   const headerCells = (header?.fields ?? []).map((name) => name.replace(/^\uFEFF/, ''));
   const columns = headerCells.map((name) => CSV_COLUMNS[normalizeCsvHeader(name)]);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CsvParseError, csvRecords, formatCsv, normalizeCsvHeader, type ReadCsv } from '../../../shared/csv';
+import { formatCsv, normalizeCsvHeader, type ReadCsv } from '../../../shared/csv';
+import { uploadedRecords } from '../../http/csv-upload';
 import { isValidNpi } from '../../../shared/npi';
 import { emailSchema } from '../../../shared/schemas/auth';
 import {
@@ -188,14 +189,7 @@ const toRowDto = (row: typeof rosterRows.$inferSelect, profileName: string | nul
 /** Reads, checks and stores a roster; every row is kept, the refused ones with their reason. Nothing is sent. */
 export async function uploadRoster(deps: RosterDeps, actor: AdminActor, hospitalId: string, readCsv: ReadCsv): Promise<RosterUploadDetailDto> {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
-  let records;
-  try {
-    records = csvRecords(await readCsv());
-  } catch (error) {
-    if (error instanceof CsvParseError) throw AppError.validation(`The CSV could not be read: ${error.message}`, { line: error.line });
-    throw error;
-  }
-  if (records.length === 0) throw AppError.validation(ROSTER_MESSAGES.csvRequired);
+  const records = await uploadedRecords(readCsv, ROSTER_MESSAGES.csvRequired);
   const [header, ...body] = records;
   const columns = header!.fields.map((name) => HEADER_ALIASES[normalizeCsvHeader(name.replace(/^\uFEFF/, ''))]);
   if (!columns.includes('npi') || !columns.includes('email')) throw AppError.validation(ROSTER_MESSAGES.csvHeader);
