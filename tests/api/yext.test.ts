@@ -34,7 +34,7 @@ import { createSecretBox } from '../../src/server/lib/secret-box';
 import { migrationsDir, seedDataDir } from '../../src/server/paths';
 import { createDirectoryPopulation, emailMatchesPatterns } from '../../src/server/modules/yext/population';
 import { LISTING_SYNC_BUSY_MESSAGE, LISTING_SYNC_RATE_MESSAGE } from '../../src/server/modules/yext/routes';
-import { OUTSIDE_RUN_LIMITS } from '../../src/shared/limits';
+import { OUTSIDE_RUN_LIMITS, PROFILE_LIST_CAPS } from '../../src/shared/limits';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, signInAdmin, uniqueSuffix } from '../support/factories';
 import { TEST_ORIGIN, type TestContext } from '../support/test-app';
@@ -394,6 +394,26 @@ describe(`unified sync (${databaseLabel})`, () => {
     entity.insuranceAccepted = ['Aetna', 'Cigna'];
     const again = await sync(client);
     expect(again.body.sections.find((s: { section: string }) => s.section === 'insurance')).toMatchObject({ outcome: 'pending' });
+  });
+
+  it('fills a list up to its cap and proposes nothing past it (issue 36: the lists hold what a person has)', async () => {
+    const { hospital } = await yextHospital();
+    const plans = (from: number, count: number) => Array.from({ length: count }, (_, i) => `Plan ${from + i}`);
+    const npi = fakeProvider({ insuranceAccepted: plans(0, PROFILE_LIST_CAPS.insurance + 50), certifications: plans(0, PROFILE_LIST_CAPS.board_certifications + 5).map((p) => `Board ${p}`) });
+    const { client } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
+    const first = await sync(client);
+    expect(first.status).toBe(200);
+    expect(first.body.sections.find((s: { section: string }) => s.section === 'insurance')).toMatchObject({ outcome: 'updated' });
+    const insurance = (await section(client, 'insurance')).items.map((i: { insuranceName: string }) => i.insuranceName);
+    expect(insurance).toEqual(plans(0, PROFILE_LIST_CAPS.insurance));
+    expect((await section(client, 'board_certifications')).items).toHaveLength(PROFILE_LIST_CAPS.board_certifications);
+
+    // At the cap, new plans from the directory are not proposed: accepting them could not be saved.
+    fake.providers.find((p) => p.npi === npi)!.insuranceAccepted = plans(1_000, 3);
+    const again = await sync(client);
+    expect(again.status).toBe(200);
+    expect(again.body.sections.find((s: { section: string }) => s.section === 'insurance')).toMatchObject({ outcome: 'unchanged' });
+    expect(again.body.pendingUpdatesCreated).toBe(0);
   });
 
   it("links an imported office to the hospital's location by entity id, or else by its name", async () => {
