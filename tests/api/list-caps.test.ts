@@ -101,8 +101,20 @@ describe(`profile list caps (${databaseLabel})`, () => {
     const [still] = await db.select({ status: publications.status }).from(publications).where(eq(publications.id, pending!.id));
     expect(still?.status).toBe('pending');
 
-    // One fewer and the approval goes through.
+    // One place left and two approved at once: the first goes in, the second is refused naming the cap.
     expect((await client.put('/api/profile/sections/publications', { items: items('publications', cap - 1) })).status).toBe(200);
-    expect((await client.patch(`/api/discovery/items/publications/${pending!.id}`, { status: 'approved' })).status).toBe(200);
+    const [second] = await db
+      .insert(publications)
+      .values({ userId: user.id, title: 'Also found', status: 'pending', discoveredAt: new Date(), pmid: '100010', displayOrder: 0 })
+      .returning({ id: publications.id });
+    const bulk = await client.post('/api/discovery/items/bulk', {
+      items: [pending!, second!].map((item) => ({ type: 'publications', id: item.id })),
+      status: 'approved',
+    });
+    expect(bulk.status).toBe(200);
+    expect(await bulk.json()).toEqual({ updated: 1, failed: 1, error: `Failed to update 1 items. ${listCapMessage('publications')}: remove one from the section to approve another` });
+    const read = (await (await client.get('/api/profile/sections/publications')).json()) as { data: { items: Array<{ title: string }> } };
+    expect(read.data.items).toHaveLength(cap);
+    expect(read.data.items.at(-1)?.title).toBe('Found by discovery');
   });
 });

@@ -542,6 +542,9 @@ export async function listDiscoveryItems(db: Database, userId: string, query: { 
 
 // ── Decisions ───────────────────────────────────────────────────────────────────────────────
 
+/** The code of an approval refused because its section is at its cap. */
+const SECTION_FULL = 'SECTION_FULL';
+
 /**
  * Where an approved item goes at the end of its section, refused when the section is at its cap
  * (limits.ts): the provider is told to remove one first, the same words a save over the cap gets.
@@ -556,7 +559,7 @@ async function nextDisplayOrder(tx: Database, type: DiscoveryItemType, userId: s
     .select({ max: sql<number | null>`max(${table.displayOrder})`, count: sql<number>`count(*)` })
     .from(table)
     .where(and(eq(table.userId, userId), shown));
-  if (Number(row?.count ?? 0) >= PROFILE_LIST_CAPS[type]) throw AppError.validation(`${listCapMessage(type)}: remove one from the section to approve another`);
+  if (Number(row?.count ?? 0) >= PROFILE_LIST_CAPS[type]) throw new AppError(SECTION_FULL, 400, `${listCapMessage(type)}: remove one from the section to approve another`);
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
 
@@ -649,6 +652,7 @@ export async function bulkDecide(
 ): Promise<DiscoveryBulkResult> {
   let updated = 0;
   let failed = 0;
+  let full: string | null = null;
   // One at a time, each in its own transaction: one bad id must not undo the others.
   for (const item of input.items) {
     try {
@@ -656,10 +660,13 @@ export async function bulkDecide(
       updated += 1;
     } catch (error) {
       failed += 1;
-      if (!(error instanceof AppError)) deps.logger.warn({ err: error, item }, 'bulk discovery update failed for an item');
+      if (error instanceof AppError && error.code === SECTION_FULL) full ??= error.message;
+      else if (!(error instanceof AppError)) deps.logger.warn({ err: error, item }, 'bulk discovery update failed for an item');
     }
   }
-  return failed > 0 ? { updated, failed, error: DISCOVERY_MESSAGES.bulkFailed(failed) } : { updated, failed };
+  // A full section is worth naming: the provider can act on it.
+  const error = full ? `${DISCOVERY_MESSAGES.bulkFailed(failed)}. ${full}` : DISCOVERY_MESSAGES.bulkFailed(failed);
+  return failed > 0 ? { updated, failed, error } : { updated, failed };
 }
 
 // ── Sessions ────────────────────────────────────────────────────────────────────────────────
