@@ -28,7 +28,7 @@ import {
 } from '../../src/server/db/schema';
 import { loadReferenceData } from '../../src/server/db/seed/reference-data';
 import { createNppesRegistry } from '../../src/server/integrations/npi-registry';
-import { claimJob, createWorker, requeueStaleJobs } from '../../src/server/jobs/queue';
+import { claimJob, createWorker, enqueueJob, requeueStaleJobs } from '../../src/server/jobs/queue';
 import { createLogger } from '../../src/server/lib/logger';
 import { createSecretBox } from '../../src/server/lib/secret-box';
 import { seedDataDir } from '../../src/server/paths';
@@ -196,7 +196,7 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
 
     // A second run changes nothing: no job to run, the start refused, the same users, rows and history.
     const before = { users: await usersByEmails(emails), rows: JSON.stringify(await rowsOf(upload.id)) };
-    await db.insert(jobs).values({ type: ROSTER_DRAFT_JOB, payload: { uploadId: upload.id } });
+    await enqueueJob(db, ROSTER_DRAFT_JOB, { uploadId: upload.id });
     expect(await runJobs()).toBe(1);
     expect((await start(client, base, upload.id)).status).toBe(409);
     expect({ users: await usersByEmails(emails), rows: JSON.stringify(await rowsOf(upload.id)) }).toEqual(before);
@@ -256,7 +256,7 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     expect(await progress(client, base, upload.id)).toMatchObject({ status: 'drafting', total: 5, waiting: 3, drafting: 1, drafted: 1, done: 1 });
 
     // Restarted: the queued job (and a duplicate delivery of it) carries on from the states.
-    await db.insert(jobs).values({ type: ROSTER_DRAFT_JOB, payload: { uploadId: upload.id } });
+    await enqueueJob(db, ROSTER_DRAFT_JOB, { uploadId: upload.id });
     await runJobs();
     rows = await rowsOf(upload.id);
     expect(rows.map((row) => row.state)).toEqual(['drafted', 'drafted', 'drafted', 'drafted', 'drafted']);
