@@ -77,7 +77,7 @@ export interface ClusterOptions {
   env?: Record<string, string>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

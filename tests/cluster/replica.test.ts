@@ -6,28 +6,15 @@
  * replica once it is up again.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, waitFor, type Cluster } from './cluster';
+import { freePort, startCluster, waitFor, type Cluster } from './cluster';
 import { startReplica, type Replica } from './replica';
 
 const postgresUrl = process.env.DATABASE_URL;
 let cluster: Cluster;
 let replica: Replica;
 let databaseName: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: postgresUrl });
