@@ -126,12 +126,12 @@ describe('ListEditor at a list’s cap (social media, 20)', () => {
     renderRoutes([{ path: '/', element: <SocialMediaEditor /> }]);
     const add = () => screen.getByRole('button', { name: 'Add account' }) as HTMLButtonElement;
     const puts = () => api.callsTo('PUT', '/api/profile/sections/social_media');
-    expect(await screen.findByText(`${listCapMessage('social_media')}: remove one to add another.`)).toBeTruthy();
+    expect((await screen.findByText(`${listCapMessage('social_media')}: remove one to add another.`)).textContent).toBe(`${listCapMessage('social_media')}: remove one to add another.`);
     expect(add().disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save social media' }));
     // Under the list, as the server would say it (the form's own summary may say more besides).
-    expect(await screen.findByText(listCapMessage('social_media'))).toBeTruthy();
+    expect((await screen.findByText(listCapMessage('social_media'))).textContent).toBe(listCapMessage('social_media'));
     expect(puts()).toHaveLength(0);
 
     // At the cap Add stays off; one below it, Add is back and the list saves.

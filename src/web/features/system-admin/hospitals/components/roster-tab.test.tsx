@@ -83,7 +83,7 @@ describe('RosterTab', () => {
     expect(screen.getByRole('link', { name: /Download refused rows/ }).getAttribute('href')).toBe(`/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads/${UPLOAD_ID}/refused.csv`);
     expect(screen.getByText('Accepted, waiting (1)')).toBeTruthy();
     // The list of uploads is read again and names the new one.
-    await waitFor(() => expect(screen.getByText(/1 accepted · 2 refused · checked/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/1 accepted · 2 refused · checked/).textContent).toMatch(/1 accepted · 2 refused · checked/));
   });
 
   // Issue 37 items 2–3: the admin starts pre-filling and watches the progress without a reload.
@@ -126,9 +126,9 @@ describe('RosterTab', () => {
     expect((await screen.findByRole('progressbar', { name: 'Pre-filling progress' })).getAttribute('aria-valuenow')).toBe('0');
     // Polled while drafting, until the job is done; then the rows are read again.
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Pre-filling progress' }).getAttribute('aria-valuenow')).toBe('100'), { timeout: 8_000 });
-    expect(screen.getByText(/1 of 1 done \(100 %\)/)).toBeTruthy();
-    expect(await screen.findByText('Draft ready')).toBeTruthy();
-    expect(screen.getByText('Kelsey Sprang')).toBeTruthy();
+    expect(screen.getByText(/1 of 1 done \(100 %\)/).textContent).toMatch(/1 of 1 done \(100 %\)/);
+    expect((await screen.findByText('Draft ready')).textContent).toBe('Draft ready');
+    expect(screen.getByText('Kelsey Sprang').textContent).toBe('Kelsey Sprang');
   }, 15_000);
 
   it('offers to resume a pre-filling whose job ran out of retries, with why', async () => {
@@ -162,8 +162,8 @@ describe('RosterTab', () => {
     renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Show rows/ }));
-    expect(await screen.findByText('Pre-filling stopped')).toBeTruthy();
-    expect(screen.getByText(/after 10 attempts: The NPI registry is not responding/)).toBeTruthy();
+    expect((await screen.findByText('Pre-filling stopped')).textContent).toBe('Pre-filling stopped');
+    expect(screen.getByText(/after 10 attempts: The NPI registry is not responding/).textContent).toMatch(/after 10 attempts: The NPI registry is not responding/);
     await user.click(screen.getByRole('button', { name: /Resume pre-filling/ }));
     await waitFor(() => expect(resumed).toBe(true));
   });
