@@ -29,6 +29,17 @@ export type RosterRowState = (typeof ROSTER_ROW_STATES)[number];
 export const ROSTER_ROW_OUTCOMES = ['created', 'linked', 'join_requested'] as const;
 export type RosterRowOutcome = (typeof ROSTER_ROW_OUTCOMES)[number];
 
+/** The e-mails of a roster invitation (items 4–5): the invitation, and each reminder. */
+export const ROSTER_EMAIL_KINDS = ['invitation', 'reminder'] as const;
+export type RosterEmailKind = (typeof ROSTER_EMAIL_KINDS)[number];
+
+/**
+ * `sending`: written before the mail server was called (a process killed then leaves it, and it is
+ * never sent again on its own); `sent`; `failed` (the server refused: the error is kept).
+ */
+export const ROSTER_EMAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
+export type RosterEmailStatus = (typeof ROSTER_EMAIL_STATUSES)[number];
+
 export const ROSTER_COLUMNS = ['npi', 'email', 'name', 'department', 'location', 'specialty'] as const;
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
 

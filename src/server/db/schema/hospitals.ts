@@ -76,6 +76,9 @@ export const hospitals = pgTable(
     // trigger (migration 0023): the gate's views test the listing's own row instead of an anti-join
     // that PostgreSQL estimated at one row (decision 0020).
     publicHiddenSections: text().array().notNull().default(sql`'{}'::text[]`),
+    // A provider who claims a draft from this hospital's own roster (issue 37 item 4) is published
+    // without the directory's approval step: the hospital vouched for them by listing them.
+    rosterPreApproved: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ROSTER_ROW_OUTCOMES, ROSTER_ROW_STATES, ROSTER_UPLOAD_STATUSES } from '../../../shared/schemas/roster';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROSTER_EMAIL_KINDS, ROSTER_EMAIL_STATUSES, ROSTER_ROW_OUTCOMES, ROSTER_ROW_STATES, ROSTER_UPLOAD_STATUSES } from '../../../shared/schemas/roster';
 import { adminUsers } from './admin';
 import { createdAt, inList } from './columns';
 import { hospitals } from './hospitals';
@@ -76,5 +76,69 @@ export const rosterRows = pgTable(
     // The job takes its next batch of an upload by state.
     index('roster_rows_upload_state_idx').on(t.uploadId, t.state, t.line),
     index('roster_rows_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The invitation to claim a roster draft (issue 37 item 4): one per drafted row whose outcome is
+ * `created`. The link's token is stored only as its SHA-256 (as a session token would be), bound to
+ * the e-mail it was sent to, single-use (`claimed_at`) and expiring (`expires_at`, a setting). The
+ * unsubscribe token stops reminders (item 5) and never expires. `opened_at` is the first time the
+ * link was opened; `bounced_at` is set when the mail server refused the address.
+ */
+export const rosterInvitations = pgTable(
+  'roster_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    rowId: uuid()
+      .notNull()
+      .unique('roster_invitations_row_unique')
+      .references(() => rosterRows.id, { onDelete: 'cascade' }),
+    hospitalId: uuid()
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique('roster_invitations_token_unique'),
+    unsubscribeTokenHash: text().notNull().unique('roster_invitations_unsubscribe_unique'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    openedAt: timestamp({ withTimezone: true }),
+    claimedAt: timestamp({ withTimezone: true }),
+    bouncedAt: timestamp({ withTimezone: true }),
+    bounceReason: text(),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('roster_invitations_hospital_idx').on(t.hospitalId, t.createdAt), index('roster_invitations_user_idx').on(t.userId)],
+);
+
+/**
+ * Every e-mail sent for a roster invitation, the invitation itself and each reminder (items 4–5).
+ * The row is written (`sending`) before the mail server is called and marked `sent` or `failed`
+ * after, so a process killed in between leaves `sending`, which is never sent again on its own:
+ * at most one invitation per person, and the admin sees the ones to check. A scheduled reminder has
+ * its `sequence` (1 after the first interval, 2 after the second…), unique per invitation, so two
+ * workers cannot both send it; one sent by an admin has none.
+ */
+export const rosterEmails = pgTable(
+  'roster_emails',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invitationId: uuid()
+      .notNull()
+      .references(() => rosterInvitations.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    sequence: integer(),
+    sentBy: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+    status: text().notNull().default('sending'),
+    error: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('roster_emails_invitation_idx').on(t.invitationId, t.createdAt),
+    uniqueIndex('roster_emails_scheduled_unique').on(t.invitationId, t.kind, t.sequence),
+    check('roster_emails_kind_check', inList(t.kind, ROSTER_EMAIL_KINDS)),
+    check('roster_emails_status_check', inList(t.status, ROSTER_EMAIL_STATUSES)),
   ],
 );
