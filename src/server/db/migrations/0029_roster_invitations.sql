@@ -19,7 +19,6 @@ CREATE TABLE "roster_invitations" (
 	"user_id" uuid,
 	"email" text NOT NULL,
 	"token_hash" text NOT NULL,
-	"unsubscribe_token_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"opened_at" timestamp with time zone,
 	"claimed_at" timestamp with time zone,
@@ -28,8 +27,7 @@ CREATE TABLE "roster_invitations" (
 	"unsubscribed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "roster_invitations_row_unique" UNIQUE("row_id"),
-	CONSTRAINT "roster_invitations_token_unique" UNIQUE("token_hash"),
-	CONSTRAINT "roster_invitations_unsubscribe_unique" UNIQUE("unsubscribe_token_hash")
+	CONSTRAINT "roster_invitations_token_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
 ALTER TABLE "hospitals" ADD COLUMN "roster_pre_approved" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -82,8 +82,9 @@ export const rosterRows = pgTable(
 /**
  * The invitation to claim a roster draft (issue 37 item 4): one per drafted row whose outcome is
  * `created`. The link's token is stored only as its SHA-256 (as a session token would be), bound to
- * the e-mail it was sent to, single-use (`claimed_at`) and expiring (`expires_at`, a setting). The
- * unsubscribe token stops reminders (item 5) and never expires. `opened_at` is the first time the
+ * the e-mail it was sent to, single-use (`claimed_at`) and expiring (`expires_at`, a setting); each
+ * e-mail (a reminder too) issues a new link and the older ones stop working. The unsubscribe link
+ * (item 5) is signed with the app's secret instead of stored, so every e-mail's link keeps working. `opened_at` is the first time the
  * link was opened; `bounced_at` is set when the mail server refused the address.
  */
 export const rosterInvitations = pgTable(
@@ -100,7 +101,6 @@ export const rosterInvitations = pgTable(
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     email: text().notNull(),
     tokenHash: text().notNull().unique('roster_invitations_token_unique'),
-    unsubscribeTokenHash: text().notNull().unique('roster_invitations_unsubscribe_unique'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     openedAt: timestamp({ withTimezone: true }),
     claimedAt: timestamp({ withTimezone: true }),
