@@ -94,6 +94,14 @@ const envSchema = z.object({
     z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   ),
   MAIL_FROM: z.string().default('Vitae <no-reply@vitae.local>'),
+  // Days a roster invitation's claim link works (issue 37 item 4); every e-mail issues a new link.
+  ROSTER_INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  // Days after a roster invitation when a reminder goes to those who have not claimed or not published
+  // (issue 37 item 5); empty turns scheduled reminders off.
+  ROSTER_REMINDER_DAYS: z
+    .string()
+    .regex(/^\s*(\d{1,3}\s*(,\s*\d{1,3}\s*)*)?$/, 'must be whole days separated by commas, e.g. 3,10')
+    .default('3,10'),
   NPI_REGISTRY_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().default('https://npiregistry.cms.hhs.gov/api/')),
 });
 

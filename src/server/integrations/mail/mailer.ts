@@ -15,6 +15,8 @@ export interface MailMessage {
   links: string[];
   /** Health information (appointment requests): the recipient is not written to the log either. */
   sensitive?: boolean;
+  /** Extra headers (the roster's List-Unsubscribe); the outbox does not keep them. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -28,7 +30,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
   return {
     transport: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}) });
       logger.info({ kind: message.kind, ...(message.sensitive ? {} : { to: message.to }) }, 'mail sent');
     },
   };
@@ -38,7 +40,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
 export function createOutboxMailer(db: Database, logger: Logger): Mailer {
   return {
     transport: 'outbox',
-    async send({ sensitive, ...message }) {
+    async send({ sensitive, headers: _headers, ...message }) {
       await db.insert(mailOutbox).values({ id: randomUUID(), ...message });
       logger.info({ kind: message.kind, ...(sensitive ? {} : { to: message.to }) }, 'mail written to the development outbox');
     },
