@@ -1,10 +1,12 @@
-// `npm run bench [-- terms|http|public-load|lighthouse|load]`: runs the benchmarks and prints their figures; results are also written
+// `npm run bench [-- terms|http|public-load|lighthouse|load|roster]`: runs the benchmarks and prints their figures; results are also written
 // to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set. `load`
-// (the cluster under a mixed workload, PostgreSQL only, about 5 minutes) runs only when named.
+// (the cluster under a mixed workload, PostgreSQL only, about 5 minutes) and `roster` (2,000 NPIs
+// onboarded, about 10 minutes per database) run only when named.
 import { writeResults } from './lib';
 import { benchHttp, benchPublicLoad, HTTP_SECONDS, PUBLIC_LOAD_CLIENTS } from './http';
 import { benchLighthouse } from './lighthouse';
 import { benchLoad, LOAD_SECONDS } from './load';
+import { benchRoster, ROSTER_BENCH_REGISTRY_MS, ROSTER_BENCH_ROWS } from './roster';
 import { benchTerms } from './terms';
 
 const which = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
@@ -112,5 +114,30 @@ if (which.has('load')) {
     'The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (120 accounts; each request from one of many simulated client addresses). ' +
     'RSS is sampled every second; growth compares the floor (lowest sample) of the step\'s first third with that of its last third, since RSS saws with garbage collection. PostgreSQL connections count pg_stat_activity for the database (the pools plus the sampler).';
   writeResults('load', rows, `# Load benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
+}
+if (which.has('roster')) {
+  const rows = [];
+  for (const target of targets) {
+    console.log(`\nroster of ${ROSTER_BENCH_ROWS} NPIs on ${target} (production build)…`);
+    const row = await benchRoster(target, postgresUrl);
+    console.log(JSON.stringify({ ...row, rssSamples: `${row.rssSamples.length} samples` }, null, 2));
+    rows.push(row);
+  }
+  const lines = [
+    '| database | rows | check s (rows/s) | accepted / refused | pre-filling s (rows/s) | drafted / failed | invitations s | e-mails received | total s | RSS MB start / after check / max / end | registry requests |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.rows} | ${r.checkSeconds} (${r.checkRowsPerSecond}) | ${r.accepted} / ${r.refused} | ${r.draftingSeconds} (${r.draftingRowsPerSecond}) | ${r.drafted} / ${r.failed} | ${r.invitationsSeconds ?? '–'} | ${r.emailsReceived} | ${r.totalSeconds} | ${r.rssMb.start} / ${r.rssMb.afterCheck} / ${r.rssMb.max} / ${r.rssMb.end} | ${r.registryRequests} |`,
+    ),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  const note =
+    `A roster of ${ROSTER_BENCH_ROWS} NPIs (built from the real recorded NPPES individuals, each under a new NPI with a valid check digit and its own e-mail) ` +
+    `uploaded to the demo hospital as its administrator, on the production build in its own process. The loopback registry answers every request after ${ROSTER_BENCH_REGISTRY_MS} ms (the real one's round trip); ` +
+    'the app asks it at most 4 at a time. "check": the upload answered, every row checked (each NPI asked once). "pre-filling": from Start to the upload drafted, on the app\'s job queue ' +
+    '(25 rows per job, the batch\'s NPIs asked first, then each draft written), polled once a second as the console does. "invitations": from the button to the last invitation received by the loopback SMTP server. ' +
+    'RSS is the server process\'s, sampled every second.';
+  writeResults('roster', rows, `# Roster onboarding at scale\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 process.exit(0);

@@ -46,7 +46,7 @@ export const FAKE_NPIS = {
 
 export type FakeNppesMode = 'normal' | 'error500' | 'garbage' | 'slow' | 'errorsEnvelope';
 
-type WireResult = Record<string, unknown>;
+export type WireResult = Record<string, unknown>;
 
 const noOtherData = { identifiers: [], endpoints: [], other_names: [], practiceLocations: [] };
 
@@ -281,6 +281,10 @@ export interface FakeNppesOptions {
   port?: number;
   /** How long `slow` mode waits before answering. */
   slowMs?: number;
+  /** More records to serve, by number (the roster bench's 2,000 built from the real ones). */
+  extraResults?: ReadonlyMap<string, WireResult>;
+  /** Every answer waits this long, as the real registry's round trip does (the roster bench). */
+  latencyMs?: number;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -288,7 +292,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, mode: FakeNppesMode) {
+function answer(req: IncomingMessage, res: ServerResponse, mode: FakeNppesMode, extra?: ReadonlyMap<string, WireResult>) {
   if (mode === 'error500') {
     res.writeHead(500, { 'content-type': 'text/html' });
     res.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
@@ -320,12 +324,12 @@ function answer(req: IncomingMessage, res: ServerResponse, mode: FakeNppesMode) 
     sendJson(res, 200, { Errors: [{ description: 'Field number requires a 10-digit value', field: 'number', number: '03' }] });
     return;
   }
-  const result = byNumber.get(number);
+  const result = byNumber.get(number) ?? extra?.get(number);
   sendJson(res, 200, result ? { result_count: 1, results: [result] } : { result_count: 0, results: [] });
 }
 
 export async function startFakeNppes(options: FakeNppesOptions = {}): Promise<FakeNppes> {
-  const { port = 0, slowMs = 1_500 } = options;
+  const { port = 0, slowMs = 1_500, extraResults, latencyMs = 0 } = options;
   const requests: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let mode: FakeNppesMode = 'normal';
@@ -333,15 +337,16 @@ export async function startFakeNppes(options: FakeNppesOptions = {}): Promise<Fa
   const server = createServer((req, res) => {
     requests.push(req.url ?? '/');
     const current = mode;
-    if (current === 'slow') {
+    const delay = current === 'slow' ? slowMs : latencyMs;
+    if (delay > 0) {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        if (!res.destroyed) answer(req, res, 'normal');
-      }, slowMs);
+        if (!res.destroyed) answer(req, res, current === 'slow' ? 'normal' : current, extraResults);
+      }, delay);
       timers.add(timer);
       return;
     }
-    answer(req, res, current);
+    answer(req, res, current, extraResults);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -40,6 +40,11 @@ import { findUpload, type RosterDeps } from './service';
 export const ROSTER_DRAFT_JOB = 'roster.draft';
 /** Rows per job: small enough that a killed batch loses little time, large enough that the queue is not the cost. */
 export const ROSTER_DRAFT_BATCH = 25;
+/**
+ * Registry look-ups asked for at once: the upload's check (service.ts) and a batch's prefetch below.
+ * Enough to keep a roster of thousands moving, few enough to stay inside NPPES's informal rate.
+ */
+export const REGISTRY_LOOKUPS_AT_ONCE = 4;
 /** A batch's job is retried (registry or listing service down) with the queue's backoff, this many times. */
 const ROSTER_JOB_ATTEMPTS = 10;
 /** The rows the job still has to work on. */
@@ -383,6 +388,28 @@ async function draftRow(deps: RosterDraftDeps, upload: typeof rosterUploads.$inf
   return 'drafted' as const;
 }
 
+/**
+ * The batch's NPIs asked of the registry a few at a time before its rows are drafted one by one: the
+ * client keeps the answers (its cache holds far more than a batch), so each row's own look-up finds
+ * its record instead of waiting a registry round trip. A failure here decides nothing: the row's own
+ * look-up asks again (an organization fails the row, the registry down retries the job).
+ */
+async function prefetchRegistry(registry: NpiRegistry, npis: string[]) {
+  let next = 0;
+  let down = false;
+  const worker = async () => {
+    while (!down && next < npis.length) {
+      const npi = npis[next++]!;
+      // The registry down: stop asking (each look-up would wait out the client's retries); the
+      // first row finds it down too and the job is retried.
+      await registry.lookup(npi).catch((error: unknown) => {
+        if (!(isNpiRegistryError(error) && error.kind === 'organization')) down = true;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REGISTRY_LOOKUPS_AT_ONCE, npis.length) }, worker));
+}
+
 // ── A batch ─────────────────────────────────────────────────────────────────────────────────
 
 export interface BatchOptions {
@@ -418,6 +445,8 @@ export async function processRosterBatch(deps: RosterDraftDeps, uploadId: string
   const openCount = async () =>
     (await deps.db.select({ n: count() }).from(rosterRows).where(and(eq(rosterRows.uploadId, upload.id), inArray(rosterRows.state, OPEN_STATES))))[0]?.n ?? 0;
   const openBefore = await openCount();
+  const toDraft = rows.filter((row) => row.state === 'accepted_waiting');
+  await prefetchRegistry(deps.npiRegistry, (options.stopAfterRows === undefined ? toDraft : toDraft.slice(0, options.stopAfterRows + 1)).map((row) => row.npi));
   let processed = 0;
   for (const row of rows) {
     if (options.stopAfterRows !== undefined && processed >= options.stopAfterRows) {
