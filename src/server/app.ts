@@ -39,6 +39,7 @@ import { hospitalRoutes } from './modules/hospitals/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { hospitalLocationRoutes } from './modules/hospital-locations/routes';
 import { rosterRoutes } from './modules/roster/routes';
+import { rosterClaimRoutes } from './modules/roster/claims-routes';
 import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
 import { userRoutes } from './modules/users/routes';
 import { membershipRoutes } from './modules/memberships/routes';
@@ -254,6 +255,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', brandRoutes({ ...deps, storage }));
   app.route('/api', hospitalLocationRoutes(deps));
   app.route('/api', rosterRoutes({ ...deps, npiRegistry }));
+  app.route('/api', rosterClaimRoutes({ ...deps, auth, npiRegistry }));
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes({ ...deps, storage }));
   app.route('/api', membershipRoutes(deps));

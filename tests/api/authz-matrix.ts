@@ -33,6 +33,9 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/auth/sign-out': 'public',
   'POST /api/admin/auth/magic-link': 'public',
   'POST /api/admin/auth/sign-out': 'public',
+  'GET /api/roster-claims/:token': 'public',
+  'POST /api/roster-claims/:token/password': 'public',
+  'POST /api/roster-claims/:token/magic-link': 'public',
 
   'POST /api/auth/change-password': 'session',
   'POST /api/auth/sign-out-everywhere': 'session',
@@ -114,6 +117,7 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'POST /api/admin/hospital-requests/:requestId/approve': 'admin',
   'POST /api/admin/hospital-requests/:requestId/decline': 'admin',
   'GET /api/me/directory': 'provider',
+  'GET /api/me/roster-review': 'provider',
   'PUT /api/me/directory': 'provider',
   'GET /api/admin/hospitals/:hospitalId/directory': 'admin',
   'PUT /api/admin/hospitals/:hospitalId/directory': 'admin',
@@ -151,6 +155,7 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/refused.csv': 'admin',
   'POST /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/drafting': 'admin',
   'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/progress': 'admin',
+  'POST /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/invitations': 'admin',
   'GET /api/admin/locations/template.csv': 'admin',
 
   'GET /api/admin/taxonomy/default': 'admin',

@@ -66,7 +66,7 @@ const put = async (client: BrowserClient, sectionId: string, body: unknown) => {
 
 describe(`public directory (${databaseLabel})`, () => {
   it('is off until the hospital turns it on with an address; only its administrators change it', async () => {
-    expect(await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).json()).toEqual({ enabled: false, slug: null, requiresApproval: false, brandColor: null, publicPath: null, requestsEnabled: true, intakeEmail: null, retentionDays: 90 });
+    expect(await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).json()).toEqual({ enabled: false, slug: null, requiresApproval: false, rosterPreApproved: false, brandColor: null, publicPath: null, requestsEnabled: true, intakeEmail: null, retentionDays: 90 });
     const refused = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: null, requiresApproval: false, brandColor: null });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('Choose the directory’s address before turning it on');
@@ -77,7 +77,7 @@ describe(`public directory (${databaseLabel})`, () => {
 
     const saved = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA.toUpperCase(), requiresApproval: false, brandColor: '#0f766e' });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ enabled: true, slug: slugA, requiresApproval: false, brandColor: '#0f766e', publicPath: `/find/${slugA}`, requestsEnabled: true, intakeEmail: null, retentionDays: 90 });
+    expect(await saved.json()).toEqual({ enabled: true, slug: slugA, requiresApproval: false, rosterPreApproved: false, brandColor: '#0f766e', publicPath: `/find/${slugA}`, requestsEnabled: true, intakeEmail: null, retentionDays: 90 });
     const clash = await adminB.put(`/api/admin/hospitals/${hospitalB.id}/directory`, { enabled: true, slug: slugA, requiresApproval: true, brandColor: null });
     expect(clash.status).toBe(409);
     expect((await clash.json()).error.message).toBe('Another hospital already uses this address');

@@ -11,6 +11,7 @@ import { createAppointmentJobHandlers } from '../modules/appointment-requests/jo
 import { createRateLimitJobHandlers } from '../auth/rate-limit-jobs';
 import { DELETE_USER_FILES_JOB, deleteUserFiles } from '../modules/users/files';
 import { createRosterJobHandlers } from '../modules/roster/drafts';
+import { createRosterInvitationJobHandlers } from '../modules/roster/invitations';
 import type { JobHandler } from './queue';
 
 /** Every background job type the app knows, with the services it needs. */
@@ -31,6 +32,7 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
     ...createHistoryJobHandlers(deps),
     ...createAppointmentJobHandlers(deps),
     ...createRosterJobHandlers(deps),
+    ...createRosterInvitationJobHandlers(deps),
     ...createRateLimitJobHandlers(deps),
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');

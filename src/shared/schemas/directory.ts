@@ -55,6 +55,8 @@ export const directorySettingsSchema = z
       .regex(DIRECTORY_SLUG_PATTERN, DIRECTORY_MESSAGES.slugInvalid)
       .nullable(),
     requiresApproval: z.boolean(),
+    // Providers who claim a profile from this hospital's roster publish without approval ([T3 6/7]); absent leaves it as it is.
+    rosterPreApproved: z.boolean().optional(),
     brandColor: z
       .string()
       .trim()
@@ -85,6 +87,8 @@ export interface DirectorySettingsView {
   enabled: boolean;
   slug: string | null;
   requiresApproval: boolean;
+  /** Providers who claimed a profile from this hospital's roster publish without the approval step when the identity check passes. */
+  rosterPreApproved: boolean;
   brandColor: string | null;
   /** /find/<slug>, when the directory is on. */
   publicPath: string | null;

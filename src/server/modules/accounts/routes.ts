@@ -41,6 +41,7 @@ import {
   auditEmailConfirmed,
   type DirectoryPopulation,
 } from './service';
+import { rosterLandingPath } from '../roster/claims';
 
 const SIGN_IN_LIMITS = {
   perEmail: { limit: 10, windowMs: 15 * 60_000 },
@@ -330,8 +331,9 @@ export function accountRoutes(deps: AccountsDeps) {
         return c.json({ admin, redirectTo: admin.must_change_password ? '/admin/change-password' : '/system-admin' });
       }
       await refuseAdminAccount(c, body.token, body.user.id);
-      await finishProviderSignIn(c, body.token, body.user);
-      return c.json({ user: await sessionUser(body.user.id), redirectTo: '/dashboard' });
+      const signedIn = await finishProviderSignIn(c, body.token, body.user);
+      // Someone who claimed a roster profile with a magic link lands on its review (issue 37 item 4).
+      return c.json({ user: await sessionUser(body.user.id), redirectTo: (await rosterLandingPath(db, signedIn.id)) ?? '/dashboard' });
     })
 
     .post('/auth/forgot-password', validate('json', forgotPasswordSchema), async (c) => {

@@ -40,6 +40,7 @@ import { compareNames, registryFullName, type RegistryName } from './name-check'
 import { EARTH_RADIUS_MILES, parsePlace, statesWithCity, type PlaceQuery, type Point } from './places';
 import { publicProfileOf, type PublicProfile } from './public-profile';
 import { canMove, nextStatus, PUBLISHING_AUDIT_ACTIONS, PUBLISHING_TRANSITIONS, type PublishingEvent } from './publishing';
+import { claimedFromRoster } from '../roster/claims';
 
 /**
  * The public directory. Publishing moves a listing through the states of publishing.ts; what the
@@ -58,12 +59,13 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 export const directoryPath = (hospitalSlug: string, providerSlug?: string) => `/find/${hospitalSlug}${providerSlug ? `/${providerSlug}` : ''}`;
 
 function settingsView(
-  row: Pick<HospitalRow, 'directoryEnabled' | 'directorySlug' | 'directoryRequiresApproval' | 'directoryBrandColor' | 'appointmentRequestsEnabled' | 'appointmentIntakeEmail' | 'appointmentRetentionDays'>,
+  row: Pick<HospitalRow, 'directoryEnabled' | 'directorySlug' | 'directoryRequiresApproval' | 'rosterPreApproved' | 'directoryBrandColor' | 'appointmentRequestsEnabled' | 'appointmentIntakeEmail' | 'appointmentRetentionDays'>,
 ): DirectorySettingsView {
   return {
     enabled: row.directoryEnabled,
     slug: row.directorySlug,
     requiresApproval: row.directoryRequiresApproval,
+    rosterPreApproved: row.rosterPreApproved,
     brandColor: row.directoryBrandColor,
     publicPath: row.directoryEnabled && row.directorySlug ? directoryPath(row.directorySlug) : null,
     requestsEnabled: row.appointmentRequestsEnabled,
@@ -188,8 +190,16 @@ export async function setMyListing(db: Database, userId: string, publish: boolea
   if (publish && !emailConfirmed) throw new AppError('EMAIL_NOT_CONFIRMED', 409, DIRECTORY_MESSAGES.emailNotConfirmed);
 
   const identityCheck = publish ? await checkIdentity(deps, who) : ((listing?.identityCheck as IdentityCheck | null) ?? null);
-  // Self-joined providers are approved by their hospital (a hospital's own roster may be pre-approved, [T3 6/7]).
-  const needsApproval = true;
+  // Self-joined providers are approved by their hospital. A hospital may pre-approve its own roster
+  // ([T3 6/7]): someone who claimed a draft of this hospital's roster is published at once when the
+  // identity check passes (e-mail confirmed, the registry's name matches); otherwise they wait too.
+  const needsApproval = !(
+    publish &&
+    hospital.rosterPreApproved &&
+    identityCheck?.emailConfirmed === true &&
+    identityCheck.nameCheck === 'match' &&
+    (await claimedFromRoster(db, userId, hospital.id))
+  );
   const status = nextStatus(event, current, needsApproval)!;
   const now = new Date();
   const slug = listing?.slug ?? (await freeSlug(db, hospital.id, userId, user.fullName));
@@ -283,6 +293,7 @@ export async function updateDirectorySettings(db: Database, actor: AdminActor, h
         directoryEnabled: input.enabled,
         directorySlug: input.slug ?? null,
         directoryRequiresApproval: input.requiresApproval,
+        ...(input.rosterPreApproved !== undefined ? { rosterPreApproved: input.rosterPreApproved } : {}),
         directoryBrandColor: input.brandColor ?? null,
         ...(input.requestsEnabled !== undefined ? { appointmentRequestsEnabled: input.requestsEnabled } : {}),
         ...(input.intakeEmail !== undefined ? { appointmentIntakeEmail: input.intakeEmail } : {}),

@@ -34,11 +34,27 @@ const DEFAULT_BRAND = '#1d4ed8';
 const INK = '#111827';
 const MUTED = '#6b7280';
 
-/** The claim link's token: 32 random bytes; only its SHA-256 is stored (as a session token would be). */
-export function newClaimToken() {
-  const token = randomBytes(32).toString('base64url');
+/**
+ * The claim link's token: the invitation's id (32 hex digits) then 32 random bytes; only its SHA-256
+ * is stored (as a session token would be). The id in front lets an older link of the same
+ * invitation be told apart from an unknown one ("replaced by a newer invitation", decision 0027); it
+ * grants nothing on its own, the random part does.
+ */
+export function newClaimToken(invitationId: string) {
+  const token = `${invitationId.replace(/-/g, '').toLowerCase()}${randomBytes(32).toString('base64url')}`;
   return { token, tokenHash: hashClaimToken(token) };
 }
+
+/** The invitation id at the front of a claim token, or null when the token is not one of ours. */
+export function invitationIdOfToken(token: string): string | null {
+  const match = /^([0-9a-f]{32})[A-Za-z0-9_-]{43}$/.exec(token);
+  if (!match) return null;
+  const hex = match[1]!;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A token hash nobody holds a token for: an invitation before its first e-mail, and after its claim. */
+export const deadTokenHash = () => hashClaimToken(`dead:${randomBytes(32).toString('base64url')}`);
 
 export const hashClaimToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -245,7 +261,7 @@ export async function sendRosterEmail(
     let token: string | null = null;
     let expiresAt = invitation.expiresAt;
     if (!invitation.claimedAt) {
-      const fresh = newClaimToken();
+      const fresh = newClaimToken(invitation.id);
       token = fresh.token;
       expiresAt = new Date(now.getTime() + deps.inviteTtlDays * DAY_MS);
       await tx.update(rosterInvitations).set({ tokenHash: fresh.tokenHash, expiresAt }).where(eq(rosterInvitations.id, invitation.id));

@@ -9,6 +9,7 @@ import { validate } from '../../http/validate';
 import type { NpiRegistry } from '../../integrations/npi-registry';
 import { hospitalIdParam } from '../hospitals/routes';
 import { getRosterProgress, startDrafting } from './drafts';
+import { createInvitations } from './invitations';
 import { getRosterUpload, listRosterUploads, refusedRowsCsv, uploadRoster } from './service';
 
 /** A hospital's roster uploads (issue 37): hospital admins for their hospital, system admins for any. */
@@ -46,5 +47,10 @@ export function rosterRoutes(deps: AppDeps & { npiRegistry: NpiRegistry }) {
       const { hospitalId, uploadId } = c.req.valid('param');
       c.header('Cache-Control', 'no-store');
       return c.json(await getRosterProgress(service, actorOf(c), hospitalId, uploadId));
+    })
+    // Invitations (item 4): one per drafted row not invited yet; a job sends them.
+    .post(`${base}/:uploadId/invitations`, requireCapability('bulk.upload'), validate('param', rosterUploadParam), async (c) => {
+      const { hospitalId, uploadId } = c.req.valid('param');
+      return c.json(await createInvitations({ ...service, inviteTtlDays: deps.env.ROSTER_INVITE_TTL_DAYS }, actorOf(c), hospitalId, uploadId), 202);
     });
 }

@@ -16,12 +16,13 @@ import { useDecideListing, useDirectoryListings, useDirectorySettings, useSaveDi
 import { HospitalAppointmentRequests } from '@web/features/appointment-requests/components/hospital-appointment-requests';
 import { EmbedSettings } from './embed-settings';
 
-type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; brandColor: string; requestsEnabled: boolean; intakeEmail: string; retentionDays: string };
+type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; rosterPreApproved: boolean; brandColor: string; requestsEnabled: boolean; intakeEmail: string; retentionDays: string };
 
 const toForm = (view: DirectorySettingsView): FormValues => ({
   enabled: view.enabled,
   slug: view.slug ?? '',
   requiresApproval: view.requiresApproval,
+  rosterPreApproved: view.rosterPreApproved,
   brandColor: view.brandColor ?? '',
   requestsEnabled: view.requestsEnabled,
   intakeEmail: view.intakeEmail ?? '',
@@ -31,6 +32,7 @@ const toInput = (values: FormValues): DirectorySettingsInput => ({
   enabled: values.enabled,
   slug: values.slug.trim() ? values.slug.trim() : null,
   requiresApproval: values.requiresApproval,
+  rosterPreApproved: values.rosterPreApproved,
   brandColor: values.brandColor.trim() ? values.brandColor.trim() : null,
   requestsEnabled: values.requestsEnabled,
   intakeEmail: values.intakeEmail.trim() ? values.intakeEmail.trim() : null,
@@ -99,7 +101,16 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
             <span>
               <span className="font-medium">Approve each profile before it is public</span>
               <span className="block text-gray-600">
-                Providers who join on their own always wait for your approval, and so does anyone you took down. Turned off, it lets the providers you invite from your roster publish without it.
+                Providers who join on their own always wait for your approval, and so does anyone you took down.
+              </span>
+            </span>
+          </label>
+          <label className="flex items-start gap-3 text-sm text-gray-800 sm:col-span-2">
+            <input type="checkbox" className="mt-0.5 size-4 rounded border-gray-300" {...register('rosterPreApproved')} />
+            <span>
+              <span className="font-medium">Pre-approve your roster</span>
+              <span className="block text-gray-600">
+                Providers who claim the profile you prepared from your roster are published as soon as they ask, when their e-mail is confirmed and the NPI registry&apos;s name matches. Anyone else still waits for your approval.
               </span>
             </span>
           </label>
