@@ -21,6 +21,7 @@ import {
   type RosterUploadDetailDto,
   type RosterUploadDto,
 } from '../api/roster';
+import { SendInvitations } from './send-invitations';
 
 const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
 
@@ -122,6 +123,7 @@ function DraftingPanel({ hospitalId, upload }: { hospitalId: string; upload: Ros
           Trying again at {formatDateTime(data.job.runAt)} ({data.job.lastError}).
         </Notice>
       ) : null}
+      {status !== 'checked' ? <SendInvitations hospitalId={hospitalId} upload={upload} /> : null}
       {start.isError ? <Notice tone="error">{serverMessage(start.error, 'Pre-filling could not be started.')}</Notice> : null}
       {progress.isError ? <Notice tone="error">{serverMessage(progress.error, 'The progress could not be read.')}</Notice> : null}
     </section>
