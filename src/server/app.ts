@@ -40,6 +40,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { hospitalLocationRoutes } from './modules/hospital-locations/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { rosterClaimRoutes } from './modules/roster/claims-routes';
+import { rosterPeopleRoutes, rosterUnsubscribeRoutes } from './modules/roster/people-routes';
 import { dataSourceRoutes } from './modules/hospitals/data-source-routes';
 import { userRoutes } from './modules/users/routes';
 import { membershipRoutes } from './modules/memberships/routes';
@@ -256,6 +257,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', hospitalLocationRoutes(deps));
   app.route('/api', rosterRoutes({ ...deps, npiRegistry }));
   app.route('/api', rosterClaimRoutes({ ...deps, auth, npiRegistry }));
+  app.route('/api', rosterPeopleRoutes({ ...deps, mailer }));
   app.route('/api', dataSourceRoutes(deps));
   app.route('/api', userRoutes({ ...deps, storage }));
   app.route('/api', membershipRoutes(deps));
@@ -293,6 +295,8 @@ export function createApp(deps: AppDeps) {
   // English at /find, Spanish at /es/find: the visitor's choice or their browser's languages (decision 0022).
   app.use('/find/*', directoryLanguage(env.isProduction));
   app.use('/es/find/*', directoryLanguage(env.isProduction));
+  // The roster e-mails' unsubscribe page and RFC 8058 one-click POST (the signed link is the permission).
+  app.route('/', rosterUnsubscribeRoutes(deps));
   // A patient's appointment request: the one anonymous form that writes (decision 0021).
   app.route('/', publicAppointmentRoutes({ ...deps, secretBox, mailer }, profileCache));
   // The directory on the hospital's own website: the /find pages themselves, rendered for a frame (decision 0024).

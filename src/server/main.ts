@@ -12,6 +12,7 @@ import { createJobHandlers } from './jobs/handlers';
 import { scheduleHistoryPurge } from './modules/profile/history-jobs';
 import { scheduleAppointmentPurge } from './modules/appointment-requests/jobs';
 import { scheduleRateLimitSweep } from './auth/rate-limit-jobs';
+import { scheduleRosterReminders } from './modules/roster/reminders';
 import { createWorker } from './jobs/queue';
 import { migrationsDir, seedDataDir, webDistDir } from './paths';
 
@@ -66,6 +67,8 @@ async function main() {
   await scheduleAppointmentPurge(database.db);
   // Rate-limit counters past every window: an hourly sweep.
   await scheduleRateLimitSweep(database.db);
+  // Roster reminders (ROSTER_REMINDER_DAYS after each invitation): an hourly run.
+  await scheduleRosterReminders(database.db, env.ROSTER_REMINDER_DAYS);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.host }, (info) => {
     const url = env.APP_URL ?? `http://localhost:${info.port}`;
     const lines = [

@@ -155,6 +155,9 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/refused.csv': 'admin',
   'POST /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/drafting': 'admin',
   'GET /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/progress': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/roster/people': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/roster/people.csv': 'admin',
+  'POST /api/admin/hospitals/:hospitalId/roster/reminders': 'admin',
   'POST /api/admin/hospitals/:hospitalId/roster-uploads/:uploadId/invitations': 'admin',
   'GET /api/admin/locations/template.csv': 'admin',
 

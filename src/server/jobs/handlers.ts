@@ -12,6 +12,7 @@ import { createRateLimitJobHandlers } from '../auth/rate-limit-jobs';
 import { DELETE_USER_FILES_JOB, deleteUserFiles } from '../modules/users/files';
 import { createRosterJobHandlers } from '../modules/roster/drafts';
 import { createRosterInvitationJobHandlers } from '../modules/roster/invitations';
+import { createRosterReminderJobHandlers } from '../modules/roster/reminders';
 import type { JobHandler } from './queue';
 
 /** Every background job type the app knows, with the services it needs. */
@@ -33,6 +34,7 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
     ...createAppointmentJobHandlers(deps),
     ...createRosterJobHandlers(deps),
     ...createRosterInvitationJobHandlers(deps),
+    ...createRosterReminderJobHandlers(deps),
     ...createRateLimitJobHandlers(deps),
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');
