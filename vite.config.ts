@@ -55,7 +55,7 @@ export default defineConfig(({ command }) => ({
     // The manifest lets scripts/report-bundle.mjs measure what each page loads first.
     manifest: true,
     rollupOptions: {
-      // The app, and the one script of the server-rendered landing page (src/server/http/landing-page.tsx).
+      // The app, and the one script of the server-rendered landing page (src/server/render/landing-page.tsx).
       input: {
         index: fromRoot('./src/web/index.html'),
         'landing-island': fromRoot('./src/web/features/marketing/landing-island.ts'),

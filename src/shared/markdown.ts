@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { escapeHtml } from './html-escape';
 
 /*
  * The one Markdown renderer for what we show as formatted text (help answers, by the server that
@@ -12,8 +13,7 @@ import MarkdownIt from 'markdown-it';
  * before inserting it.
  */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { escapeHtml };
 
 /** Any origin of ours: relative links are resolved against it only to see whether they leave it. */
 const RELATIVE_BASE = new URL('https://vitae.invalid/help/');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDING_ISLAND_ENTRY } from '@server/http/landing-page';
+import { LANDING_ISLAND_ENTRY } from '@server/render/landing-page';
 import { matchRoutes } from 'react-router';
 import { routes } from '@web/app/router';
 import { routesAt, SERVER_STATE_ID, type ServerRenderedState } from '@web/app/server-rendered';

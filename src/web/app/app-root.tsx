@@ -6,7 +6,7 @@ import { AppProviders } from './providers';
 
 /**
  * Everything around the router, shared by the browser's entry (main.tsx) and the server's rendering
- * of member pages (src/server/http/member-page.tsx): hydration needs the same tree on both sides.
+ * of member pages (src/server/render/member-page.tsx): hydration needs the same tree on both sides.
  */
 export function AppRoot({ client, renderedAt = null, children }: { client: QueryClient; renderedAt?: number | null; children: ReactNode }) {
   return (

@@ -68,6 +68,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'email-verification', lazy: () => import('@web/features/accounts/pages/email-verification-page') },
   { path: 'forgot-password', lazy: () => import('@web/features/accounts/pages/forgot-password-page') },
   { path: 'reset-password', lazy: () => import('@web/features/accounts/pages/reset-password-page') },
+  // A hospital roster's invitation link (issue 37 item 4): open to anyone, the token is the permission.
+  { path: 'claim/:token', lazy: () => import('@web/features/roster-claims/pages/claim-page') },
   { path: 'help', lazy: () => import('@web/features/help/pages/help-page') },
   { path: 'terms', lazy: () => import('@web/features/legal/pages/terms-page') },
   { path: 'privacy', lazy: () => import('@web/features/legal/pages/privacy-page') },
@@ -76,6 +78,7 @@ const publicRoutes: RouteObject[] = [
 
 const memberRoutes: RouteObject[] = [
   { path: 'dashboard', loader: prefetchDashboard, lazy: () => import('@web/features/dashboard/pages/dashboard-page') },
+  { path: 'roster-review', lazy: () => import('@web/features/roster-claims/pages/review-page') },
   { path: 'settings', lazy: () => import('@web/features/settings/pages/settings-page') },
   { path: 'professional-identity', lazy: () => import('@web/features/profile/pages/professional-identity-page') },
   { path: 'education-training', lazy: () => import('@web/features/profile/pages/education-training-page') },
@@ -160,7 +163,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** `hydrationData`: the router's state for a page the server rendered (src/server/http/member-page.tsx). */
+/** `hydrationData`: the router's state for a page the server rendered (src/server/render/member-page.tsx). */
 export function createAppRouter(hydrationData?: HydrationState) {
   return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

@@ -1,4 +1,4 @@
-// A member page the server rendered (src/server/http/member-page.tsx) carries, next to its HTML, the
+// A member page the server rendered (src/server/render/member-page.tsx) carries, next to its HTML, the
 // state the browser needs to take it over: the router's and the query cache's. Both sides use the
 // element id and the shape defined here.
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';

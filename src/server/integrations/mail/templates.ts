@@ -2,16 +2,12 @@
  * Branded transactional e-mails. Every message has a plain-text part and a simple, table-free HTML
  * part that renders in common mail clients. Values are escaped; links are built by the caller.
  */
-
 import { translator, type Locale } from '../../modules/directory/i18n/locale';
+import { escapeHtml } from '../../render/escape';
 
 const BRAND_BLUE = '#1d4ed8';
 const INK = '#111827';
 const MUTED = '#6b7280';
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 interface Layout {
   preheader: string;

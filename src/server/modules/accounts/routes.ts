@@ -27,6 +27,7 @@ import { adminUsers, authSessions, authUsers, authVerifications, hospitals, mail
 import { errorResponse } from '../../http/errors';
 import type { Actor, AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
+import { escapeHtml } from '../../render/escape';
 import { AppError } from '../../lib/app-error';
 import type { NpiRegistry } from '../../integrations/npi-registry';
 import { recordAudit } from '../audit/service';
@@ -459,12 +460,11 @@ export function outboxRoutes(deps: AppDeps) {
     .get('/api/dev/outbox', async (c) => c.json({ items: await list(c.req.query('to') ?? undefined) }))
     .get('/dev/outbox', async (c) => {
       const items = await list(c.req.query('to') ?? undefined);
-      const escape = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
       const rows = items
         .map(
-          (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.kind)} · ${m.createdAt.toISOString()}</span></header>
-<ul>${m.links.map((l) => `<li><a href="${escape(l)}">${escape(l)}</a></li>`).join('')}</ul>
-<details><summary>Message</summary><pre>${escape(m.text)}</pre></details></article>`,
+          (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.kind)} · ${m.createdAt.toISOString()}</span></header>
+<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>
+<details><summary>Message</summary><pre>${escapeHtml(m.text)}</pre></details></article>`,
         )
         .join('\n');
       return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development outbox · Vitae</title>

@@ -2,14 +2,11 @@
  * The completion reminder an administrator sends from the console dashboard: plain text and a
  * simple HTML part in the look of the other transactional e-mails, every value escaped.
  */
+import { escapeHtml } from '../../render/escape';
 
 const BRAND_BLUE = '#1d4ed8';
 const INK = '#111827';
 const MUTED = '#6b7280';
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function completionReminderEmail({ name, completion, dashboardUrl }: { name: string; completion: number; dashboardUrl: string }) {
   const subject = 'Your Vitae profile is not finished yet';

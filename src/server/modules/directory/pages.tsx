@@ -3,13 +3,12 @@
 // a phone. Rendered per request from the public
 // reads (service.ts) and sent with an ETag and `Cache-Control: public, no-cache`: browsers and proxies
 // may keep a page but ask every time, so a save or a take-down shows at once and an unchanged page
-// costs a 304.
-import { createHash } from 'node:crypto';
+// costs a 304. The document around each page (head, metadata, JSON-LD) is the render module's
+// (src/server/render/document.tsx); this file says what the directory's pages hold.
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { initialsOf } from '../../../shared/names';
 import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
-import { jsonForScript } from '../../lib/json-for-script';
+import { renderDocument } from '../../render/document';
 import { DEFAULT_SEARCH_RADIUS, SEARCH_RADII, type DirectorySearch, type DirectorySearchResult, type PublicHospital, type SearchFilter } from './service';
 import type { PublicProfile } from './public-profile';
 import { profilePhotoSources } from '../profile/photo';
@@ -42,42 +41,32 @@ export interface PageMeta {
   alternatePath?: string;
 }
 
+/** A directory page: the render module's document with the directory's stylesheet, the hospital's colour and both languages' addresses. */
 export function documentHtml(meta: PageMeta, body: ReactNode): string {
   const brand = meta.brandColor ?? DEFAULT_BRAND;
-  const head = renderToStaticMarkup(
-    <>
-      <meta charSet="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{meta.title}</title>
-      <meta name="description" content={meta.description} />
-      <link rel="canonical" href={meta.canonical} />
-      {meta.alternatePath ? (
-        <>
-          {LOCALES.map((locale) => (
-            <link key={locale} rel="alternate" hrefLang={locale} href={`${new URL(meta.canonical).origin}${localePath(locale, meta.alternatePath!)}`} />
-          ))}
-          <link rel="alternate" hrefLang="x-default" href={`${new URL(meta.canonical).origin}${meta.alternatePath}`} />
-        </>
-      ) : null}
-      <meta property="og:locale" content={(meta.locale ?? 'en') === 'es' ? 'es_US' : 'en_US'} />
-      {meta.noindex ? <meta name="robots" content="noindex" /> : null}
-      <meta property="og:type" content={meta.ogType ?? 'website'} />
-      <meta property="og:title" content={meta.title} />
-      <meta property="og:description" content={meta.description} />
-      <meta property="og:url" content={meta.canonical} />
-      {meta.image ? <meta property="og:image" content={meta.image} /> : null}
-      {meta.image && meta.imageAlt ? <meta property="og:image:alt" content={meta.imageAlt} /> : null}
-      <meta name="theme-color" content={brand} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    </>,
+  const origin = new URL(meta.canonical).origin;
+  const alternatePath = meta.alternatePath;
+  return renderDocument(
+    {
+      title: meta.title,
+      description: meta.description,
+      canonical: meta.canonical,
+      lang: meta.locale ?? 'en',
+      alternates: alternatePath
+        ? [...LOCALES.map((locale) => ({ hrefLang: locale, href: `${origin}${localePath(locale, alternatePath)}` })), { hrefLang: 'x-default', href: `${origin}${alternatePath}` }]
+        : undefined,
+      ogType: meta.ogType,
+      image: meta.image,
+      imageAlt: meta.imageAlt,
+      noindex: meta.noindex,
+      themeColor: brand,
+      jsonLd: meta.jsonLd,
+      // The brand colour is validated (#rrggbb) when the hospital saves it.
+      stylesheet: `${directoryStylesheet()}:root{--brand:${/^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND}}`,
+    },
+    body,
   );
-  const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '';
-  // The brand colour is validated (#rrggbb) when the hospital saves it.
-  const style = `<style>${directoryStylesheet()}:root{--brand:${/^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND}}</style>`;
-  return `<!doctype html><html lang="${meta.locale ?? 'en'}"><head>${head}${style}${jsonLd}</head><body>${renderToStaticMarkup(<>{body}</>)}</body></html>`;
 }
-
-export const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 
 /** The other language's version of a page: the switch's link, which records the choice (`?hl=`) before the clean URL. */
 export function switchHref(to: Locale, path: string) {

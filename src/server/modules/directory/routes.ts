@@ -9,7 +9,9 @@ import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import type { ProfileReadCache } from '../profile/read';
-import { directoryIndexPage, etagOf, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
+import { etagOf } from '../../render/document';
+import { escapeHtml } from '../../render/escape';
+import { directoryIndexPage, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
 import { isLocale, LOCALE_COOKIE, LOCALES, localePath, negotiateLocale, splitLocale, SWITCH_PARAM, type Locale } from './i18n/locale';
 import {
   decideListing,
@@ -138,8 +140,6 @@ const ROBOTS = [
   'Disallow: /',
 ];
 
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /**
  * The public pages: `/find`, `/find/:hospital` (search), `/find/:hospital/:provider`, each in English
  * and under `/es` in Spanish (decision 0022); and a sitemap per hospital naming both.
@@ -152,9 +152,9 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
   /** A sitemap entry: the page in each language, each naming the others (and English as the default). */
   const sitemapEntries = (path: string) => {
     const links = [...LOCALES.map((l) => ({ lang: l, href: `${origin}${localePath(l, path)}` })), { lang: 'x-default', href: `${origin}${path}` }]
-      .map((link) => `    <xhtml:link rel="alternate" hreflang="${link.lang}" href="${escapeXml(link.href)}"/>`)
+      .map((link) => `    <xhtml:link rel="alternate" hreflang="${link.lang}" href="${escapeHtml(link.href)}"/>`)
       .join('\n');
-    return LOCALES.map((l) => `  <url>\n    <loc>${escapeXml(`${origin}${localePath(l, path)}`)}</loc>\n${links}\n  </url>`).join('\n');
+    return LOCALES.map((l) => `  <url>\n    <loc>${escapeHtml(`${origin}${localePath(l, path)}`)}</loc>\n${links}\n  </url>`).join('\n');
   };
 
   const pages = (locale: Locale) => {
@@ -201,7 +201,7 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
       const hospitals = await publicHospitals(db);
       return sitemap(
         c,
-        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals.map((h) => `  <sitemap><loc>${escapeXml(`${origin}/find/${h.slug}/sitemap.xml`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals.map((h) => `  <sitemap><loc>${escapeHtml(`${origin}/find/${h.slug}/sitemap.xml`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
       );
     })
     .get('/find/:hospitalSlug/sitemap.xml', async (c) => {

@@ -2,14 +2,11 @@
  * The discovery-results e-mail, in the look of the transactional templates (mail/templates.ts):
  * a plain-text part and a simple HTML part, every value escaped.
  */
+import { escapeHtml } from '../../render/escape';
 
 const BRAND_BLUE = '#1d4ed8';
 const INK = '#111827';
 const MUTED = '#6b7280';
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export interface DiscoveryEmailInput {
   name: string;

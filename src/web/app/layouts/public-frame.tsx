@@ -5,7 +5,7 @@ import { SiteHeader } from './site-header';
 
 /**
  * Header, main region and footer of the public pages. Free of browser-only code: the server renders
- * it into the landing page's HTML (src/server/http/landing-page.tsx) as well.
+ * it into the landing page's HTML (src/server/render/landing-page.tsx) as well.
  */
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-// The only script of the server-rendered landing page (src/server/http/landing-page.tsx): everything
+// The only script of the server-rendered landing page (src/server/render/landing-page.tsx): everything
 // else on `/` is HTML and CSS, so the first page does not download the app. It forwards e-mail links
 // that land on `/` (access spec §2, the same rule as the app's landing route) and wires the demo
 // section's Calendly button. Links on the page are ordinary links: the app loads on the next page.

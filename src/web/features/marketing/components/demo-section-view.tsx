@@ -26,7 +26,7 @@ interface DemoSectionViewProps {
 
 /**
  * The demo section's markup. The app renders it with the configuration it fetched; the server renders
- * it into the landing page's HTML with its own configuration (src/server/http/landing-page.tsx).
+ * it into the landing page's HTML with its own configuration (src/server/render/landing-page.tsx).
  */
 export function DemoSectionView({ configLoading, embed, status, onOpen, sectionRef, children }: DemoSectionViewProps) {
   return (

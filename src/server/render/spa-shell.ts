@@ -5,7 +5,7 @@
 // `preload` for the first API reads when the request carries a session cookie. The browser fetches
 // them while it parses and runs the entry; the app then finds them in its cache. Nothing changes in
 // what the page shows, and any page not listed gets the build's shell unchanged.
-import type { ViteManifest } from './landing-page';
+import { chunkClosure, fetchPreloadTag, modulePreloadTag, withHeadTags, type ViteManifest } from './app-shell';
 
 /** Every member page loads the member layout and, once signed in, the inactivity watcher. */
 const MEMBER_AREA = ['app/layouts/member-layout.tsx', 'app/inactivity/inactivity-watcher.tsx'];
@@ -54,34 +54,17 @@ export interface SpaShell {
   (path: string, cookieHeader: string | undefined): string;
 }
 
-/** The chunks reachable from `keys`, as public paths, leaving out those the entry already loads. */
-function chunkClosure(manifest: ViteManifest, keys: string[], skip: Set<string>): string[] {
-  const files = new Set<string>();
-  const visit = (list: string[] = []) => {
-    for (const key of list) {
-      const chunk = manifest[key];
-      if (!chunk) continue;
-      const href = `/${chunk.file}`;
-      if (files.has(href) || skip.has(href)) continue;
-      files.add(href);
-      visit(chunk.imports);
-    }
-  };
-  visit(keys);
-  return [...files];
-}
-
 export function createSpaShell(indexHtml: string, manifest: ViteManifest | null): SpaShell {
   if (!manifest || !indexHtml.includes('</head>')) return () => indexHtml;
   const entry = manifest['index.html'];
   const entryFiles = new Set(entry ? [`/${entry.file}`, ...chunkClosure(manifest, entry.imports ?? [], new Set())] : []);
   const modulesOf = new Map(
-    Object.entries(MEMBER_ROUTE_MODULES).map(([path, keys]) => [path, chunkClosure(manifest, keys, entryFiles).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)]),
+    Object.entries(MEMBER_ROUTE_MODULES).map(([path, keys]) => [path, chunkClosure(manifest, keys, entryFiles).map(modulePreloadTag)]),
   );
-  const withTags = (tags: string[]) => indexHtml.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  const withTags = (tags: string[]) => withHeadTags(indexHtml, tags);
   const pages = new Map<string, { anonymous: string; signedIn: string }>();
   for (const [path, modules] of modulesOf) {
-    const reads = [SESSION_READ, ...(MEMBER_ROUTE_DATA[path] ?? [])].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`);
+    const reads = [SESSION_READ, ...(MEMBER_ROUTE_DATA[path] ?? [])].map(fetchPreloadTag);
     pages.set(path, { anonymous: withTags(modules), signedIn: withTags([...reads, ...modules]) });
   }
   return (path, cookieHeader) => {

@@ -2,7 +2,6 @@
 // `/` gets the page's sections rendered here once, at start, with this server's scheduling setting,
 // plus one small script (src/web/features/marketing/landing-island.ts): not the app, which loads on
 // the next page. Navigating to `/` inside the app still renders the same components as a route.
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -14,15 +13,11 @@ import { SchedulerCard } from '@web/features/marketing/components/scheduler-card
 import { schedulingEmbedFor, type SchedulingEmbed } from '@web/features/marketing/scheduling-embed';
 import type { Database } from '../db/client';
 import { publicHospitals } from '../modules/directory/service';
+import { chunkClosure, fillRoot, hasEmptyRoot, modulePreloadTag, moduleScriptTag, withHeadTags, withoutAppScripts, type ViteManifest } from './app-shell';
+import { etagOf } from './document';
 
 /** The island's manifest key (relative to Vite's root, src/web). */
 export const LANDING_ISLAND_ENTRY = 'features/marketing/landing-island.ts';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-export type ViteManifest = Record<string, ManifestChunk>;
 
 function DemoCard({ embed }: { embed: SchedulingEmbed }) {
   if (embed.kind !== 'calendly') return <SchedulerCard configLoading={false} embed={embed} status="idle" />;
@@ -63,17 +58,7 @@ export function renderLandingMarkup(schedulingUrl: string | undefined, directory
 export function landingScripts(manifest: ViteManifest): { entry: string; preloads: string[] } | null {
   const island = manifest[LANDING_ISLAND_ENTRY];
   if (!island) return null;
-  const preloads = new Set<string>();
-  const visit = (keys: string[] = []) => {
-    for (const key of keys) {
-      const chunk = manifest[key];
-      if (!chunk || preloads.has(`/${chunk.file}`)) continue;
-      preloads.add(`/${chunk.file}`);
-      visit(chunk.imports);
-    }
-  };
-  visit(island.imports);
-  return { entry: `/${island.file}`, preloads: [...preloads] };
+  return { entry: `/${island.file}`, preloads: chunkClosure(manifest, island.imports) };
 }
 
 /**
@@ -81,17 +66,9 @@ export function landingScripts(manifest: ViteManifest): { entry: string; preload
  * stylesheet, icons and metadata stay as the build wrote them.
  */
 export function landingDocument(indexHtml: string, markup: string, scripts: { entry: string; preloads: string[] }): string {
-  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root element to fill');
-  const tags = [
-    ...scripts.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    `<script type="module" crossorigin src="${scripts.entry}"></script>`,
-  ].join('\n    ');
-  return indexHtml
-    .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
-    .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
-    .replace(/[ \t]*<noscript>[\s\S]*?<\/noscript>\n?/, '')
-    .replace('</head>', `    ${tags}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  if (!hasEmptyRoot(indexHtml)) throw new Error('index.html has no empty #root element to fill');
+  const tags = [...scripts.preloads.map(modulePreloadTag), moduleScriptTag(scripts.entry)];
+  return fillRoot(withHeadTags(withoutAppScripts(indexHtml), tags), { markup });
 }
 
 export interface LandingPage {
@@ -117,7 +94,7 @@ export function createLandingPage(options: { indexHtml: string; manifest: ViteMa
     const hit = cached.get(key);
     if (hit?.year === year) return hit.page;
     const html = landingDocument(options.indexHtml, renderLandingMarkup(options.schedulingUrl, directory), scripts);
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    const etag = etagOf(html, 'strong');
     const page = { html, etag, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
     cached.set(key, { year, page });
     return page;

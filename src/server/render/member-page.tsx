@@ -19,7 +19,7 @@ import { notificationKeys } from '@web/features/notifications/api/notifications'
 import { pendingUpdatesQueryKey } from '@web/features/pending-updates/pending-updates-modal';
 import { mySectionsQueryOptions } from '@web/features/profile/api/get-my-sections';
 import { createQueryClient } from '@web/lib/query-client';
-import { jsonForScript } from '../lib/json-for-script';
+import { fillRoot, hasEmptyRoot } from './app-shell';
 import { SESSION_READ } from './spa-shell';
 
 /** One read the page starts with: the API path the app requests and how its query stores the answer. */
@@ -109,16 +109,12 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     };
     client.clear();
 
-    let shell = shellFor(path);
-    if (!shell.includes('<div id="root"></div>')) return null;
+    const shell = shellFor(path);
+    if (!hasEmptyRoot(shell)) return null;
     // The page's title is in the markup (React moves it to the head once running); the head says it
     // from the start, for the tab and for anyone reading the page before the script runs.
     const title = /<title>[^<]*<\/title>/.exec(markup)?.[0];
-    if (title) shell = shell.replace(/<title>[^<]*<\/title>/, () => title);
-    const html = shell.replace(
-      '<div id="root"></div>',
-      () => `<script type="application/json" id="${SERVER_STATE_ID}">${jsonForScript(state)}</script>\n    <div id="root">${markup}</div>`,
-    );
+    const html = fillRoot(shell, { markup, title, state: { id: SERVER_STATE_ID, value: state } });
     return { html, setCookies };
   };
 }
