@@ -70,8 +70,6 @@ const publicRoutes: RouteObject[] = [
   { path: 'reset-password', lazy: () => import('@web/features/accounts/pages/reset-password-page') },
   // A hospital roster's invitation link (issue 37 item 4): open to anyone, the token is the permission.
   { path: 'claim/:token', lazy: () => import('@web/features/roster-claims/pages/claim-page') },
-  // A hospital roster's invitation link (issue 37 item 4): open to anyone, the token is the permission.
-  { path: 'claim/:token', lazy: () => import('@web/features/roster-claims/pages/claim-page') },
   { path: 'help', lazy: () => import('@web/features/help/pages/help-page') },
   { path: 'terms', lazy: () => import('@web/features/legal/pages/terms-page') },
   { path: 'privacy', lazy: () => import('@web/features/legal/pages/privacy-page') },
@@ -80,7 +78,6 @@ const publicRoutes: RouteObject[] = [
 
 const memberRoutes: RouteObject[] = [
   { path: 'dashboard', loader: prefetchDashboard, lazy: () => import('@web/features/dashboard/pages/dashboard-page') },
-  { path: 'roster-review', lazy: () => import('@web/features/roster-claims/pages/review-page') },
   { path: 'roster-review', lazy: () => import('@web/features/roster-claims/pages/review-page') },
   { path: 'settings', lazy: () => import('@web/features/settings/pages/settings-page') },
   { path: 'professional-identity', lazy: () => import('@web/features/profile/pages/professional-identity-page') },
