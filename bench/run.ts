@@ -124,11 +124,11 @@ if (which.has('roster')) {
     rows.push(row);
   }
   const lines = [
-    '| database | rows | check s (rows/s) | accepted / refused | pre-filling s (rows/s) | drafted / failed | invitations s | e-mails received | total s | RSS MB start / after check / max / end | registry requests |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| database | rows | check s (rows/s) | accepted / refused | pre-filling s (rows/s) | drafted / failed | invitations s | e-mails received | total s | RSS MB start / after check / max / end | RSS floor pre-filling first → last third | registry requests |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.rows} | ${r.checkSeconds} (${r.checkRowsPerSecond}) | ${r.accepted} / ${r.refused} | ${r.draftingSeconds} (${r.draftingRowsPerSecond}) | ${r.drafted} / ${r.failed} | ${r.invitationsSeconds ?? '–'} | ${r.emailsReceived} | ${r.totalSeconds} | ${r.rssMb.start} / ${r.rssMb.afterCheck} / ${r.rssMb.max} / ${r.rssMb.end} | ${r.registryRequests} |`,
+        `| ${r.database} | ${r.rows} | ${r.checkSeconds} (${r.checkRowsPerSecond}) | ${r.accepted} / ${r.refused} | ${r.draftingSeconds} (${r.draftingRowsPerSecond}) | ${r.drafted} / ${r.failed} | ${r.invitationsSeconds ?? '–'} | ${r.emailsReceived} | ${r.totalSeconds} | ${r.rssMb.start} / ${r.rssMb.afterCheck} / ${r.rssMb.max} / ${r.rssMb.end} | ${r.rssMb.draftingFloorFirstThird} → ${r.rssMb.draftingFloorLastThird} | ${r.registryRequests} |`,
     ),
   ];
   console.log(`\n${lines.join('\n')}`);

@@ -1,7 +1,6 @@
 import { seedDemoDirectory } from './demo-directory';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { DEFAULT_REQUIRED_SECTIONS, READING_LEVEL_DEFAULTS, SECTION_IDS } from '../../../shared/limits';
 import { permissionsForRole } from '../../auth/policies';
 import type { Logger } from '../../lib/logger';
 import type { FileStorage } from '../../integrations/storage';
@@ -9,15 +8,14 @@ import { analyzeAfterBulkWrite, type Database } from '../client';
 import {
   adminUsers,
   fellowshipSpecialties,
-  hospitalReadingLevels,
   hospitals,
-  hospitalSectionPermissions,
   languages,
   medicalExpertiseTerms,
   medicalSchools,
   medicalSpecialtyTaxonomy,
   residencyPrograms,
 } from '../schema';
+import { createHospitalDefaults } from '../../modules/hospitals/defaults';
 import { seedHelpContent } from './help-content';
 import { backfillLocationCoordinates } from './location-coordinates';
 import { loadReferenceData } from './reference-data';
@@ -95,15 +93,6 @@ export async function seedReferenceData(db: Database, dataDir: string) {
     data.expertiseTerms.map((t) => ({ termId: t.termId, term: t.term, termType: t.termType, specialtyName: t.specialtyName })),
   );
   return inserted;
-}
-
-/** Default section permissions (all nine visible, the first three required) and reading levels. */
-export async function createHospitalDefaults(db: Database, hospitalId: string) {
-  await db
-    .insert(hospitalSectionPermissions)
-    .values(SECTION_IDS.map((sectionId) => ({ hospitalId, sectionId, isVisible: true, isRequired: DEFAULT_REQUIRED_SECTIONS.includes(sectionId) })))
-    .onConflictDoNothing();
-  await db.insert(hospitalReadingLevels).values({ hospitalId, ...READING_LEVEL_DEFAULTS }).onConflictDoNothing();
 }
 
 /** The demo tenant and its admins (never in production). Idempotent. */

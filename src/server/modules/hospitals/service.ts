@@ -13,13 +13,13 @@ import {
 import { hospitalScope, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import { adminUsers, authSessions, hospitalReadingLevels, hospitals, hospitalSectionPermissions, users, type HospitalYextConfig } from '../../db/schema';
-import { createHospitalDefaults } from '../../db/seed';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { maskSecret, type SecretBox } from '../../lib/secret-box';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { refreshCompletion } from '../profile/service';
+import { createHospitalDefaults } from './defaults';
 import { permissionsFromRows } from './permissions';
 
 export interface HospitalDeps {

@@ -17,7 +17,7 @@ import { clinicalTrials, hospitals, users } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { toUserDto } from '../users/service';
+import { toUserDto } from './user-dto';
 import { findOwnChange, providerActor, readSectionData, recordSectionChange, SYSTEM_ACTOR, undoChange, withSectionHistory, type ChangeActor } from './history';
 import { readFullProfile, readProfile, type FullProfileRead, type ProfileReadCache, type SectionView } from './read';
 import { planSave, SECTION_MODEL } from './model';

@@ -12,30 +12,7 @@ import { recordAudit } from '../audit/service';
 import { syncAuthStatus } from '../accounts/service';
 import { overriddenFields } from '../profile/provenance';
 import { readProfileSnapshot } from '../profile/snapshot';
-
-type UserRow = typeof users.$inferSelect;
-
-export function toUserDto(user: UserRow & { hospitalName?: string | null }) {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    jobTitle: user.jobTitle,
-    organization: user.organization,
-    npiNumber: user.npiNumber,
-    hospitalId: user.hospitalId,
-    hospitalName: user.hospitalName ?? null,
-    status: user.status,
-    tier: user.tier,
-    emailVerified: user.emailVerified,
-    profileCompletionPercentage: user.profileCompletionPercentage,
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
+import { toUserDto } from '../profile/user-dto';
 
 /** Providers the admin may see: all for system admins (optionally one hospital's), their own hospital's otherwise. */
 export async function listUsers(db: Database, actor: AdminActor, query: { hospitalId?: string } & Partial<AdminUsersQuery> & Pick<AdminUsersQuery, 'page' | 'pageSize'>, now = new Date()) {
