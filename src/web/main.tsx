@@ -6,7 +6,7 @@ import { AppRoot } from '@web/app/app-root';
 import { installFeedbackContextCapture } from '@web/app/feedback-widget/context';
 import { createAppRouter, routes } from '@web/app/router';
 import { adoptServerState, readServerState } from '@web/app/server-rendered';
-import { configQueryOptions } from '@web/features/app-config/api/get-config';
+import { configQueryOptions } from '@web/lib/app-config';
 import { installGlobalHandlers } from '@web/lib/error-monitor';
 import { queryClient } from '@web/lib/query-client';
 import { initSentry } from '@web/lib/sentry';

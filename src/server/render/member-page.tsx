@@ -11,8 +11,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Rou
 import { AppRoot } from '@web/app/app-root';
 import { routes } from '@web/app/router';
 import { routePlaces, SERVER_STATE_ID, type ServerRenderedState } from '@web/app/server-rendered';
-import { sessionQueryOptions, type Session } from '@web/features/accounts/api/get-session';
-import { configQueryOptions } from '@web/features/app-config/api/get-config';
+import { sessionQueryOptions, type Session } from '@web/lib/session';
+import { configQueryOptions } from '@web/lib/app-config';
 import { dashboardQueryOptions } from '@web/features/dashboard/api/get-dashboard';
 import { myListingQueryKey } from '@web/features/publishing/api/directory-listing';
 import { notificationKeys } from '@web/features/notifications/api/notifications';

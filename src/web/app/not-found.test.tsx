@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOT_FOUND_TEXT } from '@shared/errors';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import { createTestQueryClient, renderRoutes, stubFetch } from '@web/test/render';
 import { NotFound } from './not-found';
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { NOT_FOUND_TEXT } from '@shared/errors';
 import { DocumentTitle } from '@web/components/layout/document-title';
 import { Button, buttonClasses } from '@web/components/ui/button';
-import { useSession } from '@web/features/accounts/api/get-session';
+import { useSession } from '@web/lib/session';
 
 interface Destination {
   to: string;

@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
-import { sessionQueryOptions } from '@web/features/accounts/api/get-session';
+import { sessionQueryOptions } from '@web/lib/session';
 import { dashboardQueryOptions } from '@web/features/dashboard/api/get-dashboard';
 import { queryClient } from '@web/lib/query-client';
 import { authRedirectTarget } from './auth-redirect';

@@ -1,18 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverDir } from '../../paths';
-import { compileStylesheet } from '../../render/stylesheet.mjs';
 
-/** The public pages' stylesheet, in source (built with the app's tokens, see its header). */
+/** Where the public pages' stylesheet sits, in source and next to the bundle alike (the build copies it, minified). */
 export const DIRECTORY_STYLESHEET = join(serverDir, 'modules', 'directory', 'directory.css');
 
-/** The built stylesheet, put in the server bundle by scripts/build-server.mjs; absent when running from source. */
-declare const __DIRECTORY_CSS__: string | undefined;
+/** Comments and runs of white space are dropped: the stylesheet is inlined into every page. */
+export const compactCss = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}')
+    .trim();
 
-// Built once per process (tests, `npm run dev`) or taken from the bundle: pages are rendered per
-// request and must not touch the disk.
-const stylesheet = typeof __DIRECTORY_CSS__ === 'string' ? __DIRECTORY_CSS__ : await compileStylesheet(DIRECTORY_STYLESHEET);
+let cached: string | null = null;
 
-/** The stylesheet as every directory page inlines it. */
+/** The stylesheet, read once per process: pages are rendered per request and must not touch the disk. */
 export function directoryStylesheet() {
-  return stylesheet;
+  cached ??= compactCss(readFileSync(DIRECTORY_STYLESHEET, 'utf8'));
+  return cached;
 }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FEEDBACK_MESSAGES, feedbackFormSchema } from '@shared/schemas/feedback';
-import { serverFieldErrors } from '@web/features/admin-auth/lib/admin-error-message';
+import { serverFieldErrors } from '@web/lib/admin-error-message';
 import { myFeedbackQueryKey } from '@web/features/feedback/api/submit-feedback';
 import { setWidgetState } from '@web/features/feedback/lib/widget-state';
 import { ApiError } from '@web/lib/api-client';

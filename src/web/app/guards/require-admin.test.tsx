@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_LIFETIME_MS } from '@shared/limits';
-import { adminMeQueryKey, SIGNED_OUT } from '@web/features/admin-auth/api/get-admin-me';
+import { adminMeQueryKey, SIGNED_OUT } from '@web/lib/admin-session';
 import { ApiError } from '@web/lib/api-client';
 import { createTestQueryClient, renderRoutes, stubFetch } from '@web/test/render';
 import { RequireAdmin } from './require-admin';

@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
-import { useAdminSession } from '@web/features/admin-auth/api/get-admin-me';
+import { useAdminSession } from '@web/lib/admin-session';
 import { useAdminSessionWatch } from '@web/features/admin-auth/lib/use-admin-session-watch';
 import { GuardError } from './guard-error';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
-import { useSession } from '@web/features/accounts/api/get-session';
+import { useSession } from '@web/lib/session';
 import { AfterHydration } from '@web/lib/use-hydrated';
 import { SessionEndedRedirect } from '../inactivity/session-ended-redirect';
 import { GuardError } from './guard-error';

@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@web/components/brand/logo';
 import { MAIN_CONTENT_ID } from '@web/components/layout/skip-link';
 import { Container } from '@web/components/ui/container';
-import { useAdminMe, type AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+import { useAdminMe, type AdminUser } from '@web/lib/admin-session';
 import { AdminAccountMenu } from '@web/features/admin-auth/components/admin-account-menu';
 import { AppErrorBoundary } from '../error-boundary';
 import { InsideAdminGuard } from '../guards/require-admin';

@@ -5,7 +5,7 @@ import { Logo } from '@web/components/brand/logo';
 import { MAIN_CONTENT_ID } from '@web/components/layout/skip-link';
 import { Container } from '@web/components/ui/container';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
-import { useSession } from '@web/features/accounts/api/get-session';
+import { useSession } from '@web/lib/session';
 import { AccountMenu } from '@web/features/accounts/components/account-menu';
 import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { cn } from '@web/lib/cn';

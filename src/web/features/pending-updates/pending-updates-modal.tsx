@@ -6,7 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
-import { profileKeys } from '@web/features/profile/api/keys';
+import { profileKeys } from '@web/lib/query-keys';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { signUpSchema } from '@shared/schemas/auth';
 import { apiFetch } from '@web/lib/api-client';
-import { sessionQueryKey, type Session, type SessionUser } from './get-session';
+import { sessionQueryKey, type Session, type SessionUser } from '@web/lib/session';
 
 export type SignUpPayload = z.input<typeof signUpSchema>;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import { sessionQueryKey, type Session, type SessionUser } from './get-session';
+import { sessionQueryKey, type Session, type SessionUser } from '@web/lib/session';
 
 export interface UpdateProfileInput {
   fullName: string;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { initialsOf } from '@shared/names';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
-import { useSession } from '../api/get-session';
+import { useSession } from '@web/lib/session';
 import { useEndSession } from '../hooks/use-end-session';
 
 const itemClass =

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { sessionQueryKey, type Session } from '../api/get-session';
+import { sessionQueryKey, type Session } from '@web/lib/session';
 import { signOut } from '../api/sign-out';
 
 export type SessionEndReason = 'signed-out' | 'expired';

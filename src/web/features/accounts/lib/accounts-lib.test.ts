@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCallbackParams } from './callback-params';
-import { passwordStrength } from './password-strength';
+import { passwordStrength } from '@web/lib/password-strength';
 import { safeNextPath } from './safe-next';
 import { titleCase } from './title-case';
 

@@ -6,9 +6,9 @@ import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api-client';
 import { useCompleteCallback, type CallbackInput } from '../api/complete-callback';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '@web/components/form/form-alert';
 import { readCallbackParams, type CallbackParams } from '../lib/callback-params';
-import { errorMessage } from '../lib/server-errors';
+import { errorMessage } from '@web/lib/server-errors';
 
 function isCallbackType(type: string | null): type is CallbackInput['type'] {
   return type === 'magiclink' || type === 'email';

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { useSession } from '../api/get-session';
+import { useSession } from '@web/lib/session';
 import { useSendVerificationEmail } from '../api/send-verification-email';
-import { FormAlert } from '../components/form-alert';
-import { errorMessage } from '../lib/server-errors';
+import { FormAlert } from '@web/components/form/form-alert';
+import { errorMessage } from '@web/lib/server-errors';
 
 function WaitingForConfirmation({ email }: { email: string }) {
   const resend = useSendVerificationEmail();

@@ -7,9 +7,9 @@ import { forgotPasswordSchema } from '@shared/schemas/auth';
 import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { useForgotPassword } from '../api/forgot-password';
-import { FormAlert } from '../components/form-alert';
-import { TextField } from '../components/text-field';
-import { applyFieldErrors, errorMessage } from '../lib/server-errors';
+import { FormAlert } from '@web/components/form/form-alert';
+import { TextField } from '@web/components/form/text-field';
+import { applyFieldErrors, errorMessage } from '@web/lib/server-errors';
 
 type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
 

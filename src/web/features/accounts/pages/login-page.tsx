@@ -9,13 +9,13 @@ import { Button, buttonClasses } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api-client';
 import { useRequestMagicLink } from '../api/request-magic-link';
 import { useSignIn } from '../api/sign-in';
-import { CheckboxField } from '../components/checkbox-field';
-import { FormAlert } from '../components/form-alert';
-import { PasswordField } from '../components/password-field';
+import { CheckboxField } from '@web/components/form/checkbox-field';
+import { FormAlert } from '@web/components/form/form-alert';
+import { PasswordField } from '@web/components/form/password-field';
 import { SegmentedControl } from '../components/segmented-control';
-import { TextField } from '../components/text-field';
+import { TextField } from '@web/components/form/text-field';
 import { safeNextPath } from '../lib/safe-next';
-import { applyFieldErrors, errorMessage } from '../lib/server-errors';
+import { applyFieldErrors, errorMessage } from '@web/lib/server-errors';
 
 type LoginMode = 'password' | 'magic-link';
 

@@ -6,9 +6,9 @@ import { EMAIL_PATTERN } from '@shared/schemas/auth';
 import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { useRequestMagicLink } from '../api/request-magic-link';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '@web/components/form/form-alert';
 import { useCooldown } from '../hooks/use-cooldown';
-import { errorMessage } from '../lib/server-errors';
+import { errorMessage } from '@web/lib/server-errors';
 
 // Providers get the same resend cooldown as administrators (access spec §9).
 const RESEND_COOLDOWN_MS = ADMIN_MAGIC_LINK.resendCooldownMs;

@@ -10,10 +10,10 @@ import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
-import { FormAlert } from '../components/form-alert';
-import { PasswordField } from '../components/password-field';
-import { PasswordStrengthHint } from '../components/password-strength-hint';
-import { applyFieldErrors, errorMessage } from '../lib/server-errors';
+import { FormAlert } from '@web/components/form/form-alert';
+import { PasswordField } from '@web/components/form/password-field';
+import { PasswordStrengthHint } from '@web/components/form/password-strength-hint';
+import { applyFieldErrors, errorMessage } from '@web/lib/server-errors';
 
 /** The server's rules for the new password, plus the confirmation that only the browser checks. */
 const resetPasswordFormSchema = z

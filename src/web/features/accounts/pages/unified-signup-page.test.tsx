@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computeNpiCheckDigit, NPI_FORMAT_MESSAGE, NPI_NOT_FOUND_MESSAGE, type NpiRecord } from '@shared/npi';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import { renderRoutes } from '@web/test/render';
 import { UnifiedSignupPage } from './unified-signup-page';
 

@@ -4,8 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { Spinner } from '@web/components/ui/spinner';
 import { useHospitalName } from '@web/features/system-admin/api/get-hospital-options';
 import { cn } from '@web/lib/cn';
-import type { AdminUser } from '../api/get-admin-me';
-import { roleLabel } from '../lib/roles';
+import type { AdminUser } from '@web/lib/admin-session';
+import { roleLabel } from '@web/lib/admin-roles';
 import { useAdminSignOut } from '../lib/use-admin-sign-out';
 
 const itemClasses =

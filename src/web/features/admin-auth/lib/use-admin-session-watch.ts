@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ADMIN_SESSION_LIFETIME_MS } from '@shared/limits';
 import { ApiError } from '@web/lib/api-client';
-import { adminMeQueryKey, adminSessionEndsAt, EXPIRED, type AdminUser } from '../api/get-admin-me';
+import { adminMeQueryKey, adminSessionEndsAt, EXPIRED, type AdminUser } from '@web/lib/admin-session';
 
 function isMeQuery(queryKey: readonly unknown[]) {
   return queryKey[0] === adminMeQueryKey[0] && queryKey[1] === adminMeQueryKey[1];

@@ -3,9 +3,9 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signOutAdmin } from '../api/sign-out-admin';
-import { adminMeQueryKey, SIGNED_OUT } from '../api/get-admin-me';
-import { serverMessage } from './admin-error-message';
-import { withNetworkRetry } from './with-network-retry';
+import { adminMeQueryKey, SIGNED_OUT } from '@web/lib/admin-session';
+import { serverMessage } from '@web/lib/admin-error-message';
+import { withNetworkRetry } from '@web/lib/with-network-retry';
 
 export const SIGN_OUT_FAILED_MESSAGE = 'You could not be signed out. Please try again.';
 

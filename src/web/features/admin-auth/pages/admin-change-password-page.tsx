@@ -11,13 +11,13 @@ import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { changePassword } from '../api/change-password';
 import { setAdminPassword } from '../api/set-password';
-import { adminMeQueryKey, useAdminMe } from '../api/get-admin-me';
-import { FormField, PasswordInput } from '../components/form-field';
-import { Notice } from '../components/notice';
-import { serverFieldErrors, serverMessage } from '../lib/admin-error-message';
+import { adminMeQueryKey, useAdminMe } from '@web/lib/admin-session';
+import { FormField, PasswordInput } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { FIRST_PASSWORD_SET_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_RULES_HINT } from '../lib/messages';
 import { useAdminSignOut } from '../lib/use-admin-sign-out';
-import { withNetworkRetry } from '../lib/with-network-retry';
+import { withNetworkRetry } from '@web/lib/with-network-retry';
 
 const formFields = changePasswordSchema.extend({ confirmPassword: z.string(), revokeOtherSessions: z.boolean() });
 const confirmed = (value: { newPassword: string; confirmPassword: string }) => value.newPassword === value.confirmPassword;

@@ -14,13 +14,13 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { requestAdminMagicLink } from '../api/request-admin-magic-link';
-import { FormField } from '../components/form-field';
-import { Notice } from '../components/notice';
-import { adminErrorMessage, retryAfterSeconds } from '../lib/admin-error-message';
+import { FormField } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { adminErrorMessage, retryAfterSeconds } from '@web/lib/admin-error-message';
 import { rememberCooldown } from '../lib/magic-link-cooldown';
 import { PASSWORD_SET_MESSAGE, SIGNED_OUT_MESSAGE } from '../lib/messages';
 import { formatCountdown, useCountdown } from '../lib/use-countdown';
-import { withNetworkRetry, type RetryNotice } from '../lib/with-network-retry';
+import { withNetworkRetry, type RetryNotice } from '@web/lib/with-network-retry';
 
 const loginSchema = z.object({ email: adminEmailSchema });
 type LoginValues = z.input<typeof loginSchema>;

@@ -7,11 +7,11 @@ import { ADMIN_MAGIC_LINK } from '@shared/limits';
 import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { requestAdminMagicLink } from '../api/request-admin-magic-link';
-import { Notice } from '../components/notice';
-import { adminErrorMessage, retryAfterSeconds } from '../lib/admin-error-message';
+import { Notice } from '@web/components/ui/notice';
+import { adminErrorMessage, retryAfterSeconds } from '@web/lib/admin-error-message';
 import { cooldownUntil, rememberCooldown } from '../lib/magic-link-cooldown';
 import { formatCountdown, useCountdown } from '../lib/use-countdown';
-import { withNetworkRetry } from '../lib/with-network-retry';
+import { withNetworkRetry } from '@web/lib/with-network-retry';
 
 const LINK_LIFETIME_HINT = 'The link works once and only for a short time.';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES } from '@shared/schemas/admin';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { createTestQueryClient, renderRoutes } from '@web/test/render';
-import { adminMeQueryKey } from '../api/get-admin-me';
+import { adminMeQueryKey } from '@web/lib/admin-session';
 import { AdminChangePasswordPage } from './admin-change-password-page';
 import { AdminResetPasswordPage } from './admin-reset-password-page';
 

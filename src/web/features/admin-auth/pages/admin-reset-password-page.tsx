@@ -9,11 +9,11 @@ import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { resetPassword } from '../api/reset-password';
-import { FormField, PasswordInput } from '../components/form-field';
-import { Notice } from '../components/notice';
-import { serverFieldErrors, serverMessage } from '../lib/admin-error-message';
+import { FormField, PasswordInput } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { PASSWORD_RULES_HINT } from '../lib/messages';
-import { withNetworkRetry } from '../lib/with-network-retry';
+import { withNetworkRetry } from '@web/lib/with-network-retry';
 
 const setPasswordSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { APPOINTMENT_REQUEST_STATUS_LABELS } from '@shared/schemas/appointment-requests';
 import { Button } from '@web/components/ui/button';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ErrorPanel, LoadingPanel } from '@web/features/system-admin/components/query-states';
 import { SectionCard } from '@web/features/system-admin/components/section-card';
 import { useHospitalAppointmentRequests, useMoveAppointmentRequest } from '../api/appointment-requests';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { errorMessage } from '@web/features/accounts/lib/server-errors';
+import { errorMessage } from '@web/lib/server-errors';
 import { useMyAppointmentRequests } from '../api/appointment-requests';
 import { AppointmentRequestList } from './appointment-request-list';
 

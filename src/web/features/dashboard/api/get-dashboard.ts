@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SectionId } from '@shared/limits';
 import type { NextStep, SectionCompletion } from '@shared/profile-completion';
-import type { SessionUser } from '@web/features/accounts/api/get-session';
+import type { SessionUser } from '@web/lib/session';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from '@web/features/profile/api/keys';
+import { profileKeys } from '@web/lib/query-keys';
 
 export interface Dashboard {
   user: SessionUser & { createdAt?: string; lastLoginAt?: string | null };

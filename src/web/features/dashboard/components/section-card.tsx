@@ -2,7 +2,7 @@ import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SectionCompletion } from '@shared/profile-completion';
 import { Badge } from '@web/components/ui/badge';
-import { formatRelative } from '@web/features/profile/lib/format';
+import { formatRelative } from '@web/lib/profile-format';
 import { cn } from '@web/lib/cn';
 import { useNow } from '@web/lib/use-hydrated';
 import { profileSection } from '@web/lib/profile-sections';

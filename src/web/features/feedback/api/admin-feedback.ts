@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackCategory, FeedbackStatus } from '@shared/enums';
 import type { FEEDBACK_STATUS_FILTERS } from '@shared/schemas/feedback';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import type { FeedbackItem, FeedbackPage } from './types';
 

@@ -1,6 +1,6 @@
 import { FEEDBACK_CATEGORIES, FEEDBACK_SEVERITIES, FEEDBACK_STATUSES } from '@shared/enums';
 import { Card } from '@web/components/ui/card';
-import { formatNumber } from '@web/features/system-admin/lib/format';
+import { formatNumber } from '@web/lib/console-format';
 import { cn } from '@web/lib/cn';
 import type { FeedbackStats } from '../api/admin-feedback';
 import { categoryLabel, severityLabel, statusLabel } from '../lib/labels';

@@ -1,5 +1,5 @@
-import { useSession } from '@web/features/accounts/api/get-session';
-import { useConfig } from '@web/features/app-config/api/get-config';
+import { useSession } from '@web/lib/session';
+import { useConfig } from '@web/lib/app-config';
 import { canUseFeedbackWidget } from './widget-state';
 
 /**

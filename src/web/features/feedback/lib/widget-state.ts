@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionUser } from '@web/features/accounts/api/get-session';
+import type { SessionUser } from '@web/lib/session';
 
 /** The widget's three states (access spec §4): only the button, the panel, or the minimized bar. */
 export type WidgetState = 'closed' | 'open' | 'minimized';

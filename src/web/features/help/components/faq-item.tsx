@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import type { HelpFaq } from '../api/get-help';
-import { RichText } from './rich-text';
+import type { HelpFaq } from '@web/lib/help';
+import { RichText } from '@web/components/help/rich-text';
 
 /** One question of the accordion; native <details> keeps keyboard and screen-reader behaviour for free. */
 export function FaqItem({ faq, open }: { faq: HelpFaq; open?: boolean }) {

@@ -7,11 +7,11 @@ import { Container } from '@web/components/ui/container';
 import { Input } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { SUPPORT_EMAIL } from '@web/lib/contact';
-import { useHelp, type HelpCategory } from '../api/get-help';
+import { useHelp, type HelpCategory } from '@web/lib/help';
 import { FaqItem } from '../components/faq-item';
 import { HelpEmptyState } from '../components/help-empty-state';
-import { helpIcon } from '../components/help-icon';
-import { htmlToText } from '../components/rich-text';
+import { helpIcon } from '@web/components/help/help-icon';
+import { htmlToText } from '@web/components/help/rich-text';
 
 /** Lower-cased question and answer text of every FAQ, worked out once per load rather than per keystroke. */
 function searchIndex(categories: HelpCategory[]) {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useConfig } from '@web/features/app-config/api/get-config';
+import { useConfig } from '@web/lib/app-config';
 import { useCalendlyWidget, useNearViewport } from '../hooks/use-calendly-widget';
 import { schedulingEmbedFor } from '../scheduling-embed';
 import { DemoSectionView } from './demo-section-view';

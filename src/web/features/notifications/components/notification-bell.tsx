@@ -2,7 +2,7 @@ import { Bell, CheckCheck, Circle, CircleCheck, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { NotificationView } from '@shared/schemas/notifications';
-import { formatRelative } from '@web/features/profile/lib/format';
+import { formatRelative } from '@web/lib/profile-format';
 import { cn } from '@web/lib/cn';
 import { useDeleteNotification, useMarkAllNotificationsRead, useNotifications, useSetNotificationRead } from '../api/notifications';
 

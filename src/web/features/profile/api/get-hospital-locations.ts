@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HospitalLocationDto } from '@shared/schemas/locations';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 
 /** `GET /api/hospital-locations`: the active locations of the provider's hospital, to pick from. */
 export async function getHospitalLocations(signal?: AbortSignal): Promise<HospitalLocationDto[]> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProvenanceEntry } from '@shared/provenance';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 
 export interface MyProvenance {
   items: ProvenanceEntry[];

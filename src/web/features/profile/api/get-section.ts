@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileSectionId } from '@shared/schemas/profile';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 import type { SectionResponse } from './types';
 
 /** `GET /api/profile/sections/:sectionId`: the saved data, in the shape the section's PUT takes. */

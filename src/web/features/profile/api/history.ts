@@ -1,9 +1,9 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { ProfileHistoryPage } from '@shared/history';
 import type { ProfileSectionId } from '@shared/schemas/profile';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 
 export const historyKey = (sectionId: ProfileSectionId) => ['profile', 'history', sectionId] as const;
 

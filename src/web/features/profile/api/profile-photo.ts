@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 
 /** `POST /api/profile/photo` (the cropped image as multipart) and `DELETE /api/profile/photo`. */
 export function useProfilePhoto() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistryIdentityField } from '@shared/schemas/profile';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 import type { IdentityView, SectionResponse } from './types';
 
 export interface IdentityChange {

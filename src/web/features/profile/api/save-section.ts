@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SECTION_IDS, type SectionId } from '@shared/limits';
 import { completionPercentage, sectionStatus, type CompletionSections } from '@shared/profile-completion';
 import type { ProfileSectionId } from '@shared/schemas/profile';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import type { Dashboard } from '@web/features/dashboard/api/get-dashboard';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 import type { SaveSectionResponse, SectionResponse, SectionView } from './types';
 
 /** `PUT /api/profile/sections/:sectionId`: replaces the section (lists replace-style); answers the saved data. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DegreeType } from '@shared/enums';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 
 export interface MedicalSchool {
   id: string;

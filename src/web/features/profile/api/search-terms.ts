@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TermType } from '@shared/enums';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 
 export interface ExpertiseTerm {
   id: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import { profileKeys } from './keys';
+import { profileKeys } from '@web/lib/query-keys';
 import type { SectionResponse, TrialView } from './types';
 
 /** `PATCH /api/profile/clinical-trials/:trialId/role`: changes one saved trial's role at once. */

@@ -1,7 +1,7 @@
 import { Check, ChevronsUpDown, LoaderCircle, Search } from 'lucide-react';
 import { useCombobox } from 'downshift';
 import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
-import { Field } from '@web/features/accounts/components/field';
+import { Field } from '@web/components/form/field';
 import { cn } from '@web/lib/cn';
 
 export interface ComboboxOption {

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 import type { SectionEditor } from '../hooks/use-section-editor';
-import { formatRelative } from '../lib/format';
+import { formatRelative } from '@web/lib/profile-format';
 import { FormAlert } from './fields';
 
 interface EditorCardProps {

@@ -1,13 +1,13 @@
 import { X } from 'lucide-react';
 import { useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
-import { Field } from '@web/features/accounts/components/field';
+import { Field } from '@web/components/form/field';
 import { cn } from '@web/lib/cn';
 
-export { CheckboxField } from '@web/features/accounts/components/checkbox-field';
-export { Field } from '@web/features/accounts/components/field';
-export { FormAlert } from '@web/features/accounts/components/form-alert';
-export { SelectField } from '@web/features/accounts/components/select-field';
-export { TextField } from '@web/features/accounts/components/text-field';
+export { CheckboxField } from '@web/components/form/checkbox-field';
+export { Field } from '@web/components/form/field';
+export { FormAlert } from '@web/components/form/form-alert';
+export { SelectField } from '@web/components/form/select-field';
+export { TextField } from '@web/components/form/text-field';
 
 const controlBorder =
   'rounded-lg border border-gray-300 bg-white text-sm text-gray-900 shadow-xs transition-colors placeholder:text-gray-500 hover:border-gray-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30 aria-invalid:border-red-600';

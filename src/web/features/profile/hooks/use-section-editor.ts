@@ -7,7 +7,7 @@ import { useSaveSection } from '../api/save-section';
 import type { SaveSectionResponse, SectionView } from '../api/types';
 import { useReportUnsaved } from '../components/unsaved-changes';
 import { sameValues } from '../lib/form-values';
-import { applyServerErrors, errorText } from '../lib/server-errors';
+import { applyServerErrors, errorText } from '@web/lib/section-server-errors';
 
 interface SectionEditorOptions<Id extends ProfileSectionId, V extends FieldValues, O> {
   sectionId: Id;

@@ -15,7 +15,7 @@ import { SectionPage } from '../components/section-page';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { list, text } from '../lib/form-values';
 import { schemaResolver } from '../lib/resolver';
-import { errorText } from '../lib/server-errors';
+import { errorText } from '@web/lib/section-server-errors';
 
 export const TRIAL_ROLES = [
   { value: 'principal_investigator', label: 'Principal investigator' },

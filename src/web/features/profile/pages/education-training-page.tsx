@@ -17,7 +17,7 @@ import { SectionLoader } from '../components/section-loader';
 import { SectionPage } from '../components/section-page';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useSectionEditor } from '../hooks/use-section-editor';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@web/lib/profile-format';
 import { text, yearText } from '../lib/form-values';
 import { schemaResolver } from '../lib/resolver';
 

@@ -4,7 +4,7 @@ import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-ho
 import type { HospitalLocationDto } from '@shared/schemas/locations';
 import { locationsSchema, US_STATE_CODES, type ProfileSectionData } from '@shared/schemas/profile';
 import { Badge } from '@web/components/ui/badge';
-import { useSession } from '@web/features/accounts/api/get-session';
+import { useSession } from '@web/lib/session';
 import { useHospitalLocations } from '../api/get-hospital-locations';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NPI_FORMAT_MESSAGE } from '@shared/npi';
 import { PROFILE_MESSAGES } from '@shared/schemas/profile';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import { createTestQueryClient, renderRoutes } from '@web/test/render';
 import { mockApi } from '../test/mock-api';
 import { ProfessionalIdentityPage } from './professional-identity-page';

@@ -5,7 +5,7 @@ import { npiSchema } from '@shared/npi';
 import { PROFILE_MESSAGES, professionalIdentitySchema, type ProfileSectionData, type RegistryIdentityField } from '@shared/schemas/profile';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { useSession, type SessionUser } from '@web/features/accounts/api/get-session';
+import { useSession, type SessionUser } from '@web/lib/session';
 import { isApiError } from '@web/lib/api-client';
 import { useHospitalTaxonomy, type HospitalTaxonomy } from '../api/get-hospital-taxonomy';
 import { useSection } from '../api/get-section';
@@ -25,7 +25,7 @@ import { LicensesEditor } from '../extras/licenses-editor';
 import { useSectionEditor } from '../hooks/use-section-editor';
 import { list, text } from '../lib/form-values';
 import { schemaResolver } from '../lib/resolver';
-import { errorText } from '../lib/server-errors';
+import { errorText } from '@web/lib/section-server-errors';
 
 export interface IdentityFormValues {
   npiNumber: string;

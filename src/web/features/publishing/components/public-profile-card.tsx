@@ -4,9 +4,9 @@ import { IDENTITY_CHECK_TEXT } from '@shared/schemas/directory';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { FormAlert } from '@web/features/accounts/components/form-alert';
+import { FormAlert } from '@web/components/form/form-alert';
 import { useSendVerificationEmail } from '@web/features/accounts/api/send-verification-email';
-import { errorMessage } from '@web/features/accounts/lib/server-errors';
+import { errorMessage } from '@web/lib/server-errors';
 import { useMyListing, useSetMyListing } from '../api/directory-listing';
 
 const STATUS_TEXT = {

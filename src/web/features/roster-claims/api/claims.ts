@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RosterClaimDto, RosterReviewDto } from '@shared/schemas/roster-claims';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import { apiFetch } from '@web/lib/api-client';
 
 export const claimQueryKey = (token: string) => ['roster-claim', token] as const;

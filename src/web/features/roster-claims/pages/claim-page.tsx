@@ -11,11 +11,11 @@ import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { signOut } from '@web/features/accounts/api/sign-out';
-import { CheckboxField } from '@web/features/accounts/components/checkbox-field';
-import { FormAlert } from '@web/features/accounts/components/form-alert';
-import { PasswordField } from '@web/features/accounts/components/password-field';
-import { PasswordStrengthHint } from '@web/features/accounts/components/password-strength-hint';
-import { applyFieldErrors, errorMessage } from '@web/features/accounts/lib/server-errors';
+import { CheckboxField } from '@web/components/form/checkbox-field';
+import { FormAlert } from '@web/components/form/form-alert';
+import { PasswordField } from '@web/components/form/password-field';
+import { PasswordStrengthHint } from '@web/components/form/password-strength-hint';
+import { applyFieldErrors, errorMessage } from '@web/lib/server-errors';
 import { isApiError } from '@web/lib/api-client';
 import { useClaimWithMagicLink, useClaimWithPassword, useRosterClaim } from '../api/claims';
 

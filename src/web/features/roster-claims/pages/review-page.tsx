@@ -7,8 +7,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
-import { FormAlert } from '@web/features/accounts/components/form-alert';
-import { errorMessage } from '@web/features/accounts/lib/server-errors';
+import { FormAlert } from '@web/components/form/form-alert';
+import { errorMessage } from '@web/lib/server-errors';
 import { useMyListing, useSetMyListing } from '@web/features/publishing/api/directory-listing';
 import { useRosterReview } from '../api/claims';
 

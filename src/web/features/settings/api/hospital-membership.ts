@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HospitalRequestInput, HospitalRequestView, MyHospitalView } from '@shared/schemas/memberships';
-import { sessionQueryKey } from '@web/features/accounts/api/get-session';
+import { sessionQueryKey } from '@web/lib/session';
 import { apiFetch } from '@web/lib/api-client';
 
 export const myHospitalQueryKey = ['me', 'hospital'] as const;

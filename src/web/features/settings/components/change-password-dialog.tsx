@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, changePasswordSchema } from '@shared/schemas/auth';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { useChangePassword } from '@web/features/accounts/api/change-password';
-import { CheckboxField } from '@web/features/accounts/components/checkbox-field';
-import { FormAlert } from '@web/features/accounts/components/form-alert';
-import { PasswordField } from '@web/features/accounts/components/password-field';
-import { PasswordStrengthHint } from '@web/features/accounts/components/password-strength-hint';
-import { applyFieldErrors, errorMessage } from '@web/features/accounts/lib/server-errors';
+import { CheckboxField } from '@web/components/form/checkbox-field';
+import { FormAlert } from '@web/components/form/form-alert';
+import { PasswordField } from '@web/components/form/password-field';
+import { PasswordStrengthHint } from '@web/components/form/password-strength-hint';
+import { applyFieldErrors, errorMessage } from '@web/lib/server-errors';
 
 /** The server's rules plus the confirmation, which only the browser checks. */
 const changePasswordFormSchema = changePasswordSchema

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useHospitalOptions } from '@web/features/accounts/api/get-hospital-options';
-import { FormAlert } from '@web/features/accounts/components/form-alert';
-import { SelectField } from '@web/features/accounts/components/select-field';
-import { errorMessage } from '@web/features/accounts/lib/server-errors';
+import { useHospitalOptions } from '@web/lib/hospital-options';
+import { FormAlert } from '@web/components/form/form-alert';
+import { SelectField } from '@web/components/form/select-field';
+import { errorMessage } from '@web/lib/server-errors';
 import { useCancelHospitalRequest, useMyHospital, useRequestHospital } from '../api/hospital-membership';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { errorMessage } from '@web/features/accounts/lib/server-errors';
+import { errorMessage } from '@web/lib/server-errors';
 import { useFileNpiClaim, useMyNpiClaims } from '../api/npi-claims';
 
 const CLAIM_STATUS = {

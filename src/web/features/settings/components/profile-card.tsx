@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { updateAccountSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import type { SessionUser } from '@web/features/accounts/api/get-session';
+import type { SessionUser } from '@web/lib/session';
 import { useUpdateProfile } from '@web/features/accounts/api/update-profile';
-import { FormAlert } from '@web/features/accounts/components/form-alert';
-import { TextField } from '@web/features/accounts/components/text-field';
-import { applyFieldErrors, errorMessage } from '@web/features/accounts/lib/server-errors';
+import { FormAlert } from '@web/components/form/form-alert';
+import { TextField } from '@web/components/form/text-field';
+import { applyFieldErrors, errorMessage } from '@web/lib/server-errors';
 
 type ProfileValues = z.input<typeof updateAccountSchema>;
 

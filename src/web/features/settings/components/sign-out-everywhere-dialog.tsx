@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { useSignOutEverywhere } from '@web/features/accounts/api/sign-out-everywhere';
-import { FormAlert } from '@web/features/accounts/components/form-alert';
+import { FormAlert } from '@web/components/form/form-alert';
 import { useEndSession } from '@web/features/accounts/hooks/use-end-session';
-import { errorMessage } from '@web/features/accounts/lib/server-errors';
+import { errorMessage } from '@web/lib/server-errors';
 
 interface SignOutEverywhereDialogProps {
   open: boolean;

@@ -4,7 +4,7 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { useSession } from '@web/features/accounts/api/get-session';
+import { useSession } from '@web/lib/session';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { HospitalMembershipCard } from '../components/hospital-membership-card';
 import { NpiClaimCard } from '../components/npi-claim-card';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWorkView, CompletionReminderReport } from '@shared/schemas/admin-work';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 
 export type { AdminWorkView, CompletionReminderReport };

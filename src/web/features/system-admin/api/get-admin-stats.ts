@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 
 /** `GET /api/admin/stats`, scoped by the server to a hospital admin's hospital. */

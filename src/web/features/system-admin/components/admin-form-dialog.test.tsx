@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_MESSAGES } from '@shared/errors';
 import { ADMIN_MESSAGES } from '@shared/schemas/admin';
-import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+import type { AdminUser } from '@web/lib/admin-session';
 import { renderAt } from '@web/test/render';
 import type { AdminDto } from '../api/list-admins';
 import { AdminFormDialog } from './admin-form-dialog';

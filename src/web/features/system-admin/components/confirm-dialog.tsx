@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
-import { Notice } from '@web/features/admin-auth/components/notice';
+import { Notice } from '@web/components/ui/notice';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { Building2, Globe2 } from 'lucide-react';
 import { NavLink } from 'react-router';
-import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
-import { roleLabel } from '@web/features/admin-auth/lib/roles';
+import type { AdminUser } from '@web/lib/admin-session';
+import { roleLabel } from '@web/lib/admin-roles';
 import { cn } from '@web/lib/cn';
 import { useHospitalName } from '../api/get-hospital-options';
 import { consoleSectionsFor } from '../console-sections';

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '@web/lib/console-format';
 
 /** A download link for a server-made CSV template (same-origin, so the admin session cookie goes along). */
 export function TemplateDownloadLink({ href, fileName, children = 'Download template' }: { href: string; fileName: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Label } from '@web/components/ui/label';
-import { selectClasses } from '@web/features/admin-auth/components/form-field';
+import { selectClasses } from '@web/components/form/form-field';
 import { cn } from '@web/lib/cn';
 import { useHospitalChoices } from '../hospitals/api/hospitals';
 

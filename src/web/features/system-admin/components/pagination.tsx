@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '@web/lib/console-format';
 
 interface PaginationProps {
   page: number;

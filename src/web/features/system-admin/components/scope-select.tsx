@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Label } from '@web/components/ui/label';
-import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
-import { selectClasses } from '@web/features/admin-auth/components/form-field';
+import type { AdminUser } from '@web/lib/admin-session';
+import { selectClasses } from '@web/components/form/form-field';
 import { cn } from '@web/lib/cn';
 import { useHospitalName } from '../api/get-hospital-options';
 import { HospitalSelect } from './hospital-select';

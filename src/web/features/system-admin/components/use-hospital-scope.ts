@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+import type { AdminUser } from '@web/lib/admin-session';
 
 /**
  * The hospital a console page works on, kept in the address (`?hospital=`) so a reload or a shared

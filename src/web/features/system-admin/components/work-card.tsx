@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { COMPLETION_REMINDER_INTERVAL_DAYS } from '@shared/schemas/admin-work';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { useAdminWork, useSendCompletionReminders, type AdminWorkView } from '../api/admin-work';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '@web/lib/console-format';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface WorkRow {

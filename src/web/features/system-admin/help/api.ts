@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HelpCategoryCreateInput, HelpCategoryDto, HelpCategoryUpdateInput, HelpCounts, HelpFaqCreateInput, HelpFaqDto, HelpFaqUpdateInput } from '@shared/schemas/help';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
-import { helpQueryKey } from '@web/features/help/api/get-help';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
+import { helpQueryKey } from '@web/lib/help';
 import { apiFetch } from '@web/lib/api-client';
 
 export type { HelpCategoryDto, HelpCounts, HelpFaqDto };

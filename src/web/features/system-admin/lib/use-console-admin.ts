@@ -1,4 +1,4 @@
-import { useAdminMe, type AdminUser } from '@web/features/admin-auth/api/get-admin-me';
+import { useAdminMe, type AdminUser } from '@web/lib/admin-session';
 
 /** The console only renders behind RequireAdmin, so an administrator is always there. */
 export function useConsoleAdmin(): AdminUser | null {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminNpiClaimView, NpiClaimStatus } from '@shared/schemas/npi-claims';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 
 const claimsKey = (status: NpiClaimStatus) => ['admin', 'npi-claims', status] as const;

@@ -8,10 +8,10 @@ import type { AdminNpiClaimView, NpiClaimStatus } from '@shared/schemas/npi-clai
 import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { EmptyState, ErrorPanel, LoadingPanel } from '../components/query-states';
 import { SectionCard } from '../components/section-card';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@web/lib/console-format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
 import { useDecideNpiClaim, useNpiClaims } from './api';
 

@@ -6,15 +6,15 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Tooltip } from '@web/components/ui/tooltip';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
-import { roleLabel } from '@web/features/admin-auth/lib/roles';
+import { serverMessage } from '@web/lib/admin-error-message';
+import { roleLabel } from '@web/lib/admin-roles';
 import { useDeleteAdmin } from '../api/delete-admin';
 import { useAdmins, type AdminDto } from '../api/list-admins';
 import { useUpdateAdmin } from '../api/update-admin';
 import { AdminFormDialog } from '../components/admin-form-dialog';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../components/console-table';
-import { formatDate, formatTimeOfDay } from '../lib/format';
+import { formatDate, formatTimeOfDay } from '@web/lib/console-format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
 
 export const ADMINS_PAGE_SIZE = 20;

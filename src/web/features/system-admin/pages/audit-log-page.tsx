@@ -6,11 +6,11 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { roleLabel } from '@web/features/admin-auth/lib/roles';
+import { roleLabel } from '@web/lib/admin-roles';
 import { cn } from '@web/lib/cn';
 import { auditExportUrl, useAuditLog, type AuditEntry } from '../api/list-audit-log';
 import { ConsoleTable, useConsoleList, type ConsoleColumn } from '../components/console-table';
-import { formatDate, formatDateTime, formatTimeOfDay } from '../lib/format';
+import { formatDate, formatDateTime, formatTimeOfDay } from '@web/lib/console-format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import type { AdminUser } from '@web/features/admin-auth/api/get-admin-me';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import type { AdminUser } from '@web/lib/admin-session';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { useAdminStats, type AdminStats } from '../api/get-admin-stats';
 import { useHospitalName } from '../api/get-hospital-options';
 import { consoleSectionsFor } from '../console-sections';
-import { formatNumber } from '../lib/format';
+import { formatNumber } from '@web/lib/console-format';
 import { useConsoleAdmin } from '../lib/use-console-admin';
 import { WorkCard } from '../components/work-card';
 

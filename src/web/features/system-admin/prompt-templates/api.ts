@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PromptType } from '@shared/enums';
 import type { PromptTemplateCreateInput, PromptTemplateDto, PromptTemplateUpdateInput, PromptTemplateVersionDto } from '@shared/schemas/prompt-templates';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 
 export type { PromptTemplateDto, PromptTemplateVersionDto };

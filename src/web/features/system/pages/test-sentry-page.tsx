@@ -4,7 +4,7 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
-import { useConfig } from '@web/features/app-config/api/get-config';
+import { useConfig } from '@web/lib/app-config';
 
 export const TEST_ERROR_MESSAGE = 'Vitae test error: thrown on purpose from the error reporting test page.';
 

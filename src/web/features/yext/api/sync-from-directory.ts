@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnifiedSyncResult } from '@shared/schemas/yext';
 import { pendingUpdatesQueryKey } from '@web/features/pending-updates/pending-updates-modal';
-import { profileKeys } from '@web/features/profile/api/keys';
+import { profileKeys } from '@web/lib/query-keys';
 import { apiFetch } from '@web/lib/api-client';
 
 /** A sync reads the provider's record from the listing service and writes up to eleven sections. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TermSyncResponse, YextPreviewResult, YextSyncLogDto, YextKeyValidation, YextTestResult } from '@shared/schemas/yext';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 
 /** A dry run reads every taxonomy page (up to 170 requests to the listing service) before it answers. */

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
-import { Notice } from '@web/features/admin-auth/components/notice';
+import { Notice } from '@web/components/ui/notice';
 import { useSyncLogs, useTermSync, yextErrorMessage } from '../api/yext';
 import { HospitalPicker, useChosenHospital } from '../components/hospital-picker';
 import { StatList } from '../components/stat-list';

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
-import { Notice } from '@web/features/admin-auth/components/notice';
+import { Notice } from '@web/components/ui/notice';
 import { useYextPreview, yextErrorMessage } from '../api/yext';
 import { HospitalPicker, useChosenHospital } from '../components/hospital-picker';
 import { ValueView } from '../components/value-view';

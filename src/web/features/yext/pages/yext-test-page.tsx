@@ -4,7 +4,7 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Notice } from '@web/features/admin-auth/components/notice';
+import { Notice } from '@web/components/ui/notice';
 import { useYextConnectionTest, yextErrorMessage } from '../api/yext';
 import { HospitalPicker, useChosenHospital } from '../components/hospital-picker';
 import { StatList } from '../components/stat-list';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandDocumentDto, BrandSettingsDto } from '@shared/schemas/brand';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import { hospitalQueryKey } from './hospitals';
 

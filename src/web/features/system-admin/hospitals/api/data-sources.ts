@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataSource } from '@shared/enums';
 import type { FIELD_TYPES, MAPPABLE_SECTION_IDS } from '@shared/schemas/data-sources';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import { hospitalQueryKey } from './hospitals';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminListingView, DirectorySettingsInput, DirectorySettingsView } from '@shared/schemas/directory';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 
 const settingsKey = (hospitalId: string) => ['admin', 'hospitals', hospitalId, 'directory'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmbedSettingsInput, EmbedSettingsView } from '@shared/schemas/embed';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 
 const embedKey = (hospitalId: string) => ['admin', 'hospitals', hospitalId, 'embed'] as const;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataSource, ExpertiseTermsScope } from '@shared/enums';
 import type { SectionId } from '@shared/limits';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import type { Page } from '../../api/list-admins';
 

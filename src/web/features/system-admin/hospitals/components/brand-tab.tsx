@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { BRAND_FILE_ACCEPT, BRAND_FILE_TYPES, BRAND_LIMITS, brandSettingsSchema, brandWritingStandardsSchema } from '@shared/schemas/brand';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/features/admin-auth/components/form-field';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { FormField } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FileDropZone } from '../../components/file-drop-zone';
 import { IconButton, iconButtonClasses } from '../../components/icon-button';
@@ -17,7 +17,7 @@ import { EmptyState, ErrorPanel, LoadingPanel } from '../../components/query-sta
 import { FormActions, SectionCard } from '../../components/section-card';
 import { Switch } from '../../components/switch';
 import { CharacterCount, Textarea } from '../../components/textarea';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@web/lib/console-format';
 import {
   brandDocumentFileUrl,
   useBrandDocuments,

@@ -4,7 +4,7 @@ import { MAPPABLE_LIST_LABELS, MAPPABLE_SECTION_IDS } from '@shared/schemas/data
 import { FIELD_TYPES } from '@shared/schemas/data-sources';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { selectClasses } from '@web/features/admin-auth/components/form-field';
+import { selectClasses } from '@web/components/form/form-field';
 import { PROFILE_SECTIONS } from '@web/lib/profile-sections';
 import { IconButton } from '../../components/icon-button';
 import { Textarea } from '../../components/textarea';

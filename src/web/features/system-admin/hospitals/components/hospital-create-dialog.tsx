@@ -8,9 +8,9 @@ import { DATA_SOURCES } from '@shared/enums';
 import { hospitalCreateSchema } from '@shared/schemas/hospitals';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverFieldErrors, serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { FormField, selectClasses } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { useCreateHospital } from '../api/hospitals';
 import { DATA_SOURCE_HINTS, DATA_SOURCE_LABELS } from '../lib/labels';
 

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { locationCreateSchema } from '@shared/schemas/locations';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { FormField } from '@web/features/admin-auth/components/form-field';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverFieldErrors, serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { FormField } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { Switch } from '../../components/switch';
 import { useSaveLocation, type HospitalLocationDto } from '../api/locations';
 

@@ -4,11 +4,11 @@ import { parseCsvOffThread } from '@web/lib/csv/parse-csv-off-thread';
 import { BULK_LOCATION_MAX_ROWS, LOCATION_MESSAGES } from '@shared/schemas/locations';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ErrorReport, readCsvFile, TemplateDownloadLink } from '../../components/csv-tools';
 import { FileDropZone } from '../../components/file-drop-zone';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@web/lib/console-format';
 import { LOCATION_TEMPLATE_URL, useBulkLocations, type BulkLocationReport } from '../api/locations';
 
 const NAME_HEADERS = new Set(['name', 'locationname']);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ConsoleTable, RowTitle, useConsoleList, type ConsoleColumn } from '../../components/console-table';
 import { IconButton } from '../../components/icon-button';

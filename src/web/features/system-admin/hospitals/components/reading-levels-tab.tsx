@@ -4,9 +4,9 @@ import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { FormField } from '@web/features/admin-auth/components/form-field';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverFieldErrors, serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { FormField } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { FormActions, SectionCard } from '../../components/section-card';
 import { useReadingLevels, useSaveReadingLevels, type ReadingLevels } from '../api/hospitals';

@@ -1,9 +1,9 @@
 import { Send } from 'lucide-react';
 import type { RosterUploadDetailDto } from '@shared/schemas/roster';
 import { Button } from '@web/components/ui/button';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
-import { formatNumber } from '../../lib/format';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
+import { formatNumber } from '@web/lib/console-format';
 import { useSendRosterInvitations } from '../api/roster-invitations';
 
 /**

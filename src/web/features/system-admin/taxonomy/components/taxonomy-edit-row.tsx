@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Input } from '@web/components/ui/input';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ActionsCell, Cell, DataRow, TitleCell } from '../../components/data-table';
 import { IconButton } from '../../components/icon-button';
 import { useSaveTaxonomyRow, type TaxonomyRow, type TaxonomyScope } from '../api/taxonomy';

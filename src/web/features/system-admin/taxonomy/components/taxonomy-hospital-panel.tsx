@@ -6,9 +6,9 @@ import { TAXONOMY_TEMPLATE_FILE_NAME } from '@shared/schemas/taxonomy';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
-import { selectClasses } from '@web/features/admin-auth/components/form-field';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { selectClasses } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ApiError } from '@web/lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorReport, readCsvFile, TemplateDownloadLink } from '../../components/csv-tools';
@@ -16,7 +16,7 @@ import { FileDropZone } from '../../components/file-drop-zone';
 import { ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { SectionCard } from '../../components/section-card';
 import { Switch } from '../../components/switch';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '@web/lib/console-format';
 import {
   TAXONOMY_TEMPLATE_URL,
   useCopyDefaultTaxonomy,

@@ -1,7 +1,7 @@
 import { ListTree } from 'lucide-react';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Card } from '@web/components/ui/card';
-import { Notice } from '@web/features/admin-auth/components/notice';
+import { Notice } from '@web/components/ui/notice';
 import { DefaultOrHospitalSelect } from '../../components/scope-select';
 import { useHospitalScope } from '../../components/use-hospital-scope';
 import { useConsoleAdmin } from '../../lib/use-console-admin';

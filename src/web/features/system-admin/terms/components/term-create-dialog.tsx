@@ -7,9 +7,9 @@ import { TERM_TYPES } from '@shared/enums';
 import { TERM_MESSAGES, termTypeFromId } from '@shared/schemas/terms';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { FormField, selectClasses } from '@web/features/admin-auth/components/form-field';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverFieldErrors, serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { FormField, selectClasses } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { Switch } from '../../components/switch';
 import { useCreateTerm, type TermScope } from '../api/terms';
 

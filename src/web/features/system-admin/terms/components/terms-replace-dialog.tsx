@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { ApiError } from '@web/lib/api-client';
 import { ErrorReport, readCsvFile, TemplateDownloadLink } from '../../components/csv-tools';
 import { FileDropZone } from '../../components/file-drop-zone';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@web/lib/console-format';
 import { TERMS_TEMPLATE_URL, useReplaceTerms, type TermScope } from '../api/terms';
 import { precheckTermsCsv, replaceErrors } from '../lib/terms-csv';
 

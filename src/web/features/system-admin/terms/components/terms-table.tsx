@@ -4,7 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { RowTitle, type ConsoleColumn, type ConsoleToolbarProps } from '../../components/console-table';
 import { ConsoleVirtualTable } from '../../components/console-virtual-table';
 import { IconButton } from '../../components/icon-button';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@web/lib/console-format';
 import { termsPageQuery, TERMS_PAGE_SIZE, type TermFilters, type TermRow, type TermScope } from '../api/terms';
 import { TERM_TYPE_BADGE } from '../lib/term-labels';
 import { TermRowEditor } from './term-row';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ProfileHistoryPage } from '@shared/history';
 import type { ProfileSectionId } from '@shared/schemas/profile';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 
 /** `GET /api/admin/users/:userId/history`: a provider's changes, newest first, a page at a time (optionally one section). */

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { UserStatus, UserTier } from '@shared/enums';
 import type { UserPublishingFilter, UserSignInFilter, UserSort } from '@shared/schemas/admin-users';
 import type { ProvenanceEntry } from '@shared/provenance';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import type { Page } from '../../api/list-admins';
 

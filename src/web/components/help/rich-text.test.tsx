@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '@shared/markdown';
-import { RichText, sanitizeRichText } from './rich-text';
+import { RichText, sanitizeRichText } from '@web/components/help/rich-text';
 
 describe('RichText', () => {
   it('keeps everything the Markdown renderer produces', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelative, relativeTime } from './format';
+import { formatDate, formatRelative, relativeTime } from '@web/lib/profile-format';
 
 // The hand-written English must say exactly what the browser's Intl formatters say.
 describe('dates and relative times in US English without Intl', () => {

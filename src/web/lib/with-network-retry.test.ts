@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api-client';
-import { adminRetryPolicy, isRetryableError, withNetworkRetry } from './with-network-retry';
+import { adminRetryPolicy, isRetryableError, withNetworkRetry } from '@web/lib/with-network-retry';
 
 const serverError = () => new ApiError(503, 'DATABASE_ERROR', 'A database error occurred. Please try again later.');
 const networkError = () => new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection and try again.');

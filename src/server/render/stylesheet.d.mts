@@ -1,1 +1,0 @@
-export function compileStylesheet(path: string): Promise<string>;
