@@ -79,7 +79,16 @@ export const rosterPeopleQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(ROSTER_PEOPLE_PAGE_MAX).default(ROSTER_PEOPLE_PAGE_SIZE),
 });
 export type RosterPeopleQuery = z.infer<typeof rosterPeopleQuery>;
-export type RosterPeopleQueryInput = z.input<typeof rosterPeopleQuery>;
+/** The same query as the console builds it (states as a list, numbers as numbers). */
+export interface RosterPeopleQueryInput {
+  uploadId?: string;
+  state?: RosterPersonState[];
+  q?: string;
+  sort?: RosterPeopleSort;
+  dir?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
 
 export const rosterReminderRequest = z.object({
   rowIds: z.array(z.uuid()).min(1, 'Choose at least one person.').max(ROSTER_REMINDER_SELECTION_MAX, `At most ${ROSTER_REMINDER_SELECTION_MAX} people at a time.`),

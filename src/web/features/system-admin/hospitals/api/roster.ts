@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RosterProgressDto, RosterRowDto, RosterUploadDetailDto, RosterUploadDto } from '@shared/schemas/roster';
+import type { RosterPeoplePageDto, RosterPeopleQueryInput, RosterPersonDto, RosterReminderReport } from '@shared/schemas/roster-people';
 import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import { csvBody } from '@web/lib/csv/csv-body';
 import { hospitalQueryKey } from './hospitals';
 
-export type { RosterProgressDto, RosterRowDto, RosterUploadDetailDto, RosterUploadDto };
+export type { RosterPeoplePageDto, RosterPeopleQueryInput, RosterPersonDto, RosterProgressDto, RosterReminderReport, RosterRowDto, RosterUploadDetailDto, RosterUploadDto };
 
 const rosterKey = (hospitalId: string) => [...hospitalQueryKey(hospitalId), 'roster-uploads'] as const;
 const base = (hospitalId: string) => `/api/admin/hospitals/${encodeURIComponent(hospitalId)}/roster-uploads`;
@@ -78,4 +79,50 @@ export function useRefreshRosterUpload(hospitalId: string) {
     void queryClient.invalidateQueries({ queryKey: [...rosterKey(hospitalId), uploadId], exact: true });
     void queryClient.invalidateQueries({ queryKey: rosterKey(hospitalId), exact: true });
   };
+}
+
+// ── The People list after drafting (issue 37 items 3 and 5) ─────────────────────────────────────────
+
+const peopleBase = (hospitalId: string) => `/api/admin/hospitals/${encodeURIComponent(hospitalId)}/roster`;
+
+/** The list's query string, the same for the page and the CSV export (which takes no paging). */
+export function rosterPeopleSearch(query: RosterPeopleQueryInput, paging = true) {
+  const params = new URLSearchParams();
+  if (query.uploadId) params.set('uploadId', query.uploadId);
+  if (query.state && query.state.length > 0) params.set('state', query.state.join(','));
+  if (query.q?.trim()) params.set('q', query.q.trim());
+  if (query.sort) params.set('sort', query.sort);
+  if (query.dir) params.set('dir', query.dir);
+  if (paging && query.page) params.set('page', String(query.page));
+  if (paging && query.pageSize) params.set('pageSize', String(query.pageSize));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const rosterPeopleCsvUrl = (hospitalId: string, query: RosterPeopleQueryInput) => `${peopleBase(hospitalId)}/people.csv${rosterPeopleSearch(query, false)}`;
+
+const peopleKey = (hospitalId: string) => [...rosterKey(hospitalId), 'people'] as const;
+
+/**
+ * One page of the roster's people with their state; `stamp` changes when the upload's rows do (the
+ * pre-filling moved), and while the job runs the page is read again every few seconds.
+ */
+export function useRosterPeople(hospitalId: string, query: RosterPeopleQueryInput, options: { stamp?: string; polling?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...peopleKey(hospitalId), query, options.stamp ?? ''],
+    queryFn: ({ signal }) => apiFetch<RosterPeoplePageDto>(`${peopleBase(hospitalId)}/people${rosterPeopleSearch(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: options.polling ? 3_000 : false,
+    ...adminRetryPolicy,
+  });
+}
+
+/** "Send a reminder" to the chosen people now; the list is read again after. */
+export function useSendRosterReminders(hospitalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rowIds: string[]) => apiFetch<RosterReminderReport>(`${peopleBase(hospitalId)}/reminders`, { method: 'POST', body: { rowIds } }),
+    retry: false,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: peopleKey(hospitalId) }),
+  });
 }

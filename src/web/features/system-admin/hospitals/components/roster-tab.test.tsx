@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROSTER_MESSAGES, type RosterRowDto, type RosterUploadDetailDto } from '@shared/schemas/roster';
+import type { RosterPeoplePageDto, RosterPersonDto } from '@shared/schemas/roster-people';
 import { renderAt } from '@web/test/render';
 import { RosterTab } from './roster-tab';
 
@@ -44,6 +45,32 @@ const UPLOAD: RosterUploadDetailDto = {
   ],
 };
 
+const person = (overrides: Partial<RosterPersonDto> & Pick<RosterPersonDto, 'id' | 'state'>): RosterPersonDto => ({
+  uploadId: UPLOAD_ID,
+  line: 2,
+  npi: '1053975268',
+  email: 'ada@example.org',
+  name: null,
+  profileName: null,
+  specialty: null,
+  department: null,
+  failureReason: null,
+  completion: null,
+  invitedAt: null,
+  openedAt: null,
+  claimedAt: null,
+  bouncedAt: null,
+  bounceReason: null,
+  unsubscribedAt: null,
+  emailCount: 0,
+  lastEmailAt: null,
+  lastEmailKind: null,
+  lastEmailStatus: null,
+  ...overrides,
+});
+
+const peoplePage = (items: RosterPersonDto[], counts: RosterPeoplePageDto['counts'] = {}): RosterPeoplePageDto => ({ items, total: items.length, page: 1, pageSize: 50, counts });
+
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => {
@@ -60,6 +87,7 @@ describe('RosterTab', () => {
         posted = init.body as Blob;
         return json(UPLOAD, 201);
       }
+      if (url.includes('/roster/people')) return json(peoplePage([person({ id: 'p1', state: 'waiting' })], { waiting: 1 }));
       if (url.endsWith('/roster-uploads')) return json({ items: posted ? [UPLOAD] : [] });
       return json(UPLOAD);
     });
@@ -81,7 +109,8 @@ describe('RosterTab', () => {
     expect(screen.getByText('Line 3')).toBeTruthy();
     expect(screen.getByText(/No one\s+has been contacted/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Download refused rows/ }).getAttribute('href')).toBe(`/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads/${UPLOAD_ID}/refused.csv`);
-    expect(screen.getByText('Accepted, waiting (1)')).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'People (1)' })).textContent).toBe('People (1)');
+    expect((await screen.findByText('Waiting to be pre-filled')).textContent).toBe('Waiting to be pre-filled');
     // The list of uploads is read again and names the new one.
     await waitFor(() => expect(screen.getByText(/1 accepted · 2 refused · checked/).textContent).toMatch(/1 accepted · 2 refused · checked/));
   });
@@ -114,6 +143,10 @@ describe('RosterTab', () => {
         polls += 1;
         return json(polls < 2 ? progressOf('drafting', 0) : progressOf('drafted', 1));
       }
+      if (url.includes('/roster/people')) {
+        const done = started && polls >= 2;
+        return json(peoplePage([person({ id: 'p1', state: done ? 'draft_ready' : 'waiting', profileName: done ? 'Kelsey Sprang' : null })]));
+      }
       if (url.endsWith('/roster-uploads')) return json({ items: [started && polls >= 2 ? drafted : UPLOAD] });
       return json(started && polls >= 2 ? drafted : UPLOAD);
     });
@@ -127,7 +160,7 @@ describe('RosterTab', () => {
     // Polled while drafting, until the job is done; then the rows are read again.
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Pre-filling progress' }).getAttribute('aria-valuenow')).toBe('100'), { timeout: 8_000 });
     expect(screen.getByText(/1 of 1 done \(100 %\)/).textContent).toMatch(/1 of 1 done \(100 %\)/);
-    expect((await screen.findByText('Draft ready')).textContent).toBe('Draft ready');
+    expect((await screen.findByText('Draft ready, not invited')).textContent).toBe('Draft ready, not invited');
     expect(screen.getByText('Kelsey Sprang').textContent).toBe('Kelsey Sprang');
   }, 15_000);
 
@@ -155,6 +188,7 @@ describe('RosterTab', () => {
           job: resumed ? null : { status: 'failed', attempts: 10, lastError: 'The NPI registry is not responding.', runAt: '2026-11-28T00:00:00.000Z' },
         });
       }
+      if (url.includes('/roster/people')) return json(peoplePage([person({ id: 'p1', state: 'waiting' })]));
       if (url.endsWith('/roster-uploads')) return json({ items: [drafting] });
       return json(drafting);
     });
@@ -167,4 +201,75 @@ describe('RosterTab', () => {
     await user.click(screen.getByRole('button', { name: /Resume pre-filling/ }));
     await waitFor(() => expect(resumed).toBe(true));
   });
+
+  // Issue 37 items 3 and 5: the People list's filters, sort and search go to the server; the export
+  // link carries the same view; chosen people get a reminder, and the refused ones say why.
+  it('filters, searches and sorts the people on the server, exports the same view and sends a reminder to the chosen', async () => {
+    const drafted = { ...UPLOAD, status: 'drafted' as const, rows: UPLOAD.rows.map((r) => (r.state === 'refused' ? r : { ...r, state: 'drafted' as const, outcome: 'created' as const })) };
+    const barnes = person({ id: 'p1', state: 'opened', profileName: 'Anthony Barnes', emailCount: 2, lastEmailAt: '2026-11-27T21:00:00.000Z', lastEmailKind: 'reminder', lastEmailStatus: 'sent', completion: 40 });
+    const cooper = person({ id: 'p2', state: 'published', profileName: 'Joy Cooper', npi: '1932510609', email: 'joy@example.org', completion: 100 });
+    const peopleUrls: URL[] = [];
+    let reminded: unknown = null;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/roster/reminders') && init?.method === 'POST') {
+        reminded = JSON.parse(String(init.body));
+        return json({ sent: 1, refused: [{ rowId: 'p2', name: 'Joy Cooper', reason: 'Already claimed and published: nothing to remind' }] });
+      }
+      if (url.includes('/roster/people')) {
+        const parsed = new URL(url, 'http://localhost');
+        peopleUrls.push(parsed);
+        const state = parsed.searchParams.get('state');
+        const items = [barnes, cooper].filter((p) => !state || p.state === state);
+        return json(peoplePage(items, { opened: 1, published: 1 }));
+      }
+      if (url.endsWith('/progress')) return json({ uploadId: UPLOAD_ID, status: 'drafted', total: 1, waiting: 0, drafting: 0, drafted: 1, failed: 0, done: 1, startedAt: null, finishedAt: null, job: null });
+      if (url.endsWith('/roster-uploads')) return json({ items: [drafted] });
+      return json(drafted);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Show rows/ }));
+
+    // Each person's state in words, with their e-mails and completion.
+    expect((await screen.findByText('Opened the invitation')).textContent).toBe('Opened the invitation');
+    expect(screen.getByText('Published').textContent).toBe('Published');
+    expect(screen.getByText(/2 e-mails · last: reminder/).textContent).toMatch(/40 % complete$/);
+    expect(peopleUrls[0]!.searchParams.get('uploadId')).toBe(UPLOAD_ID);
+
+    // The state filter lists the states present with their counts and asks the server.
+    const stateSelect = screen.getByLabelText('State') as HTMLSelectElement;
+    expect([...stateSelect.options].map((o) => o.textContent)).toEqual(['Everyone (2)', 'Opened the invitation (1)', 'Published (1)']);
+    await user.selectOptions(stateSelect, 'published');
+    await waitFor(() => expect(peopleUrls.at(-1)!.searchParams.get('state')).toBe('published'));
+    await waitFor(() => expect(screen.queryByText('Anthony Barnes')).toBeNull());
+    await user.selectOptions(stateSelect, '');
+
+    // Sort and direction, then the search (sent once typing pauses).
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'last_email');
+    await user.click(screen.getByRole('button', { name: /Ascending order/ }));
+    await user.type(screen.getByLabelText('Search'), 'barnes');
+    await waitFor(() => expect(peopleUrls.at(-1)!.searchParams.get('q')).toBe('barnes'));
+    const last = peopleUrls.at(-1)!;
+    expect([last.searchParams.get('sort'), last.searchParams.get('dir'), last.searchParams.get('state'), last.searchParams.get('page')]).toEqual(['last_email', 'desc', null, '1']);
+
+    // The export link is the same view, every page.
+    const exportLink = screen.getByRole('link', { name: /Export this view/ });
+    const href = new URL(exportLink.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe(`/api/admin/hospitals/${HOSPITAL_ID}/roster/people.csv`);
+    expect(Object.fromEntries(href.searchParams)).toEqual({ uploadId: UPLOAD_ID, q: 'barnes', sort: 'last_email', dir: 'desc' });
+
+    // Choose two people and send a reminder: the refused one says why.
+    const send = screen.getByRole('button', { name: /Send a reminder/ }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Anthony Barnes' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Joy Cooper' }));
+    expect(screen.getByText('2 chosen').textContent).toBe('2 chosen');
+    await user.click(send);
+    await waitFor(() => expect(reminded).toEqual({ rowIds: ['p1', 'p2'] }));
+    expect((await screen.findByText('1 reminder sent')).textContent).toBe('1 reminder sent');
+    expect(screen.getByText('Joy Cooper: Already claimed and published: nothing to remind').textContent).toBe('Joy Cooper: Already claimed and published: nothing to remind');
+    expect(screen.getByText('0 chosen').textContent).toBe('0 chosen');
+  }, 15_000);
 });

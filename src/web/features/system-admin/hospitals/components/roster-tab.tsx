@@ -1,7 +1,6 @@
 import { Download, ListChecks, Play, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ROSTER_MAX_ROWS, type RosterRowDto } from '@shared/schemas/roster';
-import { Badge } from '@web/components/ui/badge';
+import { ROSTER_MAX_ROWS } from '@shared/schemas/roster';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Notice } from '@web/features/admin-auth/components/notice';
@@ -21,19 +20,10 @@ import {
   type RosterUploadDetailDto,
   type RosterUploadDto,
 } from '../api/roster';
+import { RosterPeople } from './roster-people';
 import { SendInvitations } from './send-invitations';
 
 const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
-
-/** Each accepted person's state in words (docs/roster.md), with the badge's colour. */
-function personState(row: RosterRowDto): { label: string; variant: 'brand' | 'gray' | 'success' | 'coral' } {
-  if (row.state === 'failed') return { label: 'Not pre-filled', variant: 'coral' };
-  if (row.state === 'drafting') return { label: 'Pre-filling', variant: 'brand' };
-  if (row.state === 'drafted' && row.outcome === 'linked') return { label: 'Linked to their Vitae account', variant: 'success' };
-  if (row.state === 'drafted' && row.outcome === 'join_requested') return { label: 'Has an account: asked to join', variant: 'success' };
-  if (row.state === 'drafted') return { label: 'Draft ready', variant: 'success' };
-  return { label: 'Waiting', variant: 'gray' };
-}
 
 const STATUS_WORDS: Record<RosterUploadDto['status'], string> = { checked: 'checked', drafting: 'pre-filling', drafted: 'pre-filled' };
 
@@ -130,36 +120,6 @@ function DraftingPanel({ hospitalId, upload }: { hospitalId: string; upload: Ros
   );
 }
 
-/** The accepted people and where each is (waiting, pre-filling, draft ready, linked, not pre-filled with why). */
-function PeopleList({ upload }: { upload: RosterUploadDetailDto }) {
-  const people = upload.rows.filter((row) => row.state !== 'refused');
-  if (people.length === 0) return null;
-  return (
-    <details className="rounded-xl border border-gray-200 px-4 py-3 text-sm" open={upload.status !== 'checked'}>
-      <summary className="cursor-pointer font-medium text-gray-900">
-        {upload.status === 'checked' ? 'Accepted, waiting' : 'People'} ({formatNumber(people.length)})
-      </summary>
-      <ul className="mt-2 flex flex-col divide-y divide-gray-100">
-        {people.map((row) => {
-          const state = personState(row);
-          return (
-            <li key={row.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
-              <span className="min-w-0 [overflow-wrap:anywhere] text-gray-700">
-                {row.profileName ? <span className="block font-medium text-gray-900">{row.profileName}</span> : null}
-                <span className="font-mono">{row.npi}</span> · {row.email}
-                {row.name ? ` · ${row.name}` : ''}
-                {row.specialty ? ` · ${row.specialty}` : ''}
-                {row.failureReason ? <span className="block font-medium text-red-800">{row.failureReason}</span> : null}
-              </span>
-              <Badge variant={state.variant}>{state.label}</Badge>
-            </li>
-          );
-        })}
-      </ul>
-    </details>
-  );
-}
-
 /** The checked upload: counts, every refused row with its reason, the download, and the accepted rows waiting. */
 function UploadReport({ hospitalId, upload }: { hospitalId: string; upload: RosterUploadDetailDto }) {
   const refused = upload.rows.filter((row) => row.state === 'refused');
@@ -210,7 +170,7 @@ function UploadReport({ hospitalId, upload }: { hospitalId: string; upload: Rost
         </section>
       ) : null}
       <DraftingPanel hospitalId={hospitalId} upload={upload} />
-      <PeopleList upload={upload} />
+      <RosterPeople hospitalId={hospitalId} upload={upload} />
     </div>
   );
 }
