@@ -1,7 +1,9 @@
 // Bundles the server into dist/server/main.js and copies what it reads at run time (migrations,
-// seed data, the public pages' stylesheet) next to it, so dist/ runs on its own with node_modules.
+// seed data) next to it, so dist/ runs on its own with node_modules. The public pages' stylesheet is
+// built here with the app's tokens and goes into the bundle (modules/directory/directory-style.ts).
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { compileStylesheet } from '../src/server/render/stylesheet.mjs';
 
 rmSync('dist/server', { recursive: true, force: true });
 mkdirSync('dist/server', { recursive: true });
@@ -18,13 +20,15 @@ await build({
   sourcemap: true,
   // The server renders some of the app's components (decision records 0006, 0015); Vite's build-time
   // flags are constants there too.
-  define: { 'import.meta.env.DEV': 'false', 'import.meta.env.PROD': 'true' },
+  define: {
+    'import.meta.env.DEV': 'false',
+    'import.meta.env.PROD': 'true',
+    __DIRECTORY_CSS__: JSON.stringify(await compileStylesheet('src/server/modules/directory/directory.css')),
+  },
   logLevel: 'warning',
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 }).catch(() => process.exit(1));
 
 cpSync('src/server/db/migrations', 'dist/server/db/migrations', { recursive: true });
 cpSync('src/server/db/seed/data', 'dist/server/db/seed/data', { recursive: true });
-// The public pages' stylesheet, read once at start (modules/directory/directory-style.ts).
-cpSync('src/server/modules/directory/directory.css', 'dist/server/modules/directory/directory.css');
 console.log('server bundle written to dist/server');

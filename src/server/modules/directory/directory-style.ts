@@ -1,24 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverDir } from '../../paths';
+import { compileStylesheet } from '../../render/stylesheet.mjs';
 
-/** Where the public pages' stylesheet sits, in source and next to the bundle alike (the build copies it, minified). */
+/** The public pages' stylesheet, in source (built with the app's tokens, see its header). */
 export const DIRECTORY_STYLESHEET = join(serverDir, 'modules', 'directory', 'directory.css');
 
-/** Comments and runs of white space are dropped: the stylesheet is inlined into every page. */
-export const compactCss = (css: string) =>
-  css
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/\s*([{};,>])\s*/g, '$1')
-    .replace(/:\s+/g, ':')
-    .replace(/;}/g, '}')
-    .trim();
+/** The built stylesheet, put in the server bundle by scripts/build-server.mjs; absent when running from source. */
+declare const __DIRECTORY_CSS__: string | undefined;
 
-let cached: string | null = null;
+// Built once per process (tests, `npm run dev`) or taken from the bundle: pages are rendered per
+// request and must not touch the disk.
+const stylesheet = typeof __DIRECTORY_CSS__ === 'string' ? __DIRECTORY_CSS__ : await compileStylesheet(DIRECTORY_STYLESHEET);
 
-/** The stylesheet, read once per process: pages are rendered per request and must not touch the disk. */
+/** The stylesheet as every directory page inlines it. */
 export function directoryStylesheet() {
-  cached ??= compactCss(readFileSync(DIRECTORY_STYLESHEET, 'utf8'));
-  return cached;
+  return stylesheet;
 }

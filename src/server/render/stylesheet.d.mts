@@ -1,0 +1,1 @@
+export function compileStylesheet(path: string): Promise<string>;
