@@ -111,6 +111,10 @@ export async function readClaim(deps: ClaimDeps, token: string, actor: Actor): P
  */
 export async function claimProfile(deps: ClaimDeps, token: string, actor: Actor, input: { password?: string; ip?: string | null }) {
   const now = deps.now?.() ?? new Date();
+  // A link that does not work is refused before the password is hashed (scrypt is the costly part),
+  // so random tokens cost the server one look-up each; the transaction checks again under the lock.
+  const early = await lookUp(deps.db, token, now);
+  if ('refusal' in early) throw new ClaimRefused(early.refusal.reason, early.refusal.message, early.refusal.status);
   const context = await deps.auth.$context;
   // Hashed before the transaction: scrypt takes a while and must not hold the lock.
   const passwordHash = input.password ? await context.password.hash(input.password) : null;
