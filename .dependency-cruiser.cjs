@@ -11,10 +11,11 @@ module.exports = {
       name: 'web-feature-to-other-feature',
       comment:
         'A web feature is its own: what two features share belongs in src/web/components (UI) or src/web/lib (data, query keys, helpers). ' +
-        'The app shell (src/web/app) is the one place that puts features together.',
+        'The app shell (src/web/app) is the one place that puts features together. A feature may offer parts to others ' +
+        '(the dashboard shows the publishing card, the console pages share its table) only through its public entry, index.ts.',
       severity: 'error',
       from: { path: '^src/web/features/([^/]+)/' },
-      to: { path: '^src/web/features/', pathNot: ['^src/web/features/$1/'] },
+      to: { path: '^src/web/features/', pathNot: ['^src/web/features/$1/', '^src/web/features/[^/]+/index\\.tsx?$'] },
     },
     {
       name: 'web-shared-parts-to-feature',

@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
 import { sessionQueryOptions } from '@web/lib/session';
-import { dashboardQueryOptions } from '@web/features/dashboard/api/get-dashboard';
+import { dashboardQueryOptions } from '@web/lib/dashboard';
 import { queryClient } from '@web/lib/query-client';
 import { authRedirectTarget } from './auth-redirect';
 import { RequireAdmin } from './guards/require-admin';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { keepAlive } from '@web/features/accounts/api/keep-alive';
-import { useEndSession } from '@web/features/accounts/hooks/use-end-session';
+import { useEndSession } from '@web/features/accounts';
 import { isApiError } from '@web/lib/api-client';
 import { InactivityWarningDialog } from './inactivity-warning-dialog';
 import { useSessionEndedListener } from './session-ended';

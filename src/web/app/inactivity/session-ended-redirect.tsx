@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FullPageStatus } from '@web/components/layout/full-page-status';
-import { useEndSession } from '@web/features/accounts/hooks/use-end-session';
+import { useEndSession } from '@web/features/accounts';
 
 /** Shown by the member guard when the session check reports that the server ended the session. */
 export function SessionEndedRedirect() {

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { APPOINTMENT_REQUEST_STATUS_LABELS } from '@shared/schemas/appointment-requests';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/lib/admin-error-message';
-import { ErrorPanel, LoadingPanel } from '@web/features/system-admin/components/query-states';
-import { SectionCard } from '@web/features/system-admin/components/section-card';
+import { ErrorPanel, LoadingPanel } from '@web/features/system-admin';
+import { SectionCard } from '@web/features/system-admin';
 import { useHospitalAppointmentRequests, useMoveAppointmentRequest } from '../api/appointment-requests';
 import { AppointmentRequestList } from './appointment-request-list';
 

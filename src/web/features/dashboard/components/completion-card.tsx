@@ -1,5 +1,5 @@
 import { Card } from '@web/components/ui/card';
-import type { Dashboard } from '../api/get-dashboard';
+import type { Dashboard } from '@web/lib/dashboard';
 import { CompletionRing } from './completion-ring';
 
 /**

@@ -9,7 +9,7 @@ import type {
   DiscoverySessionView,
 } from '@shared/schemas/discovery';
 import { apiFetch } from '@web/lib/api-client';
-import { notificationKeys } from '@web/features/notifications/api/notifications';
+import { notificationKeys } from '@web/features/notifications';
 
 export const discoveryKeys = {
   all: ['discovery'] as const,

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { PageHeader } from '@web/components/layout/page-header';
-import { NotificationSettingsCard } from '@web/features/notifications/components/notification-settings-card';
+import { NotificationSettingsCard } from '@web/features/notifications';
 import { ReviewList } from '../components/review-list';
 import { RunDiscoveryForm } from '../components/run-discovery-form';
 import { SessionHistory } from '../components/session-history';

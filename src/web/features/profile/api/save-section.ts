@@ -3,7 +3,7 @@ import { SECTION_IDS, type SectionId } from '@shared/limits';
 import { completionPercentage, sectionStatus, type CompletionSections } from '@shared/profile-completion';
 import type { ProfileSectionId } from '@shared/schemas/profile';
 import { sessionQueryKey } from '@web/lib/session';
-import type { Dashboard } from '@web/features/dashboard/api/get-dashboard';
+import type { Dashboard } from '@web/lib/dashboard';
 import { apiFetch } from '@web/lib/api-client';
 import { profileKeys } from '@web/lib/query-keys';
 import type { SaveSectionResponse, SectionResponse, SectionView } from './types';

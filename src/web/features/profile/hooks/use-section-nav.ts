@@ -1,5 +1,5 @@
 import type { SectionStatus } from '@shared/profile-completion';
-import { useDashboard } from '@web/features/dashboard/api/get-dashboard';
+import { useDashboard } from '@web/lib/dashboard';
 import { PROFILE_SECTIONS, type ProfileSectionInfo } from '@web/lib/profile-sections';
 import { useMySections } from '../api/get-my-sections';
 

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormAlert } from '@web/components/form/form-alert';
-import { useSendVerificationEmail } from '@web/features/accounts/api/send-verification-email';
+import { useSendVerificationEmail } from '@web/features/accounts';
 import { errorMessage } from '@web/lib/server-errors';
 import { useMyListing, useSetMyListing } from '../api/directory-listing';
 

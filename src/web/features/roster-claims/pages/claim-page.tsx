@@ -10,7 +10,7 @@ import { CLAIM_MESSAGES, type RosterClaimDto } from '@shared/schemas/roster-clai
 import { AuthCard } from '@web/components/layout/auth-card';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { signOut } from '@web/features/accounts/api/sign-out';
+import { signOut } from '@web/features/accounts';
 import { CheckboxField } from '@web/components/form/checkbox-field';
 import { FormAlert } from '@web/components/form/form-alert';
 import { PasswordField } from '@web/components/form/password-field';

@@ -9,7 +9,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { FormAlert } from '@web/components/form/form-alert';
 import { errorMessage } from '@web/lib/server-errors';
-import { useMyListing, useSetMyListing } from '@web/features/publishing/api/directory-listing';
+import { useMyListing, useSetMyListing } from '@web/features/publishing';
 import { useRosterReview } from '../api/claims';
 
 const SOURCE_WORDS: Record<ReviewSource, string> = {

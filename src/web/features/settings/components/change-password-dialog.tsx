@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { AUTH_MESSAGES, changePasswordSchema } from '@shared/schemas/auth';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
-import { useChangePassword } from '@web/features/accounts/api/change-password';
+import { useChangePassword } from '@web/features/accounts';
 import { CheckboxField } from '@web/components/form/checkbox-field';
 import { FormAlert } from '@web/components/form/form-alert';
 import { PasswordField } from '@web/components/form/password-field';

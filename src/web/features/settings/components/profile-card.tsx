@@ -7,7 +7,7 @@ import { updateAccountSchema } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import type { SessionUser } from '@web/lib/session';
-import { useUpdateProfile } from '@web/features/accounts/api/update-profile';
+import { useUpdateProfile } from '@web/features/accounts';
 import { FormAlert } from '@web/components/form/form-alert';
 import { TextField } from '@web/components/form/text-field';
 import { applyFieldErrors, errorMessage } from '@web/lib/server-errors';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
-import { useSignOutEverywhere } from '@web/features/accounts/api/sign-out-everywhere';
+import { useSignOutEverywhere } from '@web/features/accounts';
 import { FormAlert } from '@web/components/form/form-alert';
-import { useEndSession } from '@web/features/accounts/hooks/use-end-session';
+import { useEndSession } from '@web/features/accounts';
 import { errorMessage } from '@web/lib/server-errors';
 
 interface SignOutEverywhereDialogProps {

@@ -9,8 +9,8 @@ import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { HospitalMembershipCard } from '../components/hospital-membership-card';
 import { NpiClaimCard } from '../components/npi-claim-card';
 import { ProfileCard } from '../components/profile-card';
-import { PublicProfileCard } from '@web/features/publishing/components/public-profile-card';
-import { MyAppointmentRequestsCard } from '@web/features/appointment-requests/components/my-appointment-requests-card';
+import { PublicProfileCard } from '@web/features/publishing';
+import { MyAppointmentRequestsCard } from '@web/features/appointment-requests';
 import { SignOutEverywhereDialog } from '../components/sign-out-everywhere-dialog';
 
 export function SettingsPage() {

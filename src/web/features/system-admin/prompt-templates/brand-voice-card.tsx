@@ -6,7 +6,7 @@ import { BRAND_LIMITS } from '@shared/schemas/brand';
 import { Button } from '@web/components/ui/button';
 import { Notice } from '@web/components/ui/notice';
 import { serverMessage } from '@web/lib/admin-error-message';
-import { TargetMeter } from '@web/features/biography-writer/target-meter';
+import { TargetMeter } from '@web/features/biography-writer';
 import { QueryView } from '../components/query-states';
 import { SectionCard } from '../components/section-card';
 import { Switch } from '../components/switch';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnifiedSyncResult } from '@shared/schemas/yext';
-import { pendingUpdatesQueryKey } from '@web/features/pending-updates/pending-updates-modal';
+import { pendingUpdatesQueryKey } from '@web/features/pending-updates';
 import { profileKeys } from '@web/lib/query-keys';
 import { apiFetch } from '@web/lib/api-client';
 

@@ -13,7 +13,7 @@ import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { FormActions, SectionCard } from '../../components/section-card';
 import { useDecideListing, useDirectoryListings, useDirectorySettings, useSaveDirectorySettings } from '../api/directory';
-import { HospitalAppointmentRequests } from '@web/features/appointment-requests/components/hospital-appointment-requests';
+import { HospitalAppointmentRequests } from '@web/features/appointment-requests';
 import { EmbedSettings } from './embed-settings';
 
 type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; rosterPreApproved: boolean; brandColor: string; requestsEnabled: boolean; intakeEmail: string; retentionDays: string };

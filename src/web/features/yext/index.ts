@@ -1,0 +1,2 @@
+// The feature's public entry (issue 38 item 3): what other features may import from it.
+export * from './components/sync-from-directory-button';
