@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './support/outbox';
+import { outbox, signInAsAdmin } from './support/outbox';
 
 // Issue 37 items 1–3 in the browser (production build, demo data, the loopback NPPES serving the real
 // recorded records): a hospital admin uploads a roster of real NPIs with a few bad rows, sees every
@@ -67,10 +67,48 @@ test('a hospital admin uploads a roster and sees each refused row with its reaso
   await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
   await expect(page.getByText('2 of 2 done (100 %)')).toBeVisible();
   await expect(page.getByText('Finished')).toBeVisible();
-  await expect(page.getByText('Draft ready')).toHaveCount(2);
+  await expect(page.getByText('Draft ready, not invited', { exact: true })).toHaveCount(2);
   // Each person under the registry's name in proper case (the roster said 'First Provider').
   await expect(page.getByText('Kelsey Sprang', { exact: true })).toBeVisible();
   await expect(page.getByText('Anthony Barnes', { exact: true })).toBeVisible();
   expect(reloads, 'the page was not reloaded').toEqual([]);
   await shoot(page, 'roster-drafted');
+
+  // Items 3 and 5: invited, each person's state in words, search, filter, the export of the same
+  // view, a reminder now to one chosen person, and their unsubscribe.
+  await page.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByText('Invited', { exact: true })).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByText(/^1 e-mail · last: invitation/)).toHaveCount(2, { timeout: 30_000 });
+  await page.getByLabel('Search').fill('barnes');
+  await expect(page.getByText('Kelsey Sprang', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Anthony Barnes', { exact: true })).toBeVisible();
+  await page.getByLabel('Search').fill('');
+  await page.getByLabel('State').selectOption('invited');
+  await expect(page.getByText('Kelsey Sprang', { exact: true })).toBeVisible();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Export this view/ }).click();
+  const csvText = await (await (await csvDownload).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const csvLines = csvText.split('\r\n').filter(Boolean);
+  expect(csvLines).toHaveLength(3);
+  expect(csvLines.slice(1).every((line) => line.includes(',Invited,'))).toBe(true);
+
+  await page.getByRole('checkbox', { name: 'Choose Kelsey Sprang' }).check();
+  await page.getByRole('button', { name: 'Send a reminder' }).click();
+  await expect(page.getByText('1 reminder sent')).toBeVisible();
+  await expect(page.getByText(/^2 e-mails · last: reminder/)).toBeVisible({ timeout: 15_000 });
+  await shoot(page, 'roster-people');
+
+  let reminder: { links: string[] } | undefined;
+  await expect.poll(async () => (reminder = (await outbox(page.request, `first.${suffix}@example.org`)).find((m) => m.kind === 'roster_reminder')) !== undefined).toBe(true);
+  const unsubscribe = new URL(reminder!.links.find((l) => l.includes('/roster/unsubscribe/'))!);
+  const consoleUrl = page.url();
+  await page.goto(unsubscribe.pathname);
+  await expect(page.getByRole('heading', { name: 'Stop the reminders?' })).toBeVisible();
+  await shoot(page, 'roster-unsubscribe');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await shoot(page, 'roster-unsubscribed');
+  await page.goto(consoleUrl);
+  await page.getByRole('button', { name: 'Show rows' }).first().click();
+  await expect(page.getByText('Unsubscribed', { exact: true })).toBeVisible();
 });

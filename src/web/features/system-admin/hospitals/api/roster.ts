@@ -101,6 +101,11 @@ export function rosterPeopleSearch(query: RosterPeopleQueryInput, paging = true)
 
 export const rosterPeopleCsvUrl = (hospitalId: string, query: RosterPeopleQueryInput) => `${peopleBase(hospitalId)}/people.csv${rosterPeopleSearch(query, false)}`;
 
+const emailOnItsWay = (p: RosterPersonDto) => {
+  const since = p.lastEmailAt ?? p.invitedAt;
+  return (p.lastEmailStatus === 'sending' || (p.invitedAt !== null && p.emailCount === 0)) && since !== null && Date.now() - Date.parse(since) < 300_000;
+};
+
 const peopleKey = (hospitalId: string) => [...rosterKey(hospitalId), 'people'] as const;
 
 /**
@@ -112,7 +117,9 @@ export function useRosterPeople(hospitalId: string, query: RosterPeopleQueryInpu
     queryKey: [...peopleKey(hospitalId), query, options.stamp ?? ''],
     queryFn: ({ signal }) => apiFetch<RosterPeoplePageDto>(`${peopleBase(hospitalId)}/people${rosterPeopleSearch(query)}`, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: options.polling ? 3_000 : false,
+    // Also while an invitation is on its way (the invitation job sends in the background: invited with
+    // no e-mail yet, or one `sending`); one left so by a crash stops this after five minutes.
+    refetchInterval: (q) => (options.polling || q.state.data?.items.some(emailOnItsWay) ? 3_000 : false),
     ...adminRetryPolicy,
   });
 }
