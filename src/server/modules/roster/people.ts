@@ -81,7 +81,7 @@ function peopleSql(hospitalId: string, uploadId: string | undefined): SQL {
     from roster_rows r
     left join users u on u.id = r.user_id
     left join roster_invitations i on i.row_id = r.id
-    left join (select distinct user_id from public_listings) pl on pl.user_id = r.user_id
+    left join public_listings pl on pl.user_id = r.user_id
     left join lateral (
       select count(*) as email_count,
         max(coalesce(m.sent_at, m.created_at)) as last_email_at,
