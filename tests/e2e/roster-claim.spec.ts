@@ -209,6 +209,12 @@ test('a roster person is invited over SMTP, claims, reviews and publishes; the a
   expect(page).toContain('Amir Steinberg');
   const people = (await (await admin.request.get(`/api/admin/hospitals/${hospitalId}/roster/people?q=${encodeURIComponent(email)}`)).json()) as { items: Array<{ email: string; state: string; claimedAt: string | null }> };
   expect(people.items.map((p) => [p.email, p.state])).toEqual([[email, 'published']]);
+  // And the People list in the Roster tab (still open in the admin's browser) says so.
+  await admin.getByLabel('Search').fill(email);
+  const person = admin.getByRole('listitem').filter({ hasText: email });
+  await expect(person).toContainText('Amir Steinberg');
+  await expect(person).toContainText('Published');
+  await shoot(admin, 'roster-published');
   await providerContext.close();
   await adminContext.close();
 });
