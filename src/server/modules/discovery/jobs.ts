@@ -4,11 +4,11 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from '../../integra
 import type { JobHandler } from '../../jobs/queue';
 import type { Logger } from '../../lib/logger';
 import { readNotificationSettings } from '../notifications/service';
-import { queuedSchedule, SCHEDULED_DISCOVERY_JOB, syncDiscoverySchedule } from './schedule';
+import { queuedSchedule, SCHEDULED_DISCOVERY_JOB, syncDiscoverySchedule } from '../notifications/discovery-schedule';
 import { runDiscovery } from './service';
 import { createDiscoverySources, type DiscoverySources } from './sources';
 
-export { SCHEDULED_DISCOVERY_JOB } from './schedule';
+export { SCHEDULED_DISCOVERY_JOB } from '../notifications/discovery-schedule';
 
 export interface DiscoveryJobDeps {
   db: Database;

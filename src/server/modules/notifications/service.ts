@@ -15,7 +15,7 @@ import { notifications, notificationSettings, users } from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { queuedSchedule, syncDiscoverySchedule } from '../discovery/schedule';
+import { queuedSchedule, syncDiscoverySchedule } from './discovery-schedule';
 import { discoveryResultsEmail } from './email';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

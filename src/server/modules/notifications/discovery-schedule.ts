@@ -4,6 +4,11 @@ import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 
+/**
+ * The provider's scheduled discovery search, as a queued job: part of the notification settings (day,
+ * hour, frequency are saved there), so it lives with them; the discovery module runs the job and
+ * imports this, never the other way round.
+ */
 export const SCHEDULED_DISCOVERY_JOB = 'discovery.scheduled';
 
 type Schedule = Pick<NotificationSettings, 'scheduleEnabled' | 'scheduleDay' | 'scheduleHour' | 'frequency'>;
