@@ -95,6 +95,17 @@ describe(`roster claims (${databaseLabel})`, () => {
     expect(review).toMatchObject({ hospitalName: 'Grady Health', preApproved: false, listingStatus: 'draft' });
     const identity = review.sections.find((s: { sectionId: string }) => s.sectionId === 'professional_identity');
     expect(identity).toMatchObject({ title: 'Professional Identity', path: '/professional-identity', status: 'complete', sources: ['registry', 'roster'] });
+    // What the section holds, each line with its source: the registry's name, the roster's e-mail (the NPI has no provenance row).
+    expect(identity.details).toEqual(
+      expect.arrayContaining([
+        { label: 'Name', value: 'Anthony Barnes', source: 'registry' },
+        { label: 'Primary specialty', value: 'Urology', source: 'registry' },
+        { label: 'NPI', value: '1063410173', source: null },
+        { label: 'Professional e-mail', value: barnes!.email, source: 'roster' },
+      ]),
+    );
+    const locations = review.sections.find((s: { sectionId: string }) => s.sectionId === 'locations');
+    expect(locations.details).toEqual([{ label: expect.any(String), value: expect.stringContaining('Atlanta, GA'), source: 'registry' }]);
     // And with the password they chose, from another browser.
     const again = await fresh().post('/api/auth/sign-in', { email: barnes!.email, password: PASSWORD });
     expect(again.status).toBe(200);

@@ -59,10 +59,17 @@ export const claimWithMagicLinkSchema = z.object({
 /** Where a review page's section came from: what field_provenance says, most of its fields. */
 export type ReviewSource = 'registry' | 'listing_service' | 'roster' | 'provider' | 'other';
 
+/** One line of what a section holds, with where it came from (null: not recorded). */
+export interface ReviewDetail {
+  label: string;
+  value: string;
+  source: ReviewSource | null;
+}
+
 /** `GET /api/me/roster-review`: the claimed profile's sections to review, with their source. */
 export interface RosterReviewDto {
   hospitalName: string;
   preApproved: boolean;
   listingStatus: string | null;
-  sections: Array<{ sectionId: string; title: string; path: string; status: 'complete' | 'needs_update' | 'missing'; sources: ReviewSource[] }>;
+  sections: Array<{ sectionId: string; title: string; path: string; status: 'complete' | 'needs_update' | 'missing'; sources: ReviewSource[]; details: ReviewDetail[] }>;
 }

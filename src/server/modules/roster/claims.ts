@@ -7,13 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { CLAIM_MESSAGES, type ClaimRefusal, type RosterClaimDto, type RosterReviewDto, type ReviewSource } from '../../../shared/schemas/roster-claims';
+import { SECTION_IDS } from '../../../shared/limits';
+import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
+import { CLAIM_MESSAGES, type ClaimRefusal, type ReviewDetail, type RosterClaimDto, type RosterReviewDto, type ReviewSource } from '../../../shared/schemas/roster-claims';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/client';
 import { authAccounts, authUsers, directoryListings, fieldProvenance, hospitals, professionalIdentity, rosterEmails, rosterInvitations, users } from '../../db/schema';
 import type { Actor } from '../../http/types';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/service';
+import { readProfile } from '../profile/read';
 import { refreshCompletion } from '../profile/service';
 import { deadTokenHash, hashClaimToken, invitationIdOfToken } from './mail';
 
@@ -178,6 +181,50 @@ export async function claimedFromRoster(db: Database, userId: string, hospitalId
 
 const SOURCE_OF: Record<string, ReviewSource> = { registry: 'registry', listing_service: 'listing_service', roster: 'roster', provider: 'provider' };
 
+type Data = Record<string, unknown> | null;
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const itemsOf = (data: Data) => (Array.isArray(data?.items) ? (data.items as Array<Record<string, unknown>>) : []);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What the review shows of each section: a few lines of what is there, each with where it came from
+ * (the field's provenance; a list's, for its items). Enough to tell "looks right" from "edit".
+ */
+function sectionDetails(sectionId: string, data: Data, sourceOf: (field: string) => ReviewSource | null): ReviewDetail[] {
+  const line = (label: string, value: string | null, field: string): ReviewDetail[] => (value ? [{ label, value, source: sourceOf(field) }] : []);
+  switch (sectionId) {
+    case 'professional_identity': {
+      const name = text(data?.fullLegalName) ?? ([text(data?.firstName), text(data?.lastName)].filter(Boolean).join(' ') || null);
+      const credentials = Array.isArray(data?.credentials) ? (data.credentials as Array<{ name: string }>).map((c) => c.name).join(', ') : '';
+      return [
+        ...line('Name', name, 'fullLegalName'),
+        ...line('Credentials', credentials || null, 'credentials'),
+        ...line('Primary specialty', text(data?.primarySpecialty), 'primarySpecialty'),
+        ...line('NPI', text(data?.npiNumber), 'npiNumber'),
+        ...line('Professional e-mail', text(data?.professionalEmail), 'professionalEmail'),
+      ];
+    }
+    case 'locations':
+      return itemsOf(data)
+        .slice(0, 3)
+        .map((item) => ({
+          label: text(item.locationName) ?? 'Office',
+          value: [text(item.address), text(item.city), [text(item.state), text(item.postalCode)].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+          source: sourceOf('items'),
+        }));
+    case 'biography': {
+      const summary = text(data?.professionalSummary);
+      return summary && summary !== BIOGRAPHY_PENDING ? line('Summary', summary.length > 160 ? `${summary.slice(0, 157)}…` : summary, 'professionalSummary') : [];
+    }
+    case 'practice_essentials':
+      return [...line('Practice', text(data?.practiceName), 'practiceName'), ...line('Focus', text(data?.practiceFocus), 'practiceFocus')];
+    default: {
+      const items = itemsOf(data);
+      return items.length > 0 ? [{ label: 'Entries', value: plural(items.length, 'entry', 'entries'), source: sourceOf('items') }] : [];
+    }
+  }
+}
+
 /** `GET /api/me/roster-review`: the claimed profile's sections, each with where its fields came from. */
 export async function getRosterReview(db: Database, userId: string): Promise<RosterReviewDto> {
   const [row] = await db
@@ -189,19 +236,33 @@ export async function getRosterReview(db: Database, userId: string): Promise<Ros
     .limit(1);
   if (!row) throw AppError.notFound('This account was not made from a hospital roster: there is nothing to review here.');
   const completion = await refreshCompletion(db, userId);
-  const provenance = await db.select({ sectionId: fieldProvenance.sectionId, source: fieldProvenance.source }).from(fieldProvenance).where(eq(fieldProvenance.userId, userId));
+  const provenance = await db
+    .select({ sectionId: fieldProvenance.sectionId, field: fieldProvenance.field, source: fieldProvenance.source })
+    .from(fieldProvenance)
+    .where(eq(fieldProvenance.userId, userId));
   const sourcesBySection = new Map<string, Set<ReviewSource>>();
+  const sourceByField = new Map<string, ReviewSource>();
   for (const p of provenance) {
+    const source = SOURCE_OF[p.source] ?? 'other';
     const set = sourcesBySection.get(p.sectionId) ?? new Set<ReviewSource>();
-    set.add(SOURCE_OF[p.source] ?? 'other');
+    set.add(source);
     sourcesBySection.set(p.sectionId, set);
+    sourceByField.set(`${p.sectionId}.${p.field}`, source);
   }
+  const profile = await readProfile(db, userId, SECTION_IDS);
+  const dataOf = (sectionId: string) => ((profile?.sections as Record<string, { data: Data }> | undefined)?.[sectionId]?.data ?? null);
+  const sourceIn = (sectionId: string) => (field: string) => {
+    const exact = sourceByField.get(`${sectionId}.${field}`);
+    if (exact) return exact;
+    const all = sourcesBySection.get(sectionId);
+    return all && all.size === 1 ? [...all][0]! : null;
+  };
   return {
     hospitalName: row.hospitalName,
     preApproved: row.preApproved,
     listingStatus: row.listingStatus ?? 'draft',
     sections: completion.sections
       .filter((s) => s.isVisible)
-      .map((s) => ({ sectionId: s.sectionId, title: s.title, path: s.path, status: s.status, sources: [...(sourcesBySection.get(s.sectionId) ?? [])].sort() })),
+      .map((s) => ({ sectionId: s.sectionId, title: s.title, path: s.path, status: s.status, sources: [...(sourcesBySection.get(s.sectionId) ?? [])].sort(), details: sectionDetails(s.sectionId, dataOf(s.sectionId), sourceIn(s.sectionId)) })),
   };
 }

@@ -67,6 +67,19 @@ function SectionRow({ section, confirmed, onToggle }: { section: Section; confir
             </>
           ) : null}
         </p>
+        {section.details.length > 0 ? (
+          <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+            {section.details.map((detail, index) => (
+              <div key={`${detail.label}-${index}`} className="contents">
+                <dt className="font-medium text-gray-700">{detail.label}</dt>
+                <dd className="mb-1 min-w-0 text-gray-900 [overflow-wrap:anywhere] sm:mb-0">
+                  {detail.value}
+                  {detail.source ? <span className="ml-2 text-xs text-gray-500">({SOURCE_WORDS[detail.source]})</span> : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </div>
       <div className="flex shrink-0 gap-2">
         {section.status !== 'missing' ? (
