@@ -185,6 +185,9 @@ test('a roster person is invited over SMTP, claims, reviews and publishes; the a
   const identity = provider.getByRole('listitem').filter({ has: provider.getByRole('heading', { name: 'Professional Identity' }) });
   await expect(identity).toContainText('NPI registry');
   await expect(identity).toContainText('Hospital roster');
+  // What it holds, with the source of each line.
+  await expect(identity.getByRole('definition').filter({ hasText: 'Internal Medicine' })).toContainText('(NPI registry)');
+  await expect(identity.getByRole('definition').filter({ hasText: email })).toContainText('(Hospital roster)');
   await expect(identity.getByRole('link', { name: 'Edit Professional Identity' })).toHaveAttribute('href', '/professional-identity');
   await identity.getByRole('button', { name: 'Looks right' }).click();
   await expect(identity.getByRole('button', { name: 'Looks right' })).toHaveAttribute('aria-pressed', 'true');
