@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RosterProgressDto, RosterRowDto, RosterUploadDetailDto, RosterUploadDto } from '@shared/schemas/roster';
 import type { RosterPeoplePageDto, RosterPeopleQueryInput, RosterPersonDto, RosterReminderReport } from '@shared/schemas/roster-people';
-import { adminRetryPolicy } from '@web/features/admin-auth/lib/with-network-retry';
+import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
 import { csvBody } from '@web/lib/csv/csv-body';
 import { hospitalQueryKey } from './hospitals';

@@ -10,9 +10,9 @@ import {
 } from '@shared/schemas/roster-people';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { selectClasses } from '@web/features/admin-auth/components/form-field';
-import { Notice } from '@web/features/admin-auth/components/notice';
-import { serverMessage } from '@web/features/admin-auth/lib/admin-error-message';
+import { selectClasses } from '@web/components/form/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { serverMessage } from '@web/lib/admin-error-message';
 import { Pagination } from '../../components/pagination';
 import { ErrorPanel } from '../../components/query-states';
 import { formatDateTime, formatNumber } from '../../lib/format';
