@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { directoryListings, hospitals, professionalIdentity, rosterEmails, rosterInvitations, users } from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { Logger } from '../../lib/logger';
+import { escapeHtml } from '../../render/escape';
 import { refreshCompletion } from '../profile/service';
 
 export interface RosterMailDeps {
@@ -77,10 +78,6 @@ export function verifyRosterUnsubscribe(secret: string, signed: string): string 
   const given = Buffer.from(signed.slice(dot + 1));
   const expected = Buffer.from(unsubscribeSignature(secret, invitationId));
   return given.length === expected.length && timingSafeEqual(given, expected) ? invitationId : null;
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The hospital's colour when it is a plain hex colour (it goes into a style attribute), else Vitae's blue. */

@@ -6,6 +6,7 @@ import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { escapeHtml } from '../../render/escape';
 import { hospitalIdParam } from '../hospitals/routes';
 import { listRosterPeople, rosterPeopleCsv } from './people';
 import { findUnsubscribe, rosterMailDepsFrom, sendRemindersNow, unsubscribeRoster } from './reminders';
@@ -39,8 +40,6 @@ export function rosterPeopleRoutes(deps: AppDeps & { mailer: Mailer }) {
       return c.json(await sendRemindersNow(reminderDeps, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').rowIds));
     });
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** A small page of its own (no script, the app's look in a few inline styles): it must work from any mail client. */
 function page(title: string, body: string) {
