@@ -3,11 +3,8 @@
  * part that renders in common mail clients. Values are escaped; links are built by the caller.
  */
 import { translator, type Locale } from '../../modules/directory/i18n/locale';
+import { emailHtml, emailParagraph } from '../../render/email';
 import { escapeHtml } from '../../render/escape';
-
-const BRAND_BLUE = '#1d4ed8';
-const INK = '#111827';
-const MUTED = '#6b7280';
 
 interface Layout {
   preheader: string;
@@ -20,21 +17,8 @@ interface Layout {
   copyHint?: string;
 }
 
-function render({ preheader, heading, paragraphs, action, footnote, lang = 'en', copyHint = 'If the button does not work, copy this address into your browser:' }: Layout) {
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
-<body style="margin:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${INK}">
-<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</span>
-<div style="max-width:560px;margin:0 auto;padding:32px 16px">
-  <div style="font-size:22px;font-weight:700;color:${BRAND_BLUE};margin-bottom:24px">Vitae</div>
-  <div style="background:#ffffff;border-radius:12px;padding:32px;border:1px solid #e5e7eb">
-    <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
-    ${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.6;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n    ')}
-    <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${BRAND_BLUE};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
-    <p style="font-size:13px;line-height:1.5;color:${MUTED};margin:0">${escapeHtml(copyHint)}<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
-  </div>
-  <p style="font-size:12px;line-height:1.5;color:${MUTED};margin:16px 8px">${escapeHtml(footnote)}</p>
-</div></body></html>`;
+function render({ preheader, heading, paragraphs, action, footnote, lang, copyHint }: Layout) {
+  const html = emailHtml({ lang, preheader, heading, blocks: paragraphs.map(emailParagraph), action, copyHint, footnote: escapeHtml(footnote) });
   const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), `${action.label}: ${action.url}`, '', footnote].join('\n');
   return { html, text };
 }
