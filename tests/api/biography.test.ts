@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgeGroup } from '../../src/shared/practice-vocabularies';
 import { analyzeText } from '../../src/shared/readability';
 import type { BiographyDraftResponse, BiographyTargetsResponse } from '../../src/shared/schemas/biography';
 import { createApp, type AppDeps } from '../../src/server/app';
@@ -124,7 +125,7 @@ async function richProvider(app: { request: (path: string, init?: RequestInit) =
   });
   await put('practice_essentials', {
     acceptingNewPatients: true,
-    ageGroupsTreated: ['Adults', 'Older adults'],
+    ageGroupsTreated: ['Adults', 'Seniors'] satisfies AgeGroup[],
     telehealthServices: ['Video visits'],
     practiceName: 'Northfield Heart Center',
     practiceFocus: 'Heart failure and cardiac imaging',

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeNpiCheckDigit } from '../../src/shared/npi';
+import type { AgeGroup, AppointmentType, PracticeType, TelehealthService } from '../../src/shared/practice-vocabularies';
 import type { Database } from '../../src/server/db/client';
 import {
   clinicalTrials,
@@ -173,15 +174,15 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
   it('saves practice essentials (upsert, every field)', async () => {
     const input = {
       acceptingNewPatients: true,
-      ageGroupsTreated: ['adults', 'seniors'],
-      patientAgeGroups: ['18-64', '65+'],
-      appointmentTypes: ['in_person', 'video'],
+      ageGroupsTreated: ['Adults', 'Seniors'] satisfies AgeGroup[],
+      patientAgeGroups: ['Adults', 'Seniors'] satisfies AgeGroup[],
+      appointmentTypes: ['In-person visits', 'Video visits'] satisfies AppointmentType[],
       schedulingNotes: 'Referral preferred',
       practiceName: 'Lakeside Heart Center',
-      practiceType: 'hospital_based',
+      practiceType: 'Hospital-employed practice' satisfies PracticeType,
       hospitalAffiliations: ['Lakeside Hospital'],
       groupAffiliations: ['Lakeside Physicians Group'],
-      telehealthServices: ['follow_up'],
+      telehealthServices: ['Remote patient monitoring'] satisfies TelehealthService[],
       practiceFocus: 'Heart failure and cardiomyopathy',
     };
     expect((await put(client, 'practice_essentials', { ...input, practiceName: 'First name' })).status).toBe(200);

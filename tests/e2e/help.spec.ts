@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { AgeGroup } from '../../src/shared/practice-vocabularies';
 import { signInAsAdmin } from './support/outbox';
 
 // The Help Center and biography writing against the production build: a system administrator
@@ -121,7 +122,7 @@ test('biography: a provider drafts both versions, edits them and saves', async (
     credentials: [{ type: 'degree', name: 'MD' }],
   });
   await put('education_training', { items: [{ educationType: 'medical_school', institutionName: 'University of Chicago Pritzker School of Medicine', degree: 'MD', graduationYear: 2011 }] });
-  await put('practice_essentials', { acceptingNewPatients: true, ageGroupsTreated: ['Infants', 'Children', 'Teenagers'], practiceName: 'Lakeshore Pediatrics', practiceFocus: 'Asthma and allergies in children' });
+  await put('practice_essentials', { acceptingNewPatients: true, ageGroupsTreated: ['Newborns and infants', 'Children', 'Adolescents'] satisfies AgeGroup[], practiceName: 'Lakeshore Pediatrics', practiceFocus: 'Asthma and allergies in children' });
 
   await page.goto('/biography');
   const write = page.getByRole('button', { name: 'Write for me' });

@@ -4,6 +4,8 @@
  * PUT routes, so the same data serves the API tests and the benchmarks.
  */
 
+import type { AgeGroup, AppointmentType, PracticeType, TelehealthService } from '../../src/shared/practice-vocabularies';
+
 export interface FullProfileRefs {
   /** 12 term ids the provider's hospital (or the defaults) knows. */
   termIds: string[];
@@ -45,15 +47,16 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
     },
     practice_essentials: {
       acceptingNewPatients: true,
-      ageGroupsTreated: ['adults', 'seniors'],
-      patientAgeGroups: ['18-64', '65+'],
-      appointmentTypes: ['In-person visits', 'Video visits'],
+      // The page's own choices (src/shared/practice-vocabularies.ts); a listing-service import may store others.
+      ageGroupsTreated: ['Adults', 'Seniors'] satisfies AgeGroup[],
+      patientAgeGroups: ['Adults', 'Seniors'] satisfies AgeGroup[],
+      appointmentTypes: ['In-person visits', 'Video visits'] satisfies AppointmentType[],
       schedulingNotes: 'Referral preferred; same-week visits for new atrial fibrillation.',
       practiceName: 'Lakeside Heart Rhythm Center',
-      practiceType: 'hospital_based',
+      practiceType: 'Hospital-employed practice' satisfies PracticeType,
       hospitalAffiliations: ['Lakeside Hospital'],
       groupAffiliations: ['Lakeside Physicians Group'],
-      telehealthServices: ['Video visits', 'Phone consultations'],
+      telehealthServices: ['Video visits', 'Phone consultations'] satisfies TelehealthService[],
       practiceFocus: 'Atrial fibrillation, syncope and device management',
     },
     locations: {

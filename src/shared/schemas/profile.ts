@@ -651,3 +651,16 @@ export const PROFILE_SECTION_SCHEMAS = {
 
 export type ProfileSectionInput<Id extends ProfileSectionId> = z.input<(typeof PROFILE_SECTION_SCHEMAS)[Id]>;
 export type ProfileSectionData<Id extends ProfileSectionId> = z.output<(typeof PROFILE_SECTION_SCHEMAS)[Id]>;
+
+/**
+ * The fields a section's request names: a single-row section's own, a list's per entry (as sent and as
+ * parsed, so a field a transform renames or drops still counts). The type-level checks that a new field
+ * is handled everywhere (issue 38; docs/architecture.md, "Adding a field to a section") key on these.
+ */
+export type ProfileSectionField<Id extends ProfileSectionId> = FieldsOf<ProfileSectionInput<Id>> | FieldsOf<ProfileSectionData<Id>>;
+
+/** One entry of a section's data: the data of a single-row section, an element of a list's `items`. */
+export type EntryOf<Data> = Data extends { items?: infer Items } ? (NonNullable<Items> extends ReadonlyArray<infer Item> ? Item : never) : NonNullable<Data>;
+
+/** The field names of a section's entries, for data shaped like a request, a parse or a view. */
+export type FieldsOf<Data> = Extract<keyof EntryOf<Data>, string>;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { computeNpiCheckDigit } from '../../../shared/npi';
+import type { AppointmentType, TelehealthService } from '../../../shared/practice-vocabularies';
 import { VIDEO_VISITS } from '../../../shared/video-visits';
 import type { Database } from '../client';
 import {
@@ -170,7 +171,7 @@ export async function seedDemoDirectory(db: Database, hospitalId: string, option
         credentials: clinician.credential.split(', ').map((name) => ({ type: 'degree', name })),
         npiSpecialties: code ? [{ name: clinician.specialty, code, is_primary: true }] : [],
       });
-      await tx.insert(practiceEssentials).values({ userId, acceptingNewPatients: clinician.accepting, telehealthServices: clinician.video ? [VIDEO_VISITS] : [], appointmentTypes: clinician.video ? ['In-person visits', VIDEO_VISITS] : ['In-person visits'] });
+      await tx.insert(practiceEssentials).values({ userId, acceptingNewPatients: clinician.accepting, telehealthServices: (clinician.video ? [VIDEO_VISITS] : []) satisfies TelehealthService[], appointmentTypes: (clinician.video ? ['In-person visits', VIDEO_VISITS] : ['In-person visits']) satisfies AppointmentType[] });
       await tx.insert(biography).values({ userId, professionalSummary: `Dr. ${clinician.last} practises ${clinician.specialty.toLowerCase()} at Northfield Health.`, publicSummary: clinician.summary });
       const site = SITES[clinician.site]!;
       await tx.insert(locations).values({ userId, predefinedLocationId: siteIds.get(site.name) ?? null, locationName: site.name, addressLine1: site.address, city: site.city, state: site.state, postalCode: site.postalCode, country: 'US', phone: site.phone, isPrimary: true, acceptsNewPatients: clinician.accepting, telehealthAvailable: clinician.video });

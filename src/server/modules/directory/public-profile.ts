@@ -1,8 +1,15 @@
 import { EDUCATION_TYPE_LABELS, type EducationType } from '../../../shared/enums';
 import type { SectionId } from '../../../shared/limits';
-import { governingSection, type ProfileSectionId } from '../../../shared/schemas/profile';
+import {
+  governingSection,
+  type EntryOf,
+  type FieldsOf,
+  type ProfileSectionField,
+  type ProfileSectionId,
+  type SINGLE_ROW_SECTION_IDS,
+} from '../../../shared/schemas/profile';
 import { offersVideoVisits } from '../../lib/video-visits';
-import type { FullProfileRead } from '../profile/read';
+import type { FullProfileRead, SectionView } from '../profile/read';
 
 /**
  * What the public sees of a published provider: only sections the hospital's section permissions
@@ -57,30 +64,226 @@ export interface PublicProfile {
   languageCodes: Array<{ code: string; name: string }>;
 }
 
-type Data = Record<string, unknown> | null | undefined;
-type Item = Record<string, unknown>;
+/**
+ * What the public page does with each field of each section (the request's fields and the view's
+ * read-only extras alike): the PublicProfile field it fills, `entry` when it decides whether the whole
+ * entry is public, or `false` when it never leaves the profile. tsc refuses a field of a schema or a view
+ * that is not listed here (docs/architecture.md, "Adding a field to a section"), and
+ * public-profile.unit.test.ts checks the listing is true: a `false` field changes nothing public.
+ */
+export type PublicUse = keyof PublicProfile | 'entry' | false;
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const strings = (value: unknown) => (Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : []);
+/** Every field of a section, as its request and its view name them, with what the public page does with it. */
+export type PublicFieldsOf<Fields extends string> = Record<Fields, PublicUse>;
+
+type SectionFields<Id extends ProfileSectionId> = ProfileSectionField<Id> | FieldsOf<SectionView<Id>>;
+
+export const PUBLIC_FIELDS = {
+  professional_identity: {
+    fullLegalName: 'name',
+    firstName: 'firstName',
+    lastName: 'lastName',
+    credentials: 'credentials',
+    pronouns: 'pronouns',
+    profilePhoto: 'photo',
+    npiNumber: 'npi',
+    jobTitle: 'jobTitle',
+    primarySpecialty: 'primarySpecialty',
+    additionalSpecialties: 'additionalSpecialties',
+    npiSpecialties: 'specialtyCodes',
+    // Contact details for colleagues, the hospital's org units, registry bookkeeping.
+    preferredName: false,
+    professionalEmail: false,
+    department: false,
+    division: false,
+    section: false,
+    departmentId: false,
+    divisionId: false,
+    sectionId: false,
+    primarySpecialties: false,
+    academicTitles: false,
+    certifications: false,
+    licenses: false,
+    manualOverrideFlags: false,
+    matchedSpecialtyConfidence: false,
+    isAutoPopulated: false,
+    autoPopulatedAt: false,
+    lastUpdated: false,
+  },
+  education_training: {
+    educationType: 'education',
+    institutionName: 'education',
+    medicalSchoolName: 'education',
+    programName: 'education',
+    fellowshipSpecialtyName: 'education',
+    fieldOfStudy: 'education',
+    degree: 'education',
+    graduationYear: 'education',
+    completionYear: 'education',
+    endYear: 'education',
+    id: false,
+    startDate: false,
+    endDate: false,
+    isCurrent: false,
+    description: false,
+    source: false,
+    dataSource: false,
+    programId: false,
+    medicalSchoolId: false,
+    startYear: false,
+    location: false,
+    parentSpecialty: false,
+    fellowshipSpecialtyId: false,
+  },
+  practice_essentials: {
+    acceptingNewPatients: 'acceptingNewPatients',
+    appointmentTypes: 'videoVisits',
+    telehealthServices: 'videoVisits',
+    ageGroupsTreated: false,
+    patientAgeGroups: false,
+    schedulingNotes: false,
+    practiceName: false,
+    practiceType: false,
+    hospitalAffiliations: false,
+    groupAffiliations: false,
+    practiceFocus: false,
+  },
+  locations: {
+    id: 'locations',
+    locationName: 'locations',
+    address: 'locations',
+    addressLine2: 'locations',
+    city: 'locations',
+    state: 'locations',
+    postalCode: 'locations',
+    phoneNumber: 'locations',
+    isPrimaryLocation: 'locations',
+    latitude: 'locations',
+    longitude: 'locations',
+    predefinedLocationId: false,
+    country: false,
+    floor: false,
+    suiteOfficeNumber: false,
+    faxNumber: false,
+    website: false,
+    acceptingNewPatients: false,
+    telehealthAvailable: false,
+    specialNotes: false,
+  },
+  biography: {
+    publicSummary: 'summary',
+    professionalSummary: 'summary',
+    personalInterests: false,
+    awardsHonors: false,
+    memberships: false,
+    volunteerWork: false,
+    languagesSpoken: false,
+  },
+  publications: {
+    title: 'publications',
+    journalName: 'publications',
+    publicationDate: 'publications',
+    doi: 'publications',
+    pmid: 'publications',
+    status: 'entry',
+    id: false,
+    authors: false,
+    volume: false,
+    issue: false,
+    pages: false,
+    publicationType: false,
+    abstract: false,
+    keywords: false,
+    isFeatured: false,
+    discoveredAt: false,
+    confidenceScore: false,
+  },
+  clinical_trials: {
+    trialTitle: 'trials',
+    nctNumber: 'trials',
+    status: 'trials',
+    role: 'trials',
+    phase: 'trials',
+    userStatus: 'entry',
+    isVisible: 'entry',
+    id: false,
+    startDate: false,
+    completionDate: false,
+    sponsor: false,
+    description: false,
+    conditionsStudied: false,
+    discoveredAt: false,
+    confidenceScore: false,
+  },
+  media_press: {
+    title: 'media',
+    publicationSource: 'media',
+    date: 'media',
+    url: 'media',
+    status: 'entry',
+    id: false,
+    mediaType: false,
+    description: false,
+    isFeatured: false,
+    discoveredAt: false,
+    confidenceScore: false,
+  },
+  medical_expertise: { term: 'expertise', termType: 'expertise', termId: 'expertise', id: false, specialtyName: false },
+  languages: { languageName: 'languages', languageCode: 'languageCodes', id: false, proficiency: false, displayOrder: false, isFromYext: false },
+  board_certifications: {
+    certificationBoard: 'boardCertifications',
+    specialty: 'boardCertifications',
+    certificationYear: 'boardCertifications',
+    // A certification whose free-text status says 'pending' is not shown, like any entry waiting for review.
+    status: 'entry',
+    id: false,
+    expirationYear: false,
+  },
+  hospital_affiliations: { hospitalName: 'hospitalAffiliations', id: false, department: false, title: false, startYear: false, isPrimary: false },
+  awards: { awardName: 'awards', awardingOrganization: 'awards', awardYear: 'awards', id: false, description: false },
+  insurance: { insuranceName: 'insurance', id: false, planType: false },
+  // Licences and social links are for colleagues; the public page shows neither.
+  licenses: {
+    id: false,
+    licenseName: false,
+    licenseNumber: false,
+    issuingState: false,
+    issuingAuthority: false,
+    issueDate: false,
+    expirationDate: false,
+    status: false,
+    isVerified: false,
+  },
+  social_media: { id: false, platform: false, username: false, profileUrl: false, isVisible: false, displayOrder: false },
+} as const satisfies { [Id in ProfileSectionId]: PublicFieldsOf<SectionFields<Id>> };
+
+type ListId = Exclude<ProfileSectionId, (typeof SINGLE_ROW_SECTION_IDS)[number]>;
+type SingleId = (typeof SINGLE_ROW_SECTION_IDS)[number];
+type Entry<Id extends ProfileSectionId> = EntryOf<SectionView<Id>>;
+
+const text = (value: string | null | undefined) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const number = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const strings = (value: readonly string[] | null | undefined) => (Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : []);
 
 /** Entries the provider hid, or that wait for their review, are not public. */
-const shown = (item: Item) => item.isVisible !== false && item.userStatus !== 'hidden' && item.userStatus !== 'pending' && item.userStatus !== 'rejected' && item.status !== 'pending';
+const shown = (item: { isVisible?: boolean; userStatus?: string; status?: string | null }) =>
+  item.isVisible !== false && item.userStatus !== 'hidden' && item.userStatus !== 'pending' && item.userStatus !== 'rejected' && item.status !== 'pending';
 
 export function publicProfileOf(read: FullProfileRead): PublicProfile {
   // The hospital's section permissions, as the public views read them: a list follows its section.
   const visible = new Set(read.permissions.filter((p) => p.isVisible).map((p) => p.sectionId as SectionId));
-  const section = (id: ProfileSectionId): Data => (visible.has(governingSection(id)) ? ((read.sections as Record<string, { data: Data }>)[id]?.data ?? null) : null);
-  const items = (id: ProfileSectionId): Item[] => {
-    const data = section(id);
-    return Array.isArray(data?.items) ? (data.items as Item[]).filter(shown) : [];
+  const section = <Id extends SingleId>(id: Id): Entry<Id> | null => (visible.has(governingSection(id)) ? ((read.sections[id]?.data ?? null) as Entry<Id> | null) : null);
+  const items = <Id extends ListId>(id: Id): Array<Entry<Id>> => {
+    if (!visible.has(governingSection(id))) return [];
+    const data = read.sections[id]?.data as { items?: Array<Entry<Id>> } | undefined;
+    return Array.isArray(data?.items) ? data.items.filter(shown) : [];
   };
 
   const identity = section('professional_identity');
   const practice = section('practice_essentials');
   const biography = section('biography');
   const locationItems = items('locations');
-  const credentials = Array.isArray(identity?.credentials) ? (identity.credentials as Item[]).map((c) => text(c.name)).filter((v): v is string => v !== null) : [];
+  const credentials = Array.isArray(identity?.credentials) ? identity.credentials.map((c) => text(c.name)).filter((v): v is string => v !== null) : [];
 
   return {
     name: text(identity?.fullLegalName) ?? read.user.fullName,
@@ -130,7 +333,7 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
     awards: items('awards').map((a) => ({ name: text(a.awardName) ?? '', organization: text(a.awardingOrganization), year: number(a.awardYear) })),
     insurance: items('insurance').map((i) => text(i.insuranceName)).filter((v): v is string => v !== null),
     hospitalName: read.user.hospitalName,
-    specialtyCodes: (Array.isArray(identity?.npiSpecialties) ? (identity.npiSpecialties as Item[]) : [])
+    specialtyCodes: (Array.isArray(identity?.npiSpecialties) ? identity.npiSpecialties : [])
       .slice()
       .sort((a, b) => Number(b.is_primary === true) - Number(a.is_primary === true))
       .map((s) => ({ code: text(s.code) ?? '', name: text(s.name) ?? '' }))

@@ -14,7 +14,14 @@
 import { and, asc, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../../shared/enums';
 import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
-import { PROFILE_SECTION_IDS, PROFILE_SECTION_SCHEMAS, type ProfileSectionData, type ProfileSectionId } from '../../../shared/schemas/profile';
+import {
+  PROFILE_SECTION_IDS,
+  PROFILE_SECTION_SCHEMAS,
+  type FieldsOf,
+  type ProfileSectionData,
+  type ProfileSectionField,
+  type ProfileSectionId,
+} from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import * as rowsOf from './sections';
@@ -167,6 +174,18 @@ type ViewOf<Id extends ProfileSectionId> = ReturnType<Model[Id]['view']>;
 
 /** A section's data in the shape its form uses: the one row's view, or the list's views under `items`. */
 export type SectionView<Id extends ProfileSectionId> = Model[Id]['kind'] extends 'list' ? { items: Array<ViewOf<Id>> } : ViewOf<Id> | null;
+
+/**
+ * The fields of a request that a view lacks. Every field a section's schema names is in its view
+ * (views.ts): a form filled from a GET sends it back unchanged, and the readers (the public profile,
+ * the export, the listing-service comparison) see it. A field added to a schema alone shows up here,
+ * and its column and view entry are what it needs next (docs/architecture.md, "Adding a field").
+ */
+export type FieldsMissingFromView<Fields extends string, View> = Exclude<Fields, FieldsOf<View>>;
+
+/** Checked by tsc: each section's missing fields must be none; the error names the section and the fields. */
+type NoneMissing<Missing extends Record<ProfileSectionId, never>> = Missing;
+export type _ViewsCarryRequests = NoneMissing<{ [Id in ProfileSectionId]: FieldsMissingFromView<ProfileSectionField<Id>, SectionView<Id>> }>;
 
 /** The section's data and when it was last saved (null: never). */
 export interface SectionRead<Data> {

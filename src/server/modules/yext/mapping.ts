@@ -19,6 +19,8 @@ import {
   locationEntrySchema,
   practiceEssentialsSchema,
   professionalIdentitySchema,
+  type ProfileSectionField,
+  type ProfileSectionId,
 } from '../../../shared/schemas/profile';
 import type { YextEntity } from '../../integrations/yext';
 import type { SyncSectionId } from '../../../shared/schemas/yext';
@@ -109,8 +111,38 @@ export const DEFAULT_FIELD_MAPPINGS: readonly FieldMapping[] = [
 
 type Kind = 'text' | 'list' | 'boolean' | 'year' | 'items' | 'refs';
 
-/** Every profile field a mapping may target, with the shape its value must take. */
-export const MAPPABLE_FIELDS: Record<SyncSectionId | 'languages', Record<string, Kind>> = {
+/**
+ * What a mapping may target in a section: each field of the section's request (for a list, `items`
+ * and `items.<field>` of its entries) with the shape its value must take, or `null` for a field the
+ * import never fills (the reason beside it); then the targets that are no field of the request
+ * (`Composed`), which the import turns into fields. tsc refuses a request field left out and a target
+ * that is neither (docs/architecture.md, "Adding a field to a section").
+ */
+export type MappableFieldsOf<Fields extends string, Composed extends string = never> = Record<Fields | Composed, Kind | null>;
+
+type ListTargets<Id extends ProfileSectionId> = 'items' | `items.${ProfileSectionField<Id>}`;
+
+interface MappableFields {
+  /** middleName and displayName make the names; profilePhoto is fetched into the photo store. */
+  professional_identity: MappableFieldsOf<ProfileSectionField<'professional_identity'>, 'middleName' | 'displayName' | 'profilePhoto'>;
+  education_training: MappableFieldsOf<ListTargets<'education_training'>>;
+  practice_essentials: MappableFieldsOf<ProfileSectionField<'practice_essentials'>>;
+  /** Linked entities, matched to the hospital's expertise terms by their listing-service ids. */
+  medical_expertise: MappableFieldsOf<never, 'conditions' | 'procedures' | 'reasonsForVisit'>;
+  biography: MappableFieldsOf<ProfileSectionField<'biography'>>;
+  /** Filled from the biography's languagesSpoken. */
+  languages: MappableFieldsOf<never>;
+  /** The entity's one office; yextEntityId links it to one of the hospital's locations. */
+  locations: MappableFieldsOf<ProfileSectionField<'locations'>, 'yextEntityId'>;
+  /** Lists of names: each name becomes an entry's name field (NAME_LIST_SECTIONS). */
+  board_certifications: MappableFieldsOf<'items'>;
+  hospital_affiliations: MappableFieldsOf<'items'>;
+  awards: MappableFieldsOf<'items'>;
+  insurance: MappableFieldsOf<'items'>;
+}
+
+/** Every profile field a mapping may target, with the shape its value must take (null: the import does not fill it). */
+export const MAPPABLE_FIELDS = {
   professional_identity: {
     firstName: 'text',
     middleName: 'text',
@@ -125,6 +157,19 @@ export const MAPPABLE_FIELDS: Record<SyncSectionId | 'languages', Record<string,
     primarySpecialty: 'text',
     additionalSpecialties: 'list',
     academicTitles: 'list',
+    // The sign-in's own e-mail and title, the hospital's org units, and what the registry fills.
+    professionalEmail: null,
+    jobTitle: null,
+    department: null,
+    division: null,
+    section: null,
+    departmentId: null,
+    divisionId: null,
+    sectionId: null,
+    primarySpecialties: null,
+    certifications: null,
+    licenses: null,
+    manualOverrideFlags: null,
   },
   education_training: {
     items: 'items',
@@ -136,6 +181,20 @@ export const MAPPABLE_FIELDS: Record<SyncSectionId | 'languages', Record<string,
     'items.degree': 'text',
     'items.fieldOfStudy': 'text',
     'items.location': 'text',
+    // Set from the type and the year (mapEntity), or only by the provider's own form and the reference lists.
+    'items.startDate': null,
+    'items.endDate': null,
+    'items.description': null,
+    'items.source': null,
+    'items.dataSource': null,
+    'items.programId': null,
+    'items.programName': null,
+    'items.medicalSchoolId': null,
+    'items.medicalSchoolName': null,
+    'items.parentSpecialty': null,
+    'items.fellowshipSpecialtyId': null,
+    'items.fellowshipSpecialtyName': null,
+    'items.completionYear': null,
   },
   practice_essentials: {
     acceptingNewPatients: 'boolean',
@@ -172,12 +231,21 @@ export const MAPPABLE_FIELDS: Record<SyncSectionId | 'languages', Record<string,
     phoneNumber: 'text',
     faxNumber: 'text',
     website: 'text',
+    // The hospital's location comes from yextEntityId; the rest is the provider's to say.
+    predefinedLocationId: null,
+    country: null,
+    floor: null,
+    suiteOfficeNumber: null,
+    isPrimaryLocation: null,
+    acceptingNewPatients: null,
+    telehealthAvailable: null,
+    specialNotes: null,
   },
   board_certifications: { items: 'list' },
   hospital_affiliations: { items: 'list' },
   awards: { items: 'list' },
   insurance: { items: 'list' },
-};
+} as const satisfies MappableFields & Record<SyncSectionId | 'languages', unknown>;
 
 // ── Paths and transformations ───────────────────────────────────────────────────────────────
 
@@ -385,7 +453,7 @@ const NAME_LIST_SECTIONS = {
   hospital_affiliations: { field: 'hospitalName', schema: hospitalAffiliationEntrySchema },
   awards: { field: 'awardName', schema: awardEntrySchema },
   insurance: { field: 'insuranceName', schema: insuranceEntrySchema },
-} as const;
+} as const satisfies { [Id in 'board_certifications' | 'hospital_affiliations' | 'awards' | 'insurance']: { field: ProfileSectionField<Id>; schema: unknown } };
 
 export interface MappingLookups {
   languages: ReadonlyArray<{ code: string; name: string }>;
@@ -448,7 +516,7 @@ export function mapEntity(entity: YextEntity, hospitalMappings: readonly FieldMa
   };
 
   const sectionValues = (section: SyncSectionId, root: unknown, prefix = '') => {
-    const kinds = MAPPABLE_FIELDS[section];
+    const kinds: Partial<Record<string, Kind | null>> = MAPPABLE_FIELDS[section];
     const values: Record<string, unknown> = {};
     for (const mapping of mappings) {
       if (mapping.profileSection !== section) continue;

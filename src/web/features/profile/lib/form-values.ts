@@ -2,6 +2,13 @@
  * Saved data → form values. Inputs hold strings: null text becomes '', null years become '', so
  * fields are controlled from the start and the shared schemas turn '' back into null on save.
  */
+/**
+ * A section's form values from its schema's parse (z.output): optional text is held as a string ('' for
+ * none, as the inputs need), every other field as the schema gives it. Deriving the form from the
+ * schema means a field added to the schema is a field the page's toFormValues must fill, or tsc fails.
+ */
+export type FormValuesOf<Data> = { [Field in keyof Data]-?: NonNullable<Data[Field]> extends string ? string : Data[Field] };
+
 export function text(value: string | null | undefined): string {
   return value ?? '';
 }

@@ -1,8 +1,8 @@
 import { Building, CalendarClock, Sparkles, Stethoscope } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { AGE_GROUPS, APPOINTMENT_TYPES, PRACTICE_TYPES, TELEHEALTH_SERVICES } from '@shared/practice-vocabularies';
 import { practiceEssentialsSchema, type ProfileSectionData } from '@shared/schemas/profile';
-import { VIDEO_VISITS } from '@shared/video-visits';
 import type { SectionView } from '../api/types';
 import { EditorCard } from '../components/editor-card';
 import { CheckboxGroup, ChoiceGroup, SelectField, TagsField, TextareaField, TextField } from '../components/fields';
@@ -12,49 +12,14 @@ import { HospitalAffiliationsEditor } from '../extras/hospital-affiliations-edit
 import { InsuranceEditor } from '../extras/insurance-editor';
 import { LanguagesEditor } from '../extras/languages-editor';
 import { useSectionEditor } from '../hooks/use-section-editor';
-import { fromTriState, list, text, triState, type TriState } from '../lib/form-values';
+import { fromTriState, list, text, triState, type FormValuesOf, type TriState } from '../lib/form-values';
 import { schemaResolver } from '../lib/resolver';
 
-export const AGE_GROUPS = [
-  { value: 'Newborns and infants', label: 'Newborns and infants', description: 'Under 2 years' },
-  { value: 'Children', label: 'Children', description: '2 to 12 years' },
-  { value: 'Adolescents', label: 'Adolescents', description: '13 to 17 years' },
-  { value: 'Adults', label: 'Adults', description: '18 to 64 years' },
-  { value: 'Seniors', label: 'Seniors', description: '65 years and older' },
-];
-
-export const APPOINTMENT_TYPES = [
-  { value: 'In-person visits', label: 'In-person visits' },
-  { value: VIDEO_VISITS, label: 'Video visits' },
-  { value: 'Phone visits', label: 'Phone visits' },
-  { value: 'Same-day appointments', label: 'Same-day appointments' },
-  { value: 'Evening and weekend hours', label: 'Evening and weekend hours' },
-  { value: 'Second opinions', label: 'Second opinions' },
-];
-
-// Either list's video value is what the public page's pill and the directory's video filter look for (src/shared/video-visits.ts).
-export const TELEHEALTH_SERVICES = [
-  { value: VIDEO_VISITS, label: 'Video visits' },
-  { value: 'Phone consultations', label: 'Phone consultations' },
-  { value: 'Secure messaging', label: 'Secure messaging (e-visits)' },
-  { value: 'Remote patient monitoring', label: 'Remote patient monitoring' },
-];
-
-const PRACTICE_TYPES = ['Academic medical center', 'Hospital-employed practice', 'Private practice', 'Multi-specialty group', 'Community health center', 'Urgent care'];
-
-interface PracticeForm {
-  acceptingNewPatients: boolean | null;
-  ageGroupsTreated: string[];
-  patientAgeGroups: string[];
-  appointmentTypes: string[];
-  schedulingNotes: string;
-  practiceName: string;
-  practiceType: string;
-  hospitalAffiliations: string[];
-  groupAffiliations: string[];
-  telehealthServices: string[];
-  practiceFocus: string;
-}
+/**
+ * The form's values, derived from the shared schema's parse: text as strings ('' for none), lists and
+ * the yes/no as they are. A field added to practiceEssentialsSchema is a field toFormValues must fill.
+ */
+export type PracticeForm = FormValuesOf<ProfileSectionData<'practice_essentials'>>;
 
 const toFormValues = (data: SectionView<'practice_essentials'>): PracticeForm => {
   // One list on screen: age groups treated and patient age groups say the same thing.
@@ -159,7 +124,7 @@ function PracticeFormCard({ data }: { data: SectionView<'practice_essentials'> }
                 {type}
               </option>
             ))}
-            {practiceType && !PRACTICE_TYPES.includes(practiceType) ? <option value={practiceType}>{practiceType}</option> : null}
+            {practiceType && !(PRACTICE_TYPES as readonly string[]).includes(practiceType) ? <option value={practiceType}>{practiceType}</option> : null}
           </SelectField>
           <Controller
             control={control}
