@@ -230,7 +230,7 @@ const luaString = (text: string) => `[==[${text}]==]`;
  * the method, headers and body and prints the summary as one JSON line (latencies in ms).
  */
 export async function runWrk(
-  request: { url: string; method?: string; headers?: Record<string, string>; body?: string; cookies?: string[] },
+  request: { url: string; method?: string; headers?: Record<string, string>; body?: string; cookies?: string[]; bodies?: string[]; clientAddresses?: boolean },
   connections: number,
   seconds: number,
 ): Promise<LoadResult> {
@@ -239,7 +239,20 @@ export async function runWrk(
     .join('\n');
   // With `cookies`, each request is the next person's (in turn): many people each doing it once at a
   // time, not one person doing it many times at once.
-  const rotate = request.cookies?.length
+  // With `bodies`, each request sends the next body (sign-ins spread over many accounts), from a random
+  // client address when `clientAddresses` is set (X-Forwarded-For, believed with TRUST_PROXY).
+  const rotateBodies = request.bodies?.length
+    ? `local bodies = { ${request.bodies.map(luaString).join(', ')} }
+local n = 0
+request = function()
+  n = n + 1
+  ${request.clientAddresses ? 'wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))' : ''}
+  return wrk.format(nil, nil, nil, bodies[(n % #bodies) + 1])
+end`
+    : '';
+  const rotate = rotateBodies
+    ? rotateBodies
+    : request.cookies?.length
     ? `local cookies = { ${request.cookies.map(luaString).join(', ')} }
 local n = 0
 request = function()

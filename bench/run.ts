@@ -1,4 +1,4 @@
-// `npm run bench [-- terms|http|public-load|lighthouse|load|roster]`: runs the benchmarks and prints their figures; results are also written
+// `npm run bench [-- terms|http|public-load|lighthouse|load|roster|sign-in]`: runs the benchmarks and prints their figures; results are also written
 // to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set. `load`
 // (the cluster under a mixed workload, PostgreSQL only, about 5 minutes) and `roster` (2,000 NPIs
 // onboarded, about 10 minutes per database) run only when named.
@@ -7,6 +7,7 @@ import { benchHttp, benchPublicLoad, HTTP_SECONDS, PUBLIC_LOAD_CLIENTS } from '.
 import { benchLighthouse } from './lighthouse';
 import { benchLoad, LOAD_SECONDS } from './load';
 import { benchRoster, ROSTER_BENCH_REGISTRY_MS, ROSTER_BENCH_ROWS } from './roster';
+import { benchSignIn, SIGN_IN_CONCURRENCIES, SIGN_IN_SECONDS } from './sign-in';
 import { benchTerms } from './terms';
 
 const which = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
@@ -114,6 +115,30 @@ if (which.has('load')) {
     'The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (120 accounts; each request from one of many simulated client addresses). ' +
     'RSS is sampled every second; growth compares the floor (lowest sample) of the step\'s first third with that of its last third, since RSS saws with garbage collection. PostgreSQL connections count pg_stat_activity for the database (the pools plus the sampler).';
   writeResults('load', rows, `# Load benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
+}
+if (all || which.has('sign-in')) {
+  const rows = [];
+  for (const target of targets) {
+    for (const concurrency of SIGN_IN_CONCURRENCIES) {
+      console.log(`\npassword sign-ins on ${target}, ${concurrency} hash(es) at once (production build)…`);
+      const row = await benchSignIn(target, postgresUrl, concurrency);
+      console.log(JSON.stringify(row, null, 2));
+      rows.push(row);
+    }
+  }
+  const lines = [
+    '| database | hashes at once | sign-ins/s (10 conn.) | sign-in p50 / p99 ms | not 2xx | health p99 alone → during burst (ratio) | /find page p99 alone → during burst (ratio) | load average |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.hashConcurrency} | ${r.signInsPerSec} | ${r.signInP50} / ${r.signInP99} | ${r.signInNon2xx} | ${r.healthP99Alone} → ${r.healthP99DuringBurst} (${r.healthRatio}) | ${r.pageP99Alone} → ${r.pageP99DuringBurst} (${r.pageRatio}) | ${r.loadAverage} |`,
+    ),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  const note =
+    `Password sign-ins (scrypt N=16384, r=16, p=1, Better Auth's format, through node:crypto in libuv's thread pool; at most "hashes at once" at a time: PASSWORD_HASH_CONCURRENCY) with wrk at 10 connections over 400 accounts, each request from a random client address; ` +
+    `\`GET /api/health\` and the directory's index page at one connection for ${SIGN_IN_SECONDS} s each, first alone, then during the burst. Production build in its own process on loopback; the machine has 2 cores, which the hashing and the other requests share.`;
+  writeResults('sign-in', rows, `# Password sign-in\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 if (which.has('roster')) {
   const rows = [];

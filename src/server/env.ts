@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { QUERY_TIMEOUT_MS } from '../shared/limits';
 
@@ -88,6 +89,8 @@ const envSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   // Provider sign-ups per client address per hour.
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // Password hashes (scrypt) running at once; the rest wait. Default: the machine's cores but one.
+  PASSWORD_HASH_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -124,6 +127,8 @@ export interface Env extends RawEnv {
   storageDir: string;
   /** The development outbox stands in for SMTP; never in production. */
   mailTransport: 'smtp' | 'outbox';
+  /** At most this many password hashes at once, so a burst of sign-ins leaves a core to everything else. */
+  passwordHashConcurrency: number;
 }
 
 export class EnvError extends Error {
@@ -163,5 +168,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     encryptionKey: raw.ENCRYPTION_KEY ?? raw.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR.replace(/\/+$/, '')}/storage`,
     mailTransport: raw.SMTP_URL ? 'smtp' : 'outbox',
+    passwordHashConcurrency: raw.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
   };
 }

@@ -9,6 +9,7 @@ import type { Env } from '../env';
 import type { Mailer } from '../integrations/mail/mailer';
 import { recordAudit } from '../modules/audit/service';
 import { revokePasswordResetLinks } from './credentials';
+import { createPasswordHasher } from './password';
 import { adminInviteEmail, magicLinkEmail, passwordResetEmail, verificationEmail } from '../integrations/mail/templates';
 
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -57,6 +58,8 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // Better Auth's scrypt format, at most PASSWORD_HASH_CONCURRENCY hashes at once (password.ts).
+      password: createPasswordHasher(env.passwordHashConcurrency),
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
