@@ -2,7 +2,8 @@
  * Proof for issue 38's "a new field fails to compile until every place that must show it does"
  * (docs/architecture.md, "Adding a field to a section"). The practice essentials schema gains an
  * "office hours" field below, as a newcomer would add it, and each check the code runs on the real
- * schema is run on the grown one: each passes today and refuses the grown schema. These are types,
+ * schema is run on the grown one: each passes today and refuses the grown schema. (The field's name is
+one nobody will add for real, so adding a real field leaves this file alone.) These are types,
  * so `npm run typecheck` is what runs them; vitest only counts the test.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -14,19 +15,19 @@ import { practiceEssentialsSchema, type FieldsOf, type ProfileSectionData, type 
 import type { FormValuesOf } from '../../src/web/features/profile/lib/form-values';
 import type { PracticeForm } from '../../src/web/features/profile/pages/practice-essentials-page';
 
-const withOfficeHours = practiceEssentialsSchema.extend({ officeHours: z.string().trim().max(300).nullable() });
+const withOfficeHours = practiceEssentialsSchema.extend({ officeHoursExample: z.string().trim().max(300).nullable() });
 type Today = ProfileSectionField<'practice_essentials'>;
 type Grown = FieldsOf<z.input<typeof withOfficeHours>> | FieldsOf<z.output<typeof withOfficeHours>>;
 
 describe('adding a field to a section schema fails the typecheck where it must be handled', () => {
   it('the grown schema names one field more', () => {
-    expect(withOfficeHours.parse({ officeHours: ' Mon–Fri 8–5 ' }).officeHours).toBe('Mon–Fri 8–5');
-    expectTypeOf<Exclude<Grown, Today>>().toEqualTypeOf<'officeHours'>();
+    expect(withOfficeHours.parse({ officeHoursExample: ' Mon–Fri 8–5 ' }).officeHoursExample).toBe('Mon–Fri 8–5');
+    expectTypeOf<Exclude<Grown, Today>>().toEqualTypeOf<'officeHoursExample'>();
   });
 
   it('the section view (table column and views.ts) must carry it: model.ts', () => {
     expectTypeOf<FieldsMissingFromView<Today, SectionView<'practice_essentials'>>>().toEqualTypeOf<never>();
-    expectTypeOf<FieldsMissingFromView<Grown, SectionView<'practice_essentials'>>>().toEqualTypeOf<'officeHours'>();
+    expectTypeOf<FieldsMissingFromView<Grown, SectionView<'practice_essentials'>>>().toEqualTypeOf<'officeHoursExample'>();
   });
 
   it('the public profile must say whether and where it shows it: directory/public-profile.ts', () => {
@@ -40,10 +41,10 @@ describe('adding a field to a section schema fails the typecheck where it must b
 
   it("the practice page's form must fill it: its type is derived from the schema", () => {
     expectTypeOf<PracticeForm>().toEqualTypeOf<FormValuesOf<ProfileSectionData<'practice_essentials'>>>();
-    // toFormValues builds a PracticeForm literal; with the grown schema that literal lacks officeHours.
+    // toFormValues builds a PracticeForm literal; with the grown schema that literal lacks officeHoursExample.
     type GrownForm = FormValuesOf<z.output<typeof withOfficeHours>>;
-    expectTypeOf<Exclude<keyof GrownForm, keyof PracticeForm>>().toEqualTypeOf<'officeHours'>();
-    expectTypeOf<GrownForm['officeHours']>().toEqualTypeOf<string>();
+    expectTypeOf<Exclude<keyof GrownForm, keyof PracticeForm>>().toEqualTypeOf<'officeHoursExample'>();
+    expectTypeOf<GrownForm['officeHoursExample']>().toEqualTypeOf<string>();
     expectTypeOf<PracticeForm>().not.toExtend<FormValuesOf<z.output<typeof withOfficeHours>>>();
   });
 
