@@ -7,7 +7,7 @@ import type { RouteObject } from 'react-router';
 import { routes } from '../../src/web/app/router';
 import { RequireAdmin } from '../../src/web/app/guards/require-admin';
 import { RequireMember } from '../../src/web/app/guards/require-member';
-import { HOSPITAL_TABS } from '../../src/web/features/system-admin/hospitals/pages/hospital-detail-page';
+import { HOSPITAL_TABS } from '../../src/web/features/console/hospitals/pages/hospital-detail-page';
 import { signInAsAdmin } from './support/outbox';
 
 // The page tour (issue T3 4/7): every page of the app, the console and the public directory, as a

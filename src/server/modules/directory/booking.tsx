@@ -4,7 +4,7 @@
 // confirmation it redirects to).
 import type { CSSProperties } from 'react';
 import { APPOINTMENT_FIELD_LIMITS } from '../../../shared/schemas/appointment-requests';
-import { documentHtml, Frame } from './pages';
+import { documentHtml, Frame } from './frame';
 import { localePath, translator, type Locale, type Translate } from './i18n/locale';
 import type { PublicHospital } from './service';
 import type { PublicProfile } from './public-profile';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileStylesheet } from '../../render/stylesheet.mjs';
 import { directoryStylesheet } from './directory-style';
-import { documentHtml } from './pages';
+import { documentHtml } from './frame';
 
 // Issue 33 item 6: the public pages use the app's design tokens, from a real stylesheet file built
 // with them (issue 38 item 4), with targets of at least 24 px (WCAG 2.2 2.5.8), checkboxes included.

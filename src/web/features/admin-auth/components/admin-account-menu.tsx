@@ -2,7 +2,7 @@ import { ChevronDown, KeyRound, LogOut, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '@web/components/ui/spinner';
-import { useHospitalName } from '@web/features/system-admin';
+import { useHospitalName } from '@web/features/console';
 import { cn } from '@web/lib/cn';
 import type { AdminUser } from '@web/lib/admin-session';
 import { roleLabel } from '@web/lib/admin-roles';

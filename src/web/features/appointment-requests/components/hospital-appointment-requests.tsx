@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { APPOINTMENT_REQUEST_STATUS_LABELS } from '@shared/schemas/appointment-requests';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/lib/admin-error-message';
-import { ErrorPanel, LoadingPanel } from '@web/features/system-admin';
-import { SectionCard } from '@web/features/system-admin';
+import { ErrorPanel, LoadingPanel } from '@web/features/console';
+import { SectionCard } from '@web/features/console';
 import { useHospitalAppointmentRequests, useMoveAppointmentRequest } from '../api/appointment-requests';
 import { AppointmentRequestList } from './appointment-request-list';
 

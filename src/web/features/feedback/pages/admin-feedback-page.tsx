@@ -8,9 +8,9 @@ import { FEEDBACK_MESSAGES, FEEDBACK_STATUS_FILTERS } from '@shared/schemas/feed
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/lib/admin-error-message';
-import { ConfirmDialog } from '@web/features/system-admin';
-import { ConsoleTable, useConsoleList, type ConsoleColumn } from '@web/features/system-admin';
-import { ScopeSelect } from '@web/features/system-admin';
+import { ConfirmDialog } from '@web/features/console';
+import { ConsoleTable, useConsoleList, type ConsoleColumn } from '@web/features/console';
+import { ScopeSelect } from '@web/features/console';
 import { formatDate, formatTimeOfDay } from '@web/lib/console-format';
 import { useAdminFeedback, useBulkFeedbackAction, useFeedbackStats, type SortKey, type StatusFilter } from '../api/admin-feedback';
 import type { FeedbackItem } from '../api/types';

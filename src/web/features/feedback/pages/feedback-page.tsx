@@ -7,7 +7,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { FormAlert } from '@web/components/form/form-alert';
 import { serverMessage } from '@web/lib/admin-error-message';
-import { Pagination } from '@web/features/system-admin';
+import { Pagination } from '@web/features/console';
 import { formatDateTime } from '@web/lib/console-format';
 import { useMyFeedback } from '../api/list-my-feedback';
 import type { FeedbackItem } from '../api/types';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { HospitalSelect } from '@web/features/system-admin';
-import { useHospitalChoices } from '@web/features/system-admin';
+import { HospitalSelect } from '@web/features/console';
+import { useHospitalChoices } from '@web/features/console';
 
 /**
  * The hospital a test page works on, kept in the address (`?hospital=`) so a result can be linked

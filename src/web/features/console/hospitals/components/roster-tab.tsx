@@ -8,7 +8,7 @@ import { serverMessage } from '@web/lib/admin-error-message';
 import { readCsvFile } from '../../components/csv-tools';
 import { FileDropZone } from '../../components/file-drop-zone';
 import { ErrorPanel, LoadingPanel } from '../../components/query-states';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '@web/lib/console-format';
 import {
   refusedRowsUrl,
   useRefreshRosterUpload,

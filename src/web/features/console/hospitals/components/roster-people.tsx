@@ -15,7 +15,7 @@ import { Notice } from '@web/components/ui/notice';
 import { serverMessage } from '@web/lib/admin-error-message';
 import { Pagination } from '../../components/pagination';
 import { ErrorPanel } from '../../components/query-states';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '@web/lib/console-format';
 import { rosterPeopleCsvUrl, useRosterPeople, useSendRosterReminders, type RosterUploadDetailDto } from '../api/roster';
 
 type Variant = 'brand' | 'gray' | 'success' | 'coral';

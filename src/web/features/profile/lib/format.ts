@@ -1,2 +1,0 @@
-// Moved to @web/lib/profile-format (issue 38 item 3); this re-export goes once no one imports it.
-export * from '@web/lib/profile-format';
