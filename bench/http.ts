@@ -12,7 +12,19 @@ import type { Database, DatabaseHandle } from '../src/server/db/client';
 import { medicalExpertiseTerms } from '../src/server/db/schema';
 import { MAX_PUBLIC_PARAMETER_VALUES } from '../src/server/http/public-requests';
 import { fullProfileSections } from '../tests/support/full-profile';
-import { adminCookie, ensureWrk, hospitalOfAdmin, percentile, providerCookie, round, runWrk, runWrkPaths, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
+import {
+  adminCookie,
+  ensureWrk,
+  hospitalOfAdmin,
+  percentile,
+  providerCookie,
+  round,
+  runWrk,
+  runWrkPaths,
+  startBenchServer,
+  startBuiltServer,
+  type DatabaseTarget,
+} from './lib';
 import { apiOn, DIRECTORY_PROVIDERS, growHospitalTerms, seedDirectory, signUpFullProvider } from './seed';
 
 export interface HttpRow {
@@ -83,7 +95,13 @@ async function replay(database: DatabaseHandle, statements: Captured[]) {
   } finally {
     (client as { release?: () => void }).release?.();
   }
-  return round(percentile(samples.sort((a, b) => a - b), 50), 2);
+  return round(
+    percentile(
+      samples.sort((a, b) => a - b),
+      50,
+    ),
+    2,
+  );
 }
 
 export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): Promise<HttpRow[]> {
@@ -122,19 +140,52 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     { name: 'GET /api/admin/users/:id (admin view)', path: `/api/admin/users/${provider.userId}`, as: 'admin' },
     { name: 'GET /api/terms/search (3 chars, 50,000 terms)', path: '/api/terms/search?q=car&pageSize=20', as: 'provider' },
     { name: 'GET /api/terms/search (6 chars, 50,000 terms)', path: '/api/terms/search?q=cardia&pageSize=20', as: 'provider' },
-    { name: 'PUT /api/profile/sections/biography', path: '/api/profile/sections/biography', method: 'PUT', body: biography, as: 'provider', manyProviders: true },
-    { name: 'PUT /api/profile/sections/practice_essentials', path: '/api/profile/sections/practice_essentials', method: 'PUT', body: JSON.stringify(fullSections.practice_essentials), as: 'provider', manyProviders: true },
-    { name: 'PUT /api/profile/sections/awards (a list)', path: '/api/profile/sections/awards', method: 'PUT', body: JSON.stringify(fullSections.awards), as: 'provider', manyProviders: true },
+    {
+      name: 'PUT /api/profile/sections/biography',
+      path: '/api/profile/sections/biography',
+      method: 'PUT',
+      body: biography,
+      as: 'provider',
+      manyProviders: true,
+    },
+    {
+      name: 'PUT /api/profile/sections/practice_essentials',
+      path: '/api/profile/sections/practice_essentials',
+      method: 'PUT',
+      body: JSON.stringify(fullSections.practice_essentials),
+      as: 'provider',
+      manyProviders: true,
+    },
+    {
+      name: 'PUT /api/profile/sections/awards (a list)',
+      path: '/api/profile/sections/awards',
+      method: 'PUT',
+      body: JSON.stringify(fullSections.awards),
+      as: 'provider',
+      manyProviders: true,
+    },
     { name: `GET /find/northfield?q=asthma&near=600 (search, ${DIRECTORY_PROVIDERS} providers)`, path: '/find/northfield?q=asthma&near=600', as: 'anonymous' },
     { name: 'GET /find/northfield?q=kowalsky (typo, name)', path: '/find/northfield?q=kowalsky', as: 'anonymous' },
     // Distance (issue 33): every bench office is within 50 miles of Evanston, so all providers are measured and sorted.
-    { name: `GET /find/northfield?near=Evanston, IL&radius=50 (distance, ${DIRECTORY_PROVIDERS} providers)`, path: '/find/northfield?near=Evanston%2C%20IL&radius=50', as: 'anonymous' },
+    {
+      name: `GET /find/northfield?near=Evanston, IL&radius=50 (distance, ${DIRECTORY_PROVIDERS} providers)`,
+      path: '/find/northfield?near=Evanston%2C%20IL&radius=50',
+      as: 'anonymous',
+    },
     // Nobody found: the suggestions run the search again per dropped filter and wider radius.
-    { name: 'GET /find/northfield?q=qzxv&near=60540&radius=5&accepting=1 (no results, suggestions)', path: '/find/northfield?q=qzxv&near=60540&radius=5&accepting=1', as: 'anonymous' },
+    {
+      name: 'GET /find/northfield?q=qzxv&near=60540&radius=5&accepting=1 (no results, suggestions)',
+      path: '/find/northfield?q=qzxv&near=60540&radius=5&accepting=1',
+      as: 'anonymous',
+    },
     { name: 'GET /find/northfield/bench-42 (public page)', path: '/find/northfield/bench-42', as: 'anonymous' },
     { name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 20)', path: '/fhir/r4/PractitionerRole?specialty=207RC0000X', as: 'anonymous' },
     // The most values a parameter may carry (issue T3 1/7 item 6: 2,500 took 0.35 s each).
-    { name: `GET /fhir/r4/PractitionerRole?specialty=<${codes.length} codes> (FHIR search, multi-value)`, path: `/fhir/r4/PractitionerRole?specialty=${codes.join(',')}`, as: 'anonymous' },
+    {
+      name: `GET /fhir/r4/PractitionerRole?specialty=<${codes.length} codes> (FHIR search, multi-value)`,
+      path: `/fhir/r4/PractitionerRole?specialty=${codes.join(',')}`,
+      as: 'anonymous',
+    },
   ];
   // BENCH_ENDPOINTS (a regular expression on the names) measures some of them; health always runs, as the others' yardstick.
   const only = process.env.BENCH_ENDPOINTS ? new RegExp(process.env.BENCH_ENDPOINTS, 'i') : null;
@@ -149,7 +200,8 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   // 2. Each endpoint's statements, as the app sends them (the session check included), timed raw.
   const sql = new Map<string, { count: number; p50: number }>();
   for (const endpoint of endpoints) {
-    const request = () => fetch(`${setup.base}${endpoint.path}`, { method: endpoint.method ?? 'GET', headers: headersOf(endpoint, 'http://127.0.0.1'), body: endpoint.body });
+    const request = () =>
+      fetch(`${setup.base}${endpoint.path}`, { method: endpoint.method ?? 'GET', headers: headersOf(endpoint, 'http://127.0.0.1'), body: endpoint.body });
     await request(); // warm caches and plans
     recording = [];
     const response = await request();
@@ -165,7 +217,13 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   const rows: HttpRow[] = [];
   try {
     for (const endpoint of endpoints) {
-      const request = { url: `${server.base}${endpoint.path}`, method: endpoint.method, headers: headersOf(endpoint, server.base), body: endpoint.body, cookies: endpoint.manyProviders ? savers : undefined };
+      const request = {
+        url: `${server.base}${endpoint.path}`,
+        method: endpoint.method,
+        headers: headersOf(endpoint, server.base),
+        body: endpoint.body,
+        cookies: endpoint.manyProviders ? savers : undefined,
+      };
       const check = await fetch(request.url, request);
       if (!check.ok) throw new Error(`${endpoint.name} on the built server: ${check.status} ${await check.text()}`);
       await runWrk(request, 10, 1); // warm-up
@@ -241,7 +299,12 @@ export async function benchPublicLoad(target: DatabaseTarget, postgresUrl?: stri
   const db = setup.database.db;
   const hospitalId = await hospitalOfAdmin(setup.database, DEMO.hospitalAdminEmail);
   const defaults = await db
-    .select({ termId: medicalExpertiseTerms.termId, term: medicalExpertiseTerms.term, termType: medicalExpertiseTerms.termType, specialtyName: medicalExpertiseTerms.specialtyName })
+    .select({
+      termId: medicalExpertiseTerms.termId,
+      term: medicalExpertiseTerms.term,
+      termType: medicalExpertiseTerms.termType,
+      specialtyName: medicalExpertiseTerms.specialtyName,
+    })
     .from(medicalExpertiseTerms);
   const directory = await seedDirectory(db, hospitalId, defaults);
   console.log(`  ${directory.providers} published providers in the public directory (${directory.ms} ms)`);
@@ -298,7 +361,9 @@ export async function benchPublicLoad(target: DatabaseTarget, postgresUrl?: stri
           publicErrors: load.errors,
           loadAverage: round(loadavg()[0]!, 1),
         });
-        console.log(`  ${scenario}: health p99 ${alone.p99} ms alone, ${loaded.p99} ms under load (${rows.at(-1)!.p99Ratio}x); public ${load.requestsPerSec} req/s, ${load.non2xx} not 2xx`);
+        console.log(
+          `  ${scenario}: health p99 ${alone.p99} ms alone, ${loaded.p99} ms under load (${rows.at(-1)!.p99Ratio}x); public ${load.requestsPerSec} req/s, ${load.non2xx} not 2xx`,
+        );
       } finally {
         await server.stop();
       }

@@ -127,7 +127,17 @@ export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: str
   const { databaseUrl, dataDir, cleanup } = existing ?? (await scratchDatabase(target, postgresUrl));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), APP_URL: base, LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_AUTH_SECRET, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? './data-bench', SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      APP_URL: base,
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      DATABASE_URL: databaseUrl ?? '',
+      DATA_DIR: dataDir ?? './data-bench',
+      SEED_DEMO_DATA: 'true',
+      TRUST_PROXY: 'true',
       // wrk is one address asking thousands of times a second: the endpoints' own cost is measured
       // without the per-address limit, which would refuse it (the public-load run sets its own).
       PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
@@ -154,7 +164,13 @@ export async function providerCookie(base: string) {
   const signUp = await fetch(`${base}/api/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': `192.0.2.${1 + Math.floor(Math.random() * 250)}` },
-    body: JSON.stringify({ email: `bench.${Date.now()}.${randomBytes(3).toString('hex')}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Bea Bench' }),
+    body: JSON.stringify({
+      email: `bench.${Date.now()}.${randomBytes(3).toString('hex')}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Bea Bench',
+    }),
   });
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status}`);
   return signUp.headers
@@ -253,14 +269,14 @@ end`
   const rotate = rotateBodies
     ? rotateBodies
     : request.cookies?.length
-    ? `local cookies = { ${request.cookies.map(luaString).join(', ')} }
+      ? `local cookies = { ${request.cookies.map(luaString).join(', ')} }
 local n = 0
 request = function()
   n = n + 1
   wrk.headers["cookie"] = cookies[(n % #cookies) + 1]
   return wrk.format()
 end`
-    : '';
+      : '';
   return runWrkScript(
     `wrk.method = ${luaString(request.method ?? 'GET')}
 ${headers}

@@ -27,7 +27,9 @@ export interface LighthouseRow {
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Only the pages whose label contains this (e.g. `/find`), and only these form factors (`mobile`): a quicker rerun of a few. */
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES ?? '';
-const FORM_FACTORS = (process.env.LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop').split(',').filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
+const FORM_FACTORS = (process.env.LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop')
+  .split(',')
+  .filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -54,7 +56,13 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
         for (let i = 0, retries = 0; i < RUNS; i += 1) {
           const result = await lighthouse(
             url,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], extraHeaders: headers },
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+              extraHeaders: headers,
+            },
             formFactor === 'desktop' ? desktopConfig : undefined,
           );
           if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

@@ -187,7 +187,12 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
   const copied = await admin(`/api/admin/hospitals/${hospitalId}/terms/copy-defaults`, { method: 'POST', body: '{}' });
   if (!copied.ok) throw new Error(`copy defaults: ${copied.status}`);
   const defaults = await db
-    .select({ termId: medicalExpertiseTerms.termId, term: medicalExpertiseTerms.term, termType: medicalExpertiseTerms.termType, specialtyName: medicalExpertiseTerms.specialtyName })
+    .select({
+      termId: medicalExpertiseTerms.termId,
+      term: medicalExpertiseTerms.term,
+      termType: medicalExpertiseTerms.termType,
+      specialtyName: medicalExpertiseTerms.specialtyName,
+    })
     .from(medicalExpertiseTerms);
   const full: string[] = [];
   for (let i = 0; i < FULL_PROVIDERS; i += 1) full.push((await signUpFullProvider(setup.base, db, hospitalId, `-${i}`)).email);
@@ -207,7 +212,14 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
   console.log(`  data: ${FULL_PROVIDERS} full profiles, ${SIGN_IN_ACCOUNTS} accounts to sign in with, ${DIRECTORY_PROVIDERS} published providers`);
 
   // 2. The cluster on that database; sessions made through the proxy (production cookies).
-  const cluster = await startCluster({ postgresUrl, existingDatabaseUrl: setup.scratch.databaseUrl!, processes: PROCESSES, poolSize: POOL_SIZE, simulatedClients: true, env: { SEED_DEMO_DATA: 'false', DATABASE_PUBLIC_POOL_SIZE: String(PUBLIC_POOL_SIZE) } });
+  const cluster = await startCluster({
+    postgresUrl,
+    existingDatabaseUrl: setup.scratch.databaseUrl!,
+    processes: PROCESSES,
+    poolSize: POOL_SIZE,
+    simulatedClients: true,
+    env: { SEED_DEMO_DATA: 'false', DATABASE_PUBLIC_POOL_SIZE: String(PUBLIC_POOL_SIZE) },
+  });
   try {
     const cookies: string[] = [];
     for (const email of full) {
@@ -216,15 +228,23 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
       if (response.status !== 200) throw new Error(`sign-in through the proxy: ${response.status} ${await response.text()}`);
       cookies.push(client.jar.header().cookie!);
     }
-    const biographies = ['Cardiologist for adults with heart rhythm disorders.', 'I help people whose heart beats too fast, too slow or irregularly.'].map((publicSummary, i) =>
-      JSON.stringify({ professionalSummary: `Board-certified cardiologist, save ${i}, caring for adults with atrial fibrillation and fainting spells.`, publicSummary }),
+    const biographies = ['Cardiologist for adults with heart rhythm disorders.', 'I help people whose heart beats too fast, too slow or irregularly.'].map(
+      (publicSummary, i) =>
+        JSON.stringify({
+          professionalSummary: `Board-certified cardiologist, save ${i}, caring for adults with atrial fibrillation and fainting spells.`,
+          publicSummary,
+        }),
     );
     const mix: MixEntry[] = [
       { weight: 30, method: 'GET', paths: ['/api/profile'], cookies },
       { weight: 10, method: 'GET', paths: ['/api/dashboard'], cookies },
       { weight: 10, method: 'PUT', paths: ['/api/profile/sections/biography'], cookies, bodies: biographies },
       { weight: 15, method: 'GET', paths: ['car', 'asth', 'diab', 'migr', 'cardia', 'syncop'].map((q) => `/api/terms/search?q=${q}&pageSize=20`), cookies },
-      { weight: 15, method: 'GET', paths: ['asthma&near=600', 'diabetes', 'heart%20attack', 'kowalsky', 'migraine&near=602'].map((q) => `/find/northfield?q=${q}`) },
+      {
+        weight: 15,
+        method: 'GET',
+        paths: ['asthma&near=600', 'diabetes', 'heart%20attack', 'kowalsky', 'migraine&near=602'].map((q) => `/find/northfield?q=${q}`),
+      },
       { weight: 19, method: 'GET', paths: Array.from({ length: 50 }, (_, i) => `/find/northfield/bench-${i * 97}`) },
       // Sign-ins are expensive (scrypt) and limited to 10 per e-mail in 15 minutes: 1 % of the mix over 120 accounts.
       { weight: 1, method: 'POST', paths: ['/api/auth/sign-in'], bodies: accounts.map((email) => JSON.stringify({ email, password: PASSWORD })), rotate: true },

@@ -82,7 +82,10 @@ export async function benchRoster(target: DatabaseTarget, postgresUrl?: string):
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const to = [parsed.to].flat().flatMap((a) => a?.value ?? []).map((a) => (a.address ?? '').toLowerCase());
+          const to = [parsed.to]
+            .flat()
+            .flatMap((a) => a?.value ?? [])
+            .map((a) => (a.address ?? '').toLowerCase());
           mails.push({ to: to[0] ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' });
           callback();
         })
@@ -146,7 +149,9 @@ export async function benchRoster(target: DatabaseTarget, postgresUrl?: string):
       progress = (await (await fetch(`${rosterBase}/${upload.id}/progress`, { headers })).json()) as typeof progress;
       if (performance.now() - lastReport > 15_000) {
         lastReport = performance.now();
-        console.log(`  pre-filling: ${progress.done} of ${progress.total} after ${round((performance.now() - draftingStarted) / 1000)} s, RSS ${rssMb(server.pid)} MB`);
+        console.log(
+          `  pre-filling: ${progress.done} of ${progress.total} after ${round((performance.now() - draftingStarted) / 1000)} s, RSS ${rssMb(server.pid)} MB`,
+        );
       }
       if (performance.now() - draftingStarted > 60 * 60_000) throw new Error('pre-filling did not finish within an hour');
     }
@@ -187,7 +192,14 @@ export async function benchRoster(target: DatabaseTarget, postgresUrl?: string):
       invitationsSeconds: invitationsSeconds === null ? null : round(invitationsSeconds),
       emailsReceived: mails.length - mailsBefore,
       totalSeconds: round(totalSeconds),
-      rssMb: { start: rssStart, afterCheck: rssAfterCheck, max: Math.max(...samples), end: rssMb(server.pid), draftingFloorFirstThird: floors.first, draftingFloorLastThird: floors.last },
+      rssMb: {
+        start: rssStart,
+        afterCheck: rssAfterCheck,
+        max: Math.max(...samples),
+        end: rssMb(server.pid),
+        draftingFloorFirstThird: floors.first,
+        draftingFloorLastThird: floors.last,
+      },
       rssSamples: samples,
     };
   } finally {

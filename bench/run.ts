@@ -79,7 +79,7 @@ if (all || which.has('public-load')) {
     '(directory searches, 20 provider pages, FHIR PractitionerRole searches with 20 specialty codes, the most a parameter may carry, with and without _include, a Practitioner name search, Locations), ' +
     'on the production build in its own process on loopback with 5,000 published providers. "limit off": every public request does its work; "one address": the default per-address limit meets one abuser (429 after 300 a minute); ' +
     '"a random address per request": many visitors, all served, each request also paying for the limit\'s count in the database. ' +
-    'The load average is the machine\'s (2 cores) at the end of the run: with other work on the machine the p99 of a sub-millisecond request measures the scheduler, not the app.';
+    "The load average is the machine's (2 cores) at the end of the run: with other work on the machine the p99 of a sub-millisecond request measures the scheduler, not the app.";
   writeResults('public-load', rows, `# /api/health under public load\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 if (all || which.has('lighthouse')) {
@@ -88,7 +88,10 @@ if (all || which.has('lighthouse')) {
   const lines = [
     '| page | form factor | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.speedIndexMs} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.speedIndexMs} |`,
+    ),
   ];
   console.log(`\n${lines.join('\n')}`);
   writeResults(
@@ -113,7 +116,7 @@ if (which.has('load')) {
   const note =
     `wrk (Debian, its own process, two threads) through haproxy to 3 production processes (each with a pool of 10 and a public-read pool of 5) on one PostgreSQL, ${LOAD_SECONDS} s per step after a 45 s warm-up at 200 connections, on a shared 2-core machine. ` +
     'The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (120 accounts; each request from one of many simulated client addresses). ' +
-    'RSS is sampled every second; growth compares the floor (lowest sample) of the step\'s first third with that of its last third, since RSS saws with garbage collection. PostgreSQL connections count pg_stat_activity for the database (the pools plus the sampler).';
+    "RSS is sampled every second; growth compares the floor (lowest sample) of the step's first third with that of its last third, since RSS saws with garbage collection. PostgreSQL connections count pg_stat_activity for the database (the pools plus the sampler).";
   writeResults('load', rows, `# Load benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 if (all || which.has('sign-in')) {
@@ -162,7 +165,7 @@ if (which.has('roster')) {
     `uploaded to the demo hospital as its administrator, on the production build in its own process. The loopback registry answers every request after ${ROSTER_BENCH_REGISTRY_MS} ms (the real one's round trip); ` +
     'the app asks it at most 4 at a time. "check": the upload answered, every row checked (each NPI asked once). "pre-filling": from Start to the upload drafted, on the app\'s job queue ' +
     '(25 rows per job, the batch\'s NPIs asked first, then each draft written), polled once a second as the console does. "invitations": from the button to the last invitation received by the loopback SMTP server. ' +
-    'RSS is the server process\'s, sampled every second.';
+    "RSS is the server process's, sampled every second.";
   writeResults('roster', rows, `# Roster onboarding at scale\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 process.exit(0);

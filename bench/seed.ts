@@ -3,7 +3,19 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
-import { directoryListings, hospitalExpertiseTerms, insuranceAccepted, languagesSpoken, locations, medicalExpertiseTerms, medicalSchools, practiceEssentials, professionalIdentity, userMedicalExpertise, users } from '../src/server/db/schema';
+import {
+  directoryListings,
+  hospitalExpertiseTerms,
+  insuranceAccepted,
+  languagesSpoken,
+  locations,
+  medicalExpertiseTerms,
+  medicalSchools,
+  practiceEssentials,
+  professionalIdentity,
+  userMedicalExpertise,
+  users,
+} from '../src/server/db/schema';
 import { zipPoint } from '../src/server/modules/directory/places';
 import { fillFullProfile } from '../tests/support/full-profile';
 
@@ -29,7 +41,12 @@ export async function growHospitalTerms(api: Api, db: Database, hospitalId: stri
   const copied = ((await copy.json()) as { created_count: number }).created_count;
 
   const defaults = await db
-    .select({ termId: medicalExpertiseTerms.termId, term: medicalExpertiseTerms.term, termType: medicalExpertiseTerms.termType, specialtyName: medicalExpertiseTerms.specialtyName })
+    .select({
+      termId: medicalExpertiseTerms.termId,
+      term: medicalExpertiseTerms.term,
+      termType: medicalExpertiseTerms.termType,
+      specialtyName: medicalExpertiseTerms.specialtyName,
+    })
     .from(medicalExpertiseTerms);
   const extra: object[] = [];
   for (let round = 1; copied + extra.length < HOSPITAL_TERMS; round += 1) {
@@ -93,15 +110,67 @@ const CITIES = [
 ] as const;
 /** Two plans each, so the search's insurance filter and facet have real rows to read. */
 const PLANS = ['Aetna', 'Medicare', 'Blue Cross Blue Shield', 'Cigna', 'UnitedHealthcare'];
-const FIRST = ['Amara', 'Ben', 'Chen', 'Dana', 'Elif', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tara'];
-const LAST = ['Adeyemi', 'Brooks', 'Castillo', 'Diallo', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lindqvist', 'Mensah', 'Nguyen', 'Okafor', 'Petrova', 'Quispe', 'Raman', 'Schwartz', 'Tanaka', 'Umar', 'Varga', 'Weiss', 'Xu', 'Yilmaz', 'Zhou'];
+const FIRST = [
+  'Amara',
+  'Ben',
+  'Chen',
+  'Dana',
+  'Elif',
+  'Farah',
+  'Gus',
+  'Hana',
+  'Ivan',
+  'Jade',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+];
+const LAST = [
+  'Adeyemi',
+  'Brooks',
+  'Castillo',
+  'Diallo',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Haddad',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'Lindqvist',
+  'Mensah',
+  'Nguyen',
+  'Okafor',
+  'Petrova',
+  'Quispe',
+  'Raman',
+  'Schwartz',
+  'Tanaka',
+  'Umar',
+  'Varga',
+  'Weiss',
+  'Xu',
+  'Yilmaz',
+  'Zhou',
+];
 
 /**
  * A directory of `DIRECTORY_PROVIDERS` published providers at the hospital, each with a specialty,
  * an office in one of eight towns (with its ZIP's coordinates), two insurance plans, a language besides English and `DIRECTORY_TERMS_EACH` expertise
  * terms of their specialty: the public search's benchmark data. Written in bulk, straight to the tables.
  */
-export async function seedDirectory(db: Database, hospitalId: string, defaults: Array<{ termId: string; term: string; termType: string; specialtyName: string }>) {
+export async function seedDirectory(
+  db: Database,
+  hospitalId: string,
+  defaults: Array<{ termId: string; term: string; termType: string; specialtyName: string }>,
+) {
   const started = performance.now();
   const bySpecialty = new Map<string, typeof defaults>();
   for (const term of defaults) bySpecialty.set(term.specialtyName, [...(bySpecialty.get(term.specialtyName) ?? []), term]);
@@ -110,24 +179,79 @@ export async function seedDirectory(db: Database, hospitalId: string, defaults: 
   const BATCH = 500;
   for (let start = 0; start < DIRECTORY_PROVIDERS; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, DIRECTORY_PROVIDERS - start) }, (_, k) => start + k);
-    const people = batch.map((i) => ({ i, first: FIRST[i % FIRST.length]!, last: `${LAST[Math.floor(i / FIRST.length) % LAST.length]!}${i >= FIRST.length * LAST.length ? ` ${Math.floor(i / (FIRST.length * LAST.length)) + 1}` : ''}`, specialty: specialties[i % specialties.length]! }));
+    const people = batch.map((i) => ({
+      i,
+      first: FIRST[i % FIRST.length]!,
+      last: `${LAST[Math.floor(i / FIRST.length) % LAST.length]!}${i >= FIRST.length * LAST.length ? ` ${Math.floor(i / (FIRST.length * LAST.length)) + 1}` : ''}`,
+      specialty: specialties[i % specialties.length]!,
+    }));
     const inserted = await db
       .insert(users)
-      .values(people.map((p) => ({ email: `directory.${p.i}@bench.example`, fullName: `${p.first} ${p.last}`, firstName: p.first, lastName: p.last, jobTitle: 'Physician', hospitalId, status: 'active' })))
+      .values(
+        people.map((p) => ({
+          email: `directory.${p.i}@bench.example`,
+          fullName: `${p.first} ${p.last}`,
+          firstName: p.first,
+          lastName: p.last,
+          jobTitle: 'Physician',
+          hospitalId,
+          status: 'active',
+        })),
+      )
       .returning({ id: users.id });
     const ids = inserted.map((row) => row.id);
-    await db.insert(professionalIdentity).values(people.map((p, k) => ({ userId: ids[k]!, firstName: p.first, lastName: p.last, fullLegalName: `${p.first} ${p.last}`, jobTitle: 'Physician', primarySpecialty: p.specialty })));
-    await db.insert(practiceEssentials).values(people.map((p, k) => ({ userId: ids[k]!, acceptingNewPatients: p.i % 3 !== 0, telehealthServices: p.i % 4 === 0 ? ['follow_up'] : [] })));
-    await db.insert(locations).values(people.map((p, k) => ({ userId: ids[k]!, locationName: `${CITIES[p.i % CITIES.length]![0]} office`, addressLine1: `${100 + p.i} Main St`, city: CITIES[p.i % CITIES.length]![0], state: 'IL', postalCode: CITIES[p.i % CITIES.length]![1], country: 'US', isPrimary: true, ...zipPoint(CITIES[p.i % CITIES.length]![1]) })));
-    await db.insert(insuranceAccepted).values(people.flatMap((p, k) => [PLANS[p.i % PLANS.length]!, PLANS[(p.i + 2) % PLANS.length]!].map((insuranceName, order) => ({ userId: ids[k]!, insuranceName, displayOrder: order }))));
-    await db.insert(languagesSpoken).values(people.flatMap((p, k) => [{ userId: ids[k]!, languageCode: 'en', languageName: 'English', displayOrder: 1 }, { userId: ids[k]!, languageCode: other[p.i % other.length]!, languageName: other[p.i % other.length]!, displayOrder: 2 }]));
+    await db.insert(professionalIdentity).values(
+      people.map((p, k) => ({
+        userId: ids[k]!,
+        firstName: p.first,
+        lastName: p.last,
+        fullLegalName: `${p.first} ${p.last}`,
+        jobTitle: 'Physician',
+        primarySpecialty: p.specialty,
+      })),
+    );
+    await db
+      .insert(practiceEssentials)
+      .values(people.map((p, k) => ({ userId: ids[k]!, acceptingNewPatients: p.i % 3 !== 0, telehealthServices: p.i % 4 === 0 ? ['follow_up'] : [] })));
+    await db.insert(locations).values(
+      people.map((p, k) => ({
+        userId: ids[k]!,
+        locationName: `${CITIES[p.i % CITIES.length]![0]} office`,
+        addressLine1: `${100 + p.i} Main St`,
+        city: CITIES[p.i % CITIES.length]![0],
+        state: 'IL',
+        postalCode: CITIES[p.i % CITIES.length]![1],
+        country: 'US',
+        isPrimary: true,
+        ...zipPoint(CITIES[p.i % CITIES.length]![1]),
+      })),
+    );
+    await db.insert(insuranceAccepted).values(
+      people.flatMap((p, k) =>
+        [PLANS[p.i % PLANS.length]!, PLANS[(p.i + 2) % PLANS.length]!].map((insuranceName, order) => ({
+          userId: ids[k]!,
+          insuranceName,
+          displayOrder: order,
+        })),
+      ),
+    );
+    await db.insert(languagesSpoken).values(
+      people.flatMap((p, k) => [
+        { userId: ids[k]!, languageCode: 'en', languageName: 'English', displayOrder: 1 },
+        { userId: ids[k]!, languageCode: other[p.i % other.length]!, languageName: other[p.i % other.length]!, displayOrder: 2 },
+      ]),
+    );
     await db.insert(userMedicalExpertise).values(
       people.flatMap((p, k) => {
         const terms = bySpecialty.get(p.specialty)!;
-        return Array.from({ length: DIRECTORY_TERMS_EACH }, (_, t) => terms[(p.i + t * 7) % terms.length]!).filter((term, t, all) => all.findIndex((x) => x.termId === term.termId) === t).map((term) => ({ userId: ids[k]!, termId: term.termId, term: term.term, termType: term.termType, specialtyName: term.specialtyName }));
+        return Array.from({ length: DIRECTORY_TERMS_EACH }, (_, t) => terms[(p.i + t * 7) % terms.length]!)
+          .filter((term, t, all) => all.findIndex((x) => x.termId === term.termId) === t)
+          .map((term) => ({ userId: ids[k]!, termId: term.termId, term: term.term, termType: term.termType, specialtyName: term.specialtyName }));
       }),
     );
-    await db.insert(directoryListings).values(people.map((p, k) => ({ userId: ids[k]!, hospitalId, status: 'published', slug: `bench-${p.i}`, publishedAt: new Date() })));
+    await db
+      .insert(directoryListings)
+      .values(people.map((p, k) => ({ userId: ids[k]!, hospitalId, status: 'published', slug: `bench-${p.i}`, publishedAt: new Date() })));
   }
   return { providers: DIRECTORY_PROVIDERS, ms: Math.round(performance.now() - started) };
 }

@@ -33,7 +33,10 @@ export const SIGN_IN_CONCURRENCIES = [Math.max(1, availableParallelism() - 1), 4
 export async function benchSignIn(target: DatabaseTarget, postgresUrl: string | undefined, hashConcurrency: number): Promise<SignInRow> {
   ensureWrk();
   // Sign-ups of the accounts come from one address here; the limits are not what is measured.
-  const server = await startBuiltServer(target, postgresUrl, undefined, { SIGN_UP_LIMIT_PER_HOUR: '100000', PASSWORD_HASH_CONCURRENCY: String(hashConcurrency) });
+  const server = await startBuiltServer(target, postgresUrl, undefined, {
+    SIGN_UP_LIMIT_PER_HOUR: '100000',
+    PASSWORD_HASH_CONCURRENCY: String(hashConcurrency),
+  });
   try {
     const origin = { origin: server.base, 'content-type': 'application/json' };
     const emails = Array.from({ length: ACCOUNTS }, (_, i) => `signin.bench.${i}@example.org`);

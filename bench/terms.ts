@@ -35,7 +35,12 @@ export async function benchTerms(target: DatabaseTarget, postgresUrl?: string) {
         if (i === 0) samples.length = 0; // the first query warms the plan cache
       }
       samples.sort((a, b) => a - b);
-      latency[`${length}-char`] = { p50: round(percentile(samples, 50), 2), p95: round(percentile(samples, 95), 2), p975: round(percentile(samples, 97.5), 2), meanResults: Math.round(results / QUERIES_PER_LENGTH) };
+      latency[`${length}-char`] = {
+        p50: round(percentile(samples, 50), 2),
+        p95: round(percentile(samples, 95), 2),
+        p975: round(percentile(samples, 97.5), 2),
+        meanResults: Math.round(results / QUERIES_PER_LENGTH),
+      };
     }
 
     // 4. Replace all terms from a 17,155-row CSV (one transaction).

@@ -12,7 +12,9 @@ if (!url) {
 
 const result = await backupCheck(url);
 const differing = result.tables.filter((t) => t.source !== t.restored);
-console.log(`dump: ${(result.dumpBytes / 1024).toFixed(0)} KiB; ${result.tables.length} tables; migrations ${result.migrations.source} → ${result.migrations.restored} on the copy`);
+console.log(
+  `dump: ${(result.dumpBytes / 1024).toFixed(0)} KiB; ${result.tables.length} tables; migrations ${result.migrations.source} → ${result.migrations.restored} on the copy`,
+);
 for (const t of differing) console.log(`  ${t.table}: ${t.source} rows, ${t.restored} on the copy`);
 console.log(
   result.providerId

@@ -26,9 +26,7 @@ export class OutputDir {
 
   summary(): string {
     const total = this.written.reduce((sum, w) => sum + w.bytes, 0);
-    const lines = this.written.map(
-      (w) => `  ${w.file.padEnd(28)} ${w.records === null ? '' : `${w.records} records, `}${(w.bytes / 1024).toFixed(0)} KiB`,
-    );
+    const lines = this.written.map((w) => `  ${w.file.padEnd(28)} ${w.records === null ? '' : `${w.records} records, `}${(w.bytes / 1024).toFixed(0)} KiB`);
     return [...lines, `  total ${(total / 1024 / 1024).toFixed(2)} MiB`].join('\n');
   }
 

@@ -48,7 +48,10 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Alcohol septal ablation',
     ],
   },
-  { specialties: ['Interventional Cardiology', 'Vascular Surgery', 'Vascular and Interventional Radiology'], procedures: ['Peripheral angioplasty and stenting', 'Peripheral atherectomy', 'Carotid artery stenting'] },
+  {
+    specialties: ['Interventional Cardiology', 'Vascular Surgery', 'Vascular and Interventional Radiology'],
+    procedures: ['Peripheral angioplasty and stenting', 'Peripheral atherectomy', 'Carotid artery stenting'],
+  },
   { specialties: ['Interventional Cardiology', 'Hypertension Specialist'], procedures: ['Renal denervation'] },
   { specialties: ['Pulmonary Disease'], procedures: ['Right heart catheterization'] },
   { specialties: ['Adult Congenital Heart Disease', 'Pediatric Cardiology'], procedures: ['Atrial septal defect closure', 'Patent foramen ovale closure'] },
@@ -73,7 +76,10 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Lipid management',
     ],
   },
-  { specialties: ['Nuclear Cardiology', 'Cardiovascular Disease', 'Nuclear Medicine'], procedures: ['Nuclear stress test (myocardial perfusion imaging)', 'Cardiac PET imaging'] },
+  {
+    specialties: ['Nuclear Cardiology', 'Cardiovascular Disease', 'Nuclear Medicine'],
+    procedures: ['Nuclear stress test (myocardial perfusion imaging)', 'Cardiac PET imaging'],
+  },
   { specialties: ['Diagnostic Radiology', 'Body Imaging'], procedures: ['Cardiac MRI', 'Coronary CT angiography', 'Coronary artery calcium scoring'] },
   { specialties: ['Pulmonary Disease'], procedures: ['Cardiopulmonary exercise testing'] },
   // Electrophysiology
@@ -113,7 +119,13 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   // Pediatric cardiology
   {
     specialties: ['Pediatric Cardiology'],
-    procedures: ['Pediatric echocardiography', 'Pediatric cardiac catheterization', 'Balloon atrial septostomy', 'Patent ductus arteriosus closure', 'Fetal echocardiography'],
+    procedures: [
+      'Pediatric echocardiography',
+      'Pediatric cardiac catheterization',
+      'Balloon atrial septostomy',
+      'Patent ductus arteriosus closure',
+      'Fetal echocardiography',
+    ],
   },
   { specialties: ['Maternal and Fetal Medicine'], procedures: ['Fetal echocardiography'] },
   // Cardiothoracic surgery
@@ -159,7 +171,10 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
     ],
   },
   { specialties: ['Transplant Surgery'], procedures: ['Heart transplantation', 'Lung transplantation'] },
-  { specialties: ['Critical Care Medicine', 'Surgical Critical Care', 'Pediatric Critical Care Medicine', 'Neonatal-Perinatal Medicine'], procedures: ['Extracorporeal membrane oxygenation (ECMO)'] },
+  {
+    specialties: ['Critical Care Medicine', 'Surgical Critical Care', 'Pediatric Critical Care Medicine', 'Neonatal-Perinatal Medicine'],
+    procedures: ['Extracorporeal membrane oxygenation (ECMO)'],
+  },
   // Vascular surgery and phlebology
   {
     specialties: ['Vascular Surgery'],
@@ -186,7 +201,15 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Phlebology', 'Vascular Surgery'],
-    procedures: ['Endovenous laser ablation', 'Radiofrequency vein ablation', 'Sclerotherapy', 'Ambulatory phlebectomy', 'Cyanoacrylate vein closure', 'Venous duplex ultrasound', 'Compression therapy for venous ulcers'],
+    procedures: [
+      'Endovenous laser ablation',
+      'Radiofrequency vein ablation',
+      'Sclerotherapy',
+      'Ambulatory phlebectomy',
+      'Cyanoacrylate vein closure',
+      'Venous duplex ultrasound',
+      'Compression therapy for venous ulcers',
+    ],
   },
   { specialties: ['Dermatology', 'Procedural Dermatology'], procedures: ['Sclerotherapy'] },
   { specialties: ['Transplant Surgery'], procedures: ['Arteriovenous fistula creation for dialysis', 'Peritoneal dialysis catheter placement'] },
@@ -231,7 +254,10 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
     specialties: ['Neuroradiology', 'Neurosurgery'],
     procedures: ['Cerebral angiography', 'Mechanical thrombectomy for stroke', 'Cerebral aneurysm coiling', 'Flow diverter placement', 'Myelography'],
   },
-  { specialties: ['Vascular Neurology'], procedures: ['Mechanical thrombectomy for stroke', 'Thrombolysis for acute stroke', 'Transcranial Doppler ultrasound'] },
+  {
+    specialties: ['Vascular Neurology'],
+    procedures: ['Mechanical thrombectomy for stroke', 'Thrombolysis for acute stroke', 'Transcranial Doppler ultrasound'],
+  },
   { specialties: ['Endocrinology, Diabetes and Metabolism'], procedures: ['Adrenal vein sampling'] },
   // Diagnostic imaging
   {
@@ -255,13 +281,32 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Body Imaging'],
-    procedures: ['CT scan interpretation', 'CT colonography', 'MR enterography', 'Prostate MRI', 'Liver MRI', 'CT angiography', 'Magnetic resonance imaging (MRI)'],
+    procedures: [
+      'CT scan interpretation',
+      'CT colonography',
+      'MR enterography',
+      'Prostate MRI',
+      'Liver MRI',
+      'CT angiography',
+      'Magnetic resonance imaging (MRI)',
+    ],
   },
-  { specialties: ['Magnetic Resonance Imaging (MRI)'], procedures: ['Magnetic resonance imaging (MRI)', 'Magnetic resonance angiography', 'Brain MRI', 'Spine MRI', 'Cardiac MRI'] },
+  {
+    specialties: ['Magnetic Resonance Imaging (MRI)'],
+    procedures: ['Magnetic resonance imaging (MRI)', 'Magnetic resonance angiography', 'Brain MRI', 'Spine MRI', 'Cardiac MRI'],
+  },
   { specialties: ['Neuroradiology', 'Diagnostic Neuroimaging'], procedures: ['Brain MRI', 'Spine MRI', 'Functional MRI', 'CT perfusion imaging'] },
   {
     specialties: ['Diagnostic Ultrasound'],
-    procedures: ['Abdominal ultrasound', 'Obstetric ultrasound', 'Thyroid ultrasound', 'Breast ultrasound', 'Venous duplex ultrasound', 'Ultrasound-guided thyroid fine-needle aspiration', 'Pelvic ultrasound'],
+    procedures: [
+      'Abdominal ultrasound',
+      'Obstetric ultrasound',
+      'Thyroid ultrasound',
+      'Breast ultrasound',
+      'Venous duplex ultrasound',
+      'Ultrasound-guided thyroid fine-needle aspiration',
+      'Pelvic ultrasound',
+    ],
   },
   {
     specialties: ['Pediatric Radiology'],
@@ -288,7 +333,10 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Radioembolization (Y-90)',
     ],
   },
-  { specialties: ['In Vivo and In Vitro Nuclear Medicine'], procedures: ['Thyroid uptake and scan', 'Radioactive iodine therapy', 'Radionuclide laboratory assays', 'Red blood cell volume measurement'] },
+  {
+    specialties: ['In Vivo and In Vitro Nuclear Medicine'],
+    procedures: ['Thyroid uptake and scan', 'Radioactive iodine therapy', 'Radionuclide laboratory assays', 'Red blood cell volume measurement'],
+  },
   // Radiation oncology
   {
     specialties: RAD_ONC,
@@ -310,9 +358,26 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   // Medical oncology, hematology and transfusion medicine
   {
     specialties: ['Medical Oncology', 'Hematology and Oncology'],
-    procedures: ['Chemotherapy administration', 'Cancer immunotherapy', 'Targeted cancer therapy', 'Hormone therapy for cancer', 'Port placement for chemotherapy', 'Genetic testing for hereditary cancer', 'Clinical trial enrollment for cancer'],
+    procedures: [
+      'Chemotherapy administration',
+      'Cancer immunotherapy',
+      'Targeted cancer therapy',
+      'Hormone therapy for cancer',
+      'Port placement for chemotherapy',
+      'Genetic testing for hereditary cancer',
+      'Clinical trial enrollment for cancer',
+    ],
   },
-  { specialties: ['Pediatric Hematology-Oncology'], procedures: ['Chemotherapy administration', 'Intrathecal chemotherapy', 'Bone marrow aspiration', 'Bone marrow biopsy', 'Allogeneic stem cell transplantation'] },
+  {
+    specialties: ['Pediatric Hematology-Oncology'],
+    procedures: [
+      'Chemotherapy administration',
+      'Intrathecal chemotherapy',
+      'Bone marrow aspiration',
+      'Bone marrow biopsy',
+      'Allogeneic stem cell transplantation',
+    ],
+  },
   {
     specialties: ['Hematology (Internal Medicine)', 'Hematology and Oncology'],
     procedures: [
@@ -382,13 +447,33 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Pediatric Gastroenterology'],
-    procedures: ['Colonoscopy', 'Upper endoscopy (EGD)', 'Endoscopic foreign body removal', 'Hydrogen breath test', 'Esophageal pH monitoring', 'Percutaneous endoscopic gastrostomy (PEG)', 'Capsule endoscopy', 'Liver biopsy'],
+    procedures: [
+      'Colonoscopy',
+      'Upper endoscopy (EGD)',
+      'Endoscopic foreign body removal',
+      'Hydrogen breath test',
+      'Esophageal pH monitoring',
+      'Percutaneous endoscopic gastrostomy (PEG)',
+      'Capsule endoscopy',
+      'Liver biopsy',
+    ],
   },
   {
     specialties: ['Hepatology', 'Transplant Hepatology'],
-    procedures: ['Liver biopsy', 'Liver elastography', 'Paracentesis', 'Variceal band ligation', 'Liver transplant evaluation', 'Post-transplant immunosuppression management', 'Transjugular intrahepatic portosystemic shunt (TIPS)'],
+    procedures: [
+      'Liver biopsy',
+      'Liver elastography',
+      'Paracentesis',
+      'Variceal band ligation',
+      'Liver transplant evaluation',
+      'Post-transplant immunosuppression management',
+      'Transjugular intrahepatic portosystemic shunt (TIPS)',
+    ],
   },
-  { specialties: ['Pediatric Transplant Hepatology'], procedures: ['Liver transplant evaluation', 'Post-transplant immunosuppression management', 'Liver biopsy'] },
+  {
+    specialties: ['Pediatric Transplant Hepatology'],
+    procedures: ['Liver transplant evaluation', 'Post-transplant immunosuppression management', 'Liver biopsy'],
+  },
   { specialties: ['Hospital Medicine', 'Internal Medicine'], procedures: ['Paracentesis', 'Thoracentesis', 'Lumbar puncture'] },
   // General and oncologic surgery
   {
@@ -508,12 +593,28 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Surgical Critical Care'],
-    procedures: ['Burn excision and grafting', 'Escharotomy', 'Central venous catheter placement', 'Mechanical ventilation management', 'Tracheostomy', 'Arterial line placement', 'Point-of-care ultrasound'],
+    procedures: [
+      'Burn excision and grafting',
+      'Escharotomy',
+      'Central venous catheter placement',
+      'Mechanical ventilation management',
+      'Tracheostomy',
+      'Arterial line placement',
+      'Point-of-care ultrasound',
+    ],
   },
   // Transplant surgery
   {
     specialties: ['Transplant Surgery'],
-    procedures: ['Kidney transplantation', 'Liver transplantation', 'Pancreas transplantation', 'Living donor nephrectomy', 'Living donor liver transplantation', 'Islet cell transplantation', 'Intestinal transplantation'],
+    procedures: [
+      'Kidney transplantation',
+      'Liver transplantation',
+      'Pancreas transplantation',
+      'Living donor nephrectomy',
+      'Living donor liver transplantation',
+      'Islet cell transplantation',
+      'Intestinal transplantation',
+    ],
   },
   { specialties: ['Urology'], procedures: ['Kidney transplantation', 'Living donor nephrectomy'] },
   // Pediatric surgery
@@ -583,7 +684,16 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Pediatric Urology'],
-    procedures: ['Hypospadias repair', 'Pyeloplasty', 'Ureteral reimplantation', 'Orchiopexy', 'Circumcision', 'Urodynamic testing', 'Voiding cystourethrogram', 'Cystoscopy'],
+    procedures: [
+      'Hypospadias repair',
+      'Pyeloplasty',
+      'Ureteral reimplantation',
+      'Orchiopexy',
+      'Circumcision',
+      'Urodynamic testing',
+      'Voiding cystourethrogram',
+      'Cystoscopy',
+    ],
   },
   // Obstetrics and maternal-fetal medicine
   {
@@ -652,11 +762,33 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Gynecologic Oncology'],
-    procedures: ['Radical hysterectomy', 'Ovarian cancer debulking surgery', 'Vulvectomy', 'Robotic hysterectomy', 'Abdominal hysterectomy', 'Cervical cone biopsy', 'Sentinel lymph node biopsy', 'Chemotherapy administration', 'Colposcopy'],
+    procedures: [
+      'Radical hysterectomy',
+      'Ovarian cancer debulking surgery',
+      'Vulvectomy',
+      'Robotic hysterectomy',
+      'Abdominal hysterectomy',
+      'Cervical cone biopsy',
+      'Sentinel lymph node biopsy',
+      'Chemotherapy administration',
+      'Colposcopy',
+    ],
   },
   {
     specialties: ['Urogynecology and Reconstructive Pelvic Surgery'],
-    procedures: ['Pelvic organ prolapse repair', 'Sacrocolpopexy', 'Midurethral sling', 'Pessary fitting', 'Vaginal reconstructive surgery', 'Vaginal hysterectomy', 'Urodynamic testing', 'Cystoscopy', 'Bladder botulinum toxin injection', 'Sacral neuromodulation', 'Rectal prolapse repair'],
+    procedures: [
+      'Pelvic organ prolapse repair',
+      'Sacrocolpopexy',
+      'Midurethral sling',
+      'Pessary fitting',
+      'Vaginal reconstructive surgery',
+      'Vaginal hysterectomy',
+      'Urodynamic testing',
+      'Cystoscopy',
+      'Bladder botulinum toxin injection',
+      'Sacral neuromodulation',
+      'Rectal prolapse repair',
+    ],
   },
   {
     specialties: ['Complex Family Planning'],
@@ -680,12 +812,39 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Testicular sperm extraction',
     ],
   },
-  { specialties: ['Family Medicine'], procedures: ['IUD insertion', 'Contraceptive implant insertion', 'Endometrial biopsy', 'Colposcopy', 'Cervical cancer screening (Pap and HPV testing)', 'Vasectomy'] },
-  { specialties: ['Adolescent Medicine'], procedures: ['Contraceptive implant insertion', 'IUD insertion', 'Confidential adolescent health visit', 'Eating disorder medical management', 'Gender-affirming hormone therapy'] },
+  {
+    specialties: ['Family Medicine'],
+    procedures: [
+      'IUD insertion',
+      'Contraceptive implant insertion',
+      'Endometrial biopsy',
+      'Colposcopy',
+      'Cervical cancer screening (Pap and HPV testing)',
+      'Vasectomy',
+    ],
+  },
+  {
+    specialties: ['Adolescent Medicine'],
+    procedures: [
+      'Contraceptive implant insertion',
+      'IUD insertion',
+      'Confidential adolescent health visit',
+      'Eating disorder medical management',
+      'Gender-affirming hormone therapy',
+    ],
+  },
   // Orthopedics
   {
     specialties: ['Orthopedic Surgery', 'Adult Reconstructive Orthopedic Surgery'],
-    procedures: ['Total knee arthroplasty', 'Total hip arthroplasty', 'Partial knee replacement', 'Revision joint replacement', 'Hip resurfacing', 'Total shoulder arthroplasty', 'Reverse shoulder arthroplasty'],
+    procedures: [
+      'Total knee arthroplasty',
+      'Total hip arthroplasty',
+      'Partial knee replacement',
+      'Revision joint replacement',
+      'Hip resurfacing',
+      'Total shoulder arthroplasty',
+      'Reverse shoulder arthroplasty',
+    ],
   },
   {
     specialties: ['Orthopedic Surgery'],
@@ -736,11 +895,31 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Orthopedic Trauma'],
-    procedures: ['Open reduction and internal fixation (ORIF)', 'Intramedullary nailing', 'Hip fracture surgery', 'Pelvic fracture fixation', 'External fixation', 'Closed reduction of fracture', 'Nonunion repair', 'Fasciotomy', 'Wrist fracture fixation'],
+    procedures: [
+      'Open reduction and internal fixation (ORIF)',
+      'Intramedullary nailing',
+      'Hip fracture surgery',
+      'Pelvic fracture fixation',
+      'External fixation',
+      'Closed reduction of fracture',
+      'Nonunion repair',
+      'Fasciotomy',
+      'Wrist fracture fixation',
+    ],
   },
   {
     specialties: ['Foot and Ankle Surgery'],
-    procedures: ['Bunionectomy', 'Ankle arthroscopy', 'Ankle fusion', 'Total ankle replacement', 'Achilles tendon repair', 'Ankle ligament reconstruction', 'Hammertoe correction', 'Flatfoot reconstruction', 'Plantar fascia release'],
+    procedures: [
+      'Bunionectomy',
+      'Ankle arthroscopy',
+      'Ankle fusion',
+      'Total ankle replacement',
+      'Achilles tendon repair',
+      'Ankle ligament reconstruction',
+      'Hammertoe correction',
+      'Flatfoot reconstruction',
+      'Plantar fascia release',
+    ],
   },
   {
     specialties: ['Hand Surgery'],
@@ -773,7 +952,18 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   { specialties: ['Orthopedic Surgery of the Spine'], procedures: ['Scoliosis correction surgery', 'Sacroiliac joint fusion', 'Basivertebral nerve ablation'] },
   {
     specialties: ['Pediatric Orthopedic Surgery'],
-    procedures: ['Clubfoot casting (Ponseti method)', 'Pavlik harness treatment for hip dysplasia', 'Slipped capital femoral epiphysis pinning', 'Limb lengthening', 'Guided growth surgery', 'Scoliosis correction surgery', 'Flatfoot reconstruction', 'Casting and splinting', 'Closed reduction of fracture', 'Infant hip ultrasound'],
+    procedures: [
+      'Clubfoot casting (Ponseti method)',
+      'Pavlik harness treatment for hip dysplasia',
+      'Slipped capital femoral epiphysis pinning',
+      'Limb lengthening',
+      'Guided growth surgery',
+      'Scoliosis correction surgery',
+      'Flatfoot reconstruction',
+      'Casting and splinting',
+      'Closed reduction of fracture',
+      'Infant hip ultrasound',
+    ],
   },
   // Neurosurgery
   {
@@ -828,30 +1018,78 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Dopamine transporter imaging',
     ],
   },
-  { specialties: ['Child Neurology'], procedures: ['Electroencephalography (EEG)', 'Lumbar puncture', 'Intrathecal therapy for spinal muscular atrophy', 'Botulinum toxin injection for spasticity', 'Ketogenic diet therapy for epilepsy'] },
+  {
+    specialties: ['Child Neurology'],
+    procedures: [
+      'Electroencephalography (EEG)',
+      'Lumbar puncture',
+      'Intrathecal therapy for spinal muscular atrophy',
+      'Botulinum toxin injection for spasticity',
+      'Ketogenic diet therapy for epilepsy',
+    ],
+  },
   {
     specialties: ['Clinical Neurophysiology'],
-    procedures: ['Electroencephalography (EEG)', 'Continuous video EEG monitoring', 'Electromyography and nerve conduction studies', 'Evoked potentials', 'Intraoperative neurophysiological monitoring', 'Autonomic function testing'],
+    procedures: [
+      'Electroencephalography (EEG)',
+      'Continuous video EEG monitoring',
+      'Electromyography and nerve conduction studies',
+      'Evoked potentials',
+      'Intraoperative neurophysiological monitoring',
+      'Autonomic function testing',
+    ],
   },
   {
     specialties: ['Epilepsy'],
-    procedures: ['Continuous video EEG monitoring', 'Electroencephalography (EEG)', 'Vagus nerve stimulator programming', 'Responsive neurostimulation', 'Epilepsy surgery evaluation', 'Ketogenic diet therapy for epilepsy'],
+    procedures: [
+      'Continuous video EEG monitoring',
+      'Electroencephalography (EEG)',
+      'Vagus nerve stimulator programming',
+      'Responsive neurostimulation',
+      'Epilepsy surgery evaluation',
+      'Ketogenic diet therapy for epilepsy',
+    ],
   },
   {
     specialties: ['Electrodiagnostic Medicine', 'Neuromuscular Medicine'],
     procedures: ['Electromyography and nerve conduction studies', 'Single-fiber electromyography', 'Repetitive nerve stimulation testing'],
   },
-  { specialties: ['Neuromuscular Medicine'], procedures: ['Muscle biopsy', 'Nerve biopsy', 'Skin biopsy for small fiber neuropathy', 'IVIG infusion therapy', 'Intrathecal therapy for spinal muscular atrophy'] },
+  {
+    specialties: ['Neuromuscular Medicine'],
+    procedures: [
+      'Muscle biopsy',
+      'Nerve biopsy',
+      'Skin biopsy for small fiber neuropathy',
+      'IVIG infusion therapy',
+      'Intrathecal therapy for spinal muscular atrophy',
+    ],
+  },
   { specialties: ['Neuropathology'], procedures: ['Muscle biopsy', 'Nerve biopsy', 'Brain biopsy interpretation', 'Autopsy'] },
   {
     specialties: ['Neurocritical Care'],
-    procedures: ['Intracranial pressure monitoring', 'External ventricular drain placement', 'Targeted temperature management', 'Brain death evaluation', 'Continuous video EEG monitoring', 'Mechanical ventilation management'],
+    procedures: [
+      'Intracranial pressure monitoring',
+      'External ventricular drain placement',
+      'Targeted temperature management',
+      'Brain death evaluation',
+      'Continuous video EEG monitoring',
+      'Mechanical ventilation management',
+    ],
   },
   { specialties: ['Behavioral Neurology and Neuropsychiatry'], procedures: ['Cognitive assessment', 'Dementia diagnostic evaluation', 'Amyloid PET imaging'] },
   // Sleep medicine
   {
     specialties: ['Sleep Medicine'],
-    procedures: ['Polysomnography', 'Home sleep apnea testing', 'Multiple sleep latency test', 'CPAP titration', 'Hypoglossal nerve stimulator implantation', 'Oral appliance therapy referral', 'Drug-induced sleep endoscopy', 'Cognitive behavioral therapy for insomnia'],
+    procedures: [
+      'Polysomnography',
+      'Home sleep apnea testing',
+      'Multiple sleep latency test',
+      'CPAP titration',
+      'Hypoglossal nerve stimulator implantation',
+      'Oral appliance therapy referral',
+      'Drug-induced sleep endoscopy',
+      'Cognitive behavioral therapy for insomnia',
+    ],
   },
   { specialties: ['Pulmonary Disease'], procedures: ['Polysomnography', 'CPAP titration', 'Home sleep apnea testing'] },
   // Psychiatry and behavioral health
@@ -872,14 +1110,34 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Child and Adolescent Psychiatry'],
-    procedures: ['Psychotherapy', 'Family therapy', 'Psychiatric medication management', 'Autism diagnostic evaluation', 'ADHD evaluation', 'Psychiatric diagnostic evaluation'],
+    procedures: [
+      'Psychotherapy',
+      'Family therapy',
+      'Psychiatric medication management',
+      'Autism diagnostic evaluation',
+      'ADHD evaluation',
+      'Psychiatric diagnostic evaluation',
+    ],
   },
-  { specialties: ['Geriatric Psychiatry'], procedures: ['Electroconvulsive therapy', 'Psychiatric medication management', 'Cognitive assessment', 'Capacity evaluation'] },
+  {
+    specialties: ['Geriatric Psychiatry'],
+    procedures: ['Electroconvulsive therapy', 'Psychiatric medication management', 'Cognitive assessment', 'Capacity evaluation'],
+  },
   { specialties: ['Psychosomatic Medicine'], procedures: ['Psychiatric consultation-liaison', 'Capacity evaluation', 'Delirium assessment'] },
-  { specialties: ['Forensic Psychiatry'], procedures: ['Forensic psychiatric evaluation', 'Competency to stand trial evaluation', 'Capacity evaluation', 'Expert witness testimony'] },
+  {
+    specialties: ['Forensic Psychiatry'],
+    procedures: ['Forensic psychiatric evaluation', 'Competency to stand trial evaluation', 'Capacity evaluation', 'Expert witness testimony'],
+  },
   {
     specialties: ['Addiction Medicine', 'Addiction Psychiatry'],
-    procedures: ['Buprenorphine treatment for opioid use disorder', 'Medically supervised withdrawal', 'Extended-release naltrexone injection', 'Methadone maintenance treatment', 'Smoking cessation treatment', 'Alcohol use disorder medication treatment'],
+    procedures: [
+      'Buprenorphine treatment for opioid use disorder',
+      'Medically supervised withdrawal',
+      'Extended-release naltrexone injection',
+      'Methadone maintenance treatment',
+      'Smoking cessation treatment',
+      'Alcohol use disorder medication treatment',
+    ],
   },
   {
     specialties: ['Developmental-Behavioral Pediatrics', 'Neurodevelopmental Disabilities'],
@@ -909,10 +1167,34 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Fall risk assessment',
     ],
   },
-  { specialties: ['Pediatric Rehabilitation Medicine'], procedures: ['Botulinum toxin injection for spasticity', 'Intrathecal baclofen therapy', 'Orthotic prescription', 'Wheelchair seating evaluation', 'Selective dorsal rhizotomy', 'Phenol nerve block for spasticity'] },
-  { specialties: ['Spinal Cord Injury Medicine'], procedures: ['Comprehensive inpatient rehabilitation', 'Intrathecal baclofen therapy', 'Neurogenic bowel and bladder management', 'Wheelchair seating evaluation'] },
-  { specialties: ['Brain Injury Medicine'], procedures: ['Comprehensive inpatient rehabilitation', 'Cognitive rehabilitation', 'Concussion evaluation and management', 'Cognitive assessment'] },
-  { specialties: ['Neuromusculoskeletal Medicine and OMM'], procedures: ['Osteopathic manipulative treatment', 'Trigger point injection', 'Musculoskeletal ultrasound', 'Joint injection'] },
+  {
+    specialties: ['Pediatric Rehabilitation Medicine'],
+    procedures: [
+      'Botulinum toxin injection for spasticity',
+      'Intrathecal baclofen therapy',
+      'Orthotic prescription',
+      'Wheelchair seating evaluation',
+      'Selective dorsal rhizotomy',
+      'Phenol nerve block for spasticity',
+    ],
+  },
+  {
+    specialties: ['Spinal Cord Injury Medicine'],
+    procedures: [
+      'Comprehensive inpatient rehabilitation',
+      'Intrathecal baclofen therapy',
+      'Neurogenic bowel and bladder management',
+      'Wheelchair seating evaluation',
+    ],
+  },
+  {
+    specialties: ['Brain Injury Medicine'],
+    procedures: ['Comprehensive inpatient rehabilitation', 'Cognitive rehabilitation', 'Concussion evaluation and management', 'Cognitive assessment'],
+  },
+  {
+    specialties: ['Neuromusculoskeletal Medicine and OMM'],
+    procedures: ['Osteopathic manipulative treatment', 'Trigger point injection', 'Musculoskeletal ultrasound', 'Joint injection'],
+  },
   // Pain medicine
   {
     specialties: ['Interventional Pain Medicine', 'Pain Medicine'],
@@ -958,15 +1240,37 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Epidural steroid injection',
     ],
   },
-  { specialties: ['Pediatric Anesthesiology'], procedures: ['General anesthesia', 'Pediatric procedural sedation', 'Peripheral nerve block', 'Difficult airway management', 'Pediatric MRI with sedation'] },
+  {
+    specialties: ['Pediatric Anesthesiology'],
+    procedures: ['General anesthesia', 'Pediatric procedural sedation', 'Peripheral nerve block', 'Difficult airway management', 'Pediatric MRI with sedation'],
+  },
   // Critical care, emergency medicine, EMS, toxicology and hyperbaric medicine
   {
     specialties: ['Critical Care Medicine'],
-    procedures: ['Endotracheal intubation', 'Mechanical ventilation management', 'Noninvasive ventilation', 'Central venous catheter placement', 'Arterial line placement', 'Point-of-care ultrasound', 'Bronchoscopy', 'Continuous renal replacement therapy', 'Targeted temperature management', 'Cardiopulmonary resuscitation', 'Goals of care conversation'],
+    procedures: [
+      'Endotracheal intubation',
+      'Mechanical ventilation management',
+      'Noninvasive ventilation',
+      'Central venous catheter placement',
+      'Arterial line placement',
+      'Point-of-care ultrasound',
+      'Bronchoscopy',
+      'Continuous renal replacement therapy',
+      'Targeted temperature management',
+      'Cardiopulmonary resuscitation',
+      'Goals of care conversation',
+    ],
   },
   {
     specialties: ['Pediatric Critical Care Medicine'],
-    procedures: ['Endotracheal intubation', 'Mechanical ventilation management', 'Central venous catheter placement', 'Pediatric procedural sedation', 'Brain death evaluation', 'Arterial line placement'],
+    procedures: [
+      'Endotracheal intubation',
+      'Mechanical ventilation management',
+      'Central venous catheter placement',
+      'Pediatric procedural sedation',
+      'Brain death evaluation',
+      'Arterial line placement',
+    ],
   },
   {
     specialties: ['Emergency Medicine'],
@@ -997,20 +1301,49 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Pediatric Emergency Medicine'],
-    procedures: ['Pediatric procedural sedation', 'Laceration repair', 'Foreign body removal from ear or nose', 'Lumbar puncture', 'Closed reduction of fracture', 'Endotracheal intubation', 'Point-of-care ultrasound'],
+    procedures: [
+      'Pediatric procedural sedation',
+      'Laceration repair',
+      'Foreign body removal from ear or nose',
+      'Lumbar puncture',
+      'Closed reduction of fracture',
+      'Endotracheal intubation',
+      'Point-of-care ultrasound',
+    ],
   },
   {
     specialties: ['Emergency Medical Services'],
-    procedures: ['Prehospital airway management', 'Mass casualty triage', 'Interfacility critical care transport', 'EMS medical direction', 'Tactical emergency medical support', 'Cardiopulmonary resuscitation'],
+    procedures: [
+      'Prehospital airway management',
+      'Mass casualty triage',
+      'Interfacility critical care transport',
+      'EMS medical direction',
+      'Tactical emergency medical support',
+      'Cardiopulmonary resuscitation',
+    ],
   },
   {
     specialties: ['Medical Toxicology'],
-    procedures: ['Antidote administration for poisoning', 'Gastrointestinal decontamination', 'Extracorporeal toxin removal', 'Snakebite antivenom therapy', 'Toxicology screening interpretation', 'Lead exposure evaluation', 'Medically supervised withdrawal'],
+    procedures: [
+      'Antidote administration for poisoning',
+      'Gastrointestinal decontamination',
+      'Extracorporeal toxin removal',
+      'Snakebite antivenom therapy',
+      'Toxicology screening interpretation',
+      'Lead exposure evaluation',
+      'Medically supervised withdrawal',
+    ],
   },
   { specialties: ['Nephrology'], procedures: ['Extracorporeal toxin removal'] },
   {
     specialties: ['Undersea and Hyperbaric Medicine'],
-    procedures: ['Hyperbaric oxygen therapy', 'Treatment of decompression sickness', 'Transcutaneous oximetry', 'Wound care with hyperbaric oxygen', 'Diving fitness evaluation'],
+    procedures: [
+      'Hyperbaric oxygen therapy',
+      'Treatment of decompression sickness',
+      'Transcutaneous oximetry',
+      'Wound care with hyperbaric oxygen',
+      'Diving fitness evaluation',
+    ],
   },
   // Pulmonary medicine
   {
@@ -1040,14 +1373,30 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Biologic therapy for asthma',
     ],
   },
-  { specialties: ['Pediatric Pulmonology'], procedures: ['Bronchoscopy', 'Pulmonary function testing', 'Sweat chloride test', 'Spirometry', 'Airway clearance therapy'] },
+  {
+    specialties: ['Pediatric Pulmonology'],
+    procedures: ['Bronchoscopy', 'Pulmonary function testing', 'Sweat chloride test', 'Spirometry', 'Airway clearance therapy'],
+  },
   // Nephrology and hypertension
   {
     specialties: ['Nephrology'],
-    procedures: ['Hemodialysis', 'Peritoneal dialysis', 'Home hemodialysis', 'Kidney biopsy', 'Continuous renal replacement therapy', 'Ambulatory blood pressure monitoring', 'Post-transplant immunosuppression management', 'Dialysis access angioplasty', 'Peritoneal dialysis catheter placement'],
+    procedures: [
+      'Hemodialysis',
+      'Peritoneal dialysis',
+      'Home hemodialysis',
+      'Kidney biopsy',
+      'Continuous renal replacement therapy',
+      'Ambulatory blood pressure monitoring',
+      'Post-transplant immunosuppression management',
+      'Dialysis access angioplasty',
+      'Peritoneal dialysis catheter placement',
+    ],
   },
   { specialties: ['Pediatric Nephrology'], procedures: ['Hemodialysis', 'Peritoneal dialysis', 'Kidney biopsy', 'Ambulatory blood pressure monitoring'] },
-  { specialties: ['Hypertension Specialist'], procedures: ['Ambulatory blood pressure monitoring', 'Resistant hypertension evaluation', 'Home blood pressure monitoring program'] },
+  {
+    specialties: ['Hypertension Specialist'],
+    procedures: ['Ambulatory blood pressure monitoring', 'Resistant hypertension evaluation', 'Home blood pressure monitoring program'],
+  },
   // Endocrinology and diabetes
   {
     specialties: ['Endocrinology, Diabetes and Metabolism'],
@@ -1065,8 +1414,20 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Osteoporosis treatment',
     ],
   },
-  { specialties: ['Diabetology'], procedures: ['Insulin pump management', 'Continuous glucose monitoring', 'Diabetes medication management', 'Diabetic foot examination'] },
-  { specialties: ['Pediatric Endocrinology'], procedures: ['Insulin pump management', 'Continuous glucose monitoring', 'Growth hormone therapy', 'Dynamic endocrine testing', 'Puberty disorder evaluation'] },
+  {
+    specialties: ['Diabetology'],
+    procedures: ['Insulin pump management', 'Continuous glucose monitoring', 'Diabetes medication management', 'Diabetic foot examination'],
+  },
+  {
+    specialties: ['Pediatric Endocrinology'],
+    procedures: [
+      'Insulin pump management',
+      'Continuous glucose monitoring',
+      'Growth hormone therapy',
+      'Dynamic endocrine testing',
+      'Puberty disorder evaluation',
+    ],
+  },
   // Allergy and immunology
   {
     specialties: ['Allergy and Immunology', 'Allergy'],
@@ -1084,8 +1445,26 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Methacholine challenge test',
     ],
   },
-  { specialties: ['Pediatric Allergy/Immunology'], procedures: ['Skin prick allergy testing', 'Oral food challenge', 'Oral immunotherapy for food allergy', 'Allergen immunotherapy (allergy shots)', 'Immunoglobulin replacement therapy'] },
-  { specialties: ['Otolaryngic Allergy'], procedures: ['Skin prick allergy testing', 'Intradermal dilutional allergy testing', 'Allergen immunotherapy (allergy shots)', 'Sublingual immunotherapy', 'Endoscopic sinus surgery'] },
+  {
+    specialties: ['Pediatric Allergy/Immunology'],
+    procedures: [
+      'Skin prick allergy testing',
+      'Oral food challenge',
+      'Oral immunotherapy for food allergy',
+      'Allergen immunotherapy (allergy shots)',
+      'Immunoglobulin replacement therapy',
+    ],
+  },
+  {
+    specialties: ['Otolaryngic Allergy'],
+    procedures: [
+      'Skin prick allergy testing',
+      'Intradermal dilutional allergy testing',
+      'Allergen immunotherapy (allergy shots)',
+      'Sublingual immunotherapy',
+      'Endoscopic sinus surgery',
+    ],
+  },
   {
     specialties: ['Clinical and Laboratory Immunology', 'Allergy and Immunology'],
     procedures: ['Immunoglobulin replacement therapy', 'Immune function testing', 'IVIG infusion therapy'],
@@ -1093,9 +1472,21 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   // Infectious disease
   {
     specialties: ['Infectious Disease'],
-    procedures: ['Outpatient parenteral antimicrobial therapy', 'HIV pre-exposure prophylaxis', 'Antiretroviral therapy management', 'Travel medicine consultation', 'Antimicrobial stewardship', 'Infection prevention consultation', 'Fecal microbiota transplantation', 'Tuberculosis treatment management'],
+    procedures: [
+      'Outpatient parenteral antimicrobial therapy',
+      'HIV pre-exposure prophylaxis',
+      'Antiretroviral therapy management',
+      'Travel medicine consultation',
+      'Antimicrobial stewardship',
+      'Infection prevention consultation',
+      'Fecal microbiota transplantation',
+      'Tuberculosis treatment management',
+    ],
   },
-  { specialties: ['Pediatric Infectious Diseases'], procedures: ['Outpatient parenteral antimicrobial therapy', 'Antimicrobial stewardship', 'Congenital infection evaluation', 'Lumbar puncture'] },
+  {
+    specialties: ['Pediatric Infectious Diseases'],
+    procedures: ['Outpatient parenteral antimicrobial therapy', 'Antimicrobial stewardship', 'Congenital infection evaluation', 'Lumbar puncture'],
+  },
   // Dermatology
   {
     specialties: ['Dermatology'],
@@ -1135,7 +1526,10 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
       'Cyst excision',
     ],
   },
-  { specialties: ['Mohs Micrographic Surgery'], procedures: ['Mohs micrographic surgery', 'Excision of skin cancer', 'Skin flap and graft reconstruction after skin cancer surgery'] },
+  {
+    specialties: ['Mohs Micrographic Surgery'],
+    procedures: ['Mohs micrographic surgery', 'Excision of skin cancer', 'Skin flap and graft reconstruction after skin cancer surgery'],
+  },
   { specialties: ['Pediatric Dermatology'], procedures: ['Skin biopsy', 'Laser treatment of vascular lesions', 'Wart removal', 'Cryotherapy of skin lesions'] },
   { specialties: ['Clinical and Laboratory Dermatological Immunology'], procedures: ['Direct immunofluorescence testing', 'Skin biopsy', 'Patch testing'] },
   { specialties: ['Dermatopathology'], procedures: ['Dermatopathology consultation', 'Direct immunofluorescence testing', 'Skin biopsy interpretation'] },
@@ -1180,11 +1574,32 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Facial Plastic Surgery', 'Otolaryngology/Facial Plastic Surgery'],
-    procedures: ['Rhinoplasty', 'Facelift (rhytidectomy)', 'Blepharoplasty', 'Otoplasty', 'Brow lift', 'Facial reanimation surgery', 'Laser skin resurfacing', 'Dermal filler injection', 'Cosmetic botulinum toxin injection', 'Facial fracture repair', 'Scar revision', 'Septoplasty'],
+    procedures: [
+      'Rhinoplasty',
+      'Facelift (rhytidectomy)',
+      'Blepharoplasty',
+      'Otoplasty',
+      'Brow lift',
+      'Facial reanimation surgery',
+      'Laser skin resurfacing',
+      'Dermal filler injection',
+      'Cosmetic botulinum toxin injection',
+      'Facial fracture repair',
+      'Scar revision',
+      'Septoplasty',
+    ],
   },
   {
     specialties: ['Plastic Surgery within the Head and Neck'],
-    procedures: ['Cleft lip repair', 'Cleft palate repair', 'Microvascular head and neck reconstruction', 'Free flap reconstruction', 'Facial reanimation surgery', 'Facial fracture repair', 'Otoplasty'],
+    procedures: [
+      'Cleft lip repair',
+      'Cleft palate repair',
+      'Microvascular head and neck reconstruction',
+      'Free flap reconstruction',
+      'Facial reanimation surgery',
+      'Facial fracture repair',
+      'Otoplasty',
+    ],
   },
   // Otolaryngology
   {
@@ -1226,139 +1641,455 @@ export const PROCEDURE_GROUPS: readonly ProcedureGroup[] = [
   },
   {
     specialties: ['Pediatric Otolaryngology'],
-    procedures: ['Tonsillectomy', 'Adenoidectomy', 'Ear tube placement (tympanostomy)', 'Frenotomy (tongue-tie release)', 'Laryngotracheal reconstruction', 'Cochlear implantation', 'Cleft lip repair', 'Cleft palate repair', 'Otoplasty', 'Laryngoscopy'],
+    procedures: [
+      'Tonsillectomy',
+      'Adenoidectomy',
+      'Ear tube placement (tympanostomy)',
+      'Frenotomy (tongue-tie release)',
+      'Laryngotracheal reconstruction',
+      'Cochlear implantation',
+      'Cleft lip repair',
+      'Cleft palate repair',
+      'Otoplasty',
+      'Laryngoscopy',
+    ],
   },
   {
     specialties: ['Otology and Neurotology'],
-    procedures: ['Tympanoplasty', 'Mastoidectomy', 'Cochlear implantation', 'Stapedectomy', 'Bone-anchored hearing implant', 'Vestibular schwannoma surgery', 'Vestibular testing', 'Canalith repositioning maneuver', 'Hearing evaluation'],
+    procedures: [
+      'Tympanoplasty',
+      'Mastoidectomy',
+      'Cochlear implantation',
+      'Stapedectomy',
+      'Bone-anchored hearing implant',
+      'Vestibular schwannoma surgery',
+      'Vestibular testing',
+      'Canalith repositioning maneuver',
+      'Hearing evaluation',
+    ],
   },
   // Oral and maxillofacial surgery
   {
     specialties: ['Oral and Maxillofacial Surgery'],
-    procedures: ['Wisdom tooth extraction', 'Dental implant placement', 'Orthognathic jaw surgery', 'Temporomandibular joint surgery', 'Jaw bone grafting', 'Mandible fracture repair', 'Oral biopsy', 'Cleft palate repair', 'Facial fracture repair'],
+    procedures: [
+      'Wisdom tooth extraction',
+      'Dental implant placement',
+      'Orthognathic jaw surgery',
+      'Temporomandibular joint surgery',
+      'Jaw bone grafting',
+      'Mandible fracture repair',
+      'Oral biopsy',
+      'Cleft palate repair',
+      'Facial fracture repair',
+    ],
   },
   { specialties: PLASTICS, procedures: ['Orthognathic jaw surgery', 'Mandible fracture repair'] },
   // Ophthalmology
   {
     specialties: ['Ophthalmology'],
-    procedures: ['Cataract surgery', 'YAG laser capsulotomy', 'Comprehensive eye examination', 'Optical coherence tomography', 'Visual field testing', 'Diabetic eye screening', 'Intravitreal injection', 'Laser peripheral iridotomy', 'Pterygium excision', 'Minimally invasive glaucoma surgery'],
+    procedures: [
+      'Cataract surgery',
+      'YAG laser capsulotomy',
+      'Comprehensive eye examination',
+      'Optical coherence tomography',
+      'Visual field testing',
+      'Diabetic eye screening',
+      'Intravitreal injection',
+      'Laser peripheral iridotomy',
+      'Pterygium excision',
+      'Minimally invasive glaucoma surgery',
+    ],
   },
   {
     specialties: ['Cornea and External Diseases Specialist'],
-    procedures: ['LASIK', 'Photorefractive keratectomy (PRK)', 'Corneal transplant (keratoplasty)', 'Corneal cross-linking', 'Pterygium excision', 'Cataract surgery'],
+    procedures: [
+      'LASIK',
+      'Photorefractive keratectomy (PRK)',
+      'Corneal transplant (keratoplasty)',
+      'Corneal cross-linking',
+      'Pterygium excision',
+      'Cataract surgery',
+    ],
   },
   {
     specialties: ['Glaucoma Specialist'],
-    procedures: ['Selective laser trabeculoplasty', 'Trabeculectomy', 'Glaucoma drainage device implantation', 'Minimally invasive glaucoma surgery', 'Laser peripheral iridotomy', 'Visual field testing', 'Optical coherence tomography'],
+    procedures: [
+      'Selective laser trabeculoplasty',
+      'Trabeculectomy',
+      'Glaucoma drainage device implantation',
+      'Minimally invasive glaucoma surgery',
+      'Laser peripheral iridotomy',
+      'Visual field testing',
+      'Optical coherence tomography',
+    ],
   },
   {
     specialties: ['Retina Specialist'],
-    procedures: ['Intravitreal injection', 'Vitrectomy', 'Retinal detachment repair', 'Retinal laser photocoagulation', 'Fluorescein angiography', 'Optical coherence tomography', 'Retinopathy of prematurity screening'],
+    procedures: [
+      'Intravitreal injection',
+      'Vitrectomy',
+      'Retinal detachment repair',
+      'Retinal laser photocoagulation',
+      'Fluorescein angiography',
+      'Optical coherence tomography',
+      'Retinopathy of prematurity screening',
+    ],
   },
   {
     specialties: ['Pediatric Ophthalmology and Strabismus Specialist'],
-    procedures: ['Strabismus surgery', 'Amblyopia treatment', 'Retinopathy of prematurity screening', 'Pediatric cataract surgery', 'Comprehensive eye examination'],
+    procedures: [
+      'Strabismus surgery',
+      'Amblyopia treatment',
+      'Retinopathy of prematurity screening',
+      'Pediatric cataract surgery',
+      'Comprehensive eye examination',
+    ],
   },
   {
     specialties: ['Ophthalmic Plastic and Reconstructive Surgery'],
-    procedures: ['Ptosis repair', 'Blepharoplasty', 'Orbital fracture repair', 'Dacryocystorhinostomy', 'Orbital decompression', 'Eyelid tumor excision and reconstruction', 'Brow lift', 'Cosmetic botulinum toxin injection'],
+    procedures: [
+      'Ptosis repair',
+      'Blepharoplasty',
+      'Orbital fracture repair',
+      'Dacryocystorhinostomy',
+      'Orbital decompression',
+      'Eyelid tumor excision and reconstruction',
+      'Brow lift',
+      'Cosmetic botulinum toxin injection',
+    ],
   },
-  { specialties: ['Neuro-ophthalmology'], procedures: ['Visual field testing', 'Optical coherence tomography', 'Temporal artery biopsy', 'Neuro-ophthalmic examination'] },
-  { specialties: ['Uveitis and Ocular Inflammatory Disease'], procedures: ['Intravitreal injection', 'Periocular steroid injection', 'Immunosuppressive therapy for uveitis', 'Fluorescein angiography'] },
+  {
+    specialties: ['Neuro-ophthalmology'],
+    procedures: ['Visual field testing', 'Optical coherence tomography', 'Temporal artery biopsy', 'Neuro-ophthalmic examination'],
+  },
+  {
+    specialties: ['Uveitis and Ocular Inflammatory Disease'],
+    procedures: ['Intravitreal injection', 'Periocular steroid injection', 'Immunosuppressive therapy for uveitis', 'Fluorescein angiography'],
+  },
   { specialties: ['Oral and Maxillofacial Surgery', ...PLASTICS], procedures: ['Orbital fracture repair'] },
   // Primary care, internal medicine, pediatrics, geriatrics and hospital medicine
   {
     specialties: PRIMARY_CARE,
-    procedures: ['Annual physical examination', 'Chronic disease management', 'Adult vaccination', 'Preventive health screening', 'Joint injection', 'Skin biopsy', 'Cryotherapy of skin lesions', 'Spirometry', 'Electrocardiography', 'Smoking cessation treatment', 'Medicare annual wellness visit', 'Lipid management', 'Diabetes medication management'],
+    procedures: [
+      'Annual physical examination',
+      'Chronic disease management',
+      'Adult vaccination',
+      'Preventive health screening',
+      'Joint injection',
+      'Skin biopsy',
+      'Cryotherapy of skin lesions',
+      'Spirometry',
+      'Electrocardiography',
+      'Smoking cessation treatment',
+      'Medicare annual wellness visit',
+      'Lipid management',
+      'Diabetes medication management',
+    ],
   },
-  { specialties: ['Family Medicine'], procedures: ['Well-child visit', 'Childhood immunization', 'Newborn examination', 'Preparticipation physical examination', 'Wart removal', 'Full-body skin examination', 'Casting and splinting', 'Osteopathic manipulative treatment', 'Buprenorphine treatment for opioid use disorder', 'Continuous glucose monitoring', 'Laceration repair', 'Incision and drainage of abscess', 'HIV pre-exposure prophylaxis', 'Lifestyle medicine counseling'] },
+  {
+    specialties: ['Family Medicine'],
+    procedures: [
+      'Well-child visit',
+      'Childhood immunization',
+      'Newborn examination',
+      'Preparticipation physical examination',
+      'Wart removal',
+      'Full-body skin examination',
+      'Casting and splinting',
+      'Osteopathic manipulative treatment',
+      'Buprenorphine treatment for opioid use disorder',
+      'Continuous glucose monitoring',
+      'Laceration repair',
+      'Incision and drainage of abscess',
+      'HIV pre-exposure prophylaxis',
+      'Lifestyle medicine counseling',
+    ],
+  },
   {
     specialties: ['Pediatrics'],
-    procedures: ['Well-child visit', 'Childhood immunization', 'Newborn examination', 'Developmental screening', 'Preparticipation physical examination', 'Circumcision', 'Neonatal phototherapy', 'Lumbar puncture', 'Adolescent vaccination'],
+    procedures: [
+      'Well-child visit',
+      'Childhood immunization',
+      'Newborn examination',
+      'Developmental screening',
+      'Preparticipation physical examination',
+      'Circumcision',
+      'Neonatal phototherapy',
+      'Lumbar puncture',
+      'Adolescent vaccination',
+    ],
   },
   {
     specialties: ['Geriatric Medicine'],
-    procedures: ['Comprehensive geriatric assessment', 'Fall risk assessment', 'Medication review and deprescribing', 'Cognitive assessment', 'Advance care planning', 'Medicare annual wellness visit', 'Transitional care after hospital discharge', 'Capacity evaluation'],
+    procedures: [
+      'Comprehensive geriatric assessment',
+      'Fall risk assessment',
+      'Medication review and deprescribing',
+      'Cognitive assessment',
+      'Advance care planning',
+      'Medicare annual wellness visit',
+      'Transitional care after hospital discharge',
+      'Capacity evaluation',
+    ],
   },
   {
     specialties: ['Hospital Medicine'],
-    procedures: ['Hospital admission and inpatient care', 'Perioperative medical co-management', 'Transitional care after hospital discharge', 'Point-of-care ultrasound', 'Preoperative evaluation', 'Goals of care conversation', 'Central venous catheter placement'],
+    procedures: [
+      'Hospital admission and inpatient care',
+      'Perioperative medical co-management',
+      'Transitional care after hospital discharge',
+      'Point-of-care ultrasound',
+      'Preoperative evaluation',
+      'Goals of care conversation',
+      'Central venous catheter placement',
+    ],
   },
-  { specialties: ['Internal Medicine'], procedures: ['Preoperative evaluation', 'Advance care planning', 'Medication review and deprescribing', 'Anticoagulation management', 'Hospital admission and inpatient care'] },
+  {
+    specialties: ['Internal Medicine'],
+    procedures: [
+      'Preoperative evaluation',
+      'Advance care planning',
+      'Medication review and deprescribing',
+      'Anticoagulation management',
+      'Hospital admission and inpatient care',
+    ],
+  },
   {
     specialties: ['Hospice and Palliative Medicine'],
-    procedures: ['Advance care planning', 'Goals of care conversation', 'Symptom management in serious illness', 'Hospice care', 'Palliative sedation', 'Family meeting facilitation'],
+    procedures: [
+      'Advance care planning',
+      'Goals of care conversation',
+      'Symptom management in serious illness',
+      'Hospice care',
+      'Palliative sedation',
+      'Family meeting facilitation',
+    ],
   },
-  { specialties: ['Integrative Medicine'], procedures: ['Integrative medicine consultation', 'Medical acupuncture', 'Mindfulness-based stress reduction', 'Lifestyle medicine counseling', 'Nutrition counseling'] },
+  {
+    specialties: ['Integrative Medicine'],
+    procedures: [
+      'Integrative medicine consultation',
+      'Medical acupuncture',
+      'Mindfulness-based stress reduction',
+      'Lifestyle medicine counseling',
+      'Nutrition counseling',
+    ],
+  },
   {
     specialties: ['Physician Nutrition Specialist'],
-    procedures: ['Nutrition counseling', 'Parenteral nutrition management', 'Enteral nutrition management', 'Malnutrition assessment', 'Metabolic diet management'],
+    procedures: [
+      'Nutrition counseling',
+      'Parenteral nutrition management',
+      'Enteral nutrition management',
+      'Malnutrition assessment',
+      'Metabolic diet management',
+    ],
   },
   {
     specialties: ['Obesity Medicine'],
-    procedures: ['Medical weight management', 'Anti-obesity medication management', 'Bariatric surgery evaluation', 'Intragastric balloon placement', 'Nutrition counseling', 'Body composition analysis'],
+    procedures: [
+      'Medical weight management',
+      'Anti-obesity medication management',
+      'Bariatric surgery evaluation',
+      'Intragastric balloon placement',
+      'Nutrition counseling',
+      'Body composition analysis',
+    ],
   },
   {
     specialties: ['Neonatal-Perinatal Medicine'],
-    procedures: ['Neonatal resuscitation', 'Umbilical catheter placement', 'Neonatal intubation and surfactant administration', 'Therapeutic hypothermia for neonatal encephalopathy', 'Exchange transfusion', 'Neonatal phototherapy', 'Newborn examination', 'Retinopathy of prematurity screening'],
+    procedures: [
+      'Neonatal resuscitation',
+      'Umbilical catheter placement',
+      'Neonatal intubation and surfactant administration',
+      'Therapeutic hypothermia for neonatal encephalopathy',
+      'Exchange transfusion',
+      'Neonatal phototherapy',
+      'Newborn examination',
+      'Retinopathy of prematurity screening',
+    ],
   },
-  { specialties: ['Child Abuse Pediatrics'], procedures: ['Child abuse forensic medical examination', 'Sexual assault forensic examination', 'Skeletal survey review'] },
+  {
+    specialties: ['Child Abuse Pediatrics'],
+    procedures: ['Child abuse forensic medical examination', 'Sexual assault forensic examination', 'Skeletal survey review'],
+  },
   // Rheumatology
   {
     specialties: ['Rheumatology'],
-    procedures: ['Joint aspiration', 'Joint injection', 'Synovial fluid crystal analysis', 'Musculoskeletal ultrasound', 'Nailfold capillaroscopy', 'Minor salivary gland biopsy', 'Biologic infusion therapy', 'Osteoporosis treatment', 'Bone density scan (DEXA)'],
+    procedures: [
+      'Joint aspiration',
+      'Joint injection',
+      'Synovial fluid crystal analysis',
+      'Musculoskeletal ultrasound',
+      'Nailfold capillaroscopy',
+      'Minor salivary gland biopsy',
+      'Biologic infusion therapy',
+      'Osteoporosis treatment',
+      'Bone density scan (DEXA)',
+    ],
   },
   { specialties: ['Pediatric Rheumatology'], procedures: ['Joint aspiration', 'Joint injection', 'Biologic infusion therapy', 'Musculoskeletal ultrasound'] },
   // Pathology and laboratory medicine
   {
     specialties: ['Anatomic Pathology', 'Anatomic Pathology and Clinical Pathology'],
-    procedures: ['Frozen section diagnosis', 'Surgical pathology consultation', 'Immunohistochemistry', 'Autopsy', 'Digital pathology review', 'Kidney biopsy interpretation', 'Skin biopsy interpretation'],
+    procedures: [
+      'Frozen section diagnosis',
+      'Surgical pathology consultation',
+      'Immunohistochemistry',
+      'Autopsy',
+      'Digital pathology review',
+      'Kidney biopsy interpretation',
+      'Skin biopsy interpretation',
+    ],
   },
   {
     specialties: ['Clinical Pathology', 'Clinical Pathology/Laboratory Medicine', 'Anatomic Pathology and Clinical Pathology'],
-    procedures: ['Laboratory test interpretation', 'Laboratory quality management', 'Coagulation testing interpretation', 'Microbiology culture and susceptibility testing', 'Clinical chemistry test interpretation', 'Blood typing and crossmatching'],
+    procedures: [
+      'Laboratory test interpretation',
+      'Laboratory quality management',
+      'Coagulation testing interpretation',
+      'Microbiology culture and susceptibility testing',
+      'Clinical chemistry test interpretation',
+      'Blood typing and crossmatching',
+    ],
   },
-  { specialties: ['Cytopathology'], procedures: ['Fine-needle aspiration biopsy', 'Pap test interpretation', 'Ultrasound-guided thyroid fine-needle aspiration', 'Fine-needle aspiration of neck mass', 'Rapid on-site evaluation of biopsies'] },
-  { specialties: ['Forensic Pathology'], procedures: ['Forensic autopsy', 'Death investigation', 'Expert witness testimony', 'Toxicology screening interpretation'] },
-  { specialties: ['Hematology (Pathology)'], procedures: ['Bone marrow biopsy interpretation', 'Peripheral blood smear review', 'Coagulation testing interpretation'] },
-  { specialties: ['Immunopathology'], procedures: ['Direct immunofluorescence testing', 'Serum protein electrophoresis interpretation', 'Histocompatibility (HLA) testing', 'Flow cytometry', 'Immunohistochemistry'] },
-  { specialties: ['Chemical Pathology'], procedures: ['Clinical chemistry test interpretation', 'Therapeutic drug monitoring', 'Toxicology screening interpretation', 'Serum protein electrophoresis interpretation'] },
-  { specialties: ['Medical Microbiology'], procedures: ['Microbiology culture and susceptibility testing', 'Molecular infectious disease testing', 'Antimicrobial stewardship', 'Infection prevention consultation'] },
+  {
+    specialties: ['Cytopathology'],
+    procedures: [
+      'Fine-needle aspiration biopsy',
+      'Pap test interpretation',
+      'Ultrasound-guided thyroid fine-needle aspiration',
+      'Fine-needle aspiration of neck mass',
+      'Rapid on-site evaluation of biopsies',
+    ],
+  },
+  {
+    specialties: ['Forensic Pathology'],
+    procedures: ['Forensic autopsy', 'Death investigation', 'Expert witness testimony', 'Toxicology screening interpretation'],
+  },
+  {
+    specialties: ['Hematology (Pathology)'],
+    procedures: ['Bone marrow biopsy interpretation', 'Peripheral blood smear review', 'Coagulation testing interpretation'],
+  },
+  {
+    specialties: ['Immunopathology'],
+    procedures: [
+      'Direct immunofluorescence testing',
+      'Serum protein electrophoresis interpretation',
+      'Histocompatibility (HLA) testing',
+      'Flow cytometry',
+      'Immunohistochemistry',
+    ],
+  },
+  {
+    specialties: ['Chemical Pathology'],
+    procedures: [
+      'Clinical chemistry test interpretation',
+      'Therapeutic drug monitoring',
+      'Toxicology screening interpretation',
+      'Serum protein electrophoresis interpretation',
+    ],
+  },
+  {
+    specialties: ['Medical Microbiology'],
+    procedures: [
+      'Microbiology culture and susceptibility testing',
+      'Molecular infectious disease testing',
+      'Antimicrobial stewardship',
+      'Infection prevention consultation',
+    ],
+  },
   { specialties: ['Pediatric Pathology'], procedures: ['Placental pathology', 'Autopsy', 'Surgical pathology consultation'] },
   {
     specialties: ['Molecular Genetic Pathology'],
-    procedures: ['Molecular diagnostic testing', 'Next-generation sequencing tumor profiling', 'Fluorescence in situ hybridization (FISH)', 'Molecular infectious disease testing'],
+    procedures: [
+      'Molecular diagnostic testing',
+      'Next-generation sequencing tumor profiling',
+      'Fluorescence in situ hybridization (FISH)',
+      'Molecular infectious disease testing',
+    ],
   },
   // Medical genetics
   {
     specialties: ['Clinical Genetics'],
-    procedures: ['Genetic counseling', 'Whole exome sequencing', 'Genetic testing for hereditary cancer', 'Dysmorphology evaluation', 'Prenatal genetic diagnosis', 'Chromosomal microarray', 'Preimplantation genetic testing'],
+    procedures: [
+      'Genetic counseling',
+      'Whole exome sequencing',
+      'Genetic testing for hereditary cancer',
+      'Dysmorphology evaluation',
+      'Prenatal genetic diagnosis',
+      'Chromosomal microarray',
+      'Preimplantation genetic testing',
+    ],
   },
-  { specialties: ['Ph.D. Medical Genetics'], procedures: ['Genetic counseling', 'Chromosomal microarray', 'Whole exome sequencing', 'Genetic test interpretation'] },
+  {
+    specialties: ['Ph.D. Medical Genetics'],
+    procedures: ['Genetic counseling', 'Chromosomal microarray', 'Whole exome sequencing', 'Genetic test interpretation'],
+  },
   { specialties: ['Clinical Cytogenetics'], procedures: ['Karyotype analysis', 'Fluorescence in situ hybridization (FISH)', 'Chromosomal microarray'] },
-  { specialties: ['Clinical Molecular Genetics'], procedures: ['Molecular diagnostic testing', 'Whole exome sequencing', 'Pharmacogenomic testing', 'Genetic test interpretation'] },
+  {
+    specialties: ['Clinical Molecular Genetics'],
+    procedures: ['Molecular diagnostic testing', 'Whole exome sequencing', 'Pharmacogenomic testing', 'Genetic test interpretation'],
+  },
   { specialties: ['Clinical Biochemical Genetics'], procedures: ['Biochemical genetic testing', 'Newborn screening follow-up', 'Enzyme activity testing'] },
-  { specialties: ['Medical Biochemical Genetics'], procedures: ['Newborn screening follow-up', 'Enzyme replacement therapy', 'Metabolic diet management', 'Biochemical genetic testing'] },
+  {
+    specialties: ['Medical Biochemical Genetics'],
+    procedures: ['Newborn screening follow-up', 'Enzyme replacement therapy', 'Metabolic diet management', 'Biochemical genetic testing'],
+  },
   // Clinical pharmacology
   {
     specialties: ['Clinical Pharmacology'],
-    procedures: ['Pharmacokinetic consultation', 'Therapeutic drug monitoring', 'Adverse drug reaction evaluation', 'Pharmacogenomic testing', 'Medication review and deprescribing'],
+    procedures: [
+      'Pharmacokinetic consultation',
+      'Therapeutic drug monitoring',
+      'Adverse drug reaction evaluation',
+      'Pharmacogenomic testing',
+      'Medication review and deprescribing',
+    ],
   },
   // Preventive, occupational, aerospace and public health medicine
   {
     specialties: ['Occupational Medicine', 'Preventive Medicine/Occupational Environmental Medicine'],
-    procedures: ['Occupational health examination', 'Pre-employment physical examination', 'Workers compensation evaluation', 'Return-to-work evaluation', 'Respirator medical clearance', 'Commercial driver medical examination', 'Environmental exposure assessment', 'Lead exposure evaluation', 'Hearing conservation evaluation'],
+    procedures: [
+      'Occupational health examination',
+      'Pre-employment physical examination',
+      'Workers compensation evaluation',
+      'Return-to-work evaluation',
+      'Respirator medical clearance',
+      'Commercial driver medical examination',
+      'Environmental exposure assessment',
+      'Lead exposure evaluation',
+      'Hearing conservation evaluation',
+    ],
   },
   { specialties: ['Aerospace Medicine'], procedures: ['Aviation medical examination', 'Astronaut medical evaluation', 'Altitude fitness assessment'] },
   {
     specialties: ['Public Health and General Preventive Medicine'],
-    procedures: ['Community health needs assessment', 'Outbreak investigation', 'Preventive health screening', 'Adult vaccination', 'Travel medicine consultation', 'Smoking cessation treatment', 'Lifestyle medicine counseling'],
+    procedures: [
+      'Community health needs assessment',
+      'Outbreak investigation',
+      'Preventive health screening',
+      'Adult vaccination',
+      'Travel medicine consultation',
+      'Smoking cessation treatment',
+      'Lifestyle medicine counseling',
+    ],
   },
   // Non-treating evaluations
   {
     specialties: ['Independent Medical Examiner'],
-    procedures: ['Independent medical evaluation', 'Impairment rating', 'Disability evaluation', 'Functional capacity evaluation', 'Workers compensation evaluation', 'Medical record review'],
+    procedures: [
+      'Independent medical evaluation',
+      'Impairment rating',
+      'Disability evaluation',
+      'Functional capacity evaluation',
+      'Workers compensation evaluation',
+      'Medical record review',
+    ],
   },
-  { specialties: ['Occupational Medicine', 'Physical Medicine and Rehabilitation'], procedures: ['Independent medical evaluation', 'Impairment rating', 'Functional capacity evaluation'] },
+  {
+    specialties: ['Occupational Medicine', 'Physical Medicine and Rehabilitation'],
+    procedures: ['Independent medical evaluation', 'Impairment rating', 'Functional capacity evaluation'],
+  },
   { specialties: ['Legal Medicine'], procedures: ['Medical-legal case review', 'Expert witness testimony', 'Medical record review'] },
 ];

@@ -36,9 +36,7 @@ export class SpecialtyResolver {
   }
 
   unknownReport(): string {
-    return [...this.unknown]
-      .map(([name, users]) => `  "${name}" (used by ${[...users].slice(0, 3).join(', ')}${users.size > 3 ? ', …' : ''})`)
-      .join('\n');
+    return [...this.unknown].map(([name, users]) => `  "${name}" (used by ${[...users].slice(0, 3).join(', ')}${users.size > 3 ? ', …' : ''})`).join('\n');
   }
 }
 

@@ -86,11 +86,7 @@ export interface AppDeps {
 }
 
 /** Routes that take multipart file uploads (larger body limit, not JSON). */
-export const UPLOAD_PATHS: RegExp[] = [
-  /^\/api\/admin\/hospitals\/[^/]+\/brand-documents$/,
-  /^\/api\/profile\/photo$/,
-  /^\/api\/feedback\/screenshot$/,
-];
+export const UPLOAD_PATHS: RegExp[] = [/^\/api\/admin\/hospitals\/[^/]+\/brand-documents$/, /^\/api\/profile\/photo$/, /^\/api\/feedback\/screenshot$/];
 
 /** CSV uploads: the file itself is the body (`text/csv`), parsed as it streams in (http/csv-upload.ts). */
 export const CSV_UPLOAD_PATHS: RegExp[] = [
@@ -132,8 +128,7 @@ function encodedHtml(c: Context, encoded: { name: Encoding; body: Uint8Array }) 
 export function createApp(deps: AppDeps) {
   const { env } = deps;
   const db = deps.database.db;
-  const mailer =
-    deps.mailer ?? (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, deps.logger) : createOutboxMailer(db, deps.logger));
+  const mailer = deps.mailer ?? (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, deps.logger) : createOutboxMailer(db, deps.logger));
   const npiRegistry = deps.npiRegistry ?? createNppesRegistry({ baseUrl: env.NPI_REGISTRY_URL });
   const auth = createAuth({ db, env, mailer });
   const secretBox = createSecretBox(env.encryptionKey);
@@ -208,7 +203,9 @@ export function createApp(deps: AppDeps) {
   // The anonymous routes: bounded, clean query strings and a request budget per client address,
   // counted through the public pool so a flood cannot take the connections signed-in people need.
   const publicLimiter =
-    env.PUBLIC_RATE_LIMIT_PER_MINUTE > 0 ? sharedRateLimiter(deps.database.publicDb, { name: 'public', limit: env.PUBLIC_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }) : null;
+    env.PUBLIC_RATE_LIMIT_PER_MINUTE > 0
+      ? sharedRateLimiter(deps.database.publicDb, { name: 'public', limit: env.PUBLIC_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 })
+      : null;
   const sweepPublicCounts = publicCountSweeper(deps.database.publicDb, {
     name: 'public',
     windowMs: 60_000,
@@ -217,7 +214,9 @@ export function createApp(deps: AppDeps) {
   const guardPublic = (refuse: PublicRefusal) => publicRequestGuard({ limiter: publicLimiter, sweep: sweepPublicCounts, trustProxy: env.TRUST_PROXY, refuse });
   app.use(
     '/api/profile-photos/*',
-    guardPublic((c, status, message) => errorResponse(c, status, status === 429 ? 'RATE_LIMIT_EXCEEDED' : status === 414 ? 'URI_TOO_LONG' : 'VALIDATION_ERROR', message)),
+    guardPublic((c, status, message) =>
+      errorResponse(c, status, status === 429 ? 'RATE_LIMIT_EXCEEDED' : status === 414 ? 'URI_TOO_LONG' : 'VALIDATION_ERROR', message),
+    ),
   );
   app.use('/api/*', resolveActor({ auth, db, trustProxy: env.TRUST_PROXY }));
 
@@ -290,7 +289,10 @@ export function createApp(deps: AppDeps) {
 
   // The public find-a-doctor directory: HTML from the server, built or not; and its FHIR R4 API,
   // readable from any origin (it holds only what the public pages show).
-  app.use('/robots.txt', guardPublic((c, status, message) => c.text(message, status)));
+  app.use(
+    '/robots.txt',
+    guardPublic((c, status, message) => c.text(message, status)),
+  );
   app.use('/find/*', guardPublic(directoryRefusal(env.appUrl)));
   app.use('/es/find/*', guardPublic(directoryRefusal(env.appUrl)));
   // English at /find, Spanish at /es/find: the visitor's choice or their browser's languages (decision 0022).

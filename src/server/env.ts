@@ -7,9 +7,7 @@ import { QUERY_TIMEOUT_MS } from '../shared/limits';
  * parsed once at start, and handed to the rest of the program as a typed object.
  */
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+const booleanFromString = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -53,9 +51,17 @@ const envSchema = z.object({
   PROFILE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1000),
   // Days the profile change history keeps each change; unset keeps it forever (a daily job deletes older ones).
   HISTORY_RETENTION_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(36_500).optional()),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1_048_576),
   // CSV uploads stream through the parser (only their rows are kept), so they may be larger.
-  CSV_UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1_048_576),
+  CSV_UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1_048_576),
   STORAGE_DIR: z.string().min(1).optional(),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
@@ -94,7 +100,10 @@ const envSchema = z.object({
   AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
   ),
   MAIL_FROM: z.string().default('Vitae <no-reply@vitae.local>'),
   // Days a roster invitation's claim link works (issue 37 item 4); every e-mail issues a new link.
@@ -141,9 +150,7 @@ export class EnvError extends Error {
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const raw = parsed.data;
   const isProduction = raw.NODE_ENV === 'production';

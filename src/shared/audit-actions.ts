@@ -125,7 +125,13 @@ export function auditActionLabel(action: string): string {
   if (known) return known;
   const parts = action
     .split('.')
-    .map((part) => part.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().toLowerCase())
+    .map((part) =>
+      part
+        .replace(/[_-]+/g, ' ')
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .trim()
+        .toLowerCase(),
+    )
     .filter(Boolean);
   if (parts.length === 0) return 'Unknown action';
   const sentence = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(' ')}: ${parts.at(-1)}`;

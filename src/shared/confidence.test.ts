@@ -89,7 +89,11 @@ describe('scoreMatch', () => {
   });
 
   it('looks for the name in the text of a page that lists no people', () => {
-    const named = scoreMatch(jane, { mentionText: 'Dr. Jane Doe opens a new heart clinic', topicText: 'new heart clinic', affiliationText: 'Northfield Health News' });
+    const named = scoreMatch(jane, {
+      mentionText: 'Dr. Jane Doe opens a new heart clinic',
+      topicText: 'new heart clinic',
+      affiliationText: 'Northfield Health News',
+    });
     const surname = scoreMatch(jane, { mentionText: 'Doe speaks about prevention' });
     const absent = scoreMatch(jane, { mentionText: 'Hospital opens a wing' });
     expect(named.signals.filter((s) => s.matched).map((s) => s.key)).toEqual(['last_name', 'first_name', 'affiliation']);

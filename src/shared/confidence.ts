@@ -113,8 +113,42 @@ export function normalizeText(value: string): string {
 }
 
 const CREDENTIAL_SUFFIXES = new Set([
-  'md', 'do', 'phd', 'mph', 'ms', 'msc', 'mba', 'ma', 'rn', 'np', 'pa', 'pac', 'dnp', 'mbbs', 'mbchb', 'facs', 'facp', 'facc',
-  'faap', 'frcpc', 'frcp', 'frcs', 'pharmd', 'drph', 'dds', 'dmd', 'bsn', 'msn', 'aprn', 'jr', 'sr', 'ii', 'iii', 'iv', 'prof', 'dr',
+  'md',
+  'do',
+  'phd',
+  'mph',
+  'ms',
+  'msc',
+  'mba',
+  'ma',
+  'rn',
+  'np',
+  'pa',
+  'pac',
+  'dnp',
+  'mbbs',
+  'mbchb',
+  'facs',
+  'facp',
+  'facc',
+  'faap',
+  'frcpc',
+  'frcp',
+  'frcs',
+  'pharmd',
+  'drph',
+  'dds',
+  'dmd',
+  'bsn',
+  'msn',
+  'aprn',
+  'jr',
+  'sr',
+  'ii',
+  'iii',
+  'iv',
+  'prof',
+  'dr',
 ]);
 
 /** Generational suffixes PubMed writes after the initials ("Kane JL Jr", "Hambrick GW 3rd"). */
@@ -137,7 +171,10 @@ export function parsePersonName(name: string): PersonName | null {
   if (!display) return null;
   let working = display;
   // "Doe, Jane M" (comma after the first token and no credential after the comma) is last-name-first.
-  const commaParts = working.split(',').map((part) => part.trim()).filter(Boolean);
+  const commaParts = working
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (commaParts.length >= 2 && commaParts[0]!.split(/\s+/).length === 1 && !CREDENTIAL_SUFFIXES.has(normalizeText(commaParts[1]!).replace(/ /g, ''))) {
     working = `${commaParts.slice(1).join(' ')} ${commaParts[0]}`;
   } else {
@@ -174,10 +211,54 @@ function containsWord(haystack: string, needle: string) {
 
 /** Words every hospital name shares; matching on them would make every item look local. */
 const GENERIC_AFFILIATION_WORDS = new Set([
-  'hospital', 'hospitals', 'health', 'healthcare', 'medical', 'medicine', 'center', 'centre', 'centers', 'university', 'college',
-  'school', 'of', 'the', 'and', 'at', 'for', 'in', 'system', 'systems', 'clinic', 'clinics', 'institute', 'foundation', 'group',
-  'inc', 'llc', 'department', 'dept', 'division', 'st', 'saint', 'general', 'memorial', 'regional', 'community', 'network',
-  'associates', 'practice', 'physicians', 'care', 'services', 'campus', 'main', 'north', 'south', 'east', 'west',
+  'hospital',
+  'hospitals',
+  'health',
+  'healthcare',
+  'medical',
+  'medicine',
+  'center',
+  'centre',
+  'centers',
+  'university',
+  'college',
+  'school',
+  'of',
+  'the',
+  'and',
+  'at',
+  'for',
+  'in',
+  'system',
+  'systems',
+  'clinic',
+  'clinics',
+  'institute',
+  'foundation',
+  'group',
+  'inc',
+  'llc',
+  'department',
+  'dept',
+  'division',
+  'st',
+  'saint',
+  'general',
+  'memorial',
+  'regional',
+  'community',
+  'network',
+  'associates',
+  'practice',
+  'physicians',
+  'care',
+  'services',
+  'campus',
+  'main',
+  'north',
+  'south',
+  'east',
+  'west',
 ]);
 
 /** The distinctive words of an affiliation ("Northfield Health" → ["northfield"]). */
@@ -188,8 +269,29 @@ export function affiliationTokens(affiliation: string): string[] {
 }
 
 const GENERIC_SPECIALTY_WORDS = new Set([
-  'medicine', 'medical', 'surgery', 'surgical', 'general', 'family', 'clinical', 'specialist', 'physician', 'care', 'practice',
-  'disease', 'diseases', 'and', 'of', 'the', 'internal', 'services', 'health', 'other', 'primary', 'adult', 'specialty',
+  'medicine',
+  'medical',
+  'surgery',
+  'surgical',
+  'general',
+  'family',
+  'clinical',
+  'specialist',
+  'physician',
+  'care',
+  'practice',
+  'disease',
+  'diseases',
+  'and',
+  'of',
+  'the',
+  'internal',
+  'services',
+  'health',
+  'other',
+  'primary',
+  'adult',
+  'specialty',
 ]);
 
 /** A regex for one keyword; "-ology" and "-ics" words also match their other forms (cardiology → cardiologic). */
@@ -230,9 +332,7 @@ function nameSignals(provider: ProviderMatchProfile, candidate: CandidateMatchDa
       return [{ key: 'last_name', matched: false, detail: `No one named ${provider.lastName} is listed`, weight: 0 }];
     }
     // The listed person that agrees most with the provider is the one the item is about.
-    const ranked = sameLast
-      .map((person) => ({ person, signals: personSignals(person) }))
-      .sort((a, b) => total(b.signals) - total(a.signals));
+    const ranked = sameLast.map((person) => ({ person, signals: personSignals(person) })).sort((a, b) => total(b.signals) - total(a.signals));
     return ranked[0]!.signals;
   }
 

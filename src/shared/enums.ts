@@ -68,11 +68,7 @@ export const YEXT_ENTITY_TYPES = [
 export type YextEntityType = (typeof YEXT_ENTITY_TYPES)[number];
 
 /** The listing-service entity types that become expertise terms. */
-export const YEXT_TERM_ENTITY_TYPES = [
-  'taxonomy_conditionTreated',
-  'taxonomy_procedure',
-  'taxonomy_reasonForVisit',
-] as const;
+export const YEXT_TERM_ENTITY_TYPES = ['taxonomy_conditionTreated', 'taxonomy_procedure', 'taxonomy_reasonForVisit'] as const;
 export type YextTermEntityType = (typeof YEXT_TERM_ENTITY_TYPES)[number];
 
 export const YEXT_SYNC_TYPES = ['manual', 'scheduled'] as const;
@@ -95,14 +91,7 @@ export const TERM_ID_PREFIXES = {
 
 // ── Profile sections ────────────────────────────────────────────────────────────────────────
 
-export const EDUCATION_TYPES = [
-  'medical_school',
-  'residency',
-  'fellowship',
-  'undergraduate',
-  'graduate',
-  'continuing_education',
-] as const;
+export const EDUCATION_TYPES = ['medical_school', 'residency', 'fellowship', 'undergraduate', 'graduate', 'continuing_education'] as const;
 export type EducationType = (typeof EDUCATION_TYPES)[number];
 
 export const EDUCATION_TYPE_LABELS: Record<EducationType, string> = {

@@ -134,7 +134,9 @@ export function historyValueText(value: unknown): string {
   if (typeof value === 'string') return value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH)}…` : value;
   if (Array.isArray(value)) {
     if (value.length === 0) return '(empty)';
-    return historyValueText(value.map((entry) => (entry && typeof entry === 'object' ? historyItemLabel(entry as HistoryItem) : historyValueText(entry))).join(', '));
+    return historyValueText(
+      value.map((entry) => (entry && typeof entry === 'object' ? historyItemLabel(entry as HistoryItem) : historyValueText(entry))).join(', '),
+    );
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
@@ -152,7 +154,9 @@ export function describeChange(changes: ChangeSet): string[] {
   const lines = changes.items.map((change) => {
     if (change.op === 'added') return `Added “${historyItemLabel(change.item)}”`;
     if (change.op === 'removed') return `Removed “${historyItemLabel(change.item)}”`;
-    const fields = change.fields.map((field) => `${profileFieldLabel(field)}: ${historyValueText(change.before[field])} → ${historyValueText(change.after[field])}`);
+    const fields = change.fields.map(
+      (field) => `${profileFieldLabel(field)}: ${historyValueText(change.before[field])} → ${historyValueText(change.after[field])}`,
+    );
     return `Changed “${historyItemLabel(change.before)}”: ${fields.join('; ')}`;
   });
   if (changes.previousOrder) lines.push('Changed the order');

@@ -84,11 +84,7 @@ export const SECTION_IDS = [
 export type SectionId = (typeof SECTION_IDS)[number];
 
 /** Sections a new hospital requires by default (profile spec §6). */
-export const DEFAULT_REQUIRED_SECTIONS: readonly SectionId[] = [
-  'professional_identity',
-  'education_training',
-  'practice_essentials',
-];
+export const DEFAULT_REQUIRED_SECTIONS: readonly SectionId[] = ['professional_identity', 'education_training', 'practice_essentials'];
 
 export const READING_LEVEL_DEFAULTS = {
   professionalReadingLevel: 12,

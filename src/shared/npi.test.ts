@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  NPI_FORMAT_MESSAGE,
-  computeNpiCheckDigit,
-  isValidNpi,
-  npiRecordSchema,
-  npiSchema,
-  toNpiSearchItem,
-  type NpiRecord,
-} from './npi';
+import { NPI_FORMAT_MESSAGE, computeNpiCheckDigit, isValidNpi, npiRecordSchema, npiSchema, toNpiSearchItem, type NpiRecord } from './npi';
 
 const withCheckDigit = (first9: string) => `${first9}${computeNpiCheckDigit(first9)}`;
 
@@ -102,10 +94,14 @@ describe('NPI record and search item', () => {
       fax_number: null,
     },
     primary_taxonomy: { code: '207RC0000X', desc: 'Internal Medicine, Cardiovascular Disease', state: 'IL', license: '036123456', primary: true },
-    licenses: [{ license_number: '036123456', state: 'IL', taxonomy_code: '207RC0000X', taxonomy_desc: 'Internal Medicine, Cardiovascular Disease', status: 'active' }],
+    licenses: [
+      { license_number: '036123456', state: 'IL', taxonomy_code: '207RC0000X', taxonomy_desc: 'Internal Medicine, Cardiovascular Disease', status: 'active' },
+    ],
     specialties: [{ name: 'Internal Medicine, Cardiovascular Disease', code: '207RC0000X', is_primary: true }],
     credentials: [{ type: 'degree', value: 'MD', verified: true }],
-    taxonomies: [{ code: '207RC0000X', desc: 'Internal Medicine, Cardiovascular Disease', primary: true, state: 'IL', license: '036123456', taxonomy_group: '' }],
+    taxonomies: [
+      { code: '207RC0000X', desc: 'Internal Medicine, Cardiovascular Disease', primary: true, state: 'IL', license: '036123456', taxonomy_group: '' },
+    ],
   };
 
   it('validates a complete record and requires the names', () => {

@@ -42,7 +42,10 @@ export const SECTION_PATHS: Record<SectionId, string> = {
 const ACTIONS: Record<SectionId, { missing: string; partial: string }> = {
   professional_identity: { missing: 'Add your name, job title and primary specialty', partial: 'Complete your name, job title and primary specialty' },
   education_training: { missing: 'Add your medical school and training', partial: 'Add your medical school' },
-  practice_essentials: { missing: 'Tell patients whether you accept new patients', partial: 'Set whether you accept new patients and add a practice name or focus' },
+  practice_essentials: {
+    missing: 'Tell patients whether you accept new patients',
+    partial: 'Set whether you accept new patients and add a practice name or focus',
+  },
   locations: { missing: 'Add the locations where you practise', partial: 'Choose your primary location' },
   biography: { missing: 'Write your professional biography', partial: 'Write your professional summary' },
   publications: { missing: 'Add your publications', partial: 'Add your publications' },

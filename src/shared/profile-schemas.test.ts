@@ -43,8 +43,17 @@ describe('section schemas', () => {
   });
 
   it('fills the list defaults', () => {
-    expect(publicationsSchema.parse({ items: [{ title: 'T' }] }).items[0]).toMatchObject({ publicationType: 'peer_reviewed', isFeatured: false, status: 'manual', authors: [] });
-    expect(clinicalTrialsSchema.parse({ items: [{ trialTitle: 'T' }] }).items[0]).toMatchObject({ status: 'recruiting', role: 'investigator', userStatus: 'manual' });
+    expect(publicationsSchema.parse({ items: [{ title: 'T' }] }).items[0]).toMatchObject({
+      publicationType: 'peer_reviewed',
+      isFeatured: false,
+      status: 'manual',
+      authors: [],
+    });
+    expect(clinicalTrialsSchema.parse({ items: [{ trialTitle: 'T' }] }).items[0]).toMatchObject({
+      status: 'recruiting',
+      role: 'investigator',
+      userStatus: 'manual',
+    });
     expect(mediaPressSchema.parse({ items: [{ title: 'T' }] }).items[0]).toMatchObject({ mediaType: 'article' });
     expect(languagesSchema.parse({ items: [{ languageCode: 'EN' }] }).items[0]).toEqual({ languageCode: 'en', proficiency: 'basic', isFromYext: false });
     expect(licensesSchema.parse({ items: [{ licenseNumber: '1', issuingState: 'ny' }] }).items[0]).toMatchObject({ issuingState: 'NY', status: 'active' });
@@ -65,10 +74,19 @@ describe('section schemas', () => {
 
   it('keeps exactly one primary location', () => {
     expect(locationsSchema.parse({ items: [{ locationName: 'a' }, { locationName: 'b' }] }).items.map((l) => l.isPrimaryLocation)).toEqual([true, false]);
-    expect(locationsSchema.parse({ items: [{ locationName: 'a' }, { locationName: 'b', isPrimaryLocation: true }] }).items.map((l) => l.isPrimaryLocation)).toEqual([false, true]);
-    expect(firstMessage(locationsSchema.safeParse({ items: [{ locationName: 'a', isPrimaryLocation: true }, { locationName: 'b', isPrimaryLocation: true }] }))).toBe(
-      'Only one location can be the primary location',
-    );
+    expect(
+      locationsSchema.parse({ items: [{ locationName: 'a' }, { locationName: 'b', isPrimaryLocation: true }] }).items.map((l) => l.isPrimaryLocation),
+    ).toEqual([false, true]);
+    expect(
+      firstMessage(
+        locationsSchema.safeParse({
+          items: [
+            { locationName: 'a', isPrimaryLocation: true },
+            { locationName: 'b', isPrimaryLocation: true },
+          ],
+        }),
+      ),
+    ).toBe('Only one location can be the primary location');
     expect(locationsSchema.parse({ items: [] }).items).toEqual([]);
   });
 });

@@ -9,7 +9,26 @@ const WORD = /[\p{L}\p{N}]+(?:['’\-.][\p{L}\p{N}]+)*/gu;
 
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = new Set([
-  'dr', 'mr', 'mrs', 'ms', 'prof', 'jr', 'sr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'inc', 'no', 'dept', 'approx', 'u.s', 'ph.d', 'm.d', 'd.o',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'jr',
+  'sr',
+  'st',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'inc',
+  'no',
+  'dept',
+  'approx',
+  'u.s',
+  'ph.d',
+  'm.d',
+  'd.o',
 ]);
 
 export function words(text: string): string[] {
@@ -56,7 +75,11 @@ export function countSentences(text: string): number {
       if (/[\p{L}\p{N}]/u.test(token)) open = true;
       const ends = /[.!?]["'”’)\]]*$/.test(token);
       if (!ends || !open) return;
-      const bare = token.replace(/["'”’)\]]+$/, '').replace(/[.!?]+$/, '').replace(/^["'“‘([]+/, '').toLowerCase();
+      const bare = token
+        .replace(/["'”’)\]]+$/, '')
+        .replace(/[.!?]+$/, '')
+        .replace(/^["'“‘([]+/, '')
+        .toLowerCase();
       const isLast = index === tokens.length - 1;
       if (!isLast && /[.]$/.test(token.replace(/["'”’)\]]+$/, '')) && (ABBREVIATIONS.has(bare) || /^\p{L}$/u.test(bare))) return;
       sentences += 1;
@@ -131,8 +154,10 @@ export interface DraftTargets {
 /** The plain-language warnings for a text measured against its targets (empty when on target). */
 export function targetWarnings(stats: Pick<TextStats, 'words' | 'grade'>, targets: DraftTargets): string[] {
   const warnings: string[] = [];
-  if (stats.words < targets.wordCountMin) warnings.push(`${stats.words} words: shorter than the ${targets.wordCountMin}–${targets.wordCountMax} words asked for.`);
-  else if (stats.words > targets.wordCountMax) warnings.push(`${stats.words} words: longer than the ${targets.wordCountMin}–${targets.wordCountMax} words asked for.`);
+  if (stats.words < targets.wordCountMin)
+    warnings.push(`${stats.words} words: shorter than the ${targets.wordCountMin}–${targets.wordCountMax} words asked for.`);
+  else if (stats.words > targets.wordCountMax)
+    warnings.push(`${stats.words} words: longer than the ${targets.wordCountMin}–${targets.wordCountMax} words asked for.`);
   if (stats.words > 0 && gradeStatus(stats.grade, targets.readingLevel) !== 'on-target') {
     const direction = stats.grade > targets.readingLevel ? 'harder' : 'easier';
     warnings.push(`Reads at grade ${stats.grade.toFixed(1)}, ${direction} than the target grade ${targets.readingLevel}.`);

@@ -34,7 +34,8 @@ const RULES: Rule[] = [
   },
   // key=value and key: value pairs naming a secret, as they appear in URLs and messages
   {
-    pattern: /\b(password|passwd|pwd|token|access_token|refresh_token|id_token|secret|client_secret|api[_-]?key|apikey|session(?:id)?|auth)("?\s*[=:]\s*)(?!\[)("?)[^\s"&,;]+/gi,
+    pattern:
+      /\b(password|passwd|pwd|token|access_token|refresh_token|id_token|secret|client_secret|api[_-]?key|apikey|session(?:id)?|auth)("?\s*[=:]\s*)(?!\[)("?)[^\s"&,;]+/gi,
     replace: (_m, key, separator, quote) => `${key}${separator}${quote}${REDACTED}`,
   },
   // Bearer / Basic authorization values

@@ -57,7 +57,12 @@ const signIn = (email: string, password: string, client = browserClient(ctx.app)
   client.post('/api/auth/sign-in', { email, password }, { 'x-forwarded-for': nextAddress() });
 
 async function resetToken(email: string) {
-  const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(sql`${mailOutbox.createdAt} desc, ${mailOutbox.id} desc`).limit(1);
+  const [mail] = await ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(sql`${mailOutbox.createdAt} desc, ${mailOutbox.id} desc`)
+    .limit(1);
   return new URL(mail!.links[0]!).searchParams.get('token')!;
 }
 
@@ -142,7 +147,9 @@ describe(`a deactivated hospital's administrators (item 12, ${databaseLabel})`, 
     // A link asked for before the deactivation, redeemed after it.
     const system = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'system_admin' })).email);
     const pendingLinkAdmin = await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id });
-    expect((await browserClient(ctx.app).post('/api/admin/auth/magic-link', { email: pendingLinkAdmin.email }, { 'x-forwarded-for': nextAddress() })).status).toBe(200);
+    expect(
+      (await browserClient(ctx.app).post('/api/admin/auth/magic-link', { email: pendingLinkAdmin.email }, { 'x-forwarded-for': nextAddress() })).status,
+    ).toBe(200);
     const pendingLink = new URL((await latestMail(ctx, pendingLinkAdmin.email))!.links[0]!);
 
     expect((await system.post(`/api/admin/hospitals/${hospital.id}/deactivate`)).status).toBe(200);
@@ -150,7 +157,12 @@ describe(`a deactivated hospital's administrators (item 12, ${databaseLabel})`, 
     const me = await client.get('/api/admin/me');
     expect(me.status).toBe(401);
     expect((await client.put(brand, { brandVoice: 'Hijacked.', toneGuidelines: null, writingStyleNotes: null, autoApplyToPrompts: false })).status).toBe(401);
-    const created = await client.post('/api/admin/admins', { email: `late.${uniqueSuffix()}@example.org`, fullName: 'Late Admin', role: 'hospital_admin', hospitalId: hospital.id });
+    const created = await client.post('/api/admin/admins', {
+      email: `late.${uniqueSuffix()}@example.org`,
+      fullName: 'Late Admin',
+      role: 'hospital_admin',
+      hospitalId: hospital.id,
+    });
     expect(created.status).toBe(401);
     const [row] = await ctx.database.db.select().from(adminUsers).where(eq(adminUsers.id, local.id));
     expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, row!.authUserId!))).toEqual([]);
@@ -158,7 +170,11 @@ describe(`a deactivated hospital's administrators (item 12, ${databaseLabel})`, 
     const again = await browserClient(ctx.app).post('/api/admin/auth/magic-link', { email: local.email }, { 'x-forwarded-for': nextAddress() });
     expect(again.status).toBe(403);
     expect((await again.json()).error.code).toBe('ADMIN_USER_INACTIVE');
-    const redeemed = await browserClient(ctx.app).post('/api/auth/callback', { token_hash: pendingLink.searchParams.get('token_hash'), type: 'magiclink', admin: true });
+    const redeemed = await browserClient(ctx.app).post('/api/auth/callback', {
+      token_hash: pendingLink.searchParams.get('token_hash'),
+      type: 'magiclink',
+      admin: true,
+    });
     expect(redeemed.status).toBe(403);
     expect((await redeemed.json()).error.code).toBe('ADMIN_USER_INACTIVE');
 
@@ -188,7 +204,10 @@ describe(`admin magic-link requests per client address (item 13, ${databaseLabel
     // Another address is not held back by this one's burst.
     expect((await ask(admin.email, '198.18.13.14')).status).toBe(200);
 
-    const entries = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.ip, address), sql`${auditLog.action} like 'admin.magic_link.%'`));
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.ip, address), sql`${auditLog.action} like 'admin.magic_link.%'`));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'admin.magic_link.unknown_email', actorEmail: guesses[0] });
     expect(entries[0]!.summary).toMatchObject({ burst: { scope: 'client_address', window_minutes: 15 } });
@@ -226,7 +245,10 @@ describe(`an administrator's first password (items 18 and 19, ${databaseLabel})`
 
     const change = await client.post('/api/auth/change-password', { currentPassword: 'anything at all', newPassword: 'a first passphrase' });
     expect(change.status).toBe(409);
-    expect((await change.json()).error).toEqual({ code: 'NO_PASSWORD_SET', message: 'You have not set a password yet. Please set one without a current password.' });
+    expect((await change.json()).error).toEqual({
+      code: 'NO_PASSWORD_SET',
+      message: 'You have not set a password yet. Please set one without a current password.',
+    });
 
     const set = await client.post('/api/admin/auth/set-password', { newPassword: 'a first passphrase' });
     expect(set.status).toBe(200);

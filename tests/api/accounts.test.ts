@@ -1,6 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authSessions, authUsers, biography, languagesSpoken, dataSourceConfigurations, dataSourceFieldMappings, hospitals, mailOutbox, professionalIdentity, professionalLicenses, users } from '../../src/server/db/schema';
+import {
+  authSessions,
+  authUsers,
+  biography,
+  languagesSpoken,
+  dataSourceConfigurations,
+  dataSourceFieldMappings,
+  hospitals,
+  mailOutbox,
+  professionalIdentity,
+  professionalLicenses,
+  users,
+} from '../../src/server/db/schema';
 import { FAKE_NPIS, startFakeNppes, type FakeNppes } from '../fakes/nppes';
 import { browserClient } from '../support/clients';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -54,7 +66,15 @@ describe(`provider sign-up (${databaseLabel})`, () => {
     expect(response.status).toBe(201);
     const created = await response.json();
     expect(created.redirectTo).toBe('/dashboard');
-    expect(created.user).toMatchObject({ email: body.email, jobTitle: 'Physician', status: 'active', emailVerified: true, hospitalId, hospitalName: 'Northfield Health', hospitalDataSource: 'npi_registry' });
+    expect(created.user).toMatchObject({
+      email: body.email,
+      jobTitle: 'Physician',
+      status: 'active',
+      emailVerified: true,
+      hospitalId,
+      hospitalName: 'Northfield Health',
+      hospitalDataSource: 'npi_registry',
+    });
 
     const session = await (await client.get('/api/auth/session')).json();
     expect(session.user.email).toBe(body.email);
@@ -73,29 +93,49 @@ describe(`provider sign-up (${databaseLabel})`, () => {
     const spoken = await ctx.database.db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, user!.id));
     expect(spoken).toEqual([expect.objectContaining({ languageCode: 'en', languageName: 'English', isFromYext: false })]);
     const [account] = await ctx.database.db.select().from(authUsers).where(eq(authUsers.email, body.email));
-    expect(account!.metadata).toMatchObject({ full_name: 'Jordan Avery', npi_number: FAKE_NPIS.cardiologist, hospital_id: hospitalId, hospitalName: 'Northfield Health', agreed_to_terms: true, agreed_to_privacy: true, data_source: 'npi_registry', pending_profile_setup: false });
+    expect(account!.metadata).toMatchObject({
+      full_name: 'Jordan Avery',
+      npi_number: FAKE_NPIS.cardiologist,
+      hospital_id: hospitalId,
+      hospitalName: 'Northfield Health',
+      agreed_to_terms: true,
+      agreed_to_privacy: true,
+      data_source: 'npi_registry',
+      pending_profile_setup: false,
+    });
   });
 
   it('refuses an e-mail that already has an account, with the spec text', async () => {
     const { body } = await signUp();
     const again = await browserClient(ctx.app).post('/api/auth/sign-up', signUpBody({ email: body.email.toUpperCase() }));
     expect(again.status).toBe(409);
-    expect((await again.json()).error.message).toBe(
-      'An account with this email already exists. Please sign in instead or use the forgot password option.',
-    );
+    expect((await again.json()).error.message).toBe('An account with this email already exists. Please sign in instead or use the forgot password option.');
   });
 
-  it('refuses a taken e-mail at a hospital whose data source maps fields in that path\'s own words (profile spec §5, §8)', async () => {
+  it("refuses a taken e-mail at a hospital whose data source maps fields in that path's own words (profile spec §5, §8)", async () => {
     const db = ctx.database.db;
-    const [mapped] = await db.insert(hospitals).values({ name: 'Mapped Health', code: `MAPPED${Date.now()}`, dataSource: 'yext' }).returning();
-    const [config] = await db.insert(dataSourceConfigurations).values({ hospitalId: mapped!.id, sourceType: 'yext', sourceName: 'Directory', isActive: true }).returning();
-    await db.insert(dataSourceFieldMappings).values({ configurationId: config!.id, profileSection: 'biography', profileField: 'professional_summary', sourcePath: 'c_providerBio' });
+    const [mapped] = await db
+      .insert(hospitals)
+      .values({ name: 'Mapped Health', code: `MAPPED${Date.now()}`, dataSource: 'yext' })
+      .returning();
+    const [config] = await db
+      .insert(dataSourceConfigurations)
+      .values({ hospitalId: mapped!.id, sourceType: 'yext', sourceName: 'Directory', isActive: true })
+      .returning();
+    await db
+      .insert(dataSourceFieldMappings)
+      .values({ configurationId: config!.id, profileSection: 'biography', profileField: 'professional_summary', sourcePath: 'c_providerBio' });
     const { body } = await signUp();
     const atMapped = await browserClient(ctx.app).post('/api/auth/sign-up', signUpBody({ email: body.email, hospitalId: mapped!.id, npiNumber: undefined }));
     expect(atMapped.status).toBe(409);
-    expect((await atMapped.json()).error.message).toBe('An account with this email already exists. Please use a different email or log in with your existing account.');
+    expect((await atMapped.json()).error.message).toBe(
+      'An account with this email already exists. Please use a different email or log in with your existing account.',
+    );
     // The hospital is checked first on that path.
-    const missing = await browserClient(ctx.app).post('/api/auth/sign-up', signUpBody({ email: body.email, hospitalId: '00000000-0000-4000-8000-000000000000', npiNumber: undefined }));
+    const missing = await browserClient(ctx.app).post(
+      '/api/auth/sign-up',
+      signUpBody({ email: body.email, hospitalId: '00000000-0000-4000-8000-000000000000', npiNumber: undefined }),
+    );
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.message).toBe('Hospital not found');
   });
@@ -183,7 +223,13 @@ describe(`sign-in and sign-in completion (${databaseLabel})`, () => {
     const signedIn = await client.post('/api/auth/sign-in', { email: body.email, password: PASSWORD });
     expect(signedIn.status).toBe(200);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, body.email));
-    expect(user).toMatchObject({ fullName: 'Casey Morgan', firstName: 'Casey', lastName: 'Morgan', jobTitle: 'Healthcare Provider', npiNumber: FAKE_NPIS.nursePractitioner });
+    expect(user).toMatchObject({
+      fullName: 'Casey Morgan',
+      firstName: 'Casey',
+      lastName: 'Morgan',
+      jobTitle: 'Healthcare Provider',
+      npiNumber: FAKE_NPIS.nursePractitioner,
+    });
   });
 
   it('retries without the NPI when another provider took it meanwhile', async () => {
@@ -245,7 +291,10 @@ describe(`sessions (${databaseLabel})`, () => {
     const [extended] = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, account!.id));
     expect(extended!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 24 * 60 * 60_000);
 
-    await ctx.database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(authSessions.userId, account!.id));
+    await ctx.database.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(authSessions.userId, account!.id));
     expect((await (await client.get('/api/auth/session')).json()).user).toBeNull();
     expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, account!.id))).toHaveLength(0);
   });
@@ -301,7 +350,11 @@ describe(`magic links (${databaseLabel})`, () => {
     const { body } = await signUp();
     const client = browserClient(ctx.app);
     expect((await client.post('/api/auth/magic-link', { email: body.email })).status).toBe(200);
-    const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email)).orderBy(sql`${mailOutbox.createdAt} desc`);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, body.email))
+      .orderBy(sql`${mailOutbox.createdAt} desc`);
     const link = new URL(mail!.links[0]!);
     expect(link.pathname).toBe('/auth/callback');
     expect(link.searchParams.get('type')).toBe('magiclink');
@@ -320,7 +373,11 @@ describe(`magic links (${databaseLabel})`, () => {
   it('reports an expired link', async () => {
     const { body } = await signUp();
     await browserClient(ctx.app).post('/api/auth/magic-link', { email: body.email });
-    const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email)).orderBy(sql`${mailOutbox.createdAt} desc`);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, body.email))
+      .orderBy(sql`${mailOutbox.createdAt} desc`);
     const token = new URL(mail!.links[0]!).searchParams.get('token_hash')!;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
     const response = await browserClient(ctx.app).post('/api/auth/callback', { token_hash: token, type: 'magiclink' });
@@ -346,9 +403,7 @@ describe(`rate limits (${databaseLabel})`, () => {
 
   it('allows three magic links per e-mail per five minutes', async () => {
     const { body } = await signUp();
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => browserClient(ctx.app).post('/api/auth/magic-link', { email: body.email })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => browserClient(ctx.app).post('/api/auth/magic-link', { email: body.email })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 429)).toHaveLength(2);
   });
@@ -372,7 +427,11 @@ describe(`account settings (${databaseLabel})`, () => {
     expect((await client.patch('/api/auth/profile', { fullName: '  ' })).status).toBe(400);
 
     expect((await client.post('/api/auth/verification-email')).status).toBe(200);
-    const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email)).orderBy(sql`${mailOutbox.createdAt} desc`);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, body.email))
+      .orderBy(sql`${mailOutbox.createdAt} desc`);
     expect(mail!.kind).toBe('verification');
     const link = new URL(mail!.links[0]!);
     expect(link.searchParams.get('type')).toBe('email');

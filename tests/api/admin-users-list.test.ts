@@ -29,7 +29,14 @@ beforeAll(async () => {
     const client = browserClient(ctx.app);
     const response = await client.post(
       '/api/auth/sign-up',
-      { email: `list.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: person.name, hospitalId },
+      {
+        email: `list.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: person.name,
+        hospitalId,
+      },
       { 'x-forwarded-for': `192.0.2.${140 + n}` },
     );
     expect(response.status).toBe(201);
@@ -65,7 +72,10 @@ describe(`the console's provider list (${databaseLabel})`, () => {
     expect(await names('publishing=published')).toEqual(['Ada Published']);
     expect(await names('publishing=pending')).toEqual(['Ben Pending']);
     expect(await names('publishing=not_published')).toEqual(['Cy Never']);
-    const page = (await (await admin.get('/api/admin/users?publishing=pending')).json()) as { totalCount: number; items: Array<{ listingStatus: string | null }> };
+    const page = (await (await admin.get('/api/admin/users?publishing=pending')).json()) as {
+      totalCount: number;
+      items: Array<{ listingStatus: string | null }>;
+    };
     expect(page.totalCount).toBe(1);
     expect(page.items[0]!.listingStatus).toBe('pending');
     expect((await admin.get('/api/admin/users?sort=everything')).status).toBe(400);

@@ -51,11 +51,18 @@ beforeAll(async () => {
   const db = ctx.database.db;
   // One complete enough not to be reminded.
   await db.update(users).set({ profileCompletionPercentage: 100 }).where(eq(users.id, providers[2]!.id));
-  await db.insert(directoryListings).values({ userId: providers[0]!.id, hospitalId: hospitalA, status: 'pending', slug: `wren-${uniqueSuffix()}`, requestedAt: new Date() });
+  await db
+    .insert(directoryListings)
+    .values({ userId: providers[0]!.id, hospitalId: hospitalA, status: 'pending', slug: `wren-${uniqueSuffix()}`, requestedAt: new Date() });
   const outsider = await signUp(hospitalB, 9);
   await db.insert(hospitalJoinRequests).values({ userId: outsider.id, hospitalId: hospitalA, status: 'pending' });
   await db.insert(appointmentRequests).values({ hospitalId: hospitalA, providerUserId: providers[0]!.id, status: 'new', sealed: 'v1.test' });
-  const feedback = await providers[1]!.client.post('/api/feedback', { title: 'The list is slow', description: 'It takes a while.', technicalContext: {}, applicationContext: { currentRoute: '/dashboard' } });
+  const feedback = await providers[1]!.client.post('/api/feedback', {
+    title: 'The list is slow',
+    description: 'It takes a while.',
+    technicalContext: {},
+    applicationContext: { currentRoute: '/dashboard' },
+  });
   expect(feedback.status, await feedback.clone().text()).toBe(201);
 }, 120_000);
 afterAll(async () => {
@@ -92,7 +99,14 @@ describe(`the administrator's work (${databaseLabel})`, () => {
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((parsed) => {
-            received.push({ to: [parsed.to].flat().flatMap((a) => a?.value ?? []).map((a) => (a.address ?? '').toLowerCase()), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            received.push({
+              to: [parsed.to]
+                .flat()
+                .flatMap((a) => a?.value ?? [])
+                .map((a) => (a.address ?? '').toLowerCase()),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+            });
             callback();
           })
           .catch((error: Error) => callback(error));
@@ -100,7 +114,13 @@ describe(`the administrator's work (${databaseLabel})`, () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     try {
-      const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true', SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+      const env = loadEnv({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        APP_URL: TEST_ORIGIN,
+        TRUST_PROXY: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      });
       // A second process on the same database, delivering over SMTP; the admin's session works there too.
       const app = createApp({ env, database: ctx.database, logger: createLogger({ level: 'silent', environment: 'test' }), migrationsDir });
       const admin = browserClient(app, adminA.jar);

@@ -17,8 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const requestLink = (email: unknown, ip = '203.0.113.9') =>
-  browserClient(ctx.app).post('/api/admin/auth/magic-link', { email }, { 'x-forwarded-for': ip });
+const requestLink = (email: unknown, ip = '203.0.113.9') => browserClient(ctx.app).post('/api/admin/auth/magic-link', { email }, { 'x-forwarded-for': ip });
 
 describe(`admin magic-link sign-in (${databaseLabel})`, () => {
   it('refuses a malformed e-mail with INVALID_EMAIL_FORMAT', async () => {
@@ -55,9 +54,22 @@ describe(`admin magic-link sign-in (${databaseLabel})`, () => {
     expect(verified.status, await verified.clone().text()).toBe(200);
     expect((await verified.json()).redirectTo).toBe('/system-admin');
     const me = await (await client.get('/api/admin/me')).json();
-    expect(me).toMatchObject({ id: admin.id, email: admin.email, role: 'system_admin', hospital_id: null, is_super_admin: true, is_active: true, must_change_password: false });
+    expect(me).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+      role: 'system_admin',
+      hospital_id: null,
+      is_super_admin: true,
+      is_active: true,
+      must_change_password: false,
+    });
     expect(me.permissions).toEqual(['view_hospitals', 'manage_permissions', 'view_users', 'system_settings']);
-    const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.sign_in')).orderBy(sql`${auditLog.id} desc`).limit(1);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'admin.sign_in'))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
     expect(entry).toMatchObject({ actorId: admin.id, actorRole: 'system_admin', targetId: admin.id });
   });
 
@@ -69,13 +81,19 @@ describe(`admin magic-link sign-in (${databaseLabel})`, () => {
     vi.setSystemTime(start + 59_000);
     const cooling = await requestLink(admin.email);
     expect(cooling.status).toBe(429);
-    expect((await cooling.json()).error).toMatchObject({ code: 'RESEND_COOLDOWN_ACTIVE', message: 'Please wait a moment before requesting another magic link.' });
+    expect((await cooling.json()).error).toMatchObject({
+      code: 'RESEND_COOLDOWN_ACTIVE',
+      message: 'Please wait a moment before requesting another magic link.',
+    });
     vi.setSystemTime(start + 60_000);
     expect((await requestLink(admin.email)).status).toBe(200); // third attempt of the window
     vi.setSystemTime(start + 2 * 60_000);
     const fourth = await requestLink(admin.email);
     expect(fourth.status).toBe(429);
-    expect((await fourth.json()).error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', message: 'Too many attempts. Please wait a few minutes before trying again.' });
+    expect((await fourth.json()).error).toMatchObject({
+      code: 'RATE_LIMIT_EXCEEDED',
+      message: 'Too many attempts. Please wait a few minutes before trying again.',
+    });
     // The window slides: 5 minutes after the first attempt, one attempt frees up.
     vi.setSystemTime(start + 5 * 60_000 + 1);
     expect((await requestLink(admin.email)).status).toBe(200);
@@ -103,7 +121,11 @@ describe(`admin magic-link sign-in (${databaseLabel})`, () => {
     await requestLink(admin.email);
     const link = new URL((await latestMail(ctx, admin.email))!.links[0]!);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
-    const response = await browserClient(ctx.app).post('/api/auth/callback', { token_hash: link.searchParams.get('token_hash'), type: 'magiclink', admin: true });
+    const response = await browserClient(ctx.app).post('/api/auth/callback', {
+      token_hash: link.searchParams.get('token_hash'),
+      type: 'magiclink',
+      admin: true,
+    });
     expect((await response.json()).error).toEqual({ code: 'MAGIC_LINK_EXPIRED', message: 'This magic link has expired. Please request a new one.' });
   });
 });
@@ -131,7 +153,10 @@ describe(`admin sessions (${databaseLabel})`, () => {
     const deactivated = await systemClient.patch(`/api/admin/admins/${target.id}`, { isActive: false });
     expect(deactivated.status).toBe(200);
     expect((await targetClient.get('/api/admin/me')).status).toBe(401);
-    const sessions = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, target.authUserId ?? ''));
+    const sessions = await ctx.database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, target.authUserId ?? ''));
     expect(sessions.filter((s) => s.kind === 'admin')).toHaveLength(0);
   });
 
@@ -154,7 +179,16 @@ describe(`admin accounts (${databaseLabel})`, () => {
     const email = `new.admin.${uniqueSuffix()}@example.org`;
     const created = await client.post('/api/admin/admins', { email, fullName: 'Nia Newcomer', role: 'hospital_admin', hospitalId: hospital.id });
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ email, role: 'hospital_admin', hospital_id: hospital.id, is_active: true, must_change_password: true, email_verified: false, is_super_admin: false, created_by: system.id });
+    expect(await created.json()).toMatchObject({
+      email,
+      role: 'hospital_admin',
+      hospital_id: hospital.id,
+      is_active: true,
+      must_change_password: true,
+      email_verified: false,
+      is_super_admin: false,
+      created_by: system.id,
+    });
     const mail = await latestMail(ctx, email);
     expect(mail!.kind).toBe('admin_invite');
     const link = new URL(mail!.links[0]!);
@@ -162,7 +196,10 @@ describe(`admin accounts (${databaseLabel})`, () => {
 
     // The new admin sets a password through the link: that is the change the temporary password
     // called for, so they sign in straight to the console (issue 32, item 19).
-    const reset = await browserClient(ctx.app).post('/api/auth/reset-password', { token: link.searchParams.get('token'), newPassword: 'first chosen passphrase' });
+    const reset = await browserClient(ctx.app).post('/api/auth/reset-password', {
+      token: link.searchParams.get('token'),
+      newPassword: 'first chosen passphrase',
+    });
     expect(reset.status).toBe(200);
     const [row] = await ctx.database.db.select().from(adminUsers).where(eq(adminUsers.email, email));
     expect(row).toMatchObject({ mustChangePassword: false, emailVerified: true });
@@ -201,7 +238,9 @@ describe(`admin accounts (${databaseLabel})`, () => {
     const email = `kind.${uniqueSuffix()}@example.org`;
     expect((await system.post('/api/admin/admins', { email, fullName: 'Kim Kind', role: 'hospital_admin', hospitalId: hospital.id })).status).toBe(201);
     const invite = new URL((await latestMail(ctx, email))!.links[0]!);
-    expect((await browserClient(ctx.app).post('/api/auth/reset-password', { token: invite.searchParams.get('token'), newPassword: 'temporary passphrase' })).status).toBe(200);
+    expect(
+      (await browserClient(ctx.app).post('/api/auth/reset-password', { token: invite.searchParams.get('token'), newPassword: 'temporary passphrase' })).status,
+    ).toBe(200);
 
     // An administrator's link redeemed as if it were a provider's: still an admin session.
     expect((await browserClient(ctx.app).post('/api/admin/auth/magic-link', { email }, { 'x-forwarded-for': '198.51.100.201' })).status).toBe(200);
@@ -255,7 +294,12 @@ describe(`admin accounts (${databaseLabel})`, () => {
     // A hospital admin cannot make system admins, nor place admins in another hospital.
     const escalate = await client.post('/api/admin/admins', { email: `esc.${uniqueSuffix()}@example.org`, fullName: 'E', role: 'system_admin' });
     expect(escalate.status).toBe(403);
-    const elsewhere = await client.post('/api/admin/admins', { email: `else.${uniqueSuffix()}@example.org`, fullName: 'E', role: 'hospital_admin', hospitalId: b.id });
+    const elsewhere = await client.post('/api/admin/admins', {
+      email: `else.${uniqueSuffix()}@example.org`,
+      fullName: 'E',
+      role: 'hospital_admin',
+      hospitalId: b.id,
+    });
     expect(elsewhere.status).toBe(201);
     expect((await elsewhere.json()).hospital_id).toBe(a.id);
     // Only system admins read the audit log.

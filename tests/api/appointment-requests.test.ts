@@ -43,12 +43,22 @@ beforeAll(async () => {
   const app = createApp({ env, database, logger, migrationsDir });
   ctx = { app, database, env, close: () => database.close() };
 
-  hospitalA = await createHospital(ctx, { name: `Riverside ${uniqueSuffix()}`, contactPhone: '(847) 555-0100', contactEmail: `desk.${uniqueSuffix()}@riverside.example` });
+  hospitalA = await createHospital(ctx, {
+    name: `Riverside ${uniqueSuffix()}`,
+    contactPhone: '(847) 555-0100',
+    contactEmail: `desk.${uniqueSuffix()}@riverside.example`,
+  });
   hospitalB = await createHospital(ctx, { name: `Mercy ${uniqueSuffix()}` });
   adminA = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospitalA.id })).email);
   adminB = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospitalB.id })).email);
   system = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'system_admin' })).email);
-  const saved = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, intakeEmail: intake });
+  const saved = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+    enabled: true,
+    slug: slugA,
+    requiresApproval: false,
+    brandColor: null,
+    intakeEmail: intake,
+  });
   expect(saved.status).toBe(200);
   provider = await publishedProvider('Rosa Delgado', '(847) 555-0142');
   other = await publishedProvider('Tom Okafor', null);
@@ -61,13 +71,30 @@ async function publishedProvider(fullName: string, phone: string | null) {
   const client = browserClient(ctx.app);
   const response = await client.post(
     '/api/auth/sign-up',
-    { email: `ar.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName, hospitalId: hospitalA.id },
+    {
+      email: `ar.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName,
+      hospitalId: hospitalA.id,
+    },
     { 'x-forwarded-for': `203.0.113.${(ip += 1)}` },
   );
   expect(response.status).toBe(201);
   const { user } = await response.json();
   const put = await client.put('/api/profile/sections/locations', {
-    items: [{ locationName: 'Riverside Clinic', address: '1 River Rd', city: 'Evanston', state: 'IL', postalCode: '60201', ...(phone ? { phoneNumber: phone } : {}), isPrimaryLocation: true }],
+    items: [
+      {
+        locationName: 'Riverside Clinic',
+        address: '1 River Rd',
+        city: 'Evanston',
+        state: 'IL',
+        postalCode: '60201',
+        ...(phone ? { phoneNumber: phone } : {}),
+        isPrimaryLocation: true,
+      },
+    ],
   });
   expect(put.status).toBe(200);
   const path = await publishProvider(ctx, client, user.id);
@@ -95,7 +122,8 @@ const form = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const requestsFor = (userId: string) => ctx.database.db.select().from(appointmentRequests).where(eq(appointmentRequests.providerUserId, userId)).orderBy(asc(appointmentRequests.createdAt));
+const requestsFor = (userId: string) =>
+  ctx.database.db.select().from(appointmentRequests).where(eq(appointmentRequests.providerUserId, userId)).orderBy(asc(appointmentRequests.createdAt));
 const mailsTo = (to: string) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));
 
 describe(`appointment requests (${databaseLabel})`, () => {
@@ -129,7 +157,15 @@ describe(`appointment requests (${databaseLabel})`, () => {
     for (const plain of [reason, 'Maria Lopez', email, '555-0199', 'Blue Cross', 'Tuesday']) expect(stored!.sealed).not.toContain(plain);
     expect(stored!.sealed).toMatch(/^v1\./);
     const opened = JSON.parse(createSecretBox(env.encryptionKey).open(stored!.sealed));
-    expect(opened).toEqual({ name: 'Maria Lopez', phone: '(847) 555-0199', email, patient: 'new', preferredTimes: 'Tuesday mornings', insurance: 'Blue Cross PPO', reason });
+    expect(opened).toEqual({
+      name: 'Maria Lopez',
+      phone: '(847) 555-0199',
+      email,
+      patient: 'new',
+      preferredTimes: 'Tuesday mornings',
+      insurance: 'Blue Cross PPO',
+      reason,
+    });
 
     const [practice] = await mailsTo(intake);
     expect(practice).toMatchObject({ kind: 'appointment_request', subject: 'Appointment request for Rosa Delgado' });
@@ -148,11 +184,23 @@ describe(`appointment requests (${databaseLabel})`, () => {
     const before = (await requestsFor(provider.userId)).length;
     const reason = `Knee pain ${uniqueSuffix()}`;
     const cases: Array<[Response, number, string]> = [
-      [await postForm(`${provider.path}/request`, form({ phone: '', email: '', reason })), 400, 'Give a phone number or an e-mail address so the practice can reach you'],
+      [
+        await postForm(`${provider.path}/request`, form({ phone: '', email: '', reason })),
+        400,
+        'Give a phone number or an e-mail address so the practice can reach you',
+      ],
       [await postForm(`${provider.path}/request`, form({ email: 'not-an-address', reason })), 400, 'This e-mail address does not look right'],
       [await postForm(`${provider.path}/request`, form({ name: '', reason })), 400, 'Tell us your name'],
-      [await postForm(`${provider.path}/request`, form({ insurance: 'Aetna\u0000', reason })), 400, 'Remove the invisible control characters from what you typed'],
-      [await postForm(`${provider.path}/request`, form({ reason: `${reason} ${'x'.repeat(2100)}` })), 400, 'The reason is too long: keep it under 2000 characters'],
+      [
+        await postForm(`${provider.path}/request`, form({ insurance: 'Aetna\u0000', reason })),
+        400,
+        'Remove the invisible control characters from what you typed',
+      ],
+      [
+        await postForm(`${provider.path}/request`, form({ reason: `${reason} ${'x'.repeat(2100)}` })),
+        400,
+        'The reason is too long: keep it under 2000 characters',
+      ],
       // The honeypot: a field people never see.
       [await postForm(`${provider.path}/request`, form({ reason, homepage: 'http://spam.example' })), 400, REFUSALS.honeypot],
       // Another site's page posting to ours, or no sign of where it came from.
@@ -170,7 +218,11 @@ describe(`appointment requests (${databaseLabel})`, () => {
       if (!message.includes('too long')) expect(page).toContain(reason);
     }
     // A JSON body and an oversized body are refused before they are read.
-    const json = await ctx.app.request(`${provider.path}/request`, { method: 'POST', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN }, body: JSON.stringify(form()) });
+    const json = await ctx.app.request(`${provider.path}/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      body: JSON.stringify(form()),
+    });
     expect(json.status).toBe(415);
     const huge = await postForm(`${provider.path}/request`, form({ reason: 'x'.repeat(20_000) }));
     expect(huge.status).toBe(413);
@@ -209,7 +261,10 @@ describe(`appointment requests (${databaseLabel})`, () => {
     const mine = items.filter((item: { provider: { id: string } }) => item.provider.id === provider.userId);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine[0]).toMatchObject({ status: 'new', provider: { id: provider.userId, name: 'Rosa Delgado' }, details: { name: 'Maria Lopez', patient: 'new' } });
-    const reads = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'appointment_request.read'), eq(auditLog.targetId, mine[0].id)));
+    const reads = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'appointment_request.read'), eq(auditLog.targetId, mine[0].id)));
     expect(reads.length).toBeGreaterThanOrEqual(1);
     expect(reads[0]).toMatchObject({ targetType: 'appointment_request', hospitalId: hospitalA.id, actorRole: 'hospital_admin' });
     expect(JSON.stringify(reads[0]!.summary)).not.toContain('Maria');
@@ -236,7 +291,11 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect((await (await move('closed')).json()).status).toBe('closed');
     expect((await move('contacted')).status).toBe(409);
     expect((await move('lost')).status).toBe(400);
-    const moves = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'appointment_request.status_changed'), eq(auditLog.targetId, request!.id))).orderBy(asc(auditLog.id));
+    const moves = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'appointment_request.status_changed'), eq(auditLog.targetId, request!.id)))
+      .orderBy(asc(auditLog.id));
     expect(moves.map((m) => m.summary)).toEqual([
       { from: 'new', to: 'contacted' },
       { from: 'contacted', to: 'booked' },
@@ -251,7 +310,10 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect(mine.items[0].details.name).toBe('Maria Lopez');
     const theirs = await (await other.client.get('/api/me/appointment-requests')).json();
     expect(theirs.items.every((item: { provider: { id: string } }) => item.provider.id === other.userId)).toBe(true);
-    const reads = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'appointment_request.read'), eq(auditLog.actorId, provider.userId)));
+    const reads = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'appointment_request.read'), eq(auditLog.actorId, provider.userId)));
     expect(reads.length).toBe(mine.items.length);
     expect((await adminA.get('/api/me/appointment-requests')).status).toBe(401);
   });
@@ -259,11 +321,47 @@ describe(`appointment requests (${databaseLabel})`, () => {
   it('keeps the settings with the directory’s (requests on, intake address, retention 90 days) and switching requests off leaves only Call to book', async () => {
     const view = await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).json();
     expect(view).toMatchObject({ requestsEnabled: true, intakeEmail: intake, retentionDays: 90 });
-    expect((await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, retentionDays: 0 })).status).toBe(400);
-    expect((await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, intakeEmail: 'front desk' })).status).toBe(400);
-    expect((await adminB.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, requestsEnabled: false })).status).toBe(404);
+    expect(
+      (
+        await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+          enabled: true,
+          slug: slugA,
+          requiresApproval: false,
+          brandColor: null,
+          retentionDays: 0,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+          enabled: true,
+          slug: slugA,
+          requiresApproval: false,
+          brandColor: null,
+          intakeEmail: 'front desk',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await adminB.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+          enabled: true,
+          slug: slugA,
+          requiresApproval: false,
+          brandColor: null,
+          requestsEnabled: false,
+        })
+      ).status,
+    ).toBe(404);
 
-    const off = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, requestsEnabled: false });
+    const off = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+      enabled: true,
+      slug: slugA,
+      requiresApproval: false,
+      brandColor: null,
+      requestsEnabled: false,
+    });
     expect(await off.json()).toMatchObject({ requestsEnabled: false, intakeEmail: intake, retentionDays: 90 });
     const page = await (await ctx.app.request(provider.path)).text();
     expect(page).toContain('Call to book: (847) 555-0142');
@@ -275,7 +373,14 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect((await requestsFor(provider.userId)).length).toBe(before);
 
     // Back on, with no intake address: the hospital's contact e-mail receives them.
-    await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, requestsEnabled: true, intakeEmail: null });
+    await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+      enabled: true,
+      slug: slugA,
+      requiresApproval: false,
+      brandColor: null,
+      requestsEnabled: true,
+      intakeEmail: null,
+    });
     expect((await postForm(`${provider.path}/request`, form({ reason: 'fallback address' }))).status).toBe(303);
     const [fallback] = (await mailsTo(hospitalA.contactEmail!)).slice(-1);
     expect(fallback!.text).toContain('fallback address');
@@ -299,7 +404,10 @@ describe(`appointment requests (${databaseLabel})`, () => {
 
     expect(await scheduleAppointmentPurge(db)).toBe(true);
     expect(await scheduleAppointmentPurge(db)).toBe(false);
-    const [queued] = await db.select().from(jobs).where(and(eq(jobs.type, APPOINTMENT_PURGE_JOB), eq(jobs.status, 'queued')));
+    const [queued] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, APPOINTMENT_PURGE_JOB), eq(jobs.status, 'queued')));
     const handlers = createAppointmentJobHandlers({ db, logger: createLogger({ level: 'silent', environment: 'test' }) });
     await handlers[APPOINTMENT_PURGE_JOB]!(queued!);
 
@@ -310,23 +418,45 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect(left.has(keptB!.id)).toBe(true);
     // Every request made in this file today is still there.
     expect((await requestsFor(provider.userId)).length).toBeGreaterThan(1);
-    const next = await db.select().from(jobs).where(and(eq(jobs.type, APPOINTMENT_PURGE_JOB), eq(jobs.status, 'queued')));
+    const next = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, APPOINTMENT_PURGE_JOB), eq(jobs.status, 'queued')));
     expect(next.some((job) => job.runAt.getTime() > Date.now() + 23 * 3_600_000)).toBe(true);
   });
 
   it('answers any body a script may post with a page, never a server error, and stores only valid requests', async () => {
     const before = (await requestsFor(other.userId)).length;
     let stored = 0;
-    const text = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('', '\u0000', '%00', '<script>alert(1)</script>', 'a@b.co', '(847) 555-0100'));
+    const text = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.constantFrom('', '\u0000', '%00', '<script>alert(1)</script>', 'a@b.co', '(847) 555-0100'),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.record({ name: text, phone: text, email: text, patient: fc.oneof(text, fc.constantFrom('new', 'existing')), reason: text, homepage: fc.constantFrom('', 'x') }), fc.boolean(), async (fields, raw) => {
-        const response = raw
-          ? await ctx.app.request(`${other.path}/request`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, 'x-forwarded-for': `203.0.113.${(ip += 1) % 250}` }, body: Object.values(fields).join('&') })
-          : await postForm(`${other.path}/request`, fields, { 'x-forwarded-for': `2001:db8::${(ip += 1).toString(16)}` });
-        expect(response.status).toBeLessThan(500);
-        if (response.status === 303) stored += 1;
-        else expect(response.headers.get('content-type')).toContain('text/html');
-      }),
+      fc.asyncProperty(
+        fc.record({
+          name: text,
+          phone: text,
+          email: text,
+          patient: fc.oneof(text, fc.constantFrom('new', 'existing')),
+          reason: text,
+          homepage: fc.constantFrom('', 'x'),
+        }),
+        fc.boolean(),
+        async (fields, raw) => {
+          const response = raw
+            ? await ctx.app.request(`${other.path}/request`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, 'x-forwarded-for': `203.0.113.${(ip += 1) % 250}` },
+                body: Object.values(fields).join('&'),
+              })
+            : await postForm(`${other.path}/request`, fields, { 'x-forwarded-for': `2001:db8::${(ip += 1).toString(16)}` });
+          expect(response.status).toBeLessThan(500);
+          if (response.status === 303) stored += 1;
+          else expect(response.headers.get('content-type')).toContain('text/html');
+        },
+      ),
       { numRuns: 60 },
     );
     expect((await requestsFor(other.userId)).length).toBe(before + stored);
@@ -334,7 +464,15 @@ describe(`appointment requests (${databaseLabel})`, () => {
 
   it('mails the practice at the e-mail of the hospital location the provider practises at, else the hospital’s intake address', async () => {
     const base = `/api/admin/hospitals/${hospitalA.id}/locations`;
-    const directory = (intakeEmail: string | null) => adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null, requestsEnabled: true, intakeEmail });
+    const directory = (intakeEmail: string | null) =>
+      adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+        enabled: true,
+        slug: slugA,
+        requiresApproval: false,
+        brandColor: null,
+        requestsEnabled: true,
+        intakeEmail,
+      });
     expect((await directory(intake)).status).toBe(200);
     // The hospital's administrator gives an office an e-mail (checked and kept in lower case); a
     // malformed one is refused with the reason; another hospital's administrator cannot set it.
@@ -342,7 +480,13 @@ describe(`appointment requests (${databaseLabel})`, () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('E-mail must be an address like appointments@example.org');
     const officeEmail = `heart.${uniqueSuffix()}@riverside.example`;
-    const created = await adminA.post(base, { name: 'Riverside Heart Center', city: 'Evanston', state: 'IL', zipCode: '60201', email: officeEmail.replace('heart', 'Heart') });
+    const created = await adminA.post(base, {
+      name: 'Riverside Heart Center',
+      city: 'Evanston',
+      state: 'IL',
+      zipCode: '60201',
+      email: officeEmail.replace('heart', 'Heart'),
+    });
     expect(created.status).toBe(201);
     const office = (await created.json()) as { id: string; email: string | null };
     expect(office.email).toBe(officeEmail);
@@ -354,7 +498,14 @@ describe(`appointment requests (${databaseLabel})`, () => {
     const client = browserClient(ctx.app);
     const signUp = await client.post(
       '/api/auth/sign-up',
-      { email: `ar.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Ines Varga', hospitalId: hospitalA.id },
+      {
+        email: `ar.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: 'Ines Varga',
+        hospitalId: hospitalA.id,
+      },
       { 'x-forwarded-for': `203.0.113.${(ip += 1)}` },
     );
     expect(signUp.status).toBe(201);
@@ -396,7 +547,14 @@ describe(`appointment requests (${databaseLabel})`, () => {
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((parsed) => {
-            received.push({ to: [parsed.to].flat().flatMap((a) => a?.value ?? []).map((a) => (a.address ?? '').toLowerCase()), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            received.push({
+              to: [parsed.to]
+                .flat()
+                .flatMap((a) => a?.value ?? [])
+                .map((a) => (a.address ?? '').toLowerCase()),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+            });
             callback();
           })
           .catch((error: Error) => callback(error));
@@ -405,7 +563,14 @@ describe(`appointment requests (${databaseLabel})`, () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     try {
       const smtpLines: string[] = [];
-      const smtpEnv = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'debug', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000', SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+      const smtpEnv = loadEnv({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'debug',
+        APP_URL: TEST_ORIGIN,
+        TRUST_PROXY: 'true',
+        PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      });
       const logger = createLogger({ level: 'debug', environment: 'test', destination: { write: (line: string) => void smtpLines.push(line) } });
       // A second process on the same database, delivering over SMTP.
       const app = createApp({ env: smtpEnv, database: ctx.database, logger, migrationsDir });
@@ -434,7 +599,14 @@ describe(`appointment requests (${databaseLabel})`, () => {
 
   it('writes nothing of a request to the log: not the name, the phone, the e-mail, the reason or the insurance', async () => {
     const email = `private.${uniqueSuffix()}@secret-patient.example`;
-    const words = { name: `Zed Quill ${uniqueSuffix()}`, phone: '(847) 555-0777', email, reason: `Rash on my elbow ${uniqueSuffix()}`, insurance: `Aetna ${uniqueSuffix()}`, preferredTimes: `Fridays ${uniqueSuffix()}` };
+    const words = {
+      name: `Zed Quill ${uniqueSuffix()}`,
+      phone: '(847) 555-0777',
+      email,
+      reason: `Rash on my elbow ${uniqueSuffix()}`,
+      insurance: `Aetna ${uniqueSuffix()}`,
+      preferredTimes: `Fridays ${uniqueSuffix()}`,
+    };
     const from = lines.length;
     expect((await postForm(`${provider.path}/request`, form(words))).status).toBe(303);
     expect((await postForm(`${provider.path}/request`, form({ ...words, email: 'broken' }))).status).toBe(400);

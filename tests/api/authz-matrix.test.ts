@@ -67,7 +67,10 @@ beforeAll(async () => {
     { 'x-forwarded-for': '192.0.2.78' },
   );
   const [expiredUser] = await ctx.database.db.select().from(users).where(eq(users.email, expiredEmail));
-  await ctx.database.db.update(authSessions).set({ lastActiveAt: new Date(Date.now() - 31 * 60_000) }).where(eq(authSessions.userId, expiredUser!.authUserId!));
+  await ctx.database.db
+    .update(authSessions)
+    .set({ lastActiveAt: new Date(Date.now() - 31 * 60_000) })
+    .where(eq(authSessions.userId, expiredUser!.authUserId!));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -99,7 +102,15 @@ describe(`authorization matrix (${databaseLabel})`, () => {
         const url = concrete(path);
         const body = method === 'GET' ? undefined : {};
         const response =
-          method === 'GET' ? await client.get(url) : method === 'DELETE' ? await client.delete(url) : method === 'PUT' ? await client.put(url, body) : method === 'PATCH' ? await client.patch(url, body) : await client.post(url, body);
+          method === 'GET'
+            ? await client.get(url)
+            : method === 'DELETE'
+              ? await client.delete(url)
+              : method === 'PUT'
+                ? await client.put(url, body)
+                : method === 'PATCH'
+                  ? await client.patch(url, body)
+                  : await client.post(url, body);
         checked += 1;
         const allowed = ALLOWED[access].includes(role);
         const refused = response.status === 401 || response.status === 403;
@@ -155,10 +166,30 @@ describe(`CSRF and body hygiene on every state-changing route (${databaseLabel})
   it('ignores identity, role and tenancy fields smuggled into bodies', async () => {
     const provider = clients.provider;
     const before = await (await provider.get('/api/auth/session')).json();
-    await provider.patch('/api/auth/profile', { fullName: 'Max Matrix', role: 'system_admin', hospital_id: null, hospitalId: null, tier: 'alpha', status: 'pending', email_verified: false, userId: '00000000-0000-0000-0000-000000000000' });
+    await provider.patch('/api/auth/profile', {
+      fullName: 'Max Matrix',
+      role: 'system_admin',
+      hospital_id: null,
+      hospitalId: null,
+      tier: 'alpha',
+      status: 'pending',
+      email_verified: false,
+      userId: '00000000-0000-0000-0000-000000000000',
+    });
     const after = await (await provider.get('/api/auth/session')).json();
-    expect(after.user).toMatchObject({ id: before.user.id, hospitalId: before.user.hospitalId, tier: before.user.tier, status: before.user.status, emailVerified: before.user.emailVerified });
-    const escalate = await clients.hospital_admin.post('/api/admin/admins', { email: `esc.${uniqueSuffix()}@example.org`, fullName: 'E', role: 'system_admin', is_super_admin: true });
+    expect(after.user).toMatchObject({
+      id: before.user.id,
+      hospitalId: before.user.hospitalId,
+      tier: before.user.tier,
+      status: before.user.status,
+      emailVerified: before.user.emailVerified,
+    });
+    const escalate = await clients.hospital_admin.post('/api/admin/admins', {
+      email: `esc.${uniqueSuffix()}@example.org`,
+      fullName: 'E',
+      role: 'system_admin',
+      is_super_admin: true,
+    });
     expect(escalate.status).toBe(403);
   });
 });

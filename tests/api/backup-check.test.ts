@@ -32,7 +32,10 @@ describe.skipIf(!onPostgres)('backup drill (postgres)', () => {
     for (const [section, body] of [
       ['biography', { professionalSummary: 'Pediatric cardiologist.', publicSummary: 'I care for children’s hearts.' }],
       ['awards', { items: [{ awardName: 'Teaching award', year: 2022 }] }],
-      ['locations', { items: [{ locationName: 'Lakeside Clinic', address: '1 Main St', city: 'Evanston', state: 'IL', postalCode: '60201', isPrimaryLocation: true }] }],
+      [
+        'locations',
+        { items: [{ locationName: 'Lakeside Clinic', address: '1 Main St', city: 'Evanston', state: 'IL', postalCode: '60201', isPrimaryLocation: true }] },
+      ],
     ] as const) {
       expect((await client.put(`/api/profile/sections/${section}`, body)).status).toBe(200);
     }

@@ -9,7 +9,16 @@ import type { AgeGroup } from '../../src/shared/practice-vocabularies';
 import { analyzeText } from '../../src/shared/readability';
 import type { BiographyDraftResponse, BiographyTargetsResponse } from '../../src/shared/schemas/biography';
 import { createApp, type AppDeps } from '../../src/server/app';
-import { biography, hospitalBrandSettings, hospitalReadingLevels, hospitals, languages, medicalExpertiseTerms, promptTemplates, users } from '../../src/server/db/schema';
+import {
+  biography,
+  hospitalBrandSettings,
+  hospitalReadingLevels,
+  hospitals,
+  languages,
+  medicalExpertiseTerms,
+  promptTemplates,
+  users,
+} from '../../src/server/db/schema';
 import { seedPromptTemplates } from '../../src/server/db/seed/help-content';
 import { loadEnv } from '../../src/server/env';
 import { writeBuiltIn } from '../../src/server/integrations/llm/builtin';
@@ -37,7 +46,11 @@ beforeAll(async () => {
   fake = await startFakeOpenAi({ apiKey: API_KEY });
   ctx = await createTestApp();
   const db = ctx.database.db;
-  const hospital = await createHospital(ctx, { name: 'Northfield Health', code: `NF${uniqueSuffix()}`.toUpperCase(), brandWritingStandards: 'Write "Northfield Health" in full on first mention.' });
+  const hospital = await createHospital(ctx, {
+    name: 'Northfield Health',
+    code: `NF${uniqueSuffix()}`.toUpperCase(),
+    brandWritingStandards: 'Write "Northfield Health" in full on first mention.',
+  });
   hospitalId = hospital.id;
   hospitalName = hospital.name;
   await db.insert(hospitalReadingLevels).values({
@@ -98,7 +111,11 @@ async function richProvider(app: { request: (path: string, init?: RequestInit) =
   const client = browserClient(app);
   const email = `bio.${uniqueSuffix()}@example.org`;
   await json(
-    client.post('/api/auth/sign-up', { email, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Ana Ruiz', hospitalId }, { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250)}` }),
+    client.post(
+      '/api/auth/sign-up',
+      { email, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Ana Ruiz', hospitalId },
+      { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250)}` },
+    ),
     201,
   );
   const put = (section: string, body: unknown) => json(client.put(`/api/profile/sections/${section}`, body));
@@ -113,7 +130,10 @@ async function richProvider(app: { request: (path: string, init?: RequestInit) =
     division: 'Division of Cardiology',
     primarySpecialty: 'Cardiology',
     additionalSpecialties: ['Cardiac imaging'],
-    credentials: [{ type: 'degree', name: 'MD' }, { type: 'fellowship', name: 'FACC' }],
+    credentials: [
+      { type: 'degree', name: 'MD' },
+      { type: 'fellowship', name: 'FACC' },
+    ],
     academicTitles: ['Assistant Professor of Medicine'],
   });
   await put('education_training', {
@@ -130,10 +150,21 @@ async function richProvider(app: { request: (path: string, init?: RequestInit) =
     practiceName: 'Northfield Heart Center',
     practiceFocus: 'Heart failure and cardiac imaging',
   });
-  await put('locations', { items: [{ locationName: 'Northfield Heart Center', address: '1200 Lakeshore Drive', city: 'Evanston', state: 'IL', postalCode: '60201', isPrimaryLocation: true }] });
+  await put('locations', {
+    items: [
+      { locationName: 'Northfield Heart Center', address: '1200 Lakeshore Drive', city: 'Evanston', state: 'IL', postalCode: '60201', isPrimaryLocation: true },
+    ],
+  });
   await put('medical_expertise', { items: ['CON-HF', 'CON-AF', 'CON-HTN', 'PROC-ECHO', 'PROC-CATH', 'REAS-CP'].map((termId) => ({ termId })) });
-  await put('languages', { items: [{ languageCode: 'en', proficiency: 'native' }, { languageCode: 'es', proficiency: 'fluent' }] });
-  await put('board_certifications', { items: [{ certificationBoard: 'American Board of Internal Medicine', specialty: 'Cardiovascular Disease', certificationYear: 2015 }] });
+  await put('languages', {
+    items: [
+      { languageCode: 'en', proficiency: 'native' },
+      { languageCode: 'es', proficiency: 'fluent' },
+    ],
+  });
+  await put('board_certifications', {
+    items: [{ certificationBoard: 'American Board of Internal Medicine', specialty: 'Cardiovascular Disease', certificationYear: 2015 }],
+  });
   await put('awards', { items: [{ awardName: 'Teaching Excellence Award', awardingOrganization: 'Northfield Health', awardYear: 2021 }] });
   await put('publications', {
     items: [
@@ -191,7 +222,11 @@ describe(`biography drafts with the built-in writer (${databaseLabel})`, () => {
       public: { readingLevel: 8, wordCountMin: 60, wordCountMax: 100, tone: 'friendly' },
     });
     const loner = browserClient(ctx.app);
-    await loner.post('/api/auth/sign-up', { email: `loner.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Loner' }, { 'x-forwarded-for': '192.0.2.77' });
+    await loner.post(
+      '/api/auth/sign-up',
+      { email: `loner.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Loner' },
+      { 'x-forwarded-for': '192.0.2.77' },
+    );
     const defaults = await json<BiographyTargetsResponse>(loner.get('/api/biography/targets'));
     expect(defaults.professional).toEqual({ readingLevel: 12, wordCountMin: 150, wordCountMax: 200, tone: 'professional' });
     expect(defaults.public).toEqual({ readingLevel: 8, wordCountMin: 120, wordCountMax: 150, tone: 'friendly' });
@@ -263,7 +298,14 @@ describe(`biography drafts with the built-in writer (${databaseLabel})`, () => {
   it('says so when the profile is too thin for the word range, and invents nothing to fill it', async () => {
     const client = browserClient(ctx.app);
     const email = `thin.${uniqueSuffix()}@example.org`;
-    await json(client.post('/api/auth/sign-up', { email, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Park', hospitalId }, { 'x-forwarded-for': '192.0.2.77' }), 201);
+    await json(
+      client.post(
+        '/api/auth/sign-up',
+        { email, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Park', hospitalId },
+        { 'x-forwarded-for': '192.0.2.77' },
+      ),
+      201,
+    );
     const draft = await json<BiographyDraftResponse>(client.post('/api/biography/draft'));
     expect(draft.professional.wordCount).toBeLessThan(90);
     // Says plainly that it cannot reach the length, and what to add where (issue 35 item 9).
@@ -279,7 +321,9 @@ describe(`biography drafts with the built-in writer (${databaseLabel})`, () => {
 
   it('uses the hospital’s default template before the global one', async () => {
     const { client } = await richProvider();
-    await ctx.database.db.insert(promptTemplates).values({ hospitalId, promptType: 'public', promptName: 'Northfield patients', promptContent: 'Write for Northfield patients.', isDefault: true });
+    await ctx.database.db
+      .insert(promptTemplates)
+      .values({ hospitalId, promptType: 'public', promptName: 'Northfield patients', promptContent: 'Write for Northfield patients.', isDefault: true });
     const draft = await json<BiographyDraftResponse>(client.post('/api/biography/draft'));
     expect(draft.public.template!.name).toBe('Northfield patients');
     expect(draft.professional.template!.name).toBe('Professional biography (standard)');
@@ -342,7 +386,11 @@ describe('built-in writer', () => {
   });
 
   it('never guesses pronouns', () => {
-    const { text } = writeBuiltIn({ facts: { ...facts, pronouns: null }, version: 'professional', targets: { ...targets, tone: 'professional', readingLevel: 12 } });
+    const { text } = writeBuiltIn({
+      facts: { ...facts, pronouns: null },
+      version: 'professional',
+      targets: { ...targets, tone: 'professional', readingLevel: 12 },
+    });
     expect(text).not.toMatch(/\b(she|he|they|her|his|him|them|their)\b/i);
     expect(text).toContain('Okafor');
   });
@@ -358,7 +406,11 @@ describe(`biography drafts with the AI writing service (${databaseLabel})`, () =
   it('sends the template, brand voice, writing standards and targets, and the profile as facts', async () => {
     const { client } = await richProvider(llmApp);
     fake.setMode('normal');
-    fake.setReply((request) => (/Version: Public/.test(request.messages[0]!.content) ? 'Dr. Ruiz cares for adults with heart failure.' : 'Ana Ruiz, MD, is a cardiologist at Northfield Health.'));
+    fake.setReply((request) =>
+      /Version: Public/.test(request.messages[0]!.content)
+        ? 'Dr. Ruiz cares for adults with heart failure.'
+        : 'Ana Ruiz, MD, is a cardiologist at Northfield Health.',
+    );
     const before = fake.requests.length;
     const draft = await json<BiographyDraftResponse>(client.post('/api/biography/draft'));
     expect(draft.writer).toBe('llm');
@@ -452,7 +504,9 @@ describe(`biography drafts with the AI writing service (${databaseLabel})`, () =
 
   it('reports an unreachable service as unavailable', async () => {
     const writer = createOpenAiWriter({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2_000 });
-    await expect(writer.write({ version: 'public', facts: SAM, targets: { readingLevel: 8, wordCountMin: 1, wordCountMax: 2, tone: 'x' }, template: null, brand: null })).rejects.toMatchObject({
+    await expect(
+      writer.write({ version: 'public', facts: SAM, targets: { readingLevel: 8, wordCountMin: 1, wordCountMax: 2, tone: 'x' }, template: null, brand: null }),
+    ).rejects.toMatchObject({
       kind: 'unavailable',
     });
   });
@@ -462,7 +516,11 @@ describe(`biography drafts with the AI writing service (${databaseLabel})`, () =
     const draft = await json<BiographyDraftResponse>(client.post('/api/biography/draft'));
     const current = (await json<{ data: Record<string, unknown> }>(client.get('/api/profile/sections/biography'))).data;
     const saved = await json<{ data: { professionalSummary: string; publicSummary: string }; completionPercentage: number }>(
-      client.put('/api/profile/sections/biography', { ...current, professionalSummary: `${draft.professional.text} Edited.`, publicSummary: draft.public.text }),
+      client.put('/api/profile/sections/biography', {
+        ...current,
+        professionalSummary: `${draft.professional.text} Edited.`,
+        publicSummary: draft.public.text,
+      }),
     );
     expect(saved.data.professionalSummary).toBe(`${draft.professional.text} Edited.`);
     expect((await storedBiography(user.id)).publicSummary).toBe(draft.public.text);

@@ -59,7 +59,14 @@ beforeAll(async () => {
   const controllable = controllableStorage(inner);
   controls = controllable.controls;
   const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true', STORAGE_DIR: storageDir, UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT) });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    APP_URL: TEST_ORIGIN,
+    TRUST_PROXY: 'true',
+    STORAGE_DIR: storageDir,
+    UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT),
+  });
   const logger = createLogger({ level: 'warn', environment: 'test', destination: { write: (line: string) => void logLines.push(JSON.parse(line)) } });
   deps = { env, database, logger, migrationsDir, storage: controllable.storage };
   ctx = { app: createApp(deps), database, env, close: () => database.close() };
@@ -79,7 +86,13 @@ async function hospitalWithAdmin() {
   return { hospital, admin, client };
 }
 
-async function upload(client: BrowserClient, hospitalId: string, file: File | null, fields: Record<string, string> = {}, app: Pick<TestContext['app'], 'request'> = ctx.app) {
+async function upload(
+  client: BrowserClient,
+  hospitalId: string,
+  file: File | null,
+  fields: Record<string, string> = {},
+  app: Pick<TestContext['app'], 'request'> = ctx.app,
+) {
   const form = new FormData();
   if (file) form.append('file', file);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -96,7 +109,14 @@ const pdfFile = (name = 'guide.pdf', body: Uint8Array<ArrayBuffer> = PDF) => new
 const hospitalRow = async (id: string) => (await ctx.database.db.select().from(hospitals).where(eq(hospitals.id, id)))[0]!;
 const documentRows = (hospitalId: string) => ctx.database.db.select().from(brandGuidelineDocuments).where(eq(brandGuidelineDocuments.hospitalId, hospitalId));
 const lastAudit = async (action: string, hospitalId: string) =>
-  (await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.hospitalId, hospitalId))).orderBy(sql`${auditLog.id} desc`).limit(1))[0];
+  (
+    await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.hospitalId, hospitalId)))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+  )[0];
 
 describe(`brand settings and writing standards (${databaseLabel})`, () => {
   it('round-trips settings: trimmed, empty as null, updated_by the admin, audited', async () => {
@@ -112,10 +132,21 @@ describe(`brand settings and writing standards (${databaseLabel})`, () => {
       updatedAt: null,
     });
 
-    const saved = await client.put(base, { brandVoice: '  Warm, precise.  ', toneGuidelines: '   ', writingStyleNotes: 'Use first names.', autoApplyToPrompts: true });
+    const saved = await client.put(base, {
+      brandVoice: '  Warm, precise.  ',
+      toneGuidelines: '   ',
+      writingStyleNotes: 'Use first names.',
+      autoApplyToPrompts: true,
+    });
     expect(saved.status).toBe(200);
     const body = await saved.json();
-    expect(body).toMatchObject({ brandVoice: 'Warm, precise.', toneGuidelines: null, writingStyleNotes: 'Use first names.', autoApplyToPrompts: true, updatedBy: admin.id });
+    expect(body).toMatchObject({
+      brandVoice: 'Warm, precise.',
+      toneGuidelines: null,
+      writingStyleNotes: 'Use first names.',
+      autoApplyToPrompts: true,
+      updatedBy: admin.id,
+    });
     expect(await (await client.get(base)).json()).toEqual(body);
 
     // PUT replaces: a field left out is cleared; a second save updates the same row.
@@ -126,7 +157,10 @@ describe(`brand settings and writing standards (${databaseLabel})`, () => {
 
     const audit = await lastAudit('brand.settings.update', hospital.id);
     expect(audit).toMatchObject({ actorId: admin.id, targetId: hospital.id });
-    expect(audit!.summary).toMatchObject({ before: { brandVoice: 'Warm, precise.', autoApplyToPrompts: true }, after: { brandVoice: 'Plain.', autoApplyToPrompts: false } });
+    expect(audit!.summary).toMatchObject({
+      before: { brandVoice: 'Warm, precise.', autoApplyToPrompts: true },
+      after: { brandVoice: 'Plain.', autoApplyToPrompts: false },
+    });
 
     const tooLong = await client.put(base, { brandVoice: 'x'.repeat(2001) });
     expect(tooLong.status).toBe(400);
@@ -142,14 +176,21 @@ describe(`brand settings and writing standards (${databaseLabel})`, () => {
     expect(await saved.json()).toEqual({ writingStandards: 'Avoid jargon.\nSpell out abbreviations.' });
     expect((await hospitalRow(hospital.id)).brandWritingStandards).toBe('Avoid jargon.\nSpell out abbreviations.');
     expect(await (await client.get(base)).json()).toEqual({ writingStandards: 'Avoid jargon.\nSpell out abbreviations.' });
-    expect((await lastAudit('brand.writing_standards.update', hospital.id))!.summary).toMatchObject({ before: null, after: 'Avoid jargon.\nSpell out abbreviations.' });
+    expect((await lastAudit('brand.writing_standards.update', hospital.id))!.summary).toMatchObject({
+      before: null,
+      after: 'Avoid jargon.\nSpell out abbreviations.',
+    });
     expect((await client.put(base, {})).status).toBe(400);
 
     // A trigger that skips the row makes the UPDATE affect nothing, as a policy or a race would.
     await ctx.database.db.execute(
-      sql.raw(`create or replace function test_skip_hospital_update() returns trigger language plpgsql as $$ begin if old.id = '${hospital.id}' then return null; end if; return new; end $$`),
+      sql.raw(
+        `create or replace function test_skip_hospital_update() returns trigger language plpgsql as $$ begin if old.id = '${hospital.id}' then return null; end if; return new; end $$`,
+      ),
     );
-    await ctx.database.db.execute(sql.raw('create trigger test_skip_hospital_update before update on hospitals for each row execute function test_skip_hospital_update()'));
+    await ctx.database.db.execute(
+      sql.raw('create trigger test_skip_hospital_update before update on hospitals for each row execute function test_skip_hospital_update()'),
+    );
     try {
       const refused = await client.put(base, { writingStandards: 'Lost?' });
       expect(refused.status).toBe(409);
@@ -196,7 +237,12 @@ describe(`brand guideline documents (${databaseLabel})`, () => {
 
     expect((await lastAudit('brand.document.upload', hospital.id))!.summary).toMatchObject({ after: { fileName: 'Brand Book 2025.pdf', isPrimary: true } });
     const guidelines = await (await client.get(`/api/admin/hospitals/${hospital.id}/brand-guidelines`)).json();
-    expect(guidelines).toMatchObject({ writingStandards: null, brandGuidelinesUrl: document.url, documents: [document], settings: { hospitalId: hospital.id } });
+    expect(guidelines).toMatchObject({
+      writingStandards: null,
+      brandGuidelinesUrl: document.url,
+      documents: [document],
+      settings: { hospitalId: hospital.id },
+    });
   });
 
   it('a second upload made primary flips the first; others keep their place; PATCH moves it back', async () => {
@@ -221,7 +267,10 @@ describe(`brand guideline documents (${databaseLabel})`, () => {
     expect((await hospitalRow(hospital.id)).brandGuidelinesUrl).toBe(first.url);
     const rows = await documentRows(hospital.id);
     expect(rows.filter((r) => r.isPrimary).map((r) => r.id)).toEqual([first.id]);
-    expect((await lastAudit('brand.document.make_primary', hospital.id))!.summary).toMatchObject({ before: { primaryId: second.id }, after: { primaryId: first.id } });
+    expect((await lastAudit('brand.document.make_primary', hospital.id))!.summary).toMatchObject({
+      before: { primaryId: second.id },
+      after: { primaryId: first.id },
+    });
 
     const unset = await client.patch(`/api/admin/hospitals/${hospital.id}/brand-documents/${first.id}`, { isPrimary: false });
     expect(unset.status).toBe(400);
@@ -240,10 +289,18 @@ describe(`brand guideline documents (${databaseLabel})`, () => {
     };
     const svgMessage = 'SVG files are not accepted because they can contain scripts. Upload a PDF, DOCX, PNG, JPEG or WEBP file.';
 
-    await expectRefusal(await upload(client, hospital.id, new File([PNG], 'guide.pdf', { type: 'application/pdf' })), 415, '"guide.pdf" does not contain a PDF file; its contents do not match its name or type.');
+    await expectRefusal(
+      await upload(client, hospital.id, new File([PNG], 'guide.pdf', { type: 'application/pdf' })),
+      415,
+      '"guide.pdf" does not contain a PDF file; its contents do not match its name or type.',
+    );
     await expectRefusal(await upload(client, hospital.id, new File([SVG], 'logo.svg', { type: 'image/svg+xml' })), 415, svgMessage);
     await expectRefusal(await upload(client, hospital.id, new File([SVG], 'logo.png', { type: 'image/png' })), 415, svgMessage);
-    await expectRefusal(await upload(client, hospital.id, new File([PDF], 'tool.exe', { type: 'application/octet-stream' })), 415, 'This file type is not accepted. Upload a PDF, DOCX, PNG, JPEG or WEBP file.');
+    await expectRefusal(
+      await upload(client, hospital.id, new File([PDF], 'tool.exe', { type: 'application/octet-stream' })),
+      415,
+      'This file type is not accepted. Upload a PDF, DOCX, PNG, JPEG or WEBP file.',
+    );
     await expectRefusal(await upload(client, hospital.id, new File([], 'empty.pdf', { type: 'application/pdf' })), 400, 'The file is empty.');
     const big = new Uint8Array(UPLOAD_LIMIT + 1);
     big.set(PDF);
@@ -252,7 +309,11 @@ describe(`brand guideline documents (${databaseLabel})`, () => {
     expect(await tooLarge.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large (at most 1 MB).' } });
     await expectRefusal(await upload(client, hospital.id, null, { note: 'no file' }), 400, 'Choose a file to upload (form field "file").');
     await expectRefusal(await upload(client, hospital.id, pdfFile(), { isPrimary: 'yes' }), 400, 'isPrimary must be "true" or "false".');
-    await expectRefusal(await client.post(`/api/admin/hospitals/${hospital.id}/brand-documents`, { file: 'x' }), 415, 'Send the file as multipart/form-data in a field named "file".');
+    await expectRefusal(
+      await client.post(`/api/admin/hospitals/${hospital.id}/brand-documents`, { file: 'x' }),
+      415,
+      'Send the file as multipart/form-data in a field named "file".',
+    );
 
     expect(controls.puts.length).toBe(putsBefore);
     expect(await documentRows(hospital.id)).toEqual([]);
@@ -273,7 +334,10 @@ describe(`brand guideline documents (${databaseLabel})`, () => {
     expect(await inner.get(row!.storageKey)).toBeNull();
     expect((await client.get(primary.url)).status).toBe(404);
     expect((await client.delete(`/api/admin/hospitals/${hospital.id}/brand-documents/${primary.id}`)).status).toBe(404);
-    expect((await lastAudit('brand.document.delete', hospital.id))!.summary).toMatchObject({ before: { fileName: 'primary.pdf', isPrimary: true }, brandGuidelinesUrlCleared: true });
+    expect((await lastAudit('brand.document.delete', hospital.id))!.summary).toMatchObject({
+      before: { fileName: 'primary.pdf', isPrimary: true },
+      brandGuidelinesUrlCleared: true,
+    });
 
     // Deleting a document that is not the primary leaves the URL alone; the next upload with no primary becomes it.
     const next = await (await upload(client, hospital.id, pdfFile('next.pdf'))).json();
@@ -307,9 +371,13 @@ describe(`brand guideline documents (${databaseLabel})`, () => {
   it('a database failure after the file was stored removes the file and changes nothing', async () => {
     const { hospital, client } = await hospitalWithAdmin();
     await ctx.database.db.execute(
-      sql.raw(`create or replace function test_fail_brand_insert() returns trigger language plpgsql as $$ begin if new.file_name = 'explode.pdf' then raise exception 'simulated database failure'; end if; return new; end $$`),
+      sql.raw(
+        `create or replace function test_fail_brand_insert() returns trigger language plpgsql as $$ begin if new.file_name = 'explode.pdf' then raise exception 'simulated database failure'; end if; return new; end $$`,
+      ),
     );
-    await ctx.database.db.execute(sql.raw('create trigger test_fail_brand_insert before insert on brand_guideline_documents for each row execute function test_fail_brand_insert()'));
+    await ctx.database.db.execute(
+      sql.raw('create trigger test_fail_brand_insert before insert on brand_guideline_documents for each row execute function test_fail_brand_insert()'),
+    );
     try {
       const putsBefore = controls.puts.length;
       const failed = await upload(client, hospital.id, pdfFile('explode.pdf'));
@@ -330,7 +398,10 @@ describe(`brand guideline documents (${databaseLabel})`, () => {
     controls.failPut = true;
     const refused = await upload(client, hospital.id, pdfFile('later.pdf'), { isPrimary: 'true' });
     expect(refused.status).toBe(503);
-    expect((await refused.json()).error).toEqual({ code: 'STORAGE_UNAVAILABLE', message: 'The file store is not responding. Please try again in a few minutes.' });
+    expect((await refused.json()).error).toEqual({
+      code: 'STORAGE_UNAVAILABLE',
+      message: 'The file store is not responding. Please try again in a few minutes.',
+    });
     expect((await documentRows(hospital.id)).map((r) => r.fileName)).toEqual(['stored.pdf']);
     expect((await hospitalRow(hospital.id)).brandGuidelinesUrl).toBe(stored.url);
     controls.failGet = true;
@@ -383,7 +454,14 @@ describe(`brand documents on S3 (${databaseLabel}, loopback S3 fake)`, () => {
   it('stores under the same key with no-overwrite and cache control, serves and deletes the object', async () => {
     const fake = await startFakeS3();
     try {
-      const s3 = createS3Storage({ bucket: 'vitae-brand', region: 'us-east-1', endpoint: fake.url, accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret', forcePathStyle: true });
+      const s3 = createS3Storage({
+        bucket: 'vitae-brand',
+        region: 'us-east-1',
+        endpoint: fake.url,
+        accessKeyId: 'AKIDTEST',
+        secretAccessKey: 'test-secret',
+        forcePathStyle: true,
+      });
       // The same database and sessions, another app instance whose storage is S3.
       const app = createApp({ ...deps, storage: s3 });
       const { hospital, client } = await hospitalWithAdmin();

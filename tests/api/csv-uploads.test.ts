@@ -43,7 +43,13 @@ async function streamCsv(method: 'PUT' | 'POST', path: string, text: string) {
 
 const TERM_HEADER = ['term_id', 'term', 'term_type', 'specialty_name', 'synonyms'];
 const termRows = (count: number) =>
-  Array.from({ length: count }, (_, i) => [`CON-S${i}`, `Streamed condition ${i} — Zürich`, 'Condition', 'Cardiovascular Disease', `alias ${i}; “quoted” ${i}`]);
+  Array.from({ length: count }, (_, i) => [
+    `CON-S${i}`,
+    `Streamed condition ${i} — Zürich`,
+    'Condition',
+    'Cardiovascular Disease',
+    `alias ${i}; “quoted” ${i}`,
+  ]);
 
 describe(`CSV uploads streamed as text/csv (${databaseLabel})`, () => {
   it('replaces a hospital’s terms from a file sent in pieces, with the file’s own line numbers in errors', async () => {
@@ -62,7 +68,9 @@ describe(`CSV uploads streamed as text/csv (${databaseLabel})`, () => {
     const accepted = await streamCsv('PUT', path, formatCsv([TERM_HEADER, ...rows]));
     expect(accepted).toMatchObject({ status: 200, body: { created: 2500, failed: 0 } });
     const found = await (await system.get(`${path}?q=${encodeURIComponent('condition 2499 — Zürich')}`)).json();
-    expect(found.items.map((term: { termId: string; synonyms: string[] }) => [term.termId, term.synonyms])).toEqual([['CON-S2499', ['alias 2499', '“quoted” 2499']]]);
+    expect(found.items.map((term: { termId: string; synonyms: string[] }) => [term.termId, term.synonyms])).toEqual([
+      ['CON-S2499', ['alias 2499', '“quoted” 2499']],
+    ]);
   });
 
   it('stops a file past the limit while it streams, records the failed taxonomy upload and changes nothing', async () => {

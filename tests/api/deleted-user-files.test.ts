@@ -43,7 +43,15 @@ for (const backend of ['local', 's3'] as const) {
       fake = backend === 's3' ? await startFakeS3() : undefined;
       ctx = await createTestApp(
         fake
-          ? { S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_ENDPOINT: fake.url, S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-example-key', S3_FORCE_PATH_STYLE: 'true', STORAGE_DIR: storageDir }
+          ? {
+              S3_BUCKET: BUCKET,
+              S3_REGION: 'us-east-1',
+              S3_ENDPOINT: fake.url,
+              S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+              S3_SECRET_ACCESS_KEY: 'secret-example-key',
+              S3_FORCE_PATH_STYLE: 'true',
+              STORAGE_DIR: storageDir,
+            }
           : { STORAGE_DIR: storageDir },
       );
       hospital = await createHospital(ctx, { directoryEnabled: true, directorySlug: `files-${uniqueSuffix()}` });
@@ -71,7 +79,14 @@ for (const backend of ['local', 's3'] as const) {
       const client = browserClient(ctx.app);
       const signUp = await client.post(
         '/api/auth/sign-up',
-        { email: `files.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Fay Files', hospitalId: hospital.id },
+        {
+          email: `files.${uniqueSuffix()}@example.org`,
+          password: 'a long passphrase',
+          agreedToTerms: true,
+          agreedToPrivacy: true,
+          fullName: 'Fay Files',
+          hospitalId: hospital.id,
+        },
         { 'x-forwarded-for': `203.0.113.${(ip = (ip % 250) + 1)}` },
       );
       expect(signUp.status).toBe(201);
@@ -85,7 +100,9 @@ for (const backend of ['local', 's3'] as const) {
       };
       const photo = (await post('/api/profile/photo')).profilePhoto as string;
       const screenshot = (await post('/api/feedback/screenshot')).url as string;
-      await ctx.database.db.insert(directoryListings).values({ userId, hospitalId: hospital.id, slug: `fay-files-${uniqueSuffix()}`, status: 'published', publishedAt: new Date() });
+      await ctx.database.db
+        .insert(directoryListings)
+        .values({ userId, hospitalId: hospital.id, slug: `fay-files-${uniqueSuffix()}`, status: 'published', publishedAt: new Date() });
       return { userId, photo, screenshot };
     }
 

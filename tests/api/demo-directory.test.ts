@@ -23,7 +23,12 @@ let storageDir: string;
 beforeAll(async () => {
   storageDir = await mkdtemp(join(tmpdir(), 'vitae-demo-photos-'));
   ctx = await createTestApp({ STORAGE_DIR: storageDir });
-  await seedDatabase(ctx.database.db, { dataDir: seedDataDir, demo: true, logger: createLogger({ level: 'silent', environment: 'test' }), storage: createLocalStorage(storageDir) });
+  await seedDatabase(ctx.database.db, {
+    dataDir: seedDataDir,
+    demo: true,
+    logger: createLogger({ level: 'silent', environment: 'test' }),
+    storage: createLocalStorage(storageDir),
+  });
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -55,7 +60,18 @@ describe(`the demo directory (${databaseLabel})`, () => {
     const html = await response.text();
     expect(html).toMatch(/<img class="avatar avatar-large" src="\/api\/profile-photos\/[^"]+-192\.jpg"/);
     expect(html).toContain('<meta property="og:image" content="http://localhost:3000/api/profile-photos/');
-    for (const heading of ['Locations', 'About', 'Conditions and treatments', 'Insurance accepted', 'Languages spoken', 'Education and training', 'Board certifications', 'Publications', 'Clinical trials', 'Awards and recognition']) {
+    for (const heading of [
+      'Locations',
+      'About',
+      'Conditions and treatments',
+      'Insurance accepted',
+      'Languages spoken',
+      'Education and training',
+      'Board certifications',
+      'Publications',
+      'Clinical trials',
+      'Awards and recognition',
+    ]) {
       expect(html, heading).toContain(`>${heading}</h2>`);
     }
     expect(html).toContain('American Board of Internal Medicine');
@@ -73,7 +89,8 @@ describe(`the demo directory (${databaseLabel})`, () => {
     let withPublications = 0;
     for (const slug of slugs) {
       const html = await (await ctx.app.request(`/find/northfield/${slug}`)).text();
-      for (const heading of ['Education and training', 'Board certifications', 'Insurance accepted']) expect(html, `${slug}: ${heading}`).toContain(`>${heading}</h2>`);
+      for (const heading of ['Education and training', 'Board certifications', 'Insurance accepted'])
+        expect(html, `${slug}: ${heading}`).toContain(`>${heading}</h2>`);
       if (html.includes('>Publications</h2>')) withPublications += 1;
     }
     expect(withPublications).toBeGreaterThanOrEqual(16);
@@ -86,7 +103,10 @@ describe(`the demo directory (${databaseLabel})`, () => {
     const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital!.id })).email);
     const response = await admin.get(`/api/admin/hospitals/${hospital!.id}/locations?page=1&pageSize=20`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { totalCount: number; items: Array<{ name: string; city: string; email: string | null; providerCount: number; providers: Array<{ name: string }> }> };
+    const body = (await response.json()) as {
+      totalCount: number;
+      items: Array<{ name: string; city: string; email: string | null; providerCount: number; providers: Array<{ name: string }> }>;
+    };
     expect(body.totalCount).toBe(5);
     const evanston = body.items.find((item) => item.name === 'Northfield Evanston Hospital');
     // The Evanston office takes its own appointment requests (the others' go to the intake address).
@@ -97,6 +117,8 @@ describe(`the demo directory (${databaseLabel})`, () => {
     expect(body.items.every((item) => item.providers.length === item.providerCount && item.providerCount > 0)).toBe(true);
     // Seeding again (every start) adds no second copy of an office.
     await seedDatabase(ctx.database.db, { dataDir: seedDataDir, demo: true, logger: createLogger({ level: 'silent', environment: 'test' }) });
-    expect(((await (await admin.get(`/api/admin/hospitals/${hospital!.id}/locations?page=1&pageSize=20`)).json()) as { totalCount: number }).totalCount).toBe(5);
+    expect(((await (await admin.get(`/api/admin/hospitals/${hospital!.id}/locations?page=1&pageSize=20`)).json()) as { totalCount: number }).totalCount).toBe(
+      5,
+    );
   });
 });

@@ -25,7 +25,14 @@ async function publish(hospitalId: string, name: string, specialty: string, term
   expect(signUp.status).toBe(201);
   const { user } = await signUp.json();
   const [first, last] = name.split(' ');
-  await put(client, 'professional_identity', { fullLegalName: name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}.${uniqueSuffix()}@example.org`, primarySpecialty: specialty });
+  await put(client, 'professional_identity', {
+    fullLegalName: name,
+    firstName: first,
+    lastName: last,
+    jobTitle: 'Physician',
+    professionalEmail: `${first!.toLowerCase()}.${uniqueSuffix()}@example.org`,
+    primarySpecialty: specialty,
+  });
   await put(client, 'medical_expertise', { items: termIds.map((termId) => ({ termId })) });
   await publishProvider(ctx, client, user.id as string);
 }

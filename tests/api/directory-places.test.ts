@@ -47,11 +47,49 @@ interface Clinician {
 }
 
 const CLINICIANS: Clinician[] = [
-  { name: 'Ada Evans', zip: '60201', city: 'Evanston', specialty: 'Cardiovascular Disease', insurance: ['Aetna'], languages: ['en', 'es'], accepting: true, video: false },
-  { name: 'Ben Skok', zip: '60076', city: 'Skokie', specialty: 'Cardiovascular Disease', insurance: ['Medicare'], languages: ['en'], accepting: false, video: false },
-  { name: 'Cora Chi', zip: '60611', city: 'Chicago', specialty: 'Dermatology', insurance: ['Aetna'], languages: ['es'], accepting: true, video: true, psoriasis: true },
+  {
+    name: 'Ada Evans',
+    zip: '60201',
+    city: 'Evanston',
+    specialty: 'Cardiovascular Disease',
+    insurance: ['Aetna'],
+    languages: ['en', 'es'],
+    accepting: true,
+    video: false,
+  },
+  {
+    name: 'Ben Skok',
+    zip: '60076',
+    city: 'Skokie',
+    specialty: 'Cardiovascular Disease',
+    insurance: ['Medicare'],
+    languages: ['en'],
+    accepting: false,
+    video: false,
+  },
+  {
+    name: 'Cora Chi',
+    zip: '60611',
+    city: 'Chicago',
+    specialty: 'Dermatology',
+    insurance: ['Aetna'],
+    languages: ['es'],
+    accepting: true,
+    video: true,
+    psoriasis: true,
+  },
   { name: 'Dan Oak', zip: '60302', city: 'Oak Park', specialty: 'Cardiovascular Disease', insurance: [], languages: [], accepting: true, video: false },
-  { name: 'Eve Naper', zip: '60540', city: 'Naperville', specialty: 'Dermatology', insurance: ['Medicare'], languages: [], accepting: true, video: false, psoriasis: true },
+  {
+    name: 'Eve Naper',
+    zip: '60540',
+    city: 'Naperville',
+    specialty: 'Dermatology',
+    insurance: ['Medicare'],
+    languages: [],
+    accepting: true,
+    video: false,
+    psoriasis: true,
+  },
 ];
 
 beforeAll(async () => {
@@ -74,7 +112,14 @@ beforeAll(async () => {
     const client = browserClient(ctx.app);
     const signUp = await client.post(
       '/api/auth/sign-up',
-      { email: `places.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: person.name, hospitalId: hospital.id },
+      {
+        email: `places.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: person.name,
+        hospitalId: hospital.id,
+      },
       { 'x-forwarded-for': `198.51.100.${(ip += 1)}` },
     );
     expect(signUp.status).toBe(201);
@@ -84,9 +129,29 @@ beforeAll(async () => {
       const saved = await client.put(`/api/profile/sections/${sectionId}`, body);
       expect(saved.status, await saved.clone().text()).toBe(200);
     };
-    await put('professional_identity', { fullLegalName: person.name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}@places.example`, primarySpecialty: person.specialty, credentials: [{ type: 'degree', name: 'MD' }] });
+    await put('professional_identity', {
+      fullLegalName: person.name,
+      firstName: first,
+      lastName: last,
+      jobTitle: 'Physician',
+      professionalEmail: `${first!.toLowerCase()}@places.example`,
+      primarySpecialty: person.specialty,
+      credentials: [{ type: 'degree', name: 'MD' }],
+    });
     await put('practice_essentials', { acceptingNewPatients: person.accepting, telehealthServices: person.video ? ['Video visits'] : [] });
-    await put('locations', { items: [{ locationName: `${person.city} office`, address: '1 Main St', city: person.city, state: 'IL', postalCode: person.zip, isPrimaryLocation: true, telehealthAvailable: person.video }] });
+    await put('locations', {
+      items: [
+        {
+          locationName: `${person.city} office`,
+          address: '1 Main St',
+          city: person.city,
+          state: 'IL',
+          postalCode: person.zip,
+          isPrimaryLocation: true,
+          telehealthAvailable: person.video,
+        },
+      ],
+    });
     if (person.languages.length) await put('languages', { items: person.languages.map((languageCode) => ({ languageCode })) });
     if (person.insurance.length) await put('insurance', { items: person.insurance.map((insuranceName) => ({ insuranceName })) });
     if (person.psoriasis) await put('medical_expertise', { items: [{ termId }] });
@@ -113,9 +178,15 @@ const decode = (href: string) => href.replace(/&amp;/g, '&');
 
 describe(`directory places, distance and no dead ends (${databaseLabel})`, () => {
   it('gives each saved location its ZIP centroid', async () => {
-    const rows = await ctx.database.db.select({ postalCode: locations.postalCode, latitude: locations.latitude, longitude: locations.longitude }).from(locations);
+    const rows = await ctx.database.db
+      .select({ postalCode: locations.postalCode, latitude: locations.latitude, longitude: locations.longitude })
+      .from(locations);
     for (const person of CLINICIANS) {
-      expect(rows.find((r) => r.postalCode === person.zip)).toEqual({ postalCode: person.zip, latitude: CENTROIDS[person.zip][0], longitude: CENTROIDS[person.zip][1] });
+      expect(rows.find((r) => r.postalCode === person.zip)).toEqual({
+        postalCode: person.zip,
+        latitude: CENTROIDS[person.zip][0],
+        longitude: CENTROIDS[person.zip][1],
+      });
     }
   });
 
@@ -138,7 +209,11 @@ describe(`directory places, distance and no dead ends (${databaseLabel})`, () =>
   });
 
   it('reads "Evanston, IL", "Evanston IL" and "evanston" as the same place, measured from the city', async () => {
-    const expected = CLINICIANS.map((p) => ({ name: p.name, distance: label(haversineMiles(EVANSTON_IL, CENTROIDS[p.zip])), miles: haversineMiles(EVANSTON_IL, CENTROIDS[p.zip]) }))
+    const expected = CLINICIANS.map((p) => ({
+      name: p.name,
+      distance: label(haversineMiles(EVANSTON_IL, CENTROIDS[p.zip])),
+      miles: haversineMiles(EVANSTON_IL, CENTROIDS[p.zip]),
+    }))
       .filter((p) => p.miles <= 25)
       .sort((a, b) => a.miles - b.miles)
       .map(({ name, distance }) => ({ name, distance }));
@@ -154,7 +229,11 @@ describe(`directory places, distance and no dead ends (${databaseLabel})`, () =>
 
   it('filters by insurance, language, specialty, accepting and video, each facet counted without its own filter', async () => {
     const aetna = await page('?ins=aetna');
-    expect(cards(aetna).map((c) => c.name).sort()).toEqual(['Ada Evans', 'Cora Chi']);
+    expect(
+      cards(aetna)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['Ada Evans', 'Cora Chi']);
     // Languages among Aetna's: English 1 (Evans), Spanish 2 (Evans, Chi).
     expect(aetna).toContain('<option value="en">English (1)</option>');
     expect(aetna).toContain('<option value="es">Spanish (2)</option>');
@@ -168,7 +247,11 @@ describe(`directory places, distance and no dead ends (${databaseLabel})`, () =>
     // Specialties counted without the specialty filter: Evans (cardiology) and Chi (dermatology) speak Spanish and take Aetna.
     expect(narrow).toMatch(/specialty=Cardiovascular\+Disease[^"]*">Cardiovascular Disease \(1\)<\/a>/);
     expect(narrow).toMatch(/specialty=Dermatology[^"]*">Dermatology \(1\)<\/a>/);
-    expect(cards(await page('?specialty=cardiovascular%20disease&accepting=1')).map((c) => c.name).sort()).toEqual(['Ada Evans', 'Dan Oak']);
+    expect(
+      cards(await page('?specialty=cardiovascular%20disease&accepting=1'))
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['Ada Evans', 'Dan Oak']);
     expect(cards(await page('?video=1&near=60611&radius=5')).map((c) => c.name)).toEqual(['Cora Chi']);
   });
 
@@ -178,7 +261,11 @@ describe(`directory places, distance and no dead ends (${databaseLabel})`, () =>
     expect(cards(html)).toEqual([]);
     const text = html;
     expect(text).toContain('No clinician matches all of this. Try:');
-    const offers = [...text.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a> <span class="muted">\((\d+) clinicians?\)<\/span><\/li>/g)].map((m) => ({ href: decode(m[1]!), text: m[2]!, count: Number(m[3]) }));
+    const offers = [...text.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a> <span class="muted">\((\d+) clinicians?\)<\/span><\/li>/g)].map((m) => ({
+      href: decode(m[1]!),
+      text: m[2]!,
+      count: Number(m[3]),
+    }));
     expect(offers.map(({ text: t, count }) => [t, count])).toEqual([
       ['Within 25 miles', 1],
       ['Any name or condition instead of “dermatology”', 1],

@@ -122,7 +122,8 @@ describe(`the Spanish directory (${databaseLabel})`, () => {
 
   it('translates the interface, language names (CLDR) and reference conditions (CIE-10), and keeps what the provider typed', async () => {
     const html = await (await get('/es/find/northfield/samuel-adeyemi')).text();
-    for (const heading of ['Ubicaciones', 'Acerca de', 'Afecciones y tratamientos', 'Seguros aceptados', 'Idiomas que habla', 'Formación']) expect(html, heading).toContain(`>${heading}</h2>`);
+    for (const heading of ['Ubicaciones', 'Acerca de', 'Afecciones y tratamientos', 'Seguros aceptados', 'Idiomas que habla', 'Formación'])
+      expect(html, heading).toContain(`>${heading}</h2>`);
     // Languages by ISO 639 code from CLDR: en → Inglés, yo → Yoruba.
     expect(html).toContain('<li>Inglés</li>');
     expect(html).toContain('<li>Yoruba</li>');
@@ -155,7 +156,11 @@ describe(`the Spanish directory (${databaseLabel})`, () => {
     const post = (fields: Record<string, string>) =>
       ctx.app.request('/es/find/northfield/lucia-hernandez/request', {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 200) + 1}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: TEST_ORIGIN,
+          'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
+        },
         body: new URLSearchParams({ patient: 'new', homepage: '', ...fields }).toString(),
       });
     const refused = await post({ name: 'Ana Ruiz', phone: '', email: '' });

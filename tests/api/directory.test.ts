@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, directoryListings, hospitalExpertiseTerms, hospitals, hospitalSectionPermissions, languages, medicalExpertiseTerms, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  directoryListings,
+  hospitalExpertiseTerms,
+  hospitals,
+  hospitalSectionPermissions,
+  languages,
+  medicalExpertiseTerms,
+  users,
+} from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { confirmProviderEmail, createAdminRow, createHospital, publishProvider, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
@@ -26,13 +35,11 @@ beforeAll(async () => {
       { code: 'pl', name: 'Polish', isQuickAdd: false, sortOrder: 3 },
     ])
     .onConflictDoNothing();
-  await ctx.database.db
-    .insert(medicalExpertiseTerms)
-    .values([
-      { termId: 'CON-DIR-PSO', term: 'Psoriasis', termType: 'Condition', specialtyName: 'Dermatology' },
-      { termId: 'CON-DIR-AF', term: 'Atrial fibrillation', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
-      { termId: 'CON-DIR-MI', term: 'Acute myocardial infarction', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
-    ]);
+  await ctx.database.db.insert(medicalExpertiseTerms).values([
+    { termId: 'CON-DIR-PSO', term: 'Psoriasis', termType: 'Condition', specialtyName: 'Dermatology' },
+    { termId: 'CON-DIR-AF', term: 'Atrial fibrillation', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
+    { termId: 'CON-DIR-MI', term: 'Acute myocardial infarction', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
+  ]);
   hospitalA = await createHospital(ctx, { name: `Lakeside ${uniqueSuffix()}` });
   hospitalB = await createHospital(ctx, { name: `Mercy ${uniqueSuffix()}` });
   adminA = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospitalA.id })).email);
@@ -66,22 +73,60 @@ const put = async (client: BrowserClient, sectionId: string, body: unknown) => {
 
 describe(`public directory (${databaseLabel})`, () => {
   it('is off until the hospital turns it on with an address; only its administrators change it', async () => {
-    expect(await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).json()).toEqual({ enabled: false, slug: null, requiresApproval: false, rosterPreApproved: false, brandColor: null, publicPath: null, requestsEnabled: true, intakeEmail: null, retentionDays: 90 });
-    const refused = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: null, requiresApproval: false, brandColor: null });
+    expect(await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).json()).toEqual({
+      enabled: false,
+      slug: null,
+      requiresApproval: false,
+      rosterPreApproved: false,
+      brandColor: null,
+      publicPath: null,
+      requestsEnabled: true,
+      intakeEmail: null,
+      retentionDays: 90,
+    });
+    const refused = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+      enabled: true,
+      slug: null,
+      requiresApproval: false,
+      brandColor: null,
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('Choose the directory’s address before turning it on');
-    expect((await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: 'Bad Slug!', requiresApproval: false, brandColor: null })).status).toBe(400);
+    expect(
+      (await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: 'Bad Slug!', requiresApproval: false, brandColor: null }))
+        .status,
+    ).toBe(400);
     // Another hospital's administrator can neither read nor change it.
     expect((await adminB.get(`/api/admin/hospitals/${hospitalA.id}/directory`)).status).toBe(404);
-    expect((await adminB.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: 'taken', requiresApproval: false, brandColor: null })).status).toBe(404);
+    expect(
+      (await adminB.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: 'taken', requiresApproval: false, brandColor: null })).status,
+    ).toBe(404);
 
-    const saved = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA.toUpperCase(), requiresApproval: false, brandColor: '#0f766e' });
+    const saved = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+      enabled: true,
+      slug: slugA.toUpperCase(),
+      requiresApproval: false,
+      brandColor: '#0f766e',
+    });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ enabled: true, slug: slugA, requiresApproval: false, rosterPreApproved: false, brandColor: '#0f766e', publicPath: `/find/${slugA}`, requestsEnabled: true, intakeEmail: null, retentionDays: 90 });
+    expect(await saved.json()).toEqual({
+      enabled: true,
+      slug: slugA,
+      requiresApproval: false,
+      rosterPreApproved: false,
+      brandColor: '#0f766e',
+      publicPath: `/find/${slugA}`,
+      requestsEnabled: true,
+      intakeEmail: null,
+      retentionDays: 90,
+    });
     const clash = await adminB.put(`/api/admin/hospitals/${hospitalB.id}/directory`, { enabled: true, slug: slugA, requiresApproval: true, brandColor: null });
     expect(clash.status).toBe(409);
     expect((await clash.json()).error.message).toBe('Another hospital already uses this address');
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'hospital.directory_updated'), eq(auditLog.targetId, hospitalA.id)));
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'hospital.directory_updated'), eq(auditLog.targetId, hospitalA.id)));
     expect(entry?.summary).toMatchObject({ after: { enabled: true, slug: slugA } });
   });
 
@@ -97,26 +142,52 @@ describe(`public directory (${databaseLabel})`, () => {
       credentials: [{ type: 'degree', name: 'MD' }],
       professionalEmail: 'private.inbox@lakeside.example',
     });
-    await put(client, 'biography', { professionalSummary: 'Cares for adults with heart rhythm disorders.', publicSummary: 'I treat hearts that beat too fast or too slow.' });
+    await put(client, 'biography', {
+      professionalSummary: 'Cares for adults with heart rhythm disorders.',
+      publicSummary: 'I treat hearts that beat too fast or too slow.',
+    });
     await put(client, 'practice_essentials', { acceptingNewPatients: true, telehealthServices: ['Video visits'] });
-    await put(client, 'locations', { items: [{ locationName: 'Lakeside Heart Center', address: '251 E Huron St', city: 'Chicago', state: 'IL', postalCode: '60611', phoneNumber: '(312) 555-0100', isPrimaryLocation: true }] });
+    await put(client, 'locations', {
+      items: [
+        {
+          locationName: 'Lakeside Heart Center',
+          address: '251 E Huron St',
+          city: 'Chicago',
+          state: 'IL',
+          postalCode: '60611',
+          phoneNumber: '(312) 555-0100',
+          isPrimaryLocation: true,
+        },
+      ],
+    });
     await put(client, 'languages', { items: [{ languageCode: 'en' }, { languageCode: 'es' }] });
     await put(client, 'media_press', {
-      items: [
-        { title: 'A shown interview', mediaType: 'interview', publicationSource: 'WBEZ', date: '2024-02-14', url: 'https://news.example/shown' },
-      ],
+      items: [{ title: 'A shown interview', mediaType: 'interview', publicationSource: 'WBEZ', date: '2024-02-14', url: 'https://news.example/shown' }],
     });
 
     // Not published yet: no page, and the hospital's page lists nobody.
-    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'draft', publicPath: null, emailConfirmed: false, hospital: { directoryEnabled: true, requiresApproval: false } });
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({
+      status: 'draft',
+      publicPath: null,
+      emailConfirmed: false,
+      hospital: { directoryEnabled: true, requiresApproval: false },
+    });
     expect((await html(`/find/${slugA}/beatriz-castillo`)).status).toBe(404);
 
     // Asking needs a confirmed e-mail address; a provider who joined on their own waits for the hospital.
     const unconfirmed = await client.put('/api/me/directory', { publish: true });
     expect(unconfirmed.status).toBe(409);
-    expect((await unconfirmed.json()).error).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm your e-mail address before publishing: open the link we e-mail you, then ask again' });
+    expect((await unconfirmed.json()).error).toMatchObject({
+      code: 'EMAIL_NOT_CONFIRMED',
+      message: 'Confirm your e-mail address before publishing: open the link we e-mail you, then ask again',
+    });
     await confirmProviderEmail(ctx, userId);
-    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'pending', publicPath: null, emailConfirmed: true, identityCheck: { nameCheck: 'no_npi' } });
+    expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({
+      status: 'pending',
+      publicPath: null,
+      emailConfirmed: true,
+      identityCheck: { nameCheck: 'no_npi' },
+    });
     expect((await adminA.post(`/api/admin/hospitals/${hospitalA.id}/directory/listings/${userId}/approve`)).status).toBe(200);
     expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'published', publicPath: `/find/${slugA}/beatriz-castillo` });
 
@@ -153,8 +224,13 @@ describe(`public directory (${databaseLabel})`, () => {
     expect((await html(`/find/${slugA}/beatriz-castillo`, { 'if-none-match': etag })).status).toBe(304);
 
     // A section the hospital hides leaves the public page; a save shows at once.
-    await ctx.database.db.insert(hospitalSectionPermissions).values({ hospitalId: hospitalA.id, sectionId: 'media_press', isVisible: false, isRequired: false });
-    await put(client, 'biography', { professionalSummary: 'Cares for adults with heart rhythm disorders.', publicSummary: 'Updated: fast, slow or irregular hearts.' });
+    await ctx.database.db
+      .insert(hospitalSectionPermissions)
+      .values({ hospitalId: hospitalA.id, sectionId: 'media_press', isVisible: false, isRequired: false });
+    await put(client, 'biography', {
+      professionalSummary: 'Cares for adults with heart rhythm disorders.',
+      publicSummary: 'Updated: fast, slow or irregular hearts.',
+    });
     const after = await html(`/find/${slugA}/beatriz-castillo`);
     expect(after.body).not.toContain('A shown interview');
     expect(after.body).toContain('Updated: fast, slow or irregular hearts.');
@@ -204,7 +280,12 @@ describe(`public directory (${databaseLabel})`, () => {
     await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, { enabled: true, slug: slugA, requiresApproval: false, brandColor: null });
     expect(await (await client.put('/api/me/directory', { publish: true })).json()).toMatchObject({ status: 'pending' });
     const actions = await ctx.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, userId));
-    expect(actions.map((a) => a.action).filter((a) => a.startsWith('directory.')).sort()).toEqual(['directory.listing_approved', 'directory.listing_requested', 'directory.listing_requested', 'directory.listing_unpublished']);
+    expect(
+      actions
+        .map((a) => a.action)
+        .filter((a) => a.startsWith('directory.'))
+        .sort(),
+    ).toEqual(['directory.listing_approved', 'directory.listing_requested', 'directory.listing_requested', 'directory.listing_unpublished']);
   });
 
   it('takes a page down at once when the provider moves, or the hospital turns its directory off or is deactivated', async () => {
@@ -232,7 +313,10 @@ describe(`public directory (${databaseLabel})`, () => {
     await ctx.database.db.update(users).set({ hospitalId: hospitalA.id }).where(eq(users.id, userId));
     expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(404);
     expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'draft' });
-    const reset = await ctx.database.db.select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog).where(and(eq(auditLog.targetId, userId), eq(auditLog.action, 'directory.listing_reset')));
+    const reset = await ctx.database.db
+      .select({ action: auditLog.action, summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, userId), eq(auditLog.action, 'directory.listing_reset')));
     expect(reset).toEqual([{ action: 'directory.listing_reset', summary: { from: 'published', to: 'draft', because: 'hospital_changed' } }]);
     expect((await html('/find/not-a-hospital')).status).toBe(404);
     expect((await html('/find/%3Cscript%3E')).status).toBe(404);
@@ -243,14 +327,29 @@ describe(`public directory (${databaseLabel})`, () => {
     const slug = `search-${uniqueSuffix()}`;
     await ctx.database.db.update(hospitals).set({ directoryEnabled: true, directorySlug: slug }).where(eq(hospitals.id, hospital.id));
     // A term of the hospital's own with the synonym its patients use.
-    await ctx.database.db
-      .insert(hospitalExpertiseTerms)
-      .values({ hospitalId: hospital.id, termId: 'H-DIR-T2D', term: 'Type 2 diabetes mellitus', termType: 'Condition', specialtyName: 'Family Medicine', synonyms: ['sugar diabetes'], searchKeywords: ['adult-onset diabetes'] });
+    await ctx.database.db.insert(hospitalExpertiseTerms).values({
+      hospitalId: hospital.id,
+      termId: 'H-DIR-T2D',
+      term: 'Type 2 diabetes mellitus',
+      termType: 'Condition',
+      specialtyName: 'Family Medicine',
+      synonyms: ['sugar diabetes'],
+      searchKeywords: ['adult-onset diabetes'],
+    });
     const make = async (name: string, specialty: string, zip: string, city: string, langs: string[], accepting: boolean, video: boolean, termIds: string[]) => {
       const { client, userId } = await provider(hospital.id, name);
       const [first, last] = name.split(' ');
-      await put(client, 'professional_identity', { fullLegalName: name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}@example.org`, primarySpecialty: specialty });
-      await put(client, 'locations', { items: [{ locationName: `${city} office`, address: '1 Main St', city, state: 'IL', postalCode: zip, isPrimaryLocation: true }] });
+      await put(client, 'professional_identity', {
+        fullLegalName: name,
+        firstName: first,
+        lastName: last,
+        jobTitle: 'Physician',
+        professionalEmail: `${first!.toLowerCase()}@example.org`,
+        primarySpecialty: specialty,
+      });
+      await put(client, 'locations', {
+        items: [{ locationName: `${city} office`, address: '1 Main St', city, state: 'IL', postalCode: zip, isPrimaryLocation: true }],
+      });
       await put(client, 'languages', { items: langs.map((languageCode) => ({ languageCode })) });
       await put(client, 'practice_essentials', { acceptingNewPatients: accepting, telehealthServices: video ? ['Video visits'] : [] });
       if (termIds.length) await put(client, 'medical_expertise', { items: termIds.map((termId) => ({ termId })) });

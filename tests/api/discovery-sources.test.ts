@@ -5,7 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CT_OVERALL_STATUSES, CT_STATUS_MAP, createClinicalTrialsClient, mapOverallStatus, mapStudy, officialQuery } from '../../src/server/integrations/clinical-trials';
+import {
+  CT_OVERALL_STATUSES,
+  CT_STATUS_MAP,
+  createClinicalTrialsClient,
+  mapOverallStatus,
+  mapStudy,
+  officialQuery,
+} from '../../src/server/integrations/clinical-trials';
 import { authorTerm, createPubmedClient, createRateLimiter, mapEsummaryDocument, searchPublications } from '../../src/server/integrations/pubmed';
 import {
   blockedReason,
@@ -19,7 +26,15 @@ import {
   type TransportRequest,
 } from '../../src/server/integrations/web-page';
 import { markdownToText } from '../../src/server/lib/markdown-text';
-import { FAKE_STUDIES, searchStudies, startFakeClinicalTrials, studyFromRecorded, toStudy, type FakeClinicalTrials, type RecordedStudy } from '../fakes/clinical-trials';
+import {
+  FAKE_STUDIES,
+  searchStudies,
+  startFakeClinicalTrials,
+  studyFromRecorded,
+  toStudy,
+  type FakeClinicalTrials,
+  type RecordedStudy,
+} from '../fakes/clinical-trials';
 import { parsePubmedAuthor, scoreMatch } from '../../src/shared/confidence';
 import { articleFromDocsum, FAKE_PUBMED_ARTICLES, startFakePubmed, type FakePubmed } from '../fakes/pubmed';
 
@@ -87,18 +102,27 @@ describe('media reader SSRF guard', () => {
     expect(connector.connections).toEqual([]);
   });
 
-  it.each(['file:///etc/passwd', 'gopher://example.com:70/_GET', 'ftp://example.com/', 'javascript:alert(1)', 'data:text/html,hi'])('refuses the scheme of %s', async (url) => {
-    const connector = blockingConnector();
-    const error = await refusal(createSafeFetcher(connector)(url));
-    expect(error.code).toBe('UNSUPPORTED_SCHEME');
-    expect(connector.lookups).toEqual([]);
-    expect(connector.connections).toEqual([]);
-  });
+  it.each(['file:///etc/passwd', 'gopher://example.com:70/_GET', 'ftp://example.com/', 'javascript:alert(1)', 'data:text/html,hi'])(
+    'refuses the scheme of %s',
+    async (url) => {
+      const connector = blockingConnector();
+      const error = await refusal(createSafeFetcher(connector)(url));
+      expect(error.code).toBe('UNSUPPORTED_SCHEME');
+      expect(connector.lookups).toEqual([]);
+      expect(connector.connections).toEqual([]);
+    },
+  );
 
   it('refuses a public host name whose DNS answer is private, and one that mixes public and private answers', async () => {
-    const connector = blockingConnector({ 'intranet.example.com': ['10.0.0.7'], 'mixed.example.com': ['93.184.216.34', '192.168.0.10'], 'v6.example.com': ['fd00::5'] });
+    const connector = blockingConnector({
+      'intranet.example.com': ['10.0.0.7'],
+      'mixed.example.com': ['93.184.216.34', '192.168.0.10'],
+      'v6.example.com': ['fd00::5'],
+    });
     const fetchPage = createSafeFetcher(connector);
-    expect((await refusal(fetchPage('https://intranet.example.com/'))).message).toBe('Refused to fetch intranet.example.com: private addresses are not allowed');
+    expect((await refusal(fetchPage('https://intranet.example.com/'))).message).toBe(
+      'Refused to fetch intranet.example.com: private addresses are not allowed',
+    );
     expect((await refusal(fetchPage('https://mixed.example.com/'))).code).toBe('BLOCKED_ADDRESS');
     expect((await refusal(fetchPage('https://v6.example.com/'))).message).toContain('unique-local');
     expect(connector.lookups).toEqual(['intranet.example.com', 'mixed.example.com', 'v6.example.com']);
@@ -106,14 +130,17 @@ describe('media reader SSRF guard', () => {
   });
 
   it('re-checks every redirect: a hop to a private address is refused before connecting to it', async () => {
-    const connector = blockingConnector({ 'news.example.com': ['93.184.216.34'], 'cdn.example.net': ['93.184.216.35'], 'sneaky.example.org': ['127.0.0.1'] }, (request) => {
-      const routes: Record<string, string> = {
-        'http://news.example.com/story': 'http://cdn.example.net/story',
-        'http://cdn.example.net/story': 'http://192.168.1.1/admin',
-        'http://news.example.com/dns': 'http://sneaky.example.org/',
-      };
-      return new Response(null, { status: 302, headers: { location: routes[request.url.toString()]! } });
-    });
+    const connector = blockingConnector(
+      { 'news.example.com': ['93.184.216.34'], 'cdn.example.net': ['93.184.216.35'], 'sneaky.example.org': ['127.0.0.1'] },
+      (request) => {
+        const routes: Record<string, string> = {
+          'http://news.example.com/story': 'http://cdn.example.net/story',
+          'http://cdn.example.net/story': 'http://192.168.1.1/admin',
+          'http://news.example.com/dns': 'http://sneaky.example.org/',
+        };
+        return new Response(null, { status: 302, headers: { location: routes[request.url.toString()]! } });
+      },
+    );
     const fetchPage = createSafeFetcher(connector);
     const error = await refusal(fetchPage('http://news.example.com/story'));
     expect(error.message).toBe('Refused to fetch 192.168.1.1: private addresses are not allowed');
@@ -127,10 +154,18 @@ describe('media reader SSRF guard', () => {
 
   it('follows at most three redirects and pins each connection to the checked address', async () => {
     let hop = 0;
-    const connector = blockingConnector({ 'loop.example.com': ['93.184.216.34'] }, () => new Response(null, { status: 301, headers: { location: `/hop${(hop += 1)}` } }));
+    const connector = blockingConnector(
+      { 'loop.example.com': ['93.184.216.34'] },
+      () => new Response(null, { status: 301, headers: { location: `/hop${(hop += 1)}` } }),
+    );
     const error = await refusal(createSafeFetcher(connector)('http://loop.example.com/'));
     expect(error.code).toBe('TOO_MANY_REDIRECTS');
-    expect(connector.connections.map((c) => c.url)).toEqual(['http://loop.example.com/', 'http://loop.example.com/hop1', 'http://loop.example.com/hop2', 'http://loop.example.com/hop3']);
+    expect(connector.connections.map((c) => c.url)).toEqual([
+      'http://loop.example.com/',
+      'http://loop.example.com/hop1',
+      'http://loop.example.com/hop2',
+      'http://loop.example.com/hop3',
+    ]);
     expect(connector.connections.every((c) => c.address === '93.184.216.34')).toBe(true);
   });
 
@@ -185,8 +220,18 @@ describe('page metadata', () => {
       <meta property="article:published_time" content="2024-02-01T08:00:00+01:00">
       <script>var s = '<meta property="og:description" content="from a script">';</script>
     </head></html>`;
-    expect(parsePageMetadata(html)).toEqual({ title: 'Quoted "OG" title', description: 'Plain description', siteName: 'Daily News', publishedTime: '2024-02-01T08:00:00+01:00' });
-    expect(parsePageMetadata('<html><head><title>Only a title</title></head></html>')).toEqual({ title: 'Only a title', description: null, siteName: null, publishedTime: null });
+    expect(parsePageMetadata(html)).toEqual({
+      title: 'Quoted "OG" title',
+      description: 'Plain description',
+      siteName: 'Daily News',
+      publishedTime: '2024-02-01T08:00:00+01:00',
+    });
+    expect(parsePageMetadata('<html><head><title>Only a title</title></head></html>')).toEqual({
+      title: 'Only a title',
+      description: null,
+      siteName: null,
+      publishedTime: null,
+    });
     expect(parsePageMetadata('<p>nothing</p>')).toEqual({ title: null, description: null, siteName: null, publishedTime: null });
     expect(parsePageMetadata('<p>nothing</p>', 'https://www.example.org/a')).toMatchObject({ siteName: 'example.org' });
   });
@@ -238,7 +283,9 @@ describe('page metadata', () => {
       <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"x"},{"@type":"NewsArticle","dateModified":"2021-02-02","datePublished":"2021-01-05T10:00:00+02:00","publisher":{"@type":"Organization","name":"Health Daily"}}]}</script>
       <time datetime="2020-12-31">earlier</time><span itemprop="datePublished">March 3, 2020</span>`;
     expect(parsePageMetadata(html)).toMatchObject({ publishedTime: '2021-01-05T10:00:00+02:00', siteName: 'Health Daily' });
-    expect(parsePageMetadata('<div><span itemprop="datePublished">March 3, 2020</span><time datetime="2020-12-31"></time></div>')).toMatchObject({ publishedTime: '2020-03-03' });
+    expect(parsePageMetadata('<div><span itemprop="datePublished">March 3, 2020</span><time datetime="2020-12-31"></time></div>')).toMatchObject({
+      publishedTime: '2020-03-03',
+    });
   });
 });
 
@@ -265,11 +312,28 @@ describe('PubMed client', () => {
 
   it('sends tool, email and api_key, narrows by affiliation and ORCID, and maps esummary to publication fields', async () => {
     pubmed.articles[0]!.orcids = ['0000-0002-1825-0097'];
-    const client = createPubmedClient({ baseUrl: pubmed.url, apiKey: 'ncbi-key', tool: 'vitae', email: 'ops@vitae.test', limiter: createRateLimiter({ limit: 100 }) });
+    const client = createPubmedClient({
+      baseUrl: pubmed.url,
+      apiKey: 'ncbi-key',
+      tool: 'vitae',
+      email: 'ops@vitae.test',
+      limiter: createRateLimiter({ limit: 100 }),
+    });
     const before = pubmed.requests.length;
-    const result = await searchPublications(client, { firstName: 'Margaret', middleName: null, lastName: 'Okafor', affiliation: 'Northfield Health', orcid: '0000-0002-1825-0097' });
+    const result = await searchPublications(client, {
+      firstName: 'Margaret',
+      middleName: null,
+      lastName: 'Okafor',
+      affiliation: 'Northfield Health',
+      orcid: '0000-0002-1825-0097',
+    });
     const calls = pubmed.requests.slice(before);
-    expect(calls.map((c) => c.params.term ?? c.params.id)).toEqual(['Okafor M[Author]', 'Okafor M[Author] AND Northfield Health[Affiliation]', '0000-0002-1825-0097[auid]', '38000001,37000002,36000003,35000004']);
+    expect(calls.map((c) => c.params.term ?? c.params.id)).toEqual([
+      'Okafor M[Author]',
+      'Okafor M[Author] AND Northfield Health[Affiliation]',
+      '0000-0002-1825-0097[auid]',
+      '38000001,37000002,36000003,35000004',
+    ]);
     expect(calls.every((c) => c.params.tool === 'vitae' && c.params.email === 'ops@vitae.test' && c.params.api_key === 'ncbi-key')).toBe(true);
     expect(result.query).toBe('Okafor M[Author]');
     expect(result.articles[0]).toEqual({
@@ -297,7 +361,9 @@ describe('PubMed client', () => {
   });
 
   it('falls back to the abbreviation and elocation DOI and skips error entries', () => {
-    expect(mapEsummaryDocument({ uid: '1', title: 'T', source: 'J X', elocationid: 'doi: 10.1/ABC', authors: [{ name: 'Group X', authtype: 'CollectiveName' }] })).toMatchObject({
+    expect(
+      mapEsummaryDocument({ uid: '1', title: 'T', source: 'J X', elocationid: 'doi: 10.1/ABC', authors: [{ name: 'Group X', authtype: 'CollectiveName' }] }),
+    ).toMatchObject({
       journalName: 'J X',
       doi: '10.1/abc',
       authors: ['Group X'],
@@ -319,7 +385,9 @@ describe('PubMed client', () => {
       const client = createPubmedClient({ baseUrl: fake.url, limiter: { acquire: async () => {} } });
       const [first, second] = await client.esummary(['33955247', '33929276']);
       expect(first!.title).toBe('A Solid Supported Membrane-Based Technology for Electrophysical Screening of B0AT1-Modulating Compounds.');
-      expect(second!.title).toBe('Acanthamoeba Keratitis: an update on amebicidal and cysticidal drug screening methodologies and potential treatment with azole drugs.');
+      expect(second!.title).toBe(
+        'Acanthamoeba Keratitis: an update on amebicidal and cysticidal drug screening methodologies and potential treatment with azole drugs.',
+      );
       expect(first!.authors).toHaveLength(11);
       expect(first!.authors[3]).toBe('Kane JL Jr');
       expect(second!.authors.at(-1)).toBe('Acanthamoeba Keratitis Study Group');
@@ -404,7 +472,7 @@ describe('ClinicalTrials.gov client', () => {
   it('finds an official listed with a middle initial or a suffix: the words of the name, not the phrase', async () => {
     // Real officials are listed as "Jacob M Sands" for the provider Jacob Sands: a phrase query misses them.
     expect(officialQuery('Jacob Sands')).toBe('AREA[OverallOfficialName]("Jacob" AND "Sands")');
-    expect(officialQuery(' Mary-Ann  O\'Neil (Jr) ')).toBe('AREA[OverallOfficialName]("Mary-Ann" AND "O\'Neil" AND "Jr")');
+    expect(officialQuery(" Mary-Ann  O'Neil (Jr) ")).toBe('AREA[OverallOfficialName]("Mary-Ann" AND "O\'Neil" AND "Jr")');
     const study = { ...FAKE_STUDIES[0]!, nctId: 'NCT09100001', officials: [{ name: 'Jacob M Sands, MD', role: 'PRINCIPAL_INVESTIGATOR' }] };
     const fake = await startFakeClinicalTrials({ studies: [study] });
     try {
@@ -450,7 +518,9 @@ describe('ClinicalTrials.gov client', () => {
   it('shows the Markdown of real studies as text: escapes resolved, paragraphs and list items kept', async () => {
     // Three v2 study records recorded from the real service (tests/fixtures/real/clinicaltrials).
     const recorded = JSON.parse(readFileSync(new URL('../fixtures/real/clinicaltrials/studies-v2-excerpt.json', import.meta.url), 'utf8')) as {
-      studies: Array<RecordedStudy & { protocolSection: { descriptionModule: { detailedDescription: string }; eligibilityModule: { eligibilityCriteria: string } } }>;
+      studies: Array<
+        RecordedStudy & { protocolSection: { descriptionModule: { detailedDescription: string }; eligibilityModule: { eligibilityCriteria: string } } }
+      >;
     };
     const byId = new Map(recorded.studies.map((study) => [study.protocolSection.identificationModule.nctId, study.protocolSection]));
     const fake = await startFakeClinicalTrials({ studies: recorded.studies.map(studyFromRecorded) });

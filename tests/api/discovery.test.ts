@@ -9,7 +9,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AppDeps } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { discoverySessions, hospitalSectionPermissions, jobs, mailOutbox, notificationSettings, professionalIdentity, publications, rejectedItems, users } from '../../src/server/db/schema';
+import {
+  discoverySessions,
+  hospitalSectionPermissions,
+  jobs,
+  mailOutbox,
+  notificationSettings,
+  professionalIdentity,
+  publications,
+  rejectedItems,
+  users,
+} from '../../src/server/db/schema';
 import { SECTION_IDS } from '../../src/shared/limits';
 import { loadEnv } from '../../src/server/env';
 import { createClinicalTrialsClient } from '../../src/server/integrations/clinical-trials';
@@ -148,7 +158,13 @@ beforeAll(async () => {
   // Every lookup answers loopback, so nothing a test names can leave the machine.
   const lookup: LookupFn = async () => [{ address: '127.0.0.1', family: 4 }];
   sources = {
-    pubmed: createPubmedClient({ baseUrl: pubmed.url, tool: 'vitae-test', email: 'dev@vitae.test', limiter: createRateLimiter({ limit: 1000 }), http: { retries: 0 } }),
+    pubmed: createPubmedClient({
+      baseUrl: pubmed.url,
+      tool: 'vitae-test',
+      email: 'dev@vitae.test',
+      limiter: createRateLimiter({ limit: 1000 }),
+      http: { retries: 0 },
+    }),
     clinicalTrials: createClinicalTrialsClient({ baseUrl: trials.url, http: { retries: 0 } }),
     webPages: createWebPageReader({ allowLoopbackForTests: true, lookup }),
   };
@@ -237,7 +253,9 @@ describe(`discovery (${databaseLabel})`, () => {
     const calls = pubmed.requests.slice(before);
     expect(calls.map((c) => c.endpoint)).toEqual(['esearch', 'esearch', 'esummary']);
     expect(calls[1]!.params.term).toBe('Doe JM[Author] AND Northfield Health[Affiliation]');
-    expect(calls.every((c) => c.params.tool === 'vitae-test' && c.params.email === 'dev@vitae.test' && c.params.db === 'pubmed' && c.params.retmode === 'json')).toBe(true);
+    expect(
+      calls.every((c) => c.params.tool === 'vitae-test' && c.params.email === 'dev@vitae.test' && c.params.db === 'pubmed' && c.params.retmode === 'json'),
+    ).toBe(true);
     expect(trials.requests.at(-1)!.params).toMatchObject({ 'query.term': 'AREA[OverallOfficialName]("Jane" AND "Doe")', format: 'json' });
 
     const sessions = await h.db.select().from(discoverySessions).where(eq(discoverySessions.userId, user.id));
@@ -253,13 +271,28 @@ describe(`discovery (${databaseLabel})`, () => {
       type: 'clinical_trials',
       status: 'pending',
       sourceUrl: 'https://clinicaltrials.gov/study/NCT10000001',
-      details: { trialStatus: 'active_not_recruiting', phase: 'Phase 2/Phase 3', role: 'principal_investigator', sponsor: 'Northfield Health', conditionsStudied: ['Heart Failure'] },
+      details: {
+        trialStatus: 'active_not_recruiting',
+        phase: 'Phase 2/Phase 3',
+        role: 'principal_investigator',
+        sponsor: 'Northfield Health',
+        conditionsStudied: ['Heart Failure'],
+      },
     });
     expect(byExternal(items, 'NCT10000002').details).toMatchObject({ trialStatus: 'withdrawn', role: 'study_director', phase: null });
     const article = byExternal(items, '100001');
     expect(article).toMatchObject({
       searchQuery: 'Doe JM[Author]',
-      details: { authors: ['Smith A', 'Doe JM'], journalName: 'Journal of cardiology', publicationDate: '2024 Jan', volume: '12', issue: '3', pages: '100-110', doi: '10.1000/jc.2024.1', pmid: '100001' },
+      details: {
+        authors: ['Smith A', 'Doe JM'],
+        journalName: 'Journal of cardiology',
+        publicationDate: '2024 Jan',
+        volume: '12',
+        issue: '3',
+        pages: '100-110',
+        doi: '10.1000/jc.2024.1',
+        pmid: '100001',
+      },
     });
 
     // Pending items are not part of the profile yet.
@@ -296,7 +329,9 @@ describe(`discovery (${databaseLabel})`, () => {
     expect((await client.patch(`/api/discovery/items/clinical_trials/${trial.id}`, { status: 'approved' })).status).toBe(200);
 
     const pubs = (await (await client.get('/api/profile/sections/publications')).json()).data.items;
-    expect(pubs).toEqual([expect.objectContaining({ id: article.id, title: article.title, pmid: '100001', status: 'approved', confidenceScore: article.confidenceScore })]);
+    expect(pubs).toEqual([
+      expect.objectContaining({ id: article.id, title: article.title, pmid: '100001', status: 'approved', confidenceScore: article.confidenceScore }),
+    ]);
     const studies = (await (await client.get('/api/profile/sections/clinical_trials')).json()).data.items;
     expect(studies).toEqual([expect.objectContaining({ id: trial.id, nctNumber: 'NCT10000001', userStatus: 'approved', status: 'active_not_recruiting' })]);
     expect((await pending(client)).counts).toEqual({ publications: 2, clinical_trials: 1, media_press: 0 });
@@ -306,7 +341,9 @@ describe(`discovery (${databaseLabel})`, () => {
   it('stores the new completion when an approved item fills a required section', async () => {
     const { client, user } = await provider();
     const requiring = await createHospital({ database: { db: h.db } } as never);
-    await h.db.insert(hospitalSectionPermissions).values(SECTION_IDS.map((sectionId) => ({ hospitalId: requiring.id, sectionId, isVisible: true, isRequired: sectionId === 'publications' })));
+    await h.db
+      .insert(hospitalSectionPermissions)
+      .values(SECTION_IDS.map((sectionId) => ({ hospitalId: requiring.id, sectionId, isVisible: true, isRequired: sectionId === 'publications' })));
     await h.db.update(users).set({ hospitalId: requiring.id, profileCompletionPercentage: 0 }).where(eq(users.id, user.id));
     await run(client);
     const article = byExternal((await pending(client)).items, '100001');
@@ -322,11 +359,17 @@ describe(`discovery (${databaseLabel})`, () => {
     let { items } = await pending(client);
     await client.patch(`/api/discovery/items/publications/${byExternal(items, '100001').id}`, { status: 'approved' });
     const rejectedArticle = byExternal(items, '100002');
-    const response = await client.patch(`/api/discovery/items/publications/${rejectedArticle.id}`, { status: 'rejected', reason: 'Not me: a different J. M. Doe' });
+    const response = await client.patch(`/api/discovery/items/publications/${rejectedArticle.id}`, {
+      status: 'rejected',
+      reason: 'Not me: a different J. M. Doe',
+    });
     expect(await response.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Not me: a different J. M. Doe' });
     await client.patch(`/api/discovery/items/clinical_trials/${byExternal(items, 'NCT10000002').id}`, { status: 'rejected' });
 
-    const [row] = await h.db.select().from(rejectedItems).where(and(eq(rejectedItems.userId, user.id), eq(rejectedItems.externalId, '100002')));
+    const [row] = await h.db
+      .select()
+      .from(rejectedItems)
+      .where(and(eq(rejectedItems.userId, user.id), eq(rejectedItems.externalId, '100002')));
     expect(row).toMatchObject({
       itemType: 'publications',
       itemTitle: 'Knee replacement outcomes in older adults.',
@@ -343,7 +386,9 @@ describe(`discovery (${databaseLabel})`, () => {
 
     // A rejection recorded by DOI alone keeps the article out too.
     const other = await provider();
-    await h.db.insert(rejectedItems).values({ userId: other.user.id, itemType: 'publications', externalId: '10.1000/cities.2020.3', itemTitle: 'Urban planning' });
+    await h.db
+      .insert(rejectedItems)
+      .values({ userId: other.user.id, itemType: 'publications', externalId: '10.1000/cities.2020.3', itemTitle: 'Urban planning' });
     const result = await run(other.client, { types: ['publications'] });
     expect(result.totals).toMatchObject({ added: 2, skippedRejected: 1 });
   });
@@ -392,7 +437,9 @@ describe(`discovery (${databaseLabel})`, () => {
     });
     expect(await rejectAll.json()).toEqual({ updated: 3, failed: 0 });
     expect((await pending(owner.client)).items).toEqual([]);
-    expect((await h.db.select().from(rejectedItems).where(eq(rejectedItems.userId, owner.user.id))).every((r) => r.rejectionReason === 'Cleaning up')).toBe(true);
+    expect((await h.db.select().from(rejectedItems).where(eq(rejectedItems.userId, owner.user.id))).every((r) => r.rejectionReason === 'Cleaning up')).toBe(
+      true,
+    );
     expect((await pending(stranger.client)).counts.publications).toBe(3);
   });
 
@@ -409,7 +456,10 @@ describe(`discovery (${databaseLabel})`, () => {
       isRead: false,
       data: { link: '/discovery-lab', runId: result.runId },
     });
-    const [mail] = await h.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, 'discovery_results')));
+    const [mail] = await h.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, 'discovery_results')));
     expect(mail).toMatchObject({ subject: '5 new items found for your Vitae profile', links: [`${TEST_ORIGIN}/discovery-lab`] });
     expect(mail!.text).toContain('Publications: 3');
 
@@ -422,7 +472,10 @@ describe(`discovery (${databaseLabel})`, () => {
     } finally {
       trials.studies.pop();
     }
-    const mails = await h.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, 'discovery_results')));
+    const mails = await h.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.kind, 'discovery_results')));
     expect(mails).toHaveLength(1);
     const after = await (await client.get('/api/notifications')).json();
     expect(after.items.map((n: { title: string }) => n.title)).toEqual(['1 new item to review', '5 new items to review']);
@@ -445,7 +498,12 @@ describe(`discovery (${databaseLabel})`, () => {
     expect(clinic).toMatchObject({
       title: 'Dr. Jane Doe opens heart clinic & research lab',
       externalId: `${pagesUrl}/news/heart-clinic`,
-      details: { mediaType: 'news_article', publicationSource: 'Evanston Daily', date: '2024-04-02', description: 'The Northfield Health cardiologist will lead the new clinic.' },
+      details: {
+        mediaType: 'news_article',
+        publicationSource: 'Evanston Daily',
+        date: '2024-04-02',
+        description: 'The Northfield Health cardiologist will lead the new clinic.',
+      },
     });
     // "cardiologist" in the description counts for the Cardiology specialty.
     expect(clinic.evidence!.signals.filter((s) => s.matched).map((s) => s.key)).toEqual(['last_name', 'first_name', 'affiliation', 'specialty']);
@@ -464,7 +522,11 @@ describe(`discovery (${databaseLabel})`, () => {
     pubmed.setMode('http500');
     try {
       const result = await run(client);
-      expect(result.results[0]).toMatchObject({ type: 'publications', added: 0, errors: [{ source: 'PubMed', message: 'PubMed could not be searched right now. Try again later.' }] });
+      expect(result.results[0]).toMatchObject({
+        type: 'publications',
+        added: 0,
+        errors: [{ source: 'PubMed', message: 'PubMed could not be searched right now. Try again later.' }],
+      });
       expect(result.results[1]).toMatchObject({ type: 'clinical_trials', added: 2, errors: [] });
     } finally {
       pubmed.setMode('normal');
@@ -485,7 +547,14 @@ describe(`discovery (${databaseLabel})`, () => {
     await run(client, { types: ['publications'] });
     await run(client, { types: ['clinical_trials'] });
     const { items } = await (await client.get('/api/discovery/sessions')).json();
-    expect(items.map((s: { sessionType: string; added: number; totalFound: number; isAutoSearch: boolean }) => [s.sessionType, s.totalFound, s.added, s.isAutoSearch])).toEqual([
+    expect(
+      items.map((s: { sessionType: string; added: number; totalFound: number; isAutoSearch: boolean }) => [
+        s.sessionType,
+        s.totalFound,
+        s.added,
+        s.isAutoSearch,
+      ]),
+    ).toEqual([
       ['clinical_trials', 2, 2, false],
       ['publications', 3, 3, false],
     ]);
@@ -496,19 +565,30 @@ describe(`discovery (${databaseLabel})`, () => {
 describe(`scheduled discovery (${databaseLabel})`, () => {
   it('queues the next slot (UTC) when the schedule is turned on and drops it when turned off', async () => {
     const { client, user } = await provider();
-    const saved = await (await client.put('/api/notifications/settings', { scheduleEnabled: true, scheduleDay: 3, scheduleHour: 14, frequency: 'weekly' })).json();
+    const saved = await (
+      await client.put('/api/notifications/settings', { scheduleEnabled: true, scheduleDay: 3, scheduleHour: 14, frequency: 'weekly' })
+    ).json();
     const runAt = new Date(saved.nextScheduledRun);
     expect(runAt.getUTCDay()).toBe(3);
     expect(runAt.getUTCHours()).toBe(14);
     expect(runAt.getTime()).toBeGreaterThan(Date.now());
-    const queued = await h.db.select().from(jobs).where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')));
+    const queued = await h.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')));
     expect(queued.filter((j) => j.payload.userId === user.id)).toHaveLength(1);
 
     // Saving again replaces the slot instead of adding one.
     await client.put('/api/notifications/settings', { scheduleHour: 6, frequency: 'daily' });
     const settings = await (await client.get('/api/notifications/settings')).json();
     expect(settings).toMatchObject({ scheduleEnabled: true, scheduleHour: 6, frequency: 'daily' });
-    const mine = async () => (await h.db.select().from(jobs).where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')))).filter((j) => j.payload.userId === user.id);
+    const mine = async () =>
+      (
+        await h.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')))
+      ).filter((j) => j.payload.userId === user.id);
     expect(await mine()).toHaveLength(1);
 
     await client.put('/api/notifications/settings', { scheduleEnabled: false });
@@ -524,8 +604,14 @@ describe(`scheduled discovery (${databaseLabel})`, () => {
       .set({ runAt: new Date(Date.now() - 1000) })
       .where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')));
     // Other providers' due jobs from earlier tests are dropped so only this one is due.
-    const [ours] = (await h.db.select().from(jobs).where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')))).filter((j) => j.payload.userId === user.id);
-    for (const job of await h.db.select().from(jobs).where(eq(jobs.type, SCHEDULED_DISCOVERY_JOB))) if (job.id !== ours!.id) await h.db.delete(jobs).where(eq(jobs.id, job.id));
+    const [ours] = (
+      await h.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')))
+    ).filter((j) => j.payload.userId === user.id);
+    for (const job of await h.db.select().from(jobs).where(eq(jobs.type, SCHEDULED_DISCOVERY_JOB)))
+      if (job.id !== ours!.id) await h.db.delete(jobs).where(eq(jobs.id, job.id));
 
     const handlers = createDiscoveryJobHandlers({ db: h.db, env: h.deps.env, logger, discoverySources: sources });
     const a = createWorker(h.db, handlers, logger);
@@ -545,7 +631,12 @@ describe(`scheduled discovery (${databaseLabel})`, () => {
     const list = await (await client.get('/api/notifications')).json();
     expect(list.items[0].title).toBe('Scheduled search: 5 new items to review');
 
-    const next = (await h.db.select().from(jobs).where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')))).filter((j) => j.payload.userId === user.id);
+    const next = (
+      await h.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued')))
+    ).filter((j) => j.payload.userId === user.id);
     expect(next).toHaveLength(1);
     expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now());
     expect(next[0]!.runAt.getUTCHours()).toBe(9);
@@ -566,7 +657,13 @@ const envHasDiscoverySettings = 'PUBMED_BASE_URL' in loadEnv({ NODE_ENV: 'test',
 
 describe.runIf(envHasDiscoverySettings)(`discovery wired through the environment (${databaseLabel})`, () => {
   it('reads PUBMED_* and CLINICAL_TRIALS_BASE_URL in createTestApp', async () => {
-    const ctx = await createTestApp({ PUBMED_BASE_URL: pubmed.url, PUBMED_TOOL: 'vitae-env', PUBMED_EMAIL: 'env@vitae.test', PUBMED_API_KEY: 'env-key', CLINICAL_TRIALS_BASE_URL: trials.url });
+    const ctx = await createTestApp({
+      PUBMED_BASE_URL: pubmed.url,
+      PUBMED_TOOL: 'vitae-env',
+      PUBMED_EMAIL: 'env@vitae.test',
+      PUBMED_API_KEY: 'env-key',
+      CLINICAL_TRIALS_BASE_URL: trials.url,
+    });
     try {
       const client = browserClient(ctx.app);
       const email = `env.${uniqueSuffix()}@example.org`;
@@ -580,7 +677,9 @@ describe.runIf(envHasDiscoverySettings)(`discovery wired through the environment
       const response = await client.post('/api/discovery/run', { types: ['publications', 'clinical_trials'] });
       expect(response.status).toBe(201);
       expect((await response.json()).totals.added).toBe(5);
-      expect(pubmed.requests.slice(before).every((r) => r.params.tool === 'vitae-env' && r.params.email === 'env@vitae.test' && r.params.api_key === 'env-key')).toBe(true);
+      expect(
+        pubmed.requests.slice(before).every((r) => r.params.tool === 'vitae-env' && r.params.email === 'env@vitae.test' && r.params.api_key === 'env-key'),
+      ).toBe(true);
     } finally {
       await ctx.close();
     }

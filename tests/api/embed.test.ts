@@ -22,19 +22,41 @@ const frameAncestors = (response: Response) => /frame-ancestors ([^;]+)/.exec(re
 beforeAll(async () => {
   ctx = await createTestApp();
   hospital = await createHospital(ctx, { name: `Embed ${uniqueSuffix()}`, contactPhone: '(847) 555-0100' });
-  await ctx.database.db.update(hospitals).set({ directoryEnabled: true, directorySlug: slug, directoryBrandColor: '#7a1f5c' }).where(eq(hospitals.id, hospital.id));
+  await ctx.database.db
+    .update(hospitals)
+    .set({ directoryEnabled: true, directorySlug: slug, directoryBrandColor: '#7a1f5c' })
+    .where(eq(hospitals.id, hospital.id));
   admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
   const other = await createHospital(ctx, { name: `Other ${uniqueSuffix()}` });
   otherAdmin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: other.id })).email);
   const client = browserClient(ctx.app);
   const signUp = await client.post(
     '/api/auth/sign-up',
-    { email: `embed.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Nadia Embed', hospitalId: hospital.id },
+    {
+      email: `embed.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Nadia Embed',
+      hospitalId: hospital.id,
+    },
     { 'x-forwarded-for': '203.0.113.77' },
   );
   expect(signUp.status).toBe(201);
   const { user } = await signUp.json();
-  const put = await client.put('/api/profile/sections/locations', { items: [{ locationName: 'Embed Clinic', address: '1 Main St', city: 'Evanston', state: 'IL', postalCode: '60201', phoneNumber: '(847) 555-0142', isPrimaryLocation: true }] });
+  const put = await client.put('/api/profile/sections/locations', {
+    items: [
+      {
+        locationName: 'Embed Clinic',
+        address: '1 Main St',
+        city: 'Evanston',
+        state: 'IL',
+        postalCode: '60201',
+        phoneNumber: '(847) 555-0142',
+        isPrimaryLocation: true,
+      },
+    ],
+  });
   expect(put.status).toBe(200);
   providerPath = (await publishProvider(ctx, client, user.id))!;
 });
@@ -46,7 +68,15 @@ describe(`the embeddable directory (${databaseLabel})`, () => {
   it('keeps the websites the hospital lists, as origins, and refuses anything else with the reason', async () => {
     const path = `/api/admin/hospitals/${hospital.id}/embed`;
     expect(await (await admin.get(path)).json()).toEqual({ origins: [], embedPath: `/embed/${slug}` });
-    for (const bad of ['www.example.org', 'http://www.example.org', 'https://www.example.org/doctors', 'https://www.example.org/?q=1', 'https://user:pw@www.example.org', 'ftp://example.org', "https://example.org'; script-src *"]) {
+    for (const bad of [
+      'www.example.org',
+      'http://www.example.org',
+      'https://www.example.org/doctors',
+      'https://www.example.org/?q=1',
+      'https://user:pw@www.example.org',
+      'ftp://example.org',
+      "https://example.org'; script-src *",
+    ]) {
       const refused = await admin.put(path, { origins: [bad] });
       expect(refused.status, bad).toBe(400);
       expect(JSON.stringify(await refused.json()), bad).toContain(EMBED_MESSAGES.origin);

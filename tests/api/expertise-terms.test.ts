@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { hospitals} from '../../src/server/db/schema';
+import type { hospitals } from '../../src/server/db/schema';
 import { hospitalExpertiseTerms, medicalExpertiseTerms, professionalIdentity, users } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { seedDataDir } from '../../src/server/paths';
@@ -50,10 +50,27 @@ async function providerOf(hospitalId: string | null) {
 
 describe(`hospital expertise terms (${databaseLabel})`, () => {
   it('creates terms with the spec defaults and types them by prefix', async () => {
-    const created = await adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms`, { termId: ' PROC-ablation ', term: '  Catheter ablation ', specialtyName: 'Cardiac Electrophysiology' });
+    const created = await adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms`, {
+      termId: ' PROC-ablation ',
+      term: '  Catheter ablation ',
+      specialtyName: 'Cardiac Electrophysiology',
+    });
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ termId: 'PROC-ablation', term: 'Catheter ablation', termType: 'Procedure', isActive: true, isCustom: true, sortOrder: 0, synonyms: [], searchKeywords: [] });
-    const duplicate = await adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms`, { termId: 'PROC-ablation', term: 'Again', specialtyName: 'Cardiac Electrophysiology' });
+    expect(await created.json()).toMatchObject({
+      termId: 'PROC-ablation',
+      term: 'Catheter ablation',
+      termType: 'Procedure',
+      isActive: true,
+      isCustom: true,
+      sortOrder: 0,
+      synonyms: [],
+      searchKeywords: [],
+    });
+    const duplicate = await adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms`, {
+      termId: 'PROC-ablation',
+      term: 'Again',
+      specialtyName: 'Cardiac Electrophysiology',
+    });
     expect(duplicate.status).toBe(409);
     const empty = await adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms`, { termId: 'CON-x', term: '   ' });
     expect((await empty.json()).error.message).toBe('Term is required');
@@ -109,7 +126,10 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
       ['post', `/api/admin/hospitals/${hospitalB.id}/terms/copy-defaults`],
       ['put', `/api/admin/hospitals/${hospitalB.id}/terms`],
     ] as const) {
-      const response = await (adminA[method] as (p: string, b?: unknown) => Promise<Response>)(path, method === 'put' ? { terms: [term('CON-z', 'z')] } : method === 'patch' ? { term: 'x' } : undefined);
+      const response = await (adminA[method] as (p: string, b?: unknown) => Promise<Response>)(
+        path,
+        method === 'put' ? { terms: [term('CON-z', 'z')] } : method === 'patch' ? { term: 'x' } : undefined,
+      );
       expect(response.status, `${method} ${path}`).toBe(404);
     }
     // Row ids of another hospital are not found through one's own hospital either.
@@ -118,7 +138,12 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
 
   it('replaces all terms in one transaction: one bad row leaves everything as it was', async () => {
     const before = await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/terms?pageSize=1000`)).json();
-    const csv = ['term_id,term,term_type,specialty_name', 'CON-new1,New condition,Condition,Cardiovascular Disease', 'CON-new2,,Condition,Cardiovascular Disease', 'CON-new3,"Third, with comma",Condition,Cardiovascular Disease'].join('\n');
+    const csv = [
+      'term_id,term,term_type,specialty_name',
+      'CON-new1,New condition,Condition,Cardiovascular Disease',
+      'CON-new2,,Condition,Cardiovascular Disease',
+      'CON-new3,"Third, with comma",Condition,Cardiovascular Disease',
+    ].join('\n');
     const refused = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/terms`, csvFile(csv));
     expect(refused.status).toBe(400);
     const body = await refused.json();
@@ -134,9 +159,11 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
   });
 
   it('reports bulk duplicates and invalid rows while keeping the rest', async () => {
-    const report = await (await adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms/bulk`, {
-      terms: [term('CON-new1', 'dup of existing'), { termId: '', term: 'no id' }, term('CON-b1', 'Fresh one')],
-    })).json();
+    const report = await (
+      await adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms/bulk`, {
+        terms: [term('CON-new1', 'dup of existing'), { termId: '', term: 'no id' }, term('CON-b1', 'Fresh one')],
+      })
+    ).json();
     expect(report.created).toBe(1);
     expect(report.failed).toBe(2);
     expect(report.errors).toEqual(['Row 2: Term ID is required', 'Row 1: A term with this ID already exists for this specialty (CON-new1)']);
@@ -150,7 +177,10 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
     expect(copied).toEqual({ success: true, created_count: Number(defaults!.n) });
     const again = await (await local.post(`/api/admin/hospitals/${hospital.id}/terms/copy-defaults`)).json();
     expect(again.created_count).toBe(0);
-    const [custom] = await ctx.database.db.select({ n: count() }).from(hospitalExpertiseTerms).where(and(eq(hospitalExpertiseTerms.hospitalId, hospital.id), eq(hospitalExpertiseTerms.isCustom, true)));
+    const [custom] = await ctx.database.db
+      .select({ n: count() })
+      .from(hospitalExpertiseTerms)
+      .where(and(eq(hospitalExpertiseTerms.hospitalId, hospital.id), eq(hospitalExpertiseTerms.isCustom, true)));
     expect(Number(custom!.n)).toBe(0);
   });
 
@@ -225,7 +255,12 @@ describe(`provider term lookups (${databaseLabel})`, () => {
     const [user] = await ctx.database.db.select().from(users).where(eq(users.id, session.user.id));
     await ctx.database.db
       .update(professionalIdentity)
-      .set({ npiSpecialties: [{ name: 'Internal Medicine, Cardiovascular Disease', code: '207RC0000X', is_primary: true }, { name: 'Qzxv Wkjy', code: 'X', is_primary: false }] })
+      .set({
+        npiSpecialties: [
+          { name: 'Internal Medicine, Cardiovascular Disease', code: '207RC0000X', is_primary: true },
+          { name: 'Qzxv Wkjy', code: 'X', is_primary: false },
+        ],
+      })
       .where(eq(professionalIdentity.userId, user!.id));
     const suggestions = await (await client.get('/api/terms/specialty-suggestions')).json();
     expect(suggestions.items).toHaveLength(1);
@@ -254,23 +289,38 @@ describe(`provider term lookups (${databaseLabel})`, () => {
     expect(suggestions.items).toEqual([{ npiSpecialty: 'Internal Medicine', specialty: 'Internal Medicine', confidence: 1, matchedBy: 'code' }]);
   });
 
-  it('stores how closely the registry\'s primary specialty matched the taxonomy, at sign-up and at refresh', async () => {
+  it("stores how closely the registry's primary specialty matched the taxonomy, at sign-up and at refresh", async () => {
     const client = browserClient(ctx.app);
     const signedUp = await client.post(
       '/api/auth/sign-up',
-      { email: `npi.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Jordan Avery', npiNumber: FAKE_NPIS.cardiologist },
+      {
+        email: `npi.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: 'Jordan Avery',
+        npiNumber: FAKE_NPIS.cardiologist,
+      },
       { 'x-forwarded-for': '198.51.100.7' },
     );
     expect(signedUp.status).toBe(201);
     const userId = (await signedUp.json()).user.id as string;
     const confidence = async () =>
-      (await ctx.database.db.select({ value: professionalIdentity.matchedSpecialtyConfidence }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)))[0]?.value;
+      (
+        await ctx.database.db
+          .select({ value: professionalIdentity.matchedSpecialtyConfidence })
+          .from(professionalIdentity)
+          .where(eq(professionalIdentity.userId, userId))
+      )[0]?.value;
     // 'Internal Medicine, Cardiovascular Disease' → the taxonomy's 'Cardiovascular Disease'.
     const atSignUp = await confidence();
     expect(atSignUp).toBeGreaterThan(0.3);
     expect(atSignUp).toBeLessThanOrEqual(1);
 
-    await ctx.database.db.update(professionalIdentity).set({ matchedSpecialtyConfidence: null, primarySpecialty: null }).where(eq(professionalIdentity.userId, userId));
+    await ctx.database.db
+      .update(professionalIdentity)
+      .set({ matchedSpecialtyConfidence: null, primarySpecialty: null })
+      .where(eq(professionalIdentity.userId, userId));
     expect((await client.post('/api/profile/identity/npi-refresh', {})).status).toBe(200);
     expect(await confidence()).toBe(atSignUp);
   });

@@ -94,10 +94,19 @@ describe(`crash safety (${databaseLabel})`, () => {
     const signUp = await fetch(`${base}/api/auth/sign-up`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ email: `crash.${Date.now()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Casey Crash' }),
+      body: JSON.stringify({
+        email: `crash.${Date.now()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: 'Casey Crash',
+      }),
     });
     expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const save = (generation: number) =>
       fetch(`${base}/api/profile/sections/publications`, {
         method: 'PUT',

@@ -44,7 +44,12 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'Save button does nothing',
   description: 'Clicking Save on Publications shows no message.',
   reproductionSteps: '1. Open Publications\n2. Click Save',
-  technicalContext: { browser: 'Chromium 156', os: 'Linux', userAgent: 'Mozilla/5.0', consoleErrors: [{ message: 'token=abc123 failed for jane@example.org' }] },
+  technicalContext: {
+    browser: 'Chromium 156',
+    os: 'Linux',
+    userAgent: 'Mozilla/5.0',
+    consoleErrors: [{ message: 'token=abc123 failed for jane@example.org' }],
+  },
   applicationContext: { currentRoute: '/publications' },
   ...overrides,
 });
@@ -77,11 +82,22 @@ describe(`feedback submission (${databaseLabel})`, () => {
     expect(description).not.toContain('jane@example.org');
 
     const [row] = await ctx.database.db.select().from(feedbackSubmissions).where(eq(feedbackSubmissions.id, item.id));
-    expect(row).toMatchObject({ userId: user.id, userEmail: user.email, userTier: 'beta', status: 'in_progress', linearIssueIdentifier: item.linkedIssue.identifier });
+    expect(row).toMatchObject({
+      userId: user.id,
+      userEmail: user.email,
+      userTier: 'beta',
+      status: 'in_progress',
+      linearIssueIdentifier: item.linkedIssue.identifier,
+    });
     const [analytics] = await ctx.database.db.select().from(feedbackAnalytics).where(eq(feedbackAnalytics.userId, user.id));
     expect(analytics).toMatchObject({ feedbackCount: 1, categoriesSubmitted: ['bug'], averageSeverity: 5 });
 
-    for (const [severity, priority] of [[4, 2], [3, 3], [2, 4], [1, 4]] as const) {
+    for (const [severity, priority] of [
+      [4, 2],
+      [3, 3],
+      [2, 4],
+      [1, 4],
+    ] as const) {
       await client.post('/api/feedback', body({ severity, title: `Severity ${severity}` }));
       expect((linear.requests.at(-1)!.variables.input as { priority: number }).priority).toBe(priority);
     }
@@ -98,7 +114,10 @@ describe(`feedback submission (${databaseLabel})`, () => {
     expect(job!.payload).toEqual({ feedbackId: item.id });
 
     linear.setMode('normal');
-    await ctx.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
+    await ctx.database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job!.id));
     const logger = createLogger({ level: 'silent', environment: 'test' });
     const worker = createWorker(ctx.database.db, createJobHandlers({ db: ctx.database.db, env: ctx.env, logger }), logger);
     expect(await worker.drain()).toBe(1);
@@ -119,7 +138,13 @@ describe(`feedback submission (${databaseLabel})`, () => {
     const { client, user } = await provider(hospitalA);
     // 50 earlier today, each more than an hour ago.
     await ctx.database.db.insert(feedbackSubmissions).values(
-      Array.from({ length: 50 }, (_, i) => ({ userId: user.id, userEmail: user.email, title: `Old ${i}`, description: 'x', createdAt: new Date(Date.now() - 2 * 60 * 60_000 - i * 60_000) })),
+      Array.from({ length: 50 }, (_, i) => ({
+        userId: user.id,
+        userEmail: user.email,
+        title: `Old ${i}`,
+        description: 'x',
+        createdAt: new Date(Date.now() - 2 * 60 * 60_000 - i * 60_000),
+      })),
     );
     const response = await client.post('/api/feedback', body());
     expect(response.status).toBe(429);
@@ -184,7 +209,11 @@ describe(`feedback review (${databaseLabel})`, () => {
     expect(listA).toEqual({ items: [], totalCount: 0 });
     const listB = await (await adminB.get('/api/admin/feedback?q=ZEBRA')).json();
     expect(listB.items.map((i: { id: string }) => i.id)).toEqual([ids[0]]);
-    expect(listB.items[0]).toMatchObject({ user: { email: expect.any(String), tier: 'beta' }, metadata: { browser: 'Chromium 156', os: 'Linux', url: '/publications' }, tags: [] });
+    expect(listB.items[0]).toMatchObject({
+      user: { email: expect.any(String), tier: 'beta' },
+      metadata: { browser: 'Chromium 156', os: 'Linux', url: '/publications' },
+      tags: [],
+    });
     expect((await adminA.get(`/api/admin/feedback/${ids[0]}`)).status).toBe(404);
     expect((await adminA.patch(`/api/admin/feedback/${ids[0]}`, { status: 'completed' })).status).toBe(404);
     const bulk = await (await adminA.post('/api/admin/feedback/bulk', { ids, action: 'archive' })).json();

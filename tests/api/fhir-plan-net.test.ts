@@ -54,7 +54,13 @@ const lines: Line[] = table.resources.flatMap((r) => [
   ...r.interaction.map((i) => ({ key: `${r.type} ${i.code}`, type: r.type, kind: 'interaction' as const, name: i.code, expectation: i.expectation })),
   ...r.searchParam.flatMap((p) => [
     { key: `${r.type}?${p.name}`, type: r.type, kind: 'searchParam' as const, name: p.name, expectation: p.expectation },
-    ...(p.chain ?? []).map((chained) => ({ key: `${r.type}?${p.name}.${chained}`, type: r.type, kind: 'chain' as const, name: `${p.name}.${chained}`, expectation: p.expectation })),
+    ...(p.chain ?? []).map((chained) => ({
+      key: `${r.type}?${p.name}.${chained}`,
+      type: r.type,
+      kind: 'chain' as const,
+      name: `${p.name}.${chained}`,
+      expectation: p.expectation,
+    })),
   ]),
   ...r.searchInclude.map((v) => ({ key: `${r.type}?_include=${v}`, type: r.type, kind: '_include' as const, name: v, expectation: 'SHALL' })),
   ...r.searchRevInclude.map((v) => ({ key: `${r.type}?_revinclude=${v}`, type: r.type, kind: '_revinclude' as const, name: v, expectation: 'SHALL' })),
@@ -81,7 +87,11 @@ let ctx: TestContext;
 let ip = 0;
 /** The directory the table is tested on (ids filled in beforeAll). */
 const d = { A: '', B: '', site: '', p1: '', p2: '', p3: '', hidden: '', l1: '', l2: '', l3: '', lHidden: '', aetna: '', blue: '', cigna: '' };
-const planId = (name: string) => createHash('md5').update(name.trim().toLowerCase()).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+const planId = (name: string) =>
+  createHash('md5')
+    .update(name.trim().toLowerCase())
+    .digest('hex')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 const ORG = 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/OrgTypeCS';
 const CATEGORY = 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/HealthcareServiceCategoryCS';
@@ -114,7 +124,9 @@ const identity = (first: string, last: string, npi: string, specialty: string) =
   primarySpecialty: specialty,
   credentials: [{ type: 'degree', name: 'MD' }],
 });
-const office = (locationName: string, address: string, city: string, state: string, postalCode: string) => ({ items: [{ locationName, address, city, state, postalCode, phoneNumber: '(312) 555-0100', isPrimaryLocation: true }] });
+const office = (locationName: string, address: string, city: string, state: string, postalCode: string) => ({
+  items: [{ locationName, address, city, state, postalCode, phoneNumber: '(312) 555-0100', isPrimaryLocation: true }],
+});
 
 beforeAll(async () => {
   // @medplum/core 5 expects a global WebSocket, which Node 20 lacks; the validator never opens one.
@@ -126,11 +138,22 @@ beforeAll(async () => {
 
   ctx = await createTestApp();
   const db = ctx.database.db;
-  await db.insert(languages).values([{ code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 }]).onConflictDoNothing();
+  await db
+    .insert(languages)
+    .values([{ code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 }])
+    .onConflictDoNothing();
   await db.insert(medicalSpecialtyTaxonomy).values({ specialty: 'Dermatology', specialtyCode: '207N00000X' });
-  const a = await createHospital(ctx, { name: `Riverside ${uniqueSuffix()}`, contactPhone: '(312) 555-0199', address: '100 N Lake Shore Dr, Chicago, IL 60601' });
+  const a = await createHospital(ctx, {
+    name: `Riverside ${uniqueSuffix()}`,
+    contactPhone: '(312) 555-0199',
+    address: '100 N Lake Shore Dr, Chicago, IL 60601',
+  });
   const b = await createHospital(ctx, { name: `Hilltop ${uniqueSuffix()}`, address: '5 W Main St, Madison, WI 53703' });
-  for (const h of [a, b]) await db.update(hospitals).set({ directoryEnabled: true, directorySlug: `plannet-${uniqueSuffix()}` }).where(eq(hospitals.id, h.id));
+  for (const h of [a, b])
+    await db
+      .update(hospitals)
+      .set({ directoryEnabled: true, directorySlug: `plannet-${uniqueSuffix()}` })
+      .where(eq(hospitals.id, h.id));
   [d.A, d.B] = [a.id, b.id];
 
   const p1 = await provider(
@@ -143,32 +166,61 @@ beforeAll(async () => {
     },
     true,
   );
-  await db.update(professionalIdentity).set({ npiSpecialties: [{ name: 'Cardiovascular Disease', code: '207RC0000X', is_primary: true }] }).where(eq(professionalIdentity.userId, p1.id));
+  await db
+    .update(professionalIdentity)
+    .set({ npiSpecialties: [{ name: 'Cardiovascular Disease', code: '207RC0000X', is_primary: true }] })
+    .where(eq(professionalIdentity.userId, p1.id));
   const p2 = await provider(
     a.id,
     'Amara Obi',
-    { professional_identity: identity('Amara', 'Obi', '1003000126', 'Dermatology'), locations: office('Evanston Skin', '1 Church St', 'Evanston', 'IL', '60201'), insurance: { items: [{ insuranceName: 'Aetna' }] } },
+    {
+      professional_identity: identity('Amara', 'Obi', '1003000126', 'Dermatology'),
+      locations: office('Evanston Skin', '1 Church St', 'Evanston', 'IL', '60201'),
+      insurance: { items: [{ insuranceName: 'Aetna' }] },
+    },
     true,
   );
   const p3 = await provider(
     b.id,
     'Kofi Mensah',
-    { professional_identity: identity('Kofi', 'Mensah', '1093887465', 'Dermatology'), locations: office('Madison Dermatology', '10 State St', 'Madison', 'WI', '53703'), insurance: { items: [{ insuranceName: 'aetna ' }] } },
+    {
+      professional_identity: identity('Kofi', 'Mensah', '1093887465', 'Dermatology'),
+      locations: office('Madison Dermatology', '10 State St', 'Madison', 'WI', '53703'),
+      insurance: { items: [{ insuranceName: 'aetna ' }] },
+    },
     true,
   );
   // Not published: never matched, counted, included or revincluded, though it sits where the others do.
   const hidden = await provider(
     a.id,
     'Hidden Castillo',
-    { professional_identity: identity('Hidden', 'Castillo', '1215930367', 'Dermatology'), locations: office('Hidden Office', '251 E Huron St', 'Chicago', 'IL', '60611'), insurance: { items: [{ insuranceName: 'Cigna' }] } },
+    {
+      professional_identity: identity('Hidden', 'Castillo', '1215930367', 'Dermatology'),
+      locations: office('Hidden Office', '251 E Huron St', 'Chicago', 'IL', '60611'),
+      insurance: { items: [{ insuranceName: 'Cigna' }] },
+    },
     false,
   );
   Object.assign(d, { p1: p1.id, p2: p2.id, p3: p3.id, hidden: hidden.id, l1: p1.locationId, l2: p2.locationId, l3: p3.locationId, lHidden: hidden.locationId });
   // Hospital sites: p1's office was picked from Riverside's main campus (a public Location, its partOf); an
   // unpicked annex and a closed clinic (p3's office was picked from it) are not public.
-  const [site] = await db.insert(hospitalLocations).values({ hospitalId: a.id, name: 'Riverside Main Campus', addressLine1: '100 N Lake Shore Dr', city: 'Chicago', state: 'IL', postalCode: '60601', mainPhone: '(312) 555-0150' }).returning();
+  const [site] = await db
+    .insert(hospitalLocations)
+    .values({
+      hospitalId: a.id,
+      name: 'Riverside Main Campus',
+      addressLine1: '100 N Lake Shore Dr',
+      city: 'Chicago',
+      state: 'IL',
+      postalCode: '60601',
+      mainPhone: '(312) 555-0150',
+    })
+    .returning();
   await db.insert(hospitalLocations).values({ hospitalId: a.id, name: 'Unpicked Annex', city: 'Chicago', state: 'IL' });
-  const [closed] = await db.insert(hospitalLocations).values({ hospitalId: b.id, name: 'Closed Clinic', city: 'Madison', state: 'WI', isActive: false }).returning();
+  const [closed] = await db
+    .insert(hospitalLocations)
+    .values({ hospitalId: b.id, name: 'Closed Clinic', city: 'Madison', state: 'WI', isActive: false })
+    .returning();
   await db.update(locations).set({ predefinedLocationId: site!.id }).where(eq(locations.id, p1.locationId));
   await db.update(locations).set({ predefinedLocationId: closed!.id }).where(eq(locations.id, p3.locationId));
   d.site = site!.id;
@@ -191,7 +243,9 @@ function checkResource(resource: Record<string, unknown> & { resourceType: strin
   core.validateResource(resource as never);
   if (resource.resourceType === 'OperationOutcome') return;
   const meta = resource.meta as { profile?: string[]; lastUpdated?: string } | undefined;
-  expect(meta?.profile, `${resource.resourceType} names its Plan-Net profile`).toEqual(expect.arrayContaining([expect.stringMatching(/davinci-pdex-plan-net/)]));
+  expect(meta?.profile, `${resource.resourceType} names its Plan-Net profile`).toEqual(
+    expect.arrayContaining([expect.stringMatching(/davinci-pdex-plan-net/)]),
+  );
   for (const profile of meta!.profile!) expect(profileOf[resource.resourceType], `${resource.resourceType}: ${profile}`).toContain(profile);
   expect(meta?.lastUpdated, `${resource.resourceType}/${(resource as { id?: string }).id} meta.lastUpdated`).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 }
@@ -255,10 +309,18 @@ const CASES: Record<string, Check> = {
   ],
   'HealthcareService?_id': [['/HealthcareService?_id=A', () => [d.A]]],
   'HealthcareService?_lastUpdated': [['/HealthcareService?_lastUpdated=gt2000-01-01T00:00:00Z', () => [d.A, d.B]]],
-  'HealthcareService?_include=HealthcareService:location': [['/HealthcareService?_id=A&_include=HealthcareService:location', () => [d.A], () => [`Location/${d.l1}`, `Location/${d.l2}`]]],
-  'HealthcareService?_include=HealthcareService:organization': [['/HealthcareService?_id=B&_include=HealthcareService:organization', () => [d.B], () => [`Organization/${d.B}`]]],
-  'HealthcareService?_include=HealthcareService:endpoint': [['/HealthcareService?_id=B&_include=HealthcareService:endpoint', () => [d.B], () => [`Endpoint/${d.B}`]]],
-  'HealthcareService?_revinclude=PractitionerRole:service': [['/HealthcareService?_id=A&_revinclude=PractitionerRole:service', () => [d.A], () => [`PractitionerRole/${d.p1}`, `PractitionerRole/${d.p2}`]]],
+  'HealthcareService?_include=HealthcareService:location': [
+    ['/HealthcareService?_id=A&_include=HealthcareService:location', () => [d.A], () => [`Location/${d.l1}`, `Location/${d.l2}`]],
+  ],
+  'HealthcareService?_include=HealthcareService:organization': [
+    ['/HealthcareService?_id=B&_include=HealthcareService:organization', () => [d.B], () => [`Organization/${d.B}`]],
+  ],
+  'HealthcareService?_include=HealthcareService:endpoint': [
+    ['/HealthcareService?_id=B&_include=HealthcareService:endpoint', () => [d.B], () => [`Endpoint/${d.B}`]],
+  ],
+  'HealthcareService?_revinclude=PractitionerRole:service': [
+    ['/HealthcareService?_id=A&_revinclude=PractitionerRole:service', () => [d.A], () => [`PractitionerRole/${d.p1}`, `PractitionerRole/${d.p2}`]],
+  ],
   // ── InsurancePlan ──
   'InsurancePlan?name': [
     ['/InsurancePlan?name=AETNA', () => [d.aetna]],
@@ -298,8 +360,12 @@ const CASES: Record<string, Check> = {
   'Location?_include=Location:partof': [['/Location?_id=l1&_include=Location:partof', () => [d.l1], () => [`Location/${d.site}`]]],
   'Location?_include=Location:endpoint': [['/Location?_id=l3&_include=Location:endpoint', () => [d.l3], () => [`Endpoint/${d.B}`]]],
   'Location?_include=Location:organization': [['/Location?_id=l3&_include=Location:organization', () => [d.l3], () => [`Organization/${d.B}`]]],
-  'Location?_revinclude=HealthcareService:location': [['/Location?_id=l1&_revinclude=HealthcareService:location', () => [d.l1], () => [`HealthcareService/${d.A}`]]],
-  'Location?_revinclude=PractitionerRole:location': [['/Location?_id=l1&_revinclude=PractitionerRole:location', () => [d.l1], () => [`PractitionerRole/${d.p1}`]]],
+  'Location?_revinclude=HealthcareService:location': [
+    ['/Location?_id=l1&_revinclude=HealthcareService:location', () => [d.l1], () => [`HealthcareService/${d.A}`]],
+  ],
+  'Location?_revinclude=PractitionerRole:location': [
+    ['/Location?_id=l1&_revinclude=PractitionerRole:location', () => [d.l1], () => [`PractitionerRole/${d.p1}`]],
+  ],
   // ── Organization ──
   'Organization?endpoint': [['/Organization?endpoint=Endpoint/A', () => [d.A]]],
   'Organization?endpoint.organization': [['/Organization?endpoint.organization=Organization/B', () => [d.B]]],
@@ -316,8 +382,12 @@ const CASES: Record<string, Check> = {
   ],
   'Organization?_include=Organization:endpoint': [['/Organization?_id=A&_include=Organization:endpoint', () => [d.A], () => [`Endpoint/${d.A}`]]],
   'Organization?_revinclude=Endpoint:organization': [['/Organization?_id=B&_revinclude=Endpoint:organization', () => [d.B], () => [`Endpoint/${d.B}`]]],
-  'Organization?_revinclude=HealthcareService:organization': [['/Organization?_id=B&_revinclude=HealthcareService:organization', () => [d.B], () => [`HealthcareService/${d.B}`]]],
-  'Organization?_revinclude=PractitionerRole:organization': [['/Organization?_id=A&_revinclude=PractitionerRole:organization', () => [d.A], () => [`PractitionerRole/${d.p1}`, `PractitionerRole/${d.p2}`]]],
+  'Organization?_revinclude=HealthcareService:organization': [
+    ['/Organization?_id=B&_revinclude=HealthcareService:organization', () => [d.B], () => [`HealthcareService/${d.B}`]],
+  ],
+  'Organization?_revinclude=PractitionerRole:organization': [
+    ['/Organization?_id=A&_revinclude=PractitionerRole:organization', () => [d.A], () => [`PractitionerRole/${d.p1}`, `PractitionerRole/${d.p2}`]],
+  ],
   // ── Practitioner ──
   'Practitioner?name': [['/Practitioner?name=castillo', () => [d.p1]]],
   'Practitioner?_id': [['/Practitioner?_id=p2', () => [d.p2]]],
@@ -333,7 +403,9 @@ const CASES: Record<string, Check> = {
     ['/Practitioner?given=kof', () => [d.p3]],
     ['/Practitioner?given:contains=MAR', () => [d.p2]],
   ],
-  'Practitioner?_revinclude=PractitionerRole:practitioner': [['/Practitioner?_id=p1&_revinclude=PractitionerRole:practitioner', () => [d.p1], () => [`PractitionerRole/${d.p1}`]]],
+  'Practitioner?_revinclude=PractitionerRole:practitioner': [
+    ['/Practitioner?_id=p1&_revinclude=PractitionerRole:practitioner', () => [d.p1], () => [`PractitionerRole/${d.p1}`]],
+  ],
   // ── PractitionerRole ──
   'PractitionerRole?practitioner': [['/PractitionerRole?practitioner=Practitioner/p2', () => [d.p2]]],
   'PractitionerRole?practitioner.name': [['/PractitionerRole?practitioner.name=mensah', () => [d.p3]]],
@@ -360,15 +432,26 @@ const CASES: Record<string, Check> = {
   'PractitionerRole?specialty': [['/PractitionerRole?specialty=207N00000X', () => [d.p2, d.p3]]],
   'PractitionerRole?_id': [['/PractitionerRole?_id=p3', () => [d.p3]]],
   'PractitionerRole?_lastUpdated': [['/PractitionerRole?_lastUpdated=ge2000-01-01', () => [d.p1, d.p2, d.p3]]],
-  'PractitionerRole?_include=PractitionerRole:practitioner': [['/PractitionerRole?_id=p1&_include=PractitionerRole:practitioner', () => [d.p1], () => [`Practitioner/${d.p1}`]]],
-  'PractitionerRole?_include=PractitionerRole:organization': [['/PractitionerRole?_id=p1&_include=PractitionerRole:organization', () => [d.p1], () => [`Organization/${d.A}`]]],
-  'PractitionerRole?_include=PractitionerRole:location': [['/PractitionerRole?_id=p1&_include=PractitionerRole:location', () => [d.p1], () => [`Location/${d.l1}`]]],
-  'PractitionerRole?_include=PractitionerRole:service': [['/PractitionerRole?_id=p1&_include=PractitionerRole:service', () => [d.p1], () => [`HealthcareService/${d.A}`]]],
-  'PractitionerRole?_include=PractitionerRole:endpoint': [['/PractitionerRole?_id=p1&_include=PractitionerRole:endpoint', () => [d.p1], () => [`Endpoint/${d.A}`]]],
+  'PractitionerRole?_include=PractitionerRole:practitioner': [
+    ['/PractitionerRole?_id=p1&_include=PractitionerRole:practitioner', () => [d.p1], () => [`Practitioner/${d.p1}`]],
+  ],
+  'PractitionerRole?_include=PractitionerRole:organization': [
+    ['/PractitionerRole?_id=p1&_include=PractitionerRole:organization', () => [d.p1], () => [`Organization/${d.A}`]],
+  ],
+  'PractitionerRole?_include=PractitionerRole:location': [
+    ['/PractitionerRole?_id=p1&_include=PractitionerRole:location', () => [d.p1], () => [`Location/${d.l1}`]],
+  ],
+  'PractitionerRole?_include=PractitionerRole:service': [
+    ['/PractitionerRole?_id=p1&_include=PractitionerRole:service', () => [d.p1], () => [`HealthcareService/${d.A}`]],
+  ],
+  'PractitionerRole?_include=PractitionerRole:endpoint': [
+    ['/PractitionerRole?_id=p1&_include=PractitionerRole:endpoint', () => [d.p1], () => [`Endpoint/${d.A}`]],
+  ],
 };
 
 /** The test data's names for ids in paths (`Location/l3`, `_id=A`), replaced by the real ids at run time. */
-const resolve = (path: string) => path.replace(/(=|,|\/)(A|B|site|p1|p2|p3|l1|l2|l3|aetna)(?=$|&|,)/g, (_, before: string, name: keyof typeof d) => `${before}${d[name]}`);
+const resolve = (path: string) =>
+  path.replace(/(=|,|\/)(A|B|site|p1|p2|p3|l1|l2|l3|aetna)(?=$|&|,)/g, (_, before: string, name: keyof typeof d) => `${before}${d[name]}`);
 
 /** Searches in combination (not lines of the table): every parameter must hold. */
 const COMBINATIONS: Check = [
@@ -376,7 +459,11 @@ const COMBINATIONS: Check = [
   ['/Practitioner?family=castillo&given=amara', () => []],
   ['/PractitionerRole?specialty=207N00000X&location.address-state=WI', () => [d.p3]],
   ['/PractitionerRole?specialty=207N00000X&location.address-state=WI&organization=Organization/A', () => []],
-  ['/PractitionerRole?role=ph&service.organization=Organization/A&_include=PractitionerRole:location', () => [d.p1, d.p2], () => [`Location/${d.l1}`, `Location/${d.l2}`]],
+  [
+    '/PractitionerRole?role=ph&service.organization=Organization/A&_include=PractitionerRole:location',
+    () => [d.p1, d.p2],
+    () => [`Location/${d.l1}`, `Location/${d.l2}`],
+  ],
   ['/Location?address-state=IL&organization.name=Riverside&address-city=Evanston', () => [d.l2]],
   ['/HealthcareService?specialty=207N00000X&location.address-city=Madison', () => [d.B]],
   ['/Organization?type=prvgrp&address=chicago&_revinclude=HealthcareService:organization', () => [d.A], () => [`HealthcareService/${d.A}`]],
@@ -385,17 +472,25 @@ const COMBINATIONS: Check = [
 
 describe(`Plan-Net 1.1.0 search table (${databaseLabel})`, () => {
   it('the transcription agrees with the published CapabilityStatement', () => {
-    const expectation = (x: { extension?: Array<{ url: string; valueCode: string }> }) => x.extension?.find((e) => e.url.endsWith('capabilitystatement-expectation'))?.valueCode;
+    const expectation = (x: { extension?: Array<{ url: string; valueCode: string }> }) =>
+      x.extension?.find((e) => e.url.endsWith('capabilitystatement-expectation'))?.valueCode;
     const published = (original.rest[0].resource as Array<Record<string, never>>).map((r: Record<string, unknown>) => ({
       type: r.type,
       supportedProfile: r.supportedProfile,
-      searchParam: (r.searchParam as Array<{ name: string; type: string; definition: string; extension?: Array<{ url: string; valueCode: string }> }>).map((p) => ({ name: p.name, type: p.type, definition: p.definition, expectation: expectation(p) })),
+      searchParam: (r.searchParam as Array<{ name: string; type: string; definition: string; extension?: Array<{ url: string; valueCode: string }> }>).map(
+        (p) => ({ name: p.name, type: p.type, definition: p.definition, expectation: expectation(p) }),
+      ),
       searchInclude: r.searchInclude ?? [],
       searchRevInclude: r.searchRevInclude ?? [],
     }));
-    expect(table.resources.map((r) => ({ ...r, searchParam: r.searchParam.map(({ name, type, definition, expectation: e }) => ({ name, type, definition, expectation: e })), expectation: undefined, interaction: undefined }))).toEqual(
-      published.map((r) => ({ ...r, expectation: undefined, interaction: undefined })),
-    );
+    expect(
+      table.resources.map((r) => ({
+        ...r,
+        searchParam: r.searchParam.map(({ name, type, definition, expectation: e }) => ({ name, type, definition, expectation: e })),
+        expectation: undefined,
+        interaction: undefined,
+      })),
+    ).toEqual(published.map((r) => ({ ...r, expectation: undefined, interaction: undefined })));
     expect(shallLines.length).toBeGreaterThan(150);
   });
 
@@ -403,22 +498,39 @@ describe(`Plan-Net 1.1.0 search table (${databaseLabel})`, () => {
     const { status, body } = await get('/metadata');
     expect(status).toBe(200);
     core.validateResource(body as never);
-    const declared = (body.rest as Array<{ resource: Array<{ type: string; supportedProfile: string[]; searchParam: Array<{ name: string }>; searchInclude?: string[]; searchRevInclude?: string[] }> }>)[0]!.resource;
+    const declared = (
+      body.rest as Array<{
+        resource: Array<{
+          type: string;
+          supportedProfile: string[];
+          searchParam: Array<{ name: string }>;
+          searchInclude?: string[];
+          searchRevInclude?: string[];
+        }>;
+      }>
+    )[0]!.resource;
     for (const r of table.resources.filter((r) => NOT_FILLED[r.type] === undefined)) {
       const ours = declared.find((x) => x.type === r.type);
       // Each profile we claim is one the table lists (Organization's plannet-Network is not claimed: the directory holds no networks).
       expect(ours?.supportedProfile?.length, r.type).toBeGreaterThan(0);
       expect(r.supportedProfile, r.type).toEqual(expect.arrayContaining(ours!.supportedProfile));
-      for (const p of r.searchParam) if (!notFilledLine({ key: `${r.type}?${p.name}`, type: r.type, kind: 'searchParam', name: p.name, expectation: 'SHALL' })) expect(ours!.searchParam.map((x) => x.name), `${r.type}?${p.name}`).toContain(p.name);
+      for (const p of r.searchParam)
+        if (!notFilledLine({ key: `${r.type}?${p.name}`, type: r.type, kind: 'searchParam', name: p.name, expectation: 'SHALL' }))
+          expect(
+            ours!.searchParam.map((x) => x.name),
+            `${r.type}?${p.name}`,
+          ).toContain(p.name);
       for (const v of r.searchInclude) if (!NOT_FILLED[`${r.type}?_include=${v}`]) expect(ours!.searchInclude, `${r.type}?_include=${v}`).toContain(v);
-      for (const v of r.searchRevInclude) if (!NOT_FILLED[`${r.type}?_revinclude=${v}`]) expect(ours!.searchRevInclude, `${r.type}?_revinclude=${v}`).toContain(v);
+      for (const v of r.searchRevInclude)
+        if (!NOT_FILLED[`${r.type}?_revinclude=${v}`]) expect(ours!.searchRevInclude, `${r.type}?_revinclude=${v}`).toContain(v);
     }
   });
 
   it('has a test for every line, and no test for a line the table does not have', () => {
     const keys = new Set(shallLines.map((l) => l.key));
     for (const key of Object.keys(CASES)) expect(keys.has(key), `CASES["${key}"] is a line of the table`).toBe(true);
-    for (const line of Object.keys(NOT_FILLED)) expect(line.includes('?') ? keys.has(line) : table.resources.some((r) => r.type === line), `NOT_FILLED["${line}"] is a line of the table`).toBe(true);
+    for (const line of Object.keys(NOT_FILLED))
+      expect(line.includes('?') ? keys.has(line) : table.resources.some((r) => r.type === line), `NOT_FILLED["${line}"] is a line of the table`).toBe(true);
     const untested = shallLines.filter((l) => l.kind !== 'interaction' && !notFilledLine(l) && !CASES[l.key]).map((l) => l.key);
     expect(untested).toEqual([]);
   });
@@ -428,8 +540,14 @@ describe(`Plan-Net 1.1.0 search table (${databaseLabel})`, () => {
     if (refusedBy) {
       // The data cannot fill it: an OperationOutcome that names the line.
       const [param, chained] = line.name.split('.');
-      const query = line.kind === '_include' || line.kind === '_revinclude' ? `${line.kind}=${line.name}` : line.kind === 'interaction' ? '' : `${param}${chained ? `.${chained}` : ''}=x`;
-      const path = line.kind === 'interaction' && line.name === 'read' ? `/${line.type}/00000000-0000-0000-0000-000000000000` : `/${line.type}${query ? `?${query}` : ''}`;
+      const query =
+        line.kind === '_include' || line.kind === '_revinclude'
+          ? `${line.kind}=${line.name}`
+          : line.kind === 'interaction'
+            ? ''
+            : `${param}${chained ? `.${chained}` : ''}=x`;
+      const path =
+        line.kind === 'interaction' && line.name === 'read' ? `/${line.type}/00000000-0000-0000-0000-000000000000` : `/${line.type}${query ? `?${query}` : ''}`;
       const { status, body } = await get(path);
       expect([400, 404], path).toContain(status);
       core.validateResource(body as never);
@@ -469,7 +587,8 @@ describe(`Plan-Net 1.1.0 search table (${databaseLabel})`, () => {
       const { body } = await get(`/${type}?_count=100`);
       for (const entry of body.entry ?? []) checkResource(entry.resource);
       const text = JSON.stringify(body);
-      for (const secret of [d.hidden, d.lHidden, d.cigna, 'Hidden Office', 'Cigna', 'Unpicked Annex', 'Closed Clinic']) expect(text, `${type}: ${secret}`).not.toContain(secret);
+      for (const secret of [d.hidden, d.lHidden, d.cigna, 'Hidden Office', 'Cigna', 'Unpicked Annex', 'Closed Clinic'])
+        expect(text, `${type}: ${secret}`).not.toContain(secret);
     }
   });
 });

@@ -56,18 +56,40 @@ beforeAll(async () => {
 
   ctx = await createTestApp();
   const db = ctx.database.db;
-  await db.insert(languages).values([{ code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 }, { code: 'es', name: 'Spanish', isQuickAdd: true, sortOrder: 2 }]).onConflictDoNothing();
+  await db
+    .insert(languages)
+    .values([
+      { code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 },
+      { code: 'es', name: 'Spanish', isQuickAdd: true, sortOrder: 2 },
+    ])
+    .onConflictDoNothing();
   await db.insert(medicalSpecialtyTaxonomy).values({ specialty: 'Dermatology', specialtyCode: '207N00000X' });
   hospital = await createHospital(ctx, { name: `Riverside ${uniqueSuffix()}`, contactPhone: '(312) 555-0199' });
   other = await createHospital(ctx, { name: `Hilltop ${uniqueSuffix()}` });
-  for (const h of [hospital, other]) await db.update(hospitals).set({ directoryEnabled: true, directorySlug: `fhir-${uniqueSuffix()}` }).where(eq(hospitals.id, h.id));
+  for (const h of [hospital, other])
+    await db
+      .update(hospitals)
+      .set({ directoryEnabled: true, directorySlug: `fhir-${uniqueSuffix()}` })
+      .where(eq(hospitals.id, h.id));
 
   published.cardio = await provider(
     hospital.id,
     'Beatriz Castillo',
     {
       professional_identity: identity('Beatriz', 'Castillo', '1245319599', 'Cardiovascular Disease'),
-      locations: { items: [{ locationName: 'Riverside Heart Center', address: '251 E Huron St', city: 'Chicago', state: 'IL', postalCode: '60611', phoneNumber: '(312) 555-0100', isPrimaryLocation: true }] },
+      locations: {
+        items: [
+          {
+            locationName: 'Riverside Heart Center',
+            address: '251 E Huron St',
+            city: 'Chicago',
+            state: 'IL',
+            postalCode: '60611',
+            phoneNumber: '(312) 555-0100',
+            isPrimaryLocation: true,
+          },
+        ],
+      },
       languages: { items: [{ languageCode: 'en' }, { languageCode: 'es' }] },
       practice_essentials: { acceptingNewPatients: true },
       board_certifications: { items: [{ certificationBoard: 'ABIM', specialty: 'Cardiovascular Disease', certificationYear: 2012 }] },
@@ -75,9 +97,17 @@ beforeAll(async () => {
     true,
   );
   // The registry's taxonomy for this provider (as the NPI lookup stores it).
-  await db.update(professionalIdentity).set({ npiSpecialties: [{ name: 'Cardiovascular Disease', code: '207RC0000X', is_primary: true }] }).where(eq(professionalIdentity.userId, published.cardio));
+  await db
+    .update(professionalIdentity)
+    .set({ npiSpecialties: [{ name: 'Cardiovascular Disease', code: '207RC0000X', is_primary: true }] })
+    .where(eq(professionalIdentity.userId, published.cardio));
   published.derm = await provider(hospital.id, 'Amara Obi', { professional_identity: identity('Amara', 'Obi', '1003000126', 'Dermatology') }, true);
-  published.unpublished = await provider(hospital.id, 'Hidden Person', { professional_identity: identity('Hidden', 'Person', '1215930367', 'Dermatology') }, false);
+  published.unpublished = await provider(
+    hospital.id,
+    'Hidden Person',
+    { professional_identity: identity('Hidden', 'Person', '1215930367', 'Dermatology') },
+    false,
+  );
   published.elsewhere = await provider(other.id, 'Kofi Mensah', { professional_identity: identity('Kofi', 'Mensah', '1093887465', 'Dermatology') }, true);
 });
 afterAll(async () => {
@@ -86,7 +116,13 @@ afterAll(async () => {
 
 const get = async (path: string) => {
   const response = await ctx.app.request(path);
-  return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> & { entry?: Array<{ resource: Record<string, unknown> & { resourceType: string; id: string }; search: { mode: string } }> } };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: (await response.json()) as Record<string, unknown> & {
+      entry?: Array<{ resource: Record<string, unknown> & { resourceType: string; id: string }; search: { mode: string } }>;
+    },
+  };
 };
 
 /** Every resource of a response, valid against the FHIR R4 definitions (throws with the problems). */
@@ -141,7 +177,9 @@ describe(`FHIR R4 directory (${databaseLabel})`, () => {
   });
 
   it('searches PractitionerRoles by NUCC specialty and organization, with _include', async () => {
-    const cardio = await get(`/fhir/r4/PractitionerRole?specialty=http://nucc.org/provider-taxonomy|207RC0000X&_include=PractitionerRole:practitioner&_include=PractitionerRole:organization&_include=PractitionerRole:location`);
+    const cardio = await get(
+      `/fhir/r4/PractitionerRole?specialty=http://nucc.org/provider-taxonomy|207RC0000X&_include=PractitionerRole:practitioner&_include=PractitionerRole:organization&_include=PractitionerRole:location`,
+    );
     expect(cardio.status).toBe(200);
     validateAll(cardio.body);
     const matches = cardio.body.entry!.filter((e) => e.search.mode === 'match');
@@ -151,22 +189,33 @@ describe(`FHIR R4 directory (${databaseLabel})`, () => {
       organization: { reference: `Organization/${hospital.id}` },
       specialty: [{ coding: [{ system: 'http://nucc.org/provider-taxonomy', code: '207RC0000X' }] }],
     });
-    const included = cardio.body.entry!.filter((e) => e.search.mode === 'include').map((e) => e.resource.resourceType).sort();
+    const included = cardio.body
+      .entry!.filter((e) => e.search.mode === 'include')
+      .map((e) => e.resource.resourceType)
+      .sort();
     expect(included).toEqual(['Location', 'Organization', 'Practitioner']);
     // Plan-Net's role, from the NUCC grouping of the specialty (207R…: allopathic physicians).
-    expect(matches[0]!.resource.code).toEqual([{ coding: [{ system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/ProviderRoleCS', code: 'ph', display: 'Physician' }] }]);
+    expect(matches[0]!.resource.code).toEqual([
+      { coding: [{ system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/ProviderRoleCS', code: 'ph', display: 'Physician' }] },
+    ]);
 
     // A specialty known only by name maps to its NUCC code through the taxonomy.
     const derm = await get(`/fhir/r4/PractitionerRole?specialty=207N00000X&organization=Organization/${hospital.id}`);
     expect(derm.body.entry!.map((e) => e.resource.id)).toEqual([published.derm]);
-    expect(derm.body.entry![0]!.resource).toMatchObject({ specialty: [{ coding: [{ system: 'http://nucc.org/provider-taxonomy', code: '207N00000X', display: 'Dermatology' }] }] });
+    expect(derm.body.entry![0]!.resource).toMatchObject({
+      specialty: [{ coding: [{ system: 'http://nucc.org/provider-taxonomy', code: '207N00000X', display: 'Dermatology' }] }],
+    });
     for (const entry of [...cardio.body.entry!, ...derm.body.entry!]) {
-      for (const concept of (entry.resource.specialty as Array<{ coding: Array<{ code: string }> }> | undefined) ?? []) expect(concept.coding[0]!.code).toMatch(/^[0-9]{3}[0-9A-Z]{6}X$/);
+      for (const concept of (entry.resource.specialty as Array<{ coding: Array<{ code: string }> }> | undefined) ?? [])
+        expect(concept.coding[0]!.code).toMatch(/^[0-9]{3}[0-9A-Z]{6}X$/);
     }
     // A line of Plan-Net's table the data cannot fill is refused by name (tests/api/fhir-plan-net.test.ts walks them all).
     const refused = await get('/fhir/r4/PractitionerRole?_include=PractitionerRole:network');
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'not-supported', diagnostics: expect.stringContaining('PractitionerRole?_include=PractitionerRole:network') }] });
+    expect(refused.body).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ code: 'not-supported', diagnostics: expect.stringContaining('PractitionerRole?_include=PractitionerRole:network') }],
+    });
   });
 
   it('pages with _count and next / previous links', async () => {
@@ -184,12 +233,20 @@ describe(`FHIR R4 directory (${databaseLabel})`, () => {
   it('serves Locations, Organizations and HealthcareServices, and hides what the hospital hides', async () => {
     const orgs = await get(`/fhir/r4/Organization?_id=${hospital.id}`);
     validateAll(orgs.body);
-    expect(orgs.body.entry![0]!.resource).toMatchObject({ resourceType: 'Organization', id: hospital.id, name: hospital.name, telecom: [{ system: 'phone', value: '(312) 555-0199' }] });
+    expect(orgs.body.entry![0]!.resource).toMatchObject({
+      resourceType: 'Organization',
+      id: hospital.id,
+      name: hospital.name,
+      telecom: [{ system: 'phone', value: '(312) 555-0199' }],
+    });
 
     const locations = await get(`/fhir/r4/Location?organization=Organization/${hospital.id}`);
     validateAll(locations.body);
     expect(locations.body.entry!.map((e) => e.resource.name)).toEqual(['Riverside Heart Center']);
-    expect(locations.body.entry![0]!.resource).toMatchObject({ address: { line: ['251 E Huron St'], city: 'Chicago', state: 'IL', postalCode: '60611' }, managingOrganization: { reference: `Organization/${hospital.id}` } });
+    expect(locations.body.entry![0]!.resource).toMatchObject({
+      address: { line: ['251 E Huron St'], city: 'Chicago', state: 'IL', postalCode: '60611' },
+      managingOrganization: { reference: `Organization/${hospital.id}` },
+    });
 
     const service = await get(`/fhir/r4/HealthcareService/${hospital.id}`);
     validateAll(service.body);

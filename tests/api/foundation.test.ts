@@ -34,7 +34,13 @@ describe(`foundation HTTP behaviour (${databaseLabel})`, () => {
 
   it('while draining, fails health for the load balancer but still serves, closing each connection', async () => {
     let draining = false;
-    const app = createApp({ env: ctx.env, database: ctx.database, logger: createLogger({ level: 'silent', environment: 'test' }), migrationsDir, isDraining: () => draining });
+    const app = createApp({
+      env: ctx.env,
+      database: ctx.database,
+      logger: createLogger({ level: 'silent', environment: 'test' }),
+      migrationsDir,
+      isDraining: () => draining,
+    });
     expect((await app.request('/api/health')).headers.get('connection')).toBeNull();
     draining = true;
     const health = await app.request('/api/health');
@@ -110,7 +116,8 @@ describe(`foundation HTTP behaviour (${databaseLabel})`, () => {
       const served = (path: string, method = 'GET', body?: string) =>
         new Promise<{ status: number; made: number }>((resolve, reject) => {
           const before = built;
-          const headers = body === undefined ? {} : { 'content-type': 'application/json', origin: 'http://localhost:3000', 'content-length': Buffer.byteLength(body) };
+          const headers =
+            body === undefined ? {} : { 'content-type': 'application/json', origin: 'http://localhost:3000', 'content-length': Buffer.byteLength(body) };
           const request = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (response) => {
             response.resume();
             response.on('end', () => resolve({ status: response.statusCode ?? 0, made: built - before }));

@@ -31,7 +31,14 @@ beforeAll(async () => {
   provider = browserClient(ctx.app);
   await provider.post(
     '/api/auth/sign-up',
-    { email: `fuzz.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Fuzz Provider', hospitalId: hospital.id },
+    {
+      email: `fuzz.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Fuzz Provider',
+      hospitalId: hospital.id,
+    },
     { 'x-forwarded-for': '192.0.2.99' },
   );
   system = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'system_admin' })).email);
@@ -72,29 +79,41 @@ describe(`fuzzing request schemas (${databaseLabel})`, () => {
     return method !== 'GET' && path.startsWith('/api/') && !SKIP.test(path);
   });
   const halves = [writes.slice(0, Math.ceil(writes.length / 2)), writes.slice(Math.ceil(writes.length / 2))];
-  it.each(halves.map((half, index) => [index + 1, half] as const))('never answers a state-changing route with a 5xx, and refusals carry the error shape (part %i)', async (_part, half) => {
-    for (const route of half) {
-      const [method, path] = route.split(' ') as [string, string];
-      const client = AUTHZ_MATRIX[route] === 'provider' ? provider : system;
-      await fc.assert(
-        fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), ids, async (body, id) => {
-          const response = await ctx.app.request(concrete(path, id), {
-            method,
-            headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...client.jar.header() },
-            body: JSON.stringify(body),
-          });
-          await check(response, `${route} ${JSON.stringify(body).slice(0, 200)}`);
-        }),
-        { numRuns: RUNS, seed: SEED },
-      );
-      // Malformed JSON is a 400, not a crash.
-      const broken = await ctx.app.request(concrete(path, 'x'), { method, headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...client.jar.header() }, body: '{"a":' });
-      await check(broken, `${route} malformed JSON`);
-    }
-  }, 600_000);
+  it.each(halves.map((half, index) => [index + 1, half] as const))(
+    'never answers a state-changing route with a 5xx, and refusals carry the error shape (part %i)',
+    async (_part, half) => {
+      for (const route of half) {
+        const [method, path] = route.split(' ') as [string, string];
+        const client = AUTHZ_MATRIX[route] === 'provider' ? provider : system;
+        await fc.assert(
+          fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), ids, async (body, id) => {
+            const response = await ctx.app.request(concrete(path, id), {
+              method,
+              headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...client.jar.header() },
+              body: JSON.stringify(body),
+            });
+            await check(response, `${route} ${JSON.stringify(body).slice(0, 200)}`);
+          }),
+          { numRuns: RUNS, seed: SEED },
+        );
+        // Malformed JSON is a 400, not a crash.
+        const broken = await ctx.app.request(concrete(path, 'x'), {
+          method,
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...client.jar.header() },
+          body: '{"a":',
+        });
+        await check(broken, `${route} malformed JSON`);
+      }
+    },
+    600_000,
+  );
 
   it('never answers a read with a 5xx whatever the query string', async () => {
-    const query = fc.dictionary(fc.constantFrom('q', 'page', 'pageSize', 'termType', 'status', 'sort', 'dir', 'hospitalId', 'specialty', 'degreeType', 'limit', 'unreadOnly'), fc.string({ maxLength: 40 }), { maxKeys: 4 });
+    const query = fc.dictionary(
+      fc.constantFrom('q', 'page', 'pageSize', 'termType', 'status', 'sort', 'dir', 'hospitalId', 'specialty', 'degreeType', 'limit', 'unreadOnly'),
+      fc.string({ maxLength: 40 }),
+      { maxKeys: 4 },
+    );
     for (const route of routes((m) => m === 'GET')) {
       const [, path] = route.split(' ') as [string, string];
       if (/export|\.csv|\/file$|screenshots|outbox|npi/.test(path)) continue;

@@ -52,24 +52,45 @@ describe(`help editor (${databaseLabel})`, () => {
   });
 
   it('creates, lists, updates and deletes categories and questions, in order, with counts', async () => {
-    const first = await json<HelpCategoryDto>(system.post('/api/admin/help/categories', { title: '  Getting started ', icon: 'rocket', description: 'Basics' }), 201);
+    const first = await json<HelpCategoryDto>(
+      system.post('/api/admin/help/categories', { title: '  Getting started ', icon: 'rocket', description: 'Basics' }),
+      201,
+    );
     expect(first).toMatchObject({ title: 'Getting started', icon: 'rocket', description: 'Basics', isActive: true, displayOrder: 0, faqs: [] });
     const second = await json<HelpCategoryDto>(system.post('/api/admin/help/categories', { title: 'Signing in', icon: null }), 201);
     expect(second.displayOrder).toBe(1);
     const hidden = await json<HelpCategoryDto>(system.post('/api/admin/help/categories', { title: 'Drafts', isActive: false }), 201);
 
-    const q1 = await json<{ id: string; displayOrder: number }>(system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'How do I sign up?', answer: 'Choose **Get Started**.' }), 201);
-    const q2 = await json<{ id: string; displayOrder: number }>(system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'What is an NPI?', answer: 'A 10-digit number.' }), 201);
-    const q3 = await json<{ id: string }>(system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'Unpublished question', answer: 'Soon.', isActive: false }), 201);
+    const q1 = await json<{ id: string; displayOrder: number }>(
+      system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'How do I sign up?', answer: 'Choose **Get Started**.' }),
+      201,
+    );
+    const q2 = await json<{ id: string; displayOrder: number }>(
+      system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'What is an NPI?', answer: 'A 10-digit number.' }),
+      201,
+    );
+    const q3 = await json<{ id: string }>(
+      system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'Unpublished question', answer: 'Soon.', isActive: false }),
+      201,
+    );
     await json(system.post('/api/admin/help/faqs', { categoryId: second.id, question: 'What is a magic link?', answer: 'A one-time link.' }), 201);
     await json(system.post('/api/admin/help/faqs', { categoryId: hidden.id, question: 'Hidden category question', answer: 'x' }), 201);
     expect([q1.displayOrder, q2.displayOrder]).toEqual([0, 1]);
 
     // Validation with readable messages.
-    expect((await json<{ error: { message: string } }>(system.post('/api/admin/help/categories', { title: '   ' }), 400)).error.message).toBe('Title is required');
-    expect((await json<{ error: { message: string } }>(system.post('/api/admin/help/categories', { title: 'x', icon: '<svg>' }), 400)).error.message).toMatch(/lucide icon/);
-    expect((await json<{ error: { message: string } }>(system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'Q', answer: '' }), 400)).error.message).toBe('Answer is required');
-    expect((await json<{ error: { message: string } }>(system.post('/api/admin/help/faqs', { categoryId: crypto.randomUUID(), question: 'Q', answer: 'A' }), 404)).error.message).toBe('Help category not found');
+    expect((await json<{ error: { message: string } }>(system.post('/api/admin/help/categories', { title: '   ' }), 400)).error.message).toBe(
+      'Title is required',
+    );
+    expect((await json<{ error: { message: string } }>(system.post('/api/admin/help/categories', { title: 'x', icon: '<svg>' }), 400)).error.message).toMatch(
+      /lucide icon/,
+    );
+    expect(
+      (await json<{ error: { message: string } }>(system.post('/api/admin/help/faqs', { categoryId: first.id, question: 'Q', answer: '' }), 400)).error.message,
+    ).toBe('Answer is required');
+    expect(
+      (await json<{ error: { message: string } }>(system.post('/api/admin/help/faqs', { categoryId: crypto.randomUUID(), question: 'Q', answer: 'A' }), 404))
+        .error.message,
+    ).toBe('Help category not found');
 
     // The public view: active categories and questions only, in order, answers as HTML.
     const view = await publicHelp();
@@ -92,7 +113,9 @@ describe(`help editor (${databaseLabel})`, () => {
     // Updates: partial, validated; moving a question puts it last in its new category.
     const renamed = await json<HelpCategoryDto>(system.patch(`/api/admin/help/categories/${second.id}`, { title: 'Signing in and security', description: '' }));
     expect(renamed).toMatchObject({ title: 'Signing in and security', description: null, icon: null });
-    const moved = await json<{ categoryId: string; displayOrder: number; question: string }>(system.patch(`/api/admin/help/faqs/${q2.id}`, { categoryId: second.id, question: 'What is my NPI?' }));
+    const moved = await json<{ categoryId: string; displayOrder: number; question: string }>(
+      system.patch(`/api/admin/help/faqs/${q2.id}`, { categoryId: second.id, question: 'What is my NPI?' }),
+    );
     expect(moved).toMatchObject({ categoryId: second.id, displayOrder: 1, question: 'What is my NPI?' });
     await json(system.patch(`/api/admin/help/faqs/${q3.id}`, { isActive: true }));
     expect((await json<{ faqs: { total: number; active: number } }>(system.get('/api/admin/help/counts'))).faqs).toEqual({ total: 5, active: 5 });
@@ -136,7 +159,9 @@ describe(`help editor (${databaseLabel})`, () => {
       faqIds.push((await json<{ id: string }>(system.post('/api/admin/help/faqs', { categoryId: extra.id, question, answer: question }), 201)).id);
     }
     const order = [faqIds[2]!, faqIds[0]!, faqIds[1]!];
-    const faqs = await json<{ items: Array<{ id: string; displayOrder: number }> }>(system.put(`/api/admin/help/categories/${extra.id}/faqs/order`, { ids: order }));
+    const faqs = await json<{ items: Array<{ id: string; displayOrder: number }> }>(
+      system.put(`/api/admin/help/categories/${extra.id}/faqs/order`, { ids: order }),
+    );
     expect(faqs.items.map((f) => f.id)).toEqual(order);
     expect((await publicHelp()).categories.find((c) => c.id === extra.id)!.faqs.map((f) => f.question)).toEqual(['Three?', 'One?', 'Two?']);
     // A question of another category cannot be slipped into this one's order.
@@ -198,11 +223,17 @@ describe('Markdown subset (markdown-it with our allow-list)', () => {
     expect(renderMarkdown('# Title\n\nSome *em*, **strong**, ~~gone~~ and `a <b>`.')).toBe(
       '<h3>Title</h3>\n<p>Some <em>em</em>, <strong>strong</strong>, <del>gone</del> and <code>a &lt;b&gt;</code>.</p>',
     );
-    expect(renderMarkdown('- one\n- two\n\n3. three\n4. four')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>');
-    expect(renderMarkdown('> quoted\n\n---\n\n```\n<tag>\n```')).toBe('<blockquote>\n<p>quoted</p>\n</blockquote>\n<hr>\n<pre><code>&lt;tag&gt;\n</code></pre>');
+    expect(renderMarkdown('- one\n- two\n\n3. three\n4. four')).toBe(
+      '<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>',
+    );
+    expect(renderMarkdown('> quoted\n\n---\n\n```\n<tag>\n```')).toBe(
+      '<blockquote>\n<p>quoted</p>\n</blockquote>\n<hr>\n<pre><code>&lt;tag&gt;\n</code></pre>',
+    );
     expect(renderMarkdown('line one  \nline two')).toBe('<p>line one<br>\nline two</p>');
     expect(renderMarkdown('snake_case_name stays')).toBe('<p>snake_case_name stays</p>');
-    expect(renderMarkdown('See https://vitae.health.')).toBe('<p>See <a href="https://vitae.health" rel="noopener noreferrer" target="_blank">https://vitae.health</a>.</p>');
+    expect(renderMarkdown('See https://vitae.health.')).toBe(
+      '<p>See <a href="https://vitae.health" rel="noopener noreferrer" target="_blank">https://vitae.health</a>.</p>',
+    );
     // Tables are not part of the subset; their source stays text.
     expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |')).not.toContain('<table');
   });
@@ -243,7 +274,16 @@ describe('Markdown subset (markdown-it with our allow-list)', () => {
     expect(safeHref('mailto:a@b.org')).toBe('mailto:a@b.org');
     expect(safeHref('/help#faq')).toBe('/help#faq');
     expect(safeHref('page?x=1')).toBe('page?x=1');
-    for (const bad of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\nscript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example', 'file:///etc/passwd', 'tel:123']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'java\nscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      '//evil.example',
+      'file:///etc/passwd',
+      'tel:123',
+    ]) {
       expect(safeHref(bad)).toBeNull();
     }
   });
@@ -275,8 +315,25 @@ describe(`help seed (${databaseLabel})`, () => {
       const help = (await response.json()) as PublicHelpContent;
       expect(help.categories.map((c) => c.title)).toEqual(HELP_SEED.map((c) => c.title));
       const questions = help.categories.flatMap((c) => c.faqs.map((f) => f.question));
-      for (const expected of [/NPI/, /magic link/i, /completion/i, /Discovery Lab/, /feedback/i, /download a copy/i, /section permissions/i, /reading levels/i, /brand/i, /prompt templates/i, /expertise terms/i, /administrator/i, /audit log/i]) {
-        expect(questions.some((q) => expected.test(q)), String(expected)).toBe(true);
+      for (const expected of [
+        /NPI/,
+        /magic link/i,
+        /completion/i,
+        /Discovery Lab/,
+        /feedback/i,
+        /download a copy/i,
+        /section permissions/i,
+        /reading levels/i,
+        /brand/i,
+        /prompt templates/i,
+        /expertise terms/i,
+        /administrator/i,
+        /audit log/i,
+      ]) {
+        expect(
+          questions.some((q) => expected.test(q)),
+          String(expected),
+        ).toBe(true);
       }
       // Every seeded answer renders without falling back to escaped markup.
       for (const faq of help.categories.flatMap((c) => c.faqs)) expect(faq.answerHtml.replace(/<code>.*?<\/code>/g, '')).not.toMatch(/&lt;|\*\*|\]\(/);

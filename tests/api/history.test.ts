@@ -68,7 +68,10 @@ async function history(client: BrowserClient, section?: string): Promise<Profile
 }
 
 const rowsFor = (userId: string, sectionId: string) =>
-  ctx.database.db.select().from(profileChanges).where(and(eq(profileChanges.userId, userId), eq(profileChanges.sectionId, sectionId)));
+  ctx.database.db
+    .select()
+    .from(profileChanges)
+    .where(and(eq(profileChanges.userId, userId), eq(profileChanges.sectionId, sectionId)));
 
 async function section(client: BrowserClient, id: string) {
   return ((await (await client.get(`/api/profile/sections/${id}`)).json()) as { data: Record<string, unknown> }).data;
@@ -101,7 +104,12 @@ describe(`change history of a provider's own saves (${databaseLabel})`, () => {
 
   it('records list sections per entry: added, removed and changed with the entry’s fields', async () => {
     const { client } = await signUp();
-    const first = { items: [{ awardName: 'Teaching award', awardYear: 2021 }, { awardName: 'Top Doctor', awardYear: 2023 }] };
+    const first = {
+      items: [
+        { awardName: 'Teaching award', awardYear: 2021 },
+        { awardName: 'Top Doctor', awardYear: 2023 },
+      ],
+    };
     expect((await client.put('/api/profile/sections/awards', first)).status).toBe(200);
     const [added] = await history(client, 'awards');
     expect(added!.changes).toEqual({
@@ -111,11 +119,23 @@ describe(`change history of a provider's own saves (${databaseLabel})`, () => {
       ],
     });
 
-    const second = { items: [{ awardName: 'Teaching award', awardYear: 2022 }, { awardName: 'Patients’ choice', awardYear: 2024, awardingOrganization: 'Clinic' }] };
+    const second = {
+      items: [
+        { awardName: 'Teaching award', awardYear: 2022 },
+        { awardName: 'Patients’ choice', awardYear: 2024, awardingOrganization: 'Clinic' },
+      ],
+    };
     expect((await client.put('/api/profile/sections/awards', second)).status).toBe(200);
     const [edited] = await history(client, 'awards');
     const ops = 'items' in edited!.changes ? edited!.changes.items : [];
-    expect(ops).toContainEqual(expect.objectContaining({ op: 'changed', fields: ['awardYear'], before: expect.objectContaining({ awardYear: 2021 }), after: expect.objectContaining({ awardYear: 2022 }) }));
+    expect(ops).toContainEqual(
+      expect.objectContaining({
+        op: 'changed',
+        fields: ['awardYear'],
+        before: expect.objectContaining({ awardYear: 2021 }),
+        after: expect.objectContaining({ awardYear: 2022 }),
+      }),
+    );
     expect(ops).toContainEqual(expect.objectContaining({ op: 'removed', item: expect.objectContaining({ awardName: 'Top Doctor' }) }));
     expect(ops).toContainEqual(expect.objectContaining({ op: 'added', item: expect.objectContaining({ awardName: 'Patients’ choice' }) }));
     expect(ops).toHaveLength(3);
@@ -128,10 +148,20 @@ describe(`change history of a provider's own saves (${databaseLabel})`, () => {
     const db = ctx.database.db;
 
     // The section's own write fails in the database.
-    await db.execute(sql.raw(`create or replace function history_test_fail() returns trigger as $$ begin raise exception 'history test failure'; end; $$ language plpgsql`));
-    await db.execute(sql.raw(`create trigger history_test_fail_write before update on biography for each row when (new.professional_summary = 'FAIL-WRITE') execute function history_test_fail()`));
+    await db.execute(
+      sql.raw(`create or replace function history_test_fail() returns trigger as $$ begin raise exception 'history test failure'; end; $$ language plpgsql`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger history_test_fail_write before update on biography for each row when (new.professional_summary = 'FAIL-WRITE') execute function history_test_fail()`,
+      ),
+    );
     // The history row itself fails, after the section was written in the same transaction.
-    await db.execute(sql.raw(`create trigger history_test_fail_record before insert on profile_changes for each row when (new.changes::text like '%FAIL-RECORD%') execute function history_test_fail()`));
+    await db.execute(
+      sql.raw(
+        `create trigger history_test_fail_record before insert on profile_changes for each row when (new.changes::text like '%FAIL-RECORD%') execute function history_test_fail()`,
+      ),
+    );
     try {
       const failedWrite = await client.put('/api/profile/sections/biography', { professionalSummary: 'FAIL-WRITE' });
       expect(failedWrite.status).toBe(500);
@@ -154,7 +184,9 @@ describe(`change history of a provider's own saves (${databaseLabel})`, () => {
     expect((await history(client, 'languages')).at(-1)).toMatchObject({ source: 'system', actor: { kind: 'system', id: null } });
 
     const current = await section(client, 'professional_identity');
-    expect((await client.put('/api/profile/sections/professional_identity', { ...current, lastName: 'Typed', manualOverrideFlags: { lastName: false } })).status).toBe(200);
+    expect(
+      (await client.put('/api/profile/sections/professional_identity', { ...current, lastName: 'Typed', manualOverrideFlags: { lastName: false } })).status,
+    ).toBe(200);
     // The refresh puts the registry's last name back: recorded as the registry's, asked for by the provider.
     const refreshed = await client.post('/api/profile/identity/npi-refresh', {});
     expect(refreshed.status, await refreshed.clone().text()).toBe(200);
@@ -183,7 +215,13 @@ describe(`writes by others (${databaseLabel})`, () => {
       .insert(hospitalLocations)
       .values({ hospitalId: hospitalA.id, name: 'North Clinic', addressLine1: '1 North Way', city: 'Springfield', state: 'IL', postalCode: '62701' })
       .returning();
-    expect((await client.put('/api/profile/sections/locations', { items: [{ predefinedLocationId: site!.id, locationName: 'North Clinic', isPrimaryLocation: true }] })).status).toBe(200);
+    expect(
+      (
+        await client.put('/api/profile/sections/locations', {
+          items: [{ predefinedLocationId: site!.id, locationName: 'North Clinic', isPrimaryLocation: true }],
+        })
+      ).status,
+    ).toBe(200);
 
     // A system administrator moves the provider: the link to the former hospital's location goes.
     const moved = await systemAdmin.put(`/api/admin/users/${user.id}/hospital`, { hospitalId: hospitalB.id });
@@ -191,7 +229,12 @@ describe(`writes by others (${databaseLabel})`, () => {
     const [latest] = await history(client, 'locations');
     expect(latest).toMatchObject({ source: 'admin', actor: { kind: 'system_admin', email: systemAdminEmail } });
     expect('items' in latest!.changes && latest!.changes.items).toEqual([
-      expect.objectContaining({ op: 'changed', fields: ['predefinedLocationId'], before: expect.objectContaining({ predefinedLocationId: site!.id }), after: expect.objectContaining({ predefinedLocationId: null }) }),
+      expect.objectContaining({
+        op: 'changed',
+        fields: ['predefinedLocationId'],
+        before: expect.objectContaining({ predefinedLocationId: site!.id }),
+        after: expect.objectContaining({ predefinedLocationId: null }),
+      }),
     ]);
   });
 
@@ -204,7 +247,8 @@ describe(`writes by others (${databaseLabel})`, () => {
     const granted = await systemAdmin.post(`/api/admin/npi-claims/${(await filed.json()).id}/grant`, {});
     expect(granted.status, await granted.clone().text()).toBe(200);
 
-    const npiChange = (change: ProfileChangeDto | undefined) => ('fields' in change!.changes ? change!.changes.fields.find((field) => field.field === 'npiNumber') : undefined);
+    const npiChange = (change: ProfileChangeDto | undefined) =>
+      'fields' in change!.changes ? change!.changes.fields.find((field) => field.field === 'npiNumber') : undefined;
     const [lost] = await history(holder.client, 'professional_identity');
     expect(lost).toMatchObject({ source: 'admin', actor: { kind: 'system_admin', email: systemAdminEmail } });
     expect(npiChange(lost)).toEqual({ field: 'npiNumber', old: FAKE_NPIS.cardiologist, new: null });
@@ -247,7 +291,11 @@ describe(`restoring a change (${databaseLabel})`, () => {
     // That change undone; the later one (interests) kept.
     expect(data).toMatchObject({ professionalSummary: 'Original.', personalInterests: 'Rowing' });
     const [latest] = await history(client, 'biography');
-    expect(latest).toMatchObject({ source: 'restore', actor: { id: user.id, kind: 'provider' }, changes: { fields: [{ field: 'professionalSummary', old: 'Rewritten.', new: 'Original.' }] } });
+    expect(latest).toMatchObject({
+      source: 'restore',
+      actor: { id: user.id, kind: 'provider' },
+      changes: { fields: [{ field: 'professionalSummary', old: 'Rewritten.', new: 'Original.' }] },
+    });
 
     // Someone else's change, or none, is not found.
     const other = await signUp();
@@ -258,8 +306,26 @@ describe(`restoring a change (${databaseLabel})`, () => {
 
   it('restores list entries: an added one goes, a removed one comes back, an edited one gets its old content', async () => {
     const { client } = await signUp();
-    expect((await client.put('/api/profile/sections/awards', { items: [{ awardName: 'A', awardYear: 2020 }, { awardName: 'B', awardYear: 2021 }] })).status).toBe(200);
-    expect((await client.put('/api/profile/sections/awards', { items: [{ awardName: 'A', awardYear: 2022 }, { awardName: 'C', awardYear: 2023 }] })).status).toBe(200);
+    expect(
+      (
+        await client.put('/api/profile/sections/awards', {
+          items: [
+            { awardName: 'A', awardYear: 2020 },
+            { awardName: 'B', awardYear: 2021 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await client.put('/api/profile/sections/awards', {
+          items: [
+            { awardName: 'A', awardYear: 2022 },
+            { awardName: 'C', awardYear: 2023 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     const [change] = await history(client, 'awards');
     expect((await client.post(`/api/profile/history/${change!.id}/restore`)).status).toBe(200);
     const items = ((await section(client, 'awards')).items as Array<{ awardName: string; awardYear: number }>).map((item) => [item.awardName, item.awardYear]);
@@ -276,7 +342,15 @@ describe(`restoring a change (${databaseLabel})`, () => {
     // A recorded old value the schema no longer accepts (too long for the summary).
     const [row] = await ctx.database.db
       .insert(profileChanges)
-      .values({ userId: user.id, sectionId: 'biography', source: 'provider', actorId: user.id, actorKind: 'provider', actorEmail: user.email, changes: { fields: [{ field: 'professionalSummary', old: 'x'.repeat(100_000), new: 'Fine.' }] } })
+      .values({
+        userId: user.id,
+        sectionId: 'biography',
+        source: 'provider',
+        actorId: user.id,
+        actorKind: 'provider',
+        actorEmail: user.email,
+        changes: { fields: [{ field: 'professionalSummary', old: 'x'.repeat(100_000), new: 'Fine.' }] },
+      })
       .returning();
     const refused = await client.post(`/api/profile/history/${row!.id}/restore`);
     expect(refused.status).toBe(400);
@@ -301,21 +375,34 @@ describe(`the change record is append-only, with retention its one way out (${da
     const db = ctx.database.db;
     const [old] = await db
       .insert(profileChanges)
-      .values({ userId: user.id, sectionId: 'biography', source: 'provider', actorKind: 'provider', changes: { fields: [] }, createdAt: new Date(Date.now() - 400 * 86_400_000) })
+      .values({
+        userId: user.id,
+        sectionId: 'biography',
+        source: 'provider',
+        actorKind: 'provider',
+        changes: { fields: [] },
+        createdAt: new Date(Date.now() - 400 * 86_400_000),
+      })
       .returning();
 
     // Unset retention keeps everything and queues nothing.
     expect(await scheduleHistoryPurge(db, undefined)).toBe(false);
     expect(await scheduleHistoryPurge(db, 365)).toBe(true);
     expect(await scheduleHistoryPurge(db, 365)).toBe(false);
-    const [queued] = await db.select().from(jobs).where(and(eq(jobs.type, HISTORY_PURGE_JOB), eq(jobs.status, 'queued')));
+    const [queued] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, HISTORY_PURGE_JOB), eq(jobs.status, 'queued')));
     const handlers = createHistoryJobHandlers({ db, env: { HISTORY_RETENTION_DAYS: 365 }, logger: createLogger({ level: 'silent', environment: 'test' }) });
     await handlers[HISTORY_PURGE_JOB]!(queued!);
 
     const left = await rowsFor(user.id, 'biography');
     expect(left.some((row) => row.id === old!.id)).toBe(false);
     expect(left.length).toBeGreaterThan(0);
-    const next = await db.select().from(jobs).where(and(eq(jobs.type, HISTORY_PURGE_JOB), eq(jobs.status, 'queued')));
+    const next = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, HISTORY_PURGE_JOB), eq(jobs.status, 'queued')));
     expect(next.some((job) => job.runAt.getTime() > Date.now() + 23 * 3_600_000)).toBe(true);
     // The door closes with the purge's transaction.
     await expect(db.delete(profileChanges).where(eq(profileChanges.userId, user.id))).rejects.toThrow();
@@ -326,14 +413,20 @@ describe(`the change record is append-only, with retention its one way out (${da
 describe(`the system audit log (${databaseLabel})`, () => {
   it('records a provider’s sign-up and e-mail confirmation, in plain words', async () => {
     const { client, user, email } = await signUp();
-    const [signedUp] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'provider.signed_up'), eq(auditLog.targetId, user.id)));
+    const [signedUp] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'provider.signed_up'), eq(auditLog.targetId, user.id)));
     expect(signedUp).toMatchObject({ actorId: user.id, actorRole: 'provider', actorEmail: email, targetType: 'user', hospitalId: hospitalA.id });
 
     await ctx.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
     expect((await client.post('/api/auth/verification-email')).status).toBe(200);
     const link = new URL((await latestMail(ctx, email))!.links[0]!);
     expect((await client.post('/api/auth/callback', { token_hash: link.searchParams.get('token_hash'), type: 'email' })).status).toBe(200);
-    const [confirmed] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'provider.email_confirmed'), eq(auditLog.targetId, user.id)));
+    const [confirmed] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'provider.email_confirmed'), eq(auditLog.targetId, user.id)));
     expect(confirmed).toMatchObject({ actorId: user.id, actorEmail: email });
 
     const listed = await systemAdmin.get(`/api/admin/audit-log?target=${user.id}`);
@@ -351,16 +444,41 @@ describe(`the system audit log (${databaseLabel})`, () => {
     const db = ctx.database.db;
     const old = new Date('2020-03-04T10:00:00Z');
     await db.insert(auditLog).values([
-      { actorId: user.id, actorRole: 'provider', actorEmail: email, action: 'directory.listing_requested', targetType: 'user', targetId: user.id, createdAt: old },
-      { actorRole: 'system_admin', actorEmail: 'boss@example.org', action: 'directory.listing_approved', targetType: 'user', targetId: user.id, summary: { note: '=HYPERLINK("http://evil.example")' }, createdAt: old },
-      { actorRole: 'anonymous', actorEmail: '=HYPERLINK("http://evil.example")', action: 'provider.sign_in_failed', targetType: `formula-${user.id}`, createdAt: old },
+      {
+        actorId: user.id,
+        actorRole: 'provider',
+        actorEmail: email,
+        action: 'directory.listing_requested',
+        targetType: 'user',
+        targetId: user.id,
+        createdAt: old,
+      },
+      {
+        actorRole: 'system_admin',
+        actorEmail: 'boss@example.org',
+        action: 'directory.listing_approved',
+        targetType: 'user',
+        targetId: user.id,
+        summary: { note: '=HYPERLINK("http://evil.example")' },
+        createdAt: old,
+      },
+      {
+        actorRole: 'anonymous',
+        actorEmail: '=HYPERLINK("http://evil.example")',
+        action: 'provider.sign_in_failed',
+        targetType: `formula-${user.id}`,
+        createdAt: old,
+      },
     ]);
     const list = async (query: string) => {
       const response = await systemAdmin.get(`/api/admin/audit-log?${query}`);
       expect(response.status, await response.clone().text()).toBe(200);
       return ((await response.json()) as { items: Array<{ action: string; actorEmail: string | null }> }).items;
     };
-    expect((await list(`target=${user.id}&action=directory.*`)).map((item) => item.action).sort()).toEqual(['directory.listing_approved', 'directory.listing_requested']);
+    expect((await list(`target=${user.id}&action=directory.*`)).map((item) => item.action).sort()).toEqual([
+      'directory.listing_approved',
+      'directory.listing_requested',
+    ]);
     expect((await list(`target=${user.id}&action=directory.listing_approved`)).map((item) => item.action)).toEqual(['directory.listing_approved']);
     expect((await list(`target=${user.id}&actor=boss@example`)).map((item) => item.actorEmail)).toEqual(['boss@example.org']);
     expect((await list(`target=${user.id}&actor=${user.id}`)).map((item) => item.action).sort()).toEqual(['directory.listing_requested', 'provider.signed_up']);

@@ -25,7 +25,14 @@ async function hospitalWithAdmin() {
 
 const rowsOf = (hospitalId: string) => ctx.database.db.select().from(hospitalLocations).where(eq(hospitalLocations.hospitalId, hospitalId));
 const lastAudit = async (action: string, hospitalId: string) =>
-  (await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.hospitalId, hospitalId))).orderBy(sql`${auditLog.id} desc`).limit(1))[0];
+  (
+    await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.hospitalId, hospitalId)))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+  )[0];
 
 const REAL_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'real');
 
@@ -57,7 +64,7 @@ describe(`hospital locations (${databaseLabel})`, () => {
       isYextSourced: false,
       yextEntityId: null,
     });
-    expect((await lastAudit('hospital_location.create', hospital.id))).toMatchObject({ actorId: admin.id, targetId: location.id });
+    expect(await lastAudit('hospital_location.create', hospital.id)).toMatchObject({ actorId: admin.id, targetId: location.id });
 
     expect(await (await client.get(`${base}/${location.id}`)).json()).toEqual(location);
 
@@ -162,10 +169,12 @@ describe(`hospital locations (${databaseLabel})`, () => {
   it('lists by name with search, paging and the total count', async () => {
     const { hospital, client, base } = await hospitalWithAdmin();
     const names = Array.from({ length: 7 }, (_, i) => `Clinic ${String.fromCharCode(71 - i)}`); // G … A, inserted out of order
-    await ctx.database.db.insert(hospitalLocations).values([
-      ...names.map((name) => ({ hospitalId: hospital.id, name, city: 'Chicago' })),
-      { hospitalId: hospital.id, name: 'Lakeside 100% Care', city: 'Evanston' },
-    ]);
+    await ctx.database.db
+      .insert(hospitalLocations)
+      .values([
+        ...names.map((name) => ({ hospitalId: hospital.id, name, city: 'Chicago' })),
+        { hospitalId: hospital.id, name: 'Lakeside 100% Care', city: 'Evanston' },
+      ]);
     const page1 = await (await client.get(`${base}?pageSize=3`)).json();
     expect(page1.totalCount).toBe(8);
     expect(page1.items.map((l: { name: string }) => l.name)).toEqual(['Clinic A', 'Clinic B', 'Clinic C']);
@@ -186,7 +195,8 @@ describe(`hospital locations (${databaseLabel})`, () => {
     const { hospital, client, base } = await hospitalWithAdmin();
     const csv = [
       '\uFEFFName,Address Line1,address_line2,CITY,State,Zip_Code,phone,URL,Department,Unknown Column,hospital_id',
-      'Northfield Heart Center,251 E Huron St,Suite 8-100,Chicago,IL,60611,(312) 555-0100,https://example.org/heart,Cardiology,ignored,' + '5a4f1a43-51a7-4e57-9d89-1b1a29b4e0b1',
+      'Northfield Heart Center,251 E Huron St,Suite 8-100,Chicago,IL,60611,(312) 555-0100,https://example.org/heart,Cardiology,ignored,' +
+        '5a4f1a43-51a7-4e57-9d89-1b1a29b4e0b1',
       '"Lakeside Clinic, West","1200 W Lake St',
       'Building ""B""",,Evanston,il,60201-4418,,,Family Medicine,,',
       '',
@@ -214,8 +224,22 @@ describe(`hospital locations (${databaseLabel})`, () => {
     });
     const rows = (await rowsOf(hospital.id)).sort((a, b) => a.name.localeCompare(b.name));
     expect(rows.map((r) => r.name)).toEqual(['Lakeside Clinic, West', 'Northfield Heart Center', 'Quoted, Padded']);
-    expect(rows[0]).toMatchObject({ addressLine1: '1200 W Lake St\r\nBuilding "B"', city: 'Evanston', state: 'IL', zipCode: '60201-4418', postalCode: '60201-4418', cDepartmentSpecialty: 'Family Medicine', hospitalId: hospital.id });
-    expect(rows[1]).toMatchObject({ addressLine2: 'Suite 8-100', phoneNumber: '(312) 555-0100', url: 'https://example.org/heart', country: 'US', isActive: true });
+    expect(rows[0]).toMatchObject({
+      addressLine1: '1200 W Lake St\r\nBuilding "B"',
+      city: 'Evanston',
+      state: 'IL',
+      zipCode: '60201-4418',
+      postalCode: '60201-4418',
+      cDepartmentSpecialty: 'Family Medicine',
+      hospitalId: hospital.id,
+    });
+    expect(rows[1]).toMatchObject({
+      addressLine2: 'Suite 8-100',
+      phoneNumber: '(312) 555-0100',
+      url: 'https://example.org/heart',
+      country: 'US',
+      isActive: true,
+    });
     expect((await lastAudit('hospital_location.bulk_create', hospital.id))!.summary).toMatchObject({ after: { created: 3, failed: 5 } });
   });
 
@@ -288,7 +312,14 @@ describe(`hospital locations (${databaseLabel})`, () => {
       const client = browserClient(ctx.app);
       const response = await client.post(
         '/api/auth/sign-up',
-        { email: `provider.${uniqueSuffix()}@example.org`, password: 'correct horse battery', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Jordan Avery', ...(hospitalId ? { hospitalId } : {}) },
+        {
+          email: `provider.${uniqueSuffix()}@example.org`,
+          password: 'correct horse battery',
+          agreedToTerms: true,
+          agreedToPrivacy: true,
+          fullName: 'Jordan Avery',
+          ...(hospitalId ? { hospitalId } : {}),
+        },
         { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 200) + 1}` },
       );
       expect(response.status).toBe(201);

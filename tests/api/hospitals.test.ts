@@ -55,7 +55,10 @@ describe(`hospitals (${databaseLabel})`, () => {
       ] as const) {
         const response = method === 'get' ? await client.get(path) : await client.put(path, { permissions: [] });
         expect(response.status, path).toBe(401);
-        expect((await response.json()).error, `${method} ${path}`).toMatchObject({ code: 'ADMIN_UNAUTHORIZED', message: 'Admin authentication required. Please log in as an admin user.' });
+        expect((await response.json()).error, `${method} ${path}`).toMatchObject({
+          code: 'ADMIN_UNAUTHORIZED',
+          message: 'Admin authentication required. Please log in as an admin user.',
+        });
       }
     }
   });
@@ -99,7 +102,12 @@ describe(`hospitals (${databaseLabel})`, () => {
 
     // A partial update leaves every other setting as it was.
     const renamed = await (await system.patch(`/api/admin/hospitals/${hospital.id}`, { name: 'Lakeside Medical' })).json();
-    expect(renamed).toMatchObject({ name: 'Lakeside Medical', dataSource: 'yext', contactEmail: 'it@lakeside.example', yextConfig: { apiKeyMasked: '••••9876' } });
+    expect(renamed).toMatchObject({
+      name: 'Lakeside Medical',
+      dataSource: 'yext',
+      contactEmail: 'it@lakeside.example',
+      yextConfig: { apiKeyMasked: '••••9876' },
+    });
 
     const duplicate = await system.post('/api/admin/hospitals', { name: 'Again', code: code.toLowerCase() });
     expect(duplicate.status).toBe(409);
@@ -131,7 +139,9 @@ describe(`hospitals (${databaseLabel})`, () => {
     const items = (await saved.json()).items as Array<{ sectionId: string; isVisible: boolean; isRequired: boolean }>;
     expect(items.find((p) => p.sectionId === 'publications')).toEqual({ sectionId: 'publications', isVisible: false, isRequired: false });
     expect(items.find((p) => p.sectionId === 'biography')).toEqual({ sectionId: 'biography', isVisible: true, isRequired: true });
-    const bad = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/section-permissions`, { permissions: [{ sectionId: 'nonsense', isVisible: true, isRequired: false }] });
+    const bad = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/section-permissions`, {
+      permissions: [{ sectionId: 'nonsense', isVisible: true, isRequired: false }],
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -157,11 +167,15 @@ describe(`hospitals (${databaseLabel})`, () => {
     const none = await adminA.get(`${base}/active`);
     expect(none.status).toBe(404);
     expect((await none.json()).error.message).toBe('No active data source configuration found');
-    const first = await (await adminA.post(base, {
-      sourceType: 'yext',
-      sourceName: 'Listings',
-      fieldMappings: [{ profileSection: 'professional_identity', profileField: 'first_name', sourcePath: 'name.first', fallbackPaths: ['firstName'], isRequired: true }],
-    })).json();
+    const first = await (
+      await adminA.post(base, {
+        sourceType: 'yext',
+        sourceName: 'Listings',
+        fieldMappings: [
+          { profileSection: 'professional_identity', profileField: 'first_name', sourcePath: 'name.first', fallbackPaths: ['firstName'], isRequired: true },
+        ],
+      })
+    ).json();
     const second = await (await adminA.post(base, { sourceType: 'npi_registry', sourceName: 'Registry' })).json();
     const active = await (await adminA.get(`${base}/active`)).json();
     expect(active.id).toBe(second.id);
@@ -169,10 +183,20 @@ describe(`hospitals (${databaseLabel})`, () => {
     expect(list.items.filter((c: { isActive: boolean }) => c.isActive)).toHaveLength(1);
     const reactivated = await (await adminA.patch(`${base}/${first.id}`, { isActive: true })).json();
     expect(reactivated.fieldMappings).toEqual([
-      expect.objectContaining({ profileSection: 'professional_identity', profileField: 'first_name', sourcePath: 'name.first', fallbackPaths: ['firstName'], isRequired: true }),
+      expect.objectContaining({
+        profileSection: 'professional_identity',
+        profileField: 'first_name',
+        sourcePath: 'name.first',
+        fallbackPaths: ['firstName'],
+        isRequired: true,
+      }),
     ]);
     expect((await (await adminA.get(`${base}/active`)).json()).id).toBe(first.id);
-    const badMapping = await adminA.post(base, { sourceType: 'yext', sourceName: 'Bad', fieldMappings: [{ profileSection: 'nowhere', profileField: 'x', sourcePath: 'y' }] });
+    const badMapping = await adminA.post(base, {
+      sourceType: 'yext',
+      sourceName: 'Bad',
+      fieldMappings: [{ profileSection: 'nowhere', profileField: 'x', sourcePath: 'y' }],
+    });
     expect(badMapping.status).toBe(400);
   });
 });
@@ -198,10 +222,16 @@ describe(`users of a hospital (${databaseLabel})`, () => {
   it('deletes a provider with every profile row and the sign-in account, all or nothing', async () => {
     const { user, client } = await signUpProvider(hospitalA.id);
     // Make the second half of the delete fail: the whole transaction must roll back.
-    await ctx.database.db.execute(sql.raw(`
+    await ctx.database.db.execute(
+      sql.raw(`
       create or replace function refuse_auth_delete() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql;
-    `));
-    await ctx.database.db.execute(sql.raw(`create trigger refuse_auth_delete before delete on auth_users for each row when (old.id = '${user.authUserId}') execute function refuse_auth_delete()`));
+    `),
+    );
+    await ctx.database.db.execute(
+      sql.raw(
+        `create trigger refuse_auth_delete before delete on auth_users for each row when (old.id = '${user.authUserId}') execute function refuse_auth_delete()`,
+      ),
+    );
     const failed = await adminA.delete(`/api/admin/users/${user.id}`);
     expect(failed.status).toBe(500);
     expect(await ctx.database.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
@@ -230,7 +260,11 @@ describe(`users of a hospital (${databaseLabel})`, () => {
     const { client } = await signUpProvider(hospitalA.id);
     const sections = await (await client.get('/api/me/sections')).json();
     expect(sections.hospitalId).toBe(hospitalA.id);
-    expect(sections.items.find((s: { sectionId: string }) => s.sectionId === 'publications')).toEqual({ sectionId: 'publications', isVisible: false, isRequired: false });
+    expect(sections.items.find((s: { sectionId: string }) => s.sectionId === 'publications')).toEqual({
+      sectionId: 'publications',
+      isVisible: false,
+      isRequired: false,
+    });
     const { client: independent } = await signUpProvider(null);
     const defaults = await (await independent.get('/api/me/sections')).json();
     expect(defaults.items.filter((s: { isRequired: boolean }) => s.isRequired)).toHaveLength(3);

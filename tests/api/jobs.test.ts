@@ -42,7 +42,10 @@ describe(`background jobs (${databaseLabel})`, () => {
     const [afterFirst] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1, lastError: 'upstream down' });
     expect(afterFirst!.runAt.getTime()).toBeGreaterThan(Date.now());
-    await database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id));
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
     await worker.drain();
     const [afterSecond] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(afterSecond).toMatchObject({ status: 'failed', attempts: 2 });
@@ -66,11 +69,17 @@ describe(`background jobs (${databaseLabel})`, () => {
     const worker = createWorker(database.db, createRateLimitJobHandlers({ db: database.db, logger }), logger);
     expect(await worker.drain()).toBe(1);
 
-    const left = await database.db.select().from(rateLimitCounters).where(like(rateLimitCounters.key, `${key}%`));
+    const left = await database.db
+      .select()
+      .from(rateLimitCounters)
+      .where(like(rateLimitCounters.key, `${key}%`));
     expect(left).toHaveLength(2);
     expect(left.every((row) => row.windowStart.getTime() > Date.now() - day)).toBe(true);
     // Each run queues the next, an hour on.
-    const next = await database.db.select().from(jobs).where(and(eq(jobs.type, RATE_LIMIT_SWEEP_JOB), eq(jobs.status, 'queued')));
+    const next = await database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, RATE_LIMIT_SWEEP_JOB), eq(jobs.status, 'queued')));
     expect(next).toHaveLength(1);
     expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
   });

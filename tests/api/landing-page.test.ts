@@ -34,7 +34,17 @@ const MANIFEST = {
   '_auth-redirect.js': { file: 'assets/auth-redirect-SHARED.js' },
   [LANDING_ISLAND_ENTRY]: { file: 'assets/landing-island-ISLAND.js', imports: ['_auth-redirect.js'] },
 };
-const SECTION_TITLES = ['Professional Identity', 'Education & Training', 'Practice Essentials', 'Locations', 'Biography', 'Publications', 'Clinical Trials', 'Media & Press', 'Medical Expertise'];
+const SECTION_TITLES = [
+  'Professional Identity',
+  'Education & Training',
+  'Practice Essentials',
+  'Locations',
+  'Biography',
+  'Publications',
+  'Clinical Trials',
+  'Media & Press',
+  'Medical Expertise',
+];
 
 let dir: string;
 beforeAll(() => {
@@ -182,7 +192,10 @@ describe('the dashboard rendered by the server for a signed-in provider (decisio
     expect(routesAt(routes, [[0, 999]]), 'a place that is not in this build').toBeNull();
 
     // Compressed for the browser that accepts it.
-    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       const compressed = await client.get('/dashboard', { 'accept-encoding': encoding });
       expect(compressed.headers.get('content-encoding')).toBe(encoding);
       expect(decode(Buffer.from(await compressed.arrayBuffer())).toString('utf8')).toMatch(/<h1[^>]*>Dashboard<\/h1>/);

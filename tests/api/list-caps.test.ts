@@ -112,7 +112,11 @@ describe(`profile list caps (${databaseLabel})`, () => {
       status: 'approved',
     });
     expect(bulk.status).toBe(200);
-    expect(await bulk.json()).toEqual({ updated: 1, failed: 1, error: `Failed to update 1 items. ${listCapMessage('publications')}: remove one from the section to approve another` });
+    expect(await bulk.json()).toEqual({
+      updated: 1,
+      failed: 1,
+      error: `Failed to update 1 items. ${listCapMessage('publications')}: remove one from the section to approve another`,
+    });
     const read = (await (await client.get('/api/profile/sections/publications')).json()) as { data: { items: Array<{ title: string }> } };
     expect(read.data.items).toHaveLength(cap);
     expect(read.data.items.at(-1)?.title).toBe('Found by discovery');

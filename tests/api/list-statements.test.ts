@@ -28,7 +28,14 @@ beforeAll(async () => {
     const provider = browserClient(ctx.app);
     const signUp = await provider.post(
       '/api/auth/sign-up',
-      { email: `list.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: `Lee List ${i}`, hospitalId },
+      {
+        email: `list.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: `Lee List ${i}`,
+        hospitalId,
+      },
       { 'x-forwarded-for': `192.0.2.${10 + i}` },
     );
     expect(signUp.status).toBe(201);
@@ -39,7 +46,11 @@ beforeAll(async () => {
       applicationContext: { currentRoute: '/dashboard' },
     });
     expect(feedback.status, await feedback.clone().text()).toBe(201);
-    const taxonomy = await hospitalAdmin.post(`/api/admin/hospitals/${hospitalId}/taxonomy`, { specialty: `Specialty ${i}`, department: 'Medicine', division: `Division ${i}` });
+    const taxonomy = await hospitalAdmin.post(`/api/admin/hospitals/${hospitalId}/taxonomy`, {
+      specialty: `Specialty ${i}`,
+      department: 'Medicine',
+      division: `Division ${i}`,
+    });
     expect(taxonomy.status, await taxonomy.clone().text()).toBe(201);
   }
   const locations = await hospitalAdmin.post(
@@ -85,22 +96,27 @@ const itemsOf = (body: Record<string, unknown>) => (body.items ?? Object.values(
 
 describe(`console lists read a page in one statement plus one count (${databaseLabel})`, () => {
   for (const who of ['system', 'hospital'] as const) {
-    it.each(lists(() => hospitalId).filter((list) => who === 'system' || !['administrators', 'audit log'].includes(list.name)))(`$name, as the ${who} admin`, async ({ path }) => {
-      const client = who === 'system' ? system : hospitalAdmin;
-      const one = await statementsOf(client, `${path()}?page=1&pageSize=1`);
-      const full = await statementsOf(client, `${path()}?page=1&pageSize=${ROWS}`);
-      expect(itemsOf(one.body)).toHaveLength(1);
-      expect(itemsOf(full.body).length, JSON.stringify(full.body).slice(0, 300)).toBeGreaterThanOrEqual(who === 'hospital' && path() === '/api/admin/hospitals' ? 1 : ROWS);
+    it.each(lists(() => hospitalId).filter((list) => who === 'system' || !['administrators', 'audit log'].includes(list.name)))(
+      `$name, as the ${who} admin`,
+      async ({ path }) => {
+        const client = who === 'system' ? system : hospitalAdmin;
+        const one = await statementsOf(client, `${path()}?page=1&pageSize=1`);
+        const full = await statementsOf(client, `${path()}?page=1&pageSize=${ROWS}`);
+        expect(itemsOf(one.body)).toHaveLength(1);
+        expect(itemsOf(full.body).length, JSON.stringify(full.body).slice(0, 300)).toBeGreaterThanOrEqual(
+          who === 'hospital' && path() === '/api/admin/hospitals' ? 1 : ROWS,
+        );
 
-      // The guard's one session statement, the tenancy check of a hospital in the path, then the page and its count.
-      const issued = full.issued;
-      expect(issued.filter(isSession), issued.join('\n')).toHaveLength(1);
-      expect(issued.filter(isHospitalCheck).length).toBeLessThanOrEqual(path().includes('/hospitals/') ? 1 : 0);
-      const reads = issued.filter((q) => !isSession(q) && !isHospitalCheck(q));
-      expect(reads.filter(isCount).length, reads.join('\n')).toBeLessThanOrEqual(1);
-      expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(2);
-      // Nothing grows with the rows on the page.
-      expect(issued).toHaveLength(one.issued.length);
-    });
+        // The guard's one session statement, the tenancy check of a hospital in the path, then the page and its count.
+        const issued = full.issued;
+        expect(issued.filter(isSession), issued.join('\n')).toHaveLength(1);
+        expect(issued.filter(isHospitalCheck).length).toBeLessThanOrEqual(path().includes('/hospitals/') ? 1 : 0);
+        const reads = issued.filter((q) => !isSession(q) && !isHospitalCheck(q));
+        expect(reads.filter(isCount).length, reads.join('\n')).toBeLessThanOrEqual(1);
+        expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(2);
+        // Nothing grows with the rows on the page.
+        expect(issued).toHaveLength(one.issued.length);
+      },
+    );
   }
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { hospitals} from '../../src/server/db/schema';
+import type { hospitals } from '../../src/server/db/schema';
 import { auditLog, hospitalLocations, locations, notifications, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
@@ -34,7 +34,14 @@ async function provider(hospitalId?: string) {
   const client = browserClient(ctx.app);
   const response = await client.post(
     '/api/auth/sign-up',
-    { email: `joiner.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Robin Joiner', ...(hospitalId ? { hospitalId } : {}) },
+    {
+      email: `joiner.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Robin Joiner',
+      ...(hospitalId ? { hospitalId } : {}),
+    },
     { 'x-forwarded-for': `198.51.100.${(ip += 1)}` },
   );
   expect(response.status).toBe(201);
@@ -53,7 +60,12 @@ describe(`hospital membership (${databaseLabel})`, () => {
     const asked = await client.post('/api/me/hospital-request', { hospitalId: hospitalA.id, message: '  I joined the cardiology group in May.  ' });
     expect(asked.status).toBe(201);
     const request = await asked.json();
-    expect(request).toMatchObject({ hospitalId: hospitalA.id, hospitalName: hospitalA.name, message: 'I joined the cardiology group in May.', status: 'pending' });
+    expect(request).toMatchObject({
+      hospitalId: hospitalA.id,
+      hospitalName: hospitalA.name,
+      message: 'I joined the cardiology group in May.',
+      status: 'pending',
+    });
     const again = await client.post('/api/me/hospital-request', { hospitalId: hospitalB.id });
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe('You already have a request waiting. Cancel it to ask another hospital.');
@@ -70,12 +82,18 @@ describe(`hospital membership (${databaseLabel})`, () => {
     expect((await adminA.post(`/api/admin/hospital-requests/${request.id}/decline`)).status).toBe(409);
 
     expect(await userRow(userId)).toMatchObject({ hospitalId: hospitalA.id, organization: hospitalA.name });
-    expect(await (await client.get('/api/me/hospital')).json()).toMatchObject({ hospital: { id: hospitalA.id, name: hospitalA.name }, request: { status: 'approved' } });
+    expect(await (await client.get('/api/me/hospital')).json()).toMatchObject({
+      hospital: { id: hospitalA.id, name: hospitalA.name },
+      request: { status: 'approved' },
+    });
     // Everything scoped by hospital follows: the session, the sections the hospital shows.
     expect((await (await client.get('/api/auth/session')).json()).user).toMatchObject({ hospitalId: hospitalA.id, hospitalName: hospitalA.name });
     expect((await (await client.get('/api/me/sections')).json()).hospitalId).toBe(hospitalA.id);
 
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.hospital_assigned'), eq(auditLog.targetId, userId)));
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.hospital_assigned'), eq(auditLog.targetId, userId)));
     expect(entry).toMatchObject({ hospitalId: hospitalA.id, summary: expect.objectContaining({ requestId: request.id, from: null, to: hospitalA.id }) });
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
     expect(told.map((n) => n.title)).toEqual([`Welcome to ${hospitalA.name}`]);
@@ -100,10 +118,15 @@ describe(`hospital membership (${databaseLabel})`, () => {
     expect((await (await adminA.get('/api/admin/hospital-requests')).json()).items.some((r: { user: { id: string } }) => r.user.id === userId)).toBe(false);
   });
 
-  it('a system administrator moves a provider; links to the old hospital\'s locations go, the address stays', async () => {
+  it("a system administrator moves a provider; links to the old hospital's locations go, the address stays", async () => {
     const { client, userId } = await provider(hospitalA.id);
-    const [site] = await ctx.database.db.insert(hospitalLocations).values({ hospitalId: hospitalA.id, name: 'Lakeside Heart Center', city: 'Evanston', state: 'IL' }).returning();
-    await ctx.database.db.insert(locations).values({ userId, locationName: 'Lakeside Heart Center', predefinedLocationId: site!.id, city: 'Evanston', state: 'IL' });
+    const [site] = await ctx.database.db
+      .insert(hospitalLocations)
+      .values({ hospitalId: hospitalA.id, name: 'Lakeside Heart Center', city: 'Evanston', state: 'IL' })
+      .returning();
+    await ctx.database.db
+      .insert(locations)
+      .values({ userId, locationName: 'Lakeside Heart Center', predefinedLocationId: site!.id, city: 'Evanston', state: 'IL' });
 
     expect((await adminA.put(`/api/admin/users/${userId}/hospital`, { hospitalId: hospitalB.id })).status).toBe(403);
     const moved = await system.put(`/api/admin/users/${userId}/hospital`, { hospitalId: hospitalB.id });
@@ -117,7 +140,10 @@ describe(`hospital membership (${databaseLabel})`, () => {
     expect((await adminA.get(`/api/admin/users/${userId}`)).status).toBe(404);
     expect((await adminB.get(`/api/admin/users/${userId}`)).status).toBe(200);
 
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.hospital_assigned'), eq(auditLog.targetId, userId)));
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.hospital_assigned'), eq(auditLog.targetId, userId)));
     expect(entry?.summary).toMatchObject({ from: hospitalA.id, to: hospitalB.id });
     expect((await system.put(`/api/admin/users/${userId}/hospital`, { hospitalId: null })).status).toBe(200);
     expect((await userRow(userId)).hospitalId).toBeNull();

@@ -123,7 +123,9 @@ describe(`listing-service e-mail domain patterns (${databaseLabel})`, () => {
     const hospital = await createHospital(ctx);
     const admin = await createAdminRow(ctx, { role: 'system_admin' });
     const client = await signInAdmin(ctx, admin.email);
-    const population = (patterns: string[]) => ({ populationConfig: { enabled: true, match_by_hospital_id: false, email_domain_patterns: patterns, enhanced_expertise: false } });
+    const population = (patterns: string[]) => ({
+      populationConfig: { enabled: true, match_by_hospital_id: false, email_domain_patterns: patterns, enhanced_expertise: false },
+    });
     const refused = await client.patch(`/api/admin/hospitals/${hospital.id}`, population([`*${'a*'.repeat(8)}b`]));
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('at most 3 wildcards (*)');
@@ -149,7 +151,15 @@ describe(`listing-service e-mail domain patterns (${databaseLabel})`, () => {
     const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     // The hook sign-up and every sign-in run (the request around it is hashing and sessions, not this finding).
     const populate = createDirectoryPopulation({ db: ctx.database.db, env: ctx.env, logger: createLogger({ level: 'silent', environment: 'test' }) });
-    const metadata = { full_name: 'x', agreed_to_terms: true, agreed_to_privacy: true, data_source: 'yext', pending_profile_setup: false, needs_directory_population: true, hospital_id: hospital.id } as const;
+    const metadata = {
+      full_name: 'x',
+      agreed_to_terms: true,
+      agreed_to_privacy: true,
+      data_source: 'yext',
+      pending_profile_setup: false,
+      needs_directory_population: true,
+      hospital_id: hospital.id,
+    } as const;
     const outcomes = await healthWhile(async () => {
       const results = [];
       // Twenty sign-ins, each arriving as its own request would.
@@ -174,7 +184,10 @@ async function provider(app: ReturnType<typeof createApp>, hospitalId: string) {
   );
   expect(response.status, await response.clone().text()).toBe(201);
   const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
-  await ctx.database.db.insert(professionalIdentity).values({ userId: user!.id, firstName: 'Jane', lastName: 'Doe' }).onConflictDoUpdate({ target: professionalIdentity.userId, set: { firstName: 'Jane', lastName: 'Doe' } });
+  await ctx.database.db
+    .insert(professionalIdentity)
+    .values({ userId: user!.id, firstName: 'Jane', lastName: 'Doe' })
+    .onConflictDoUpdate({ target: professionalIdentity.userId, set: { firstName: 'Jane', lastName: 'Doe' } });
   return { client, user: user! };
 }
 
@@ -189,7 +202,13 @@ describe(`discovery runs (${databaseLabel})`, () => {
         return { query: name, studies: [] };
       },
     } as unknown as DiscoverySources['clinicalTrials'];
-    const app = createApp({ env: ctx.env, database: ctx.database, logger: createLogger({ level: 'silent', environment: 'test' }), migrationsDir, discoverySources: { clinicalTrials } } as Parameters<typeof createApp>[0]);
+    const app = createApp({
+      env: ctx.env,
+      database: ctx.database,
+      logger: createLogger({ level: 'silent', environment: 'test' }),
+      migrationsDir,
+      discoverySources: { clinicalTrials },
+    } as Parameters<typeof createApp>[0]);
     const hospital = await createHospital(ctx);
     const { client } = await provider(app, hospital.id);
 
@@ -208,7 +227,8 @@ describe(`discovery runs (${databaseLabel})`, () => {
     expect(outsideCalls).toBe(1);
 
     // One after another: the hour's allowance, then 429 with Retry-After and the limit named.
-    for (let i = 1; i < OUTSIDE_RUN_LIMITS.discovery.perHour; i += 1) expect((await client.post('/api/discovery/run', { types: ['clinical_trials'] })).status).toBe(201);
+    for (let i = 1; i < OUTSIDE_RUN_LIMITS.discovery.perHour; i += 1)
+      expect((await client.post('/api/discovery/run', { types: ['clinical_trials'] })).status).toBe(201);
     const limited = await client.post('/api/discovery/run', { types: ['clinical_trials'] });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -236,7 +256,9 @@ describe(`section saves (${databaseLabel})`, () => {
     const history = async () => (await ctx.database.db.select({ id: profileChanges.id }).from(profileChanges).where(eq(profileChanges.userId, user.id))).length;
 
     // Ten parallel saves of 300 publications: one saves, the rest are told to wait.
-    const answers = await healthWhile(() => Promise.all(Array.from({ length: 10 }, () => client.put('/api/profile/sections/publications', body))), { atMostMs: 1_000 });
+    const answers = await healthWhile(() => Promise.all(Array.from({ length: 10 }, () => client.put('/api/profile/sections/publications', body))), {
+      atMostMs: 1_000,
+    });
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(9);

@@ -35,7 +35,16 @@ async function provider() {
 async function seed(userId: string, count: number, start = Date.now() - count * 60_000) {
   return ctx.database.db
     .insert(notifications)
-    .values(Array.from({ length: count }, (_, i) => ({ userId, type: 'system', title: `Notice ${i}`, message: `Message ${i}`, isRead: i % 3 === 0, createdAt: new Date(start + i * 60_000) })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId,
+        type: 'system',
+        title: `Notice ${i}`,
+        message: `Message ${i}`,
+        isRead: i % 3 === 0,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    )
     .returning();
 }
 
@@ -95,7 +104,12 @@ describe(`notifications (${databaseLabel})`, () => {
     const { client } = await provider();
     expect(await (await client.get('/api/notifications/settings')).json()).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, nextScheduledRun: null });
     const saved = await (await client.put('/api/notifications/settings', { smsEnabled: true, emailEnabled: false, categories: { mediaPress: false } })).json();
-    expect(saved).toMatchObject({ smsEnabled: true, emailEnabled: false, inAppEnabled: true, categories: { ...DEFAULT_NOTIFICATION_SETTINGS.categories, mediaPress: false } });
+    expect(saved).toMatchObject({
+      smsEnabled: true,
+      emailEnabled: false,
+      inAppEnabled: true,
+      categories: { ...DEFAULT_NOTIFICATION_SETTINGS.categories, mediaPress: false },
+    });
     expect(await (await client.get('/api/notifications/settings')).json()).toEqual(saved);
 
     const badDay = await client.put('/api/notifications/settings', { scheduleDay: 7 });
@@ -110,12 +124,16 @@ describe(`in-app notifications follow the provider's setting (${databaseLabel})`
   it('stores nothing in the app while in-app notifications are off, and again once they are on', async () => {
     const { client, user } = await provider();
     const run = () =>
-      notifyDiscoveryResults({ db: ctx.database.db, logger: createLogger({ level: 'silent', environment: 'test' }), appUrl: 'http://localhost:3000' }, user.id, {
-        runId: crypto.randomUUID(),
-        scheduled: false,
-        added: { publications: 2, clinicalTrials: 0, mediaPress: 0 },
-        errors: 0,
-      });
+      notifyDiscoveryResults(
+        { db: ctx.database.db, logger: createLogger({ level: 'silent', environment: 'test' }), appUrl: 'http://localhost:3000' },
+        user.id,
+        {
+          runId: crypto.randomUUID(),
+          scheduled: false,
+          added: { publications: 2, clinicalTrials: 0, mediaPress: 0 },
+          errors: 0,
+        },
+      );
     expect((await client.put('/api/notifications/settings', { inAppEnabled: false })).status).toBe(200);
     expect(await run()).toBeNull();
     expect((await (await client.get('/api/notifications')).json()).items).toEqual([]);
@@ -131,13 +149,25 @@ describe('scheduled search slots (UTC)', () => {
   const at = (iso: string) => new Date(iso);
   it('weekly: the next chosen weekday and hour, strictly after now', () => {
     // 2024-05-15 is a Wednesday.
-    expect(nextScheduledRun({ scheduleDay: 1, scheduleHour: 9, frequency: 'weekly' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe('2024-05-20T09:00:00.000Z');
-    expect(nextScheduledRun({ scheduleDay: 3, scheduleHour: 14, frequency: 'weekly' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe('2024-05-15T14:00:00.000Z');
-    expect(nextScheduledRun({ scheduleDay: 3, scheduleHour: 12, frequency: 'weekly' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe('2024-05-22T12:00:00.000Z');
-    expect(nextScheduledRun({ scheduleDay: 0, scheduleHour: 0, frequency: 'weekly' }, at('2024-12-31T23:59:00Z')).toISOString()).toBe('2025-01-05T00:00:00.000Z');
+    expect(nextScheduledRun({ scheduleDay: 1, scheduleHour: 9, frequency: 'weekly' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe(
+      '2024-05-20T09:00:00.000Z',
+    );
+    expect(nextScheduledRun({ scheduleDay: 3, scheduleHour: 14, frequency: 'weekly' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe(
+      '2024-05-15T14:00:00.000Z',
+    );
+    expect(nextScheduledRun({ scheduleDay: 3, scheduleHour: 12, frequency: 'weekly' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe(
+      '2024-05-22T12:00:00.000Z',
+    );
+    expect(nextScheduledRun({ scheduleDay: 0, scheduleHour: 0, frequency: 'weekly' }, at('2024-12-31T23:59:00Z')).toISOString()).toBe(
+      '2025-01-05T00:00:00.000Z',
+    );
   });
   it('daily: today at the hour if still ahead, else tomorrow', () => {
-    expect(nextScheduledRun({ scheduleDay: 1, scheduleHour: 18, frequency: 'daily' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe('2024-05-15T18:00:00.000Z');
-    expect(nextScheduledRun({ scheduleDay: 1, scheduleHour: 6, frequency: 'daily' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe('2024-05-16T06:00:00.000Z');
+    expect(nextScheduledRun({ scheduleDay: 1, scheduleHour: 18, frequency: 'daily' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe(
+      '2024-05-15T18:00:00.000Z',
+    );
+    expect(nextScheduledRun({ scheduleDay: 1, scheduleHour: 6, frequency: 'daily' }, at('2024-05-15T12:00:00Z')).toISOString()).toBe(
+      '2024-05-16T06:00:00.000Z',
+    );
   });
 });

@@ -37,7 +37,14 @@ afterAll(async () => {
 const signUp = (body: Record<string, unknown>) =>
   browserClient(ctx.app).post(
     '/api/auth/sign-up',
-    { email: `claim.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, hospitalId: hospital.id, ...body },
+    {
+      email: `claim.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      hospitalId: hospital.id,
+      ...body,
+    },
     { 'x-forwarded-for': `198.18.0.${(ip += 1)}` },
   );
 
@@ -45,7 +52,14 @@ async function provider(body: Record<string, unknown>) {
   const client = browserClient(ctx.app);
   const response = await client.post(
     '/api/auth/sign-up',
-    { email: `claim.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, hospitalId: hospital.id, ...body },
+    {
+      email: `claim.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      hospitalId: hospital.id,
+      ...body,
+    },
     { 'x-forwarded-for': `198.18.1.${(ip += 1)}` },
   );
   expect(response.status, await response.clone().text()).toBe(201);
@@ -62,7 +76,11 @@ describe(`NPI identity and claims (${databaseLabel})`, () => {
     // Even with an address confirmed, the request waits for the hospital with the mismatch shown.
     await confirmProviderEmail(ctx, impostor.userId);
     const asked = await (await impostor.client.put('/api/me/directory', { publish: true })).json();
-    expect(asked).toMatchObject({ status: 'pending', publicPath: null, identityCheck: { npi: CLAUDIA, nameCheck: 'mismatch', registryName: 'Claudia Virginia Narvaez-Meza', profileName: 'Alice Zeta' } });
+    expect(asked).toMatchObject({
+      status: 'pending',
+      publicPath: null,
+      identityCheck: { npi: CLAUDIA, nameCheck: 'mismatch', registryName: 'Claudia Virginia Narvaez-Meza', profileName: 'Alice Zeta' },
+    });
     const queue = (await (await hospitalAdmin.get(`/api/admin/hospitals/${hospital.id}/directory/listings`)).json()).items;
     expect(queue.find((l: { userId: string }) => l.userId === impostor.userId)).toMatchObject({ status: 'pending', identityCheck: { nameCheck: 'mismatch' } });
     // Nothing public: no page, no FHIR practitioner under that NPI.
@@ -79,7 +97,10 @@ describe(`NPI identity and claims (${databaseLabel})`, () => {
     // The real clinician is told the number is taken, and that it can be claimed.
     const taken = await signUp({ fullName: 'Claudia Narváez-Meza', npiNumber: CLAUDIA });
     expect(taken.status).toBe(409);
-    expect((await taken.json()).error).toMatchObject({ message: 'This NPI number is already registered to another account.', details: { field: 'npiNumber', claimable: true } });
+    expect((await taken.json()).error).toMatchObject({
+      message: 'This NPI number is already registered to another account.',
+      details: { field: 'npiNumber', claimable: true },
+    });
 
     const claudia = await provider({ fullName: 'Claudia Narváez-Meza, MSW' });
     const unconfirmed = await claudia.client.post('/api/me/npi-claims', { npiNumber: CLAUDIA });
@@ -87,7 +108,9 @@ describe(`NPI identity and claims (${databaseLabel})`, () => {
     expect((await unconfirmed.json()).error.message).toBe('Confirm your e-mail address before claiming an NPI: open the link we e-mail you, then claim it');
     await confirmProviderEmail(ctx, claudia.userId);
     expect((await claudia.client.post('/api/me/npi-claims', { npiNumber: '1234567890' })).status).toBe(400);
-    expect((await (await claudia.client.post('/api/me/npi-claims', { npiNumber: JEFFREY })).json()).error.message).toBe('No other account holds this NPI: add it to your professional identity instead');
+    expect((await (await claudia.client.post('/api/me/npi-claims', { npiNumber: JEFFREY })).json()).error.message).toBe(
+      'No other account holds this NPI: add it to your professional identity instead',
+    );
 
     const filed = await claudia.client.post('/api/me/npi-claims', { npiNumber: CLAUDIA, note: 'This is my NPI; my hospital can confirm.' });
     expect(filed.status).toBe(201);
@@ -117,16 +140,28 @@ describe(`NPI identity and claims (${databaseLabel})`, () => {
     expect((await systemAdmin.post(`/api/admin/npi-claims/${claim.id}/refuse`, {})).status).toBe(409);
 
     const [holder] = await ctx.database.db.select({ npi: users.npiNumber }).from(users).where(eq(users.id, holderId));
-    const [holderIdentity] = await ctx.database.db.select({ npi: professionalIdentity.npiNumber }).from(professionalIdentity).where(eq(professionalIdentity.userId, holderId));
+    const [holderIdentity] = await ctx.database.db
+      .select({ npi: professionalIdentity.npiNumber })
+      .from(professionalIdentity)
+      .where(eq(professionalIdentity.userId, holderId));
     expect([holder!.npi, holderIdentity!.npi]).toEqual([null, null]);
     const [holderListing] = await ctx.database.db.select().from(directoryListings).where(eq(directoryListings.userId, holderId));
     expect(holderListing).toMatchObject({ status: 'removed', reason: 'The NPI on this profile belongs to another clinician' });
     const [mine] = await ctx.database.db.select({ npi: users.npiNumber }).from(users).where(eq(users.id, claudia.userId));
     expect(mine!.npi).toBe(CLAUDIA);
-    expect((await (await claudia.client.get('/api/me/npi-claims')).json()).items[0]).toMatchObject({ status: 'granted', decisionNote: 'Registry name and hospital roster agree.' });
-    const told = await ctx.database.db.select({ userId: notifications.userId, title: notifications.title }).from(notifications).where(eq(notifications.data, { claimId: claim.id }));
+    expect((await (await claudia.client.get('/api/me/npi-claims')).json()).items[0]).toMatchObject({
+      status: 'granted',
+      decisionNote: 'Registry name and hospital roster agree.',
+    });
+    const told = await ctx.database.db
+      .select({ userId: notifications.userId, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.data, { claimId: claim.id }));
     expect(told.map((n) => n.title).sort()).toEqual(['An NPI was removed from your profile', 'Your NPI claim was granted']);
-    const audited = await ctx.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'npi_claim'), eq(auditLog.targetId, claim.id)));
+    const audited = await ctx.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'npi_claim'), eq(auditLog.targetId, claim.id)));
     expect(audited.map((a) => a.action).sort()).toEqual(['npi.claim_filed', 'npi.claim_granted']);
     expect(await ctx.database.db.select().from(npiClaims).where(eq(npiClaims.status, 'open'))).toHaveLength(0);
   });
@@ -135,7 +170,8 @@ describe(`NPI identity and claims (${databaseLabel})`, () => {
     const answers = await Promise.all(Array.from({ length: 8 }, (_, k) => signUp({ fullName: `Jeffrey Shrensel ${k}`, npiNumber: JEFFREY })));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-    for (const answer of answers.filter((a) => a.status === 409)) expect((await answer.json()).error.details).toMatchObject({ field: 'npiNumber', claimable: true });
+    for (const answer of answers.filter((a) => a.status === 409))
+      expect((await answer.json()).error.details).toMatchObject({ field: 'npiNumber', claimable: true });
     expect(await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.npiNumber, JEFFREY))).toHaveLength(1);
   });
 
@@ -145,9 +181,16 @@ describe(`NPI identity and claims (${databaseLabel})`, () => {
     const identity = (await (await client.get('/api/profile/sections/professional_identity')).json()).data;
     const renamed = await client.put('/api/profile/sections/professional_identity', { ...identity, fullLegalName: 'Someone Else' });
     expect(renamed.status, await renamed.clone().text()).toBe(200);
-    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({ status: 'pending', reason: 'The name or NPI changed after the last check', publicPath: null });
+    expect(await (await client.get('/api/me/directory')).json()).toMatchObject({
+      status: 'pending',
+      reason: 'The name or NPI changed after the last check',
+      publicPath: null,
+    });
     expect((await ctx.app.request(`/find/${slug}/premila-mathews`)).status).toBe(404);
-    const [recheck] = await ctx.database.db.select({ summary: auditLog.summary }).from(auditLog).where(and(eq(auditLog.targetId, userId), eq(auditLog.action, 'directory.listing_recheck')));
+    const [recheck] = await ctx.database.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, userId), eq(auditLog.action, 'directory.listing_recheck')));
     expect(recheck?.summary).toEqual({ from: 'published', to: 'pending', because: 'identity_changed' });
   });
 });

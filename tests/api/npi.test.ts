@@ -34,7 +34,8 @@ const UNEXPECTED = { error: { code: 'NPI_REGISTRY_ERROR', message: 'The NPI regi
 const RATE_LIMITED = { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many attempts. Please wait a few minutes before trying again.' } };
 
 /** A limit of its own for each app here (the real one is named `npi-lookup`), or a shared one. */
-const limiterFor = (name = `npi-lookup-${uniqueSuffix()}`, now?: () => number) => sharedRateLimiter(database.db, { name, ...NPI_RATE_LIMIT, ...(now ? { now } : {}) });
+const limiterFor = (name = `npi-lookup-${uniqueSuffix()}`, now?: () => number) =>
+  sharedRateLimiter(database.db, { name, ...NPI_RATE_LIMIT, ...(now ? { now } : {}) });
 
 /** The NPI routes alone, as app.ts mounts them, on a fresh registry (fresh cache) and limiter. */
 function buildApp(registryOptions: Partial<NppesRegistryOptions> = {}, routeOptions: Partial<NpiRoutesOptions> = {}) {
@@ -233,7 +234,12 @@ describe('GET /api/npi/:number failures', () => {
   it('says an organization NPI (NPI-2) belongs to an organization, not "No provider found"', async () => {
     const { status, body } = await get(buildApp(), `/api/npi/${FAKE_NPIS.organization}`);
     expect(status).toBe(422);
-    expect(body).toEqual({ error: { code: 'NPI_ORGANIZATION', message: 'This NPI belongs to an organization (NPI-2), not an individual provider. Please enter your own individual NPI.' } });
+    expect(body).toEqual({
+      error: {
+        code: 'NPI_ORGANIZATION',
+        message: 'This NPI belongs to an organization (NPI-2), not an individual provider. Please enter your own individual NPI.',
+      },
+    });
     // The same for the real organizations NPPES answered (recorded by ropensci/npi).
     for (const number of ['1467486373', '1568946812']) expect((await get(buildApp(), `/api/npi/${number}`)).body.error.code).toBe('NPI_ORGANIZATION');
   });
@@ -461,7 +467,9 @@ describe(`rate limit (${databaseLabel})`, () => {
     const first = buildApp({}, { limiter: limiterFor(name) });
     const second = buildApp({}, { limiter: limiterFor(name) });
     // Both at once, as a load balancer spreads them.
-    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => get(i % 2 ? first : second, '/api/npi?q=x', '198.51.100.40').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => get(i % 2 ? first : second, '/api/npi?q=x', '198.51.100.40').then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });

@@ -41,7 +41,8 @@ async function signUp(fullName = 'Margaret Okafor') {
   return { client, user: user! };
 }
 
-const openUpdates = async (client: ReturnType<typeof browserClient>) => (await (await client.get('/api/pending-updates')).json()).items as Array<Record<string, unknown>>;
+const openUpdates = async (client: ReturnType<typeof browserClient>) =>
+  (await (await client.get('/api/pending-updates')).json()).items as Array<Record<string, unknown>>;
 
 describe(`pending updates (${databaseLabel})`, () => {
   it('lists the open updates with readable values, and accepting writes through the section save', async () => {
@@ -66,7 +67,14 @@ describe(`pending updates (${databaseLabel})`, () => {
     const items = await openUpdates(client);
     expect(items).toHaveLength(4);
     const byField = Object.fromEntries(items.map((item) => [`${String(item.sectionId)}.${String(item.field)}`, item]));
-    expect(byField['biography.professionalSummary']).toMatchObject({ sectionLabel: 'Biography', fieldLabel: 'Professional summary', currentDisplay: 'My words.', newDisplay: 'Directory biography.', source: 'yext', status: 'pending' });
+    expect(byField['biography.professionalSummary']).toMatchObject({
+      sectionLabel: 'Biography',
+      fieldLabel: 'Professional summary',
+      currentDisplay: 'My words.',
+      newDisplay: 'Directory biography.',
+      source: 'yext',
+      status: 'pending',
+    });
     expect(byField['practice_essentials.acceptingNewPatients']).toMatchObject({ currentDisplay: 'Not set', newDisplay: 'Yes' });
     expect(byField['languages.items']).toMatchObject({ fieldLabel: 'Languages', currentDisplay: 'French', newDisplay: 'French; Spanish' });
 
@@ -99,7 +107,10 @@ describe(`pending updates (${databaseLabel})`, () => {
 
     const again = await client.post(`/api/pending-updates/${String(byField['biography.professionalSummary']!.id)}/dismiss`);
     expect(again.status).toBe(409);
-    const [row] = await db.select().from(pendingUpdates).where(eq(pendingUpdates.id, String(byField['biography.professionalSummary']!.id)));
+    const [row] = await db
+      .select()
+      .from(pendingUpdates)
+      .where(eq(pendingUpdates.id, String(byField['biography.professionalSummary']!.id)));
     expect(row).toMatchObject({ status: 'accepted' });
     expect(row!.resolvedAt).not.toBeNull();
   });
@@ -124,7 +135,10 @@ describe(`pending updates (${databaseLabel})`, () => {
     const owner = await signUp();
     const other = await signUp('Jordan Avery');
     await proposeUpdates(db, owner.user.id, 'yext', [{ sectionId: 'biography', field: 'memberships', currentValue: null, newValue: 'AHA' }]);
-    const [row] = await db.select().from(pendingUpdates).where(and(eq(pendingUpdates.userId, owner.user.id), eq(pendingUpdates.status, 'pending')));
+    const [row] = await db
+      .select()
+      .from(pendingUpdates)
+      .where(and(eq(pendingUpdates.userId, owner.user.id), eq(pendingUpdates.status, 'pending')));
     expect(await openUpdates(other.client)).toEqual([]);
     expect((await other.client.post(`/api/pending-updates/${row!.id}/accept`)).status).toBe(404);
     expect((await other.client.post(`/api/pending-updates/${row!.id}/dismiss`)).status).toBe(404);

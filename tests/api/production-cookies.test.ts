@@ -23,7 +23,13 @@ describe(`cookies and headers in production mode (${databaseLabel})`, () => {
     const response = await ctx.app.request(`${ORIGIN}/api/auth/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': '192.0.2.5' },
-      body: JSON.stringify({ email: `prod.${Date.now()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Pia Production' }),
+      body: JSON.stringify({
+        email: `prod.${Date.now()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: 'Pia Production',
+      }),
     });
     expect(response.status).toBe(201);
     const session = response.headers.getSetCookie().find((cookie) => /session_token=/.test(cookie))!;

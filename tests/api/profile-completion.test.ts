@@ -95,13 +95,36 @@ describe(`completion and dashboard (${databaseLabel})`, () => {
       updatedAt: expect.any(String),
     });
     expect(fresh.nextSteps).toEqual([
-      { sectionId: 'professional_identity', title: 'Professional Identity', status: 'needs_update', isRequired: true, action: 'Complete your name, job title and primary specialty', path: '/professional-identity' },
-      { sectionId: 'education_training', title: 'Education & Training', status: 'missing', isRequired: true, action: 'Add your medical school and training', path: '/education-training' },
-      { sectionId: 'practice_essentials', title: 'Practice Essentials', status: 'missing', isRequired: true, action: 'Tell patients whether you accept new patients', path: '/practice-essentials' },
+      {
+        sectionId: 'professional_identity',
+        title: 'Professional Identity',
+        status: 'needs_update',
+        isRequired: true,
+        action: 'Complete your name, job title and primary specialty',
+        path: '/professional-identity',
+      },
+      {
+        sectionId: 'education_training',
+        title: 'Education & Training',
+        status: 'missing',
+        isRequired: true,
+        action: 'Add your medical school and training',
+        path: '/education-training',
+      },
+      {
+        sectionId: 'practice_essentials',
+        title: 'Practice Essentials',
+        status: 'missing',
+        isRequired: true,
+        action: 'Tell patients whether you accept new patients',
+        path: '/practice-essentials',
+      },
     ]);
 
     expect((await put(client, 'professional_identity', identity)).completionPercentage).toBe(33);
-    expect((await put(client, 'education_training', { items: [{ educationType: 'residency', startYear: 2010, endYear: 2013 }] })).completionPercentage).toBe(33);
+    expect((await put(client, 'education_training', { items: [{ educationType: 'residency', startYear: 2010, endYear: 2013 }] })).completionPercentage).toBe(
+      33,
+    );
     expect((await put(client, 'education_training', { items: [{ educationType: 'medical_school', graduationYear: 2010 }] })).completionPercentage).toBe(67);
     expect((await put(client, 'practice_essentials', { acceptingNewPatients: false })).completionPercentage).toBe(67);
     expect((await put(client, 'practice_essentials', { acceptingNewPatients: false, practiceFocus: 'Heart failure' })).completionPercentage).toBe(100);
@@ -170,7 +193,10 @@ describe(`completion and dashboard (${databaseLabel})`, () => {
     await put(client, 'practice_essentials', { acceptingNewPatients: true, practiceName: 'Clinic' });
     const before = await stored();
     const hospital = await createHospital(ctx, { name: `Joined ${uniqueSuffix()}` });
-    await setPermissions(hospital.id, SECTION_IDS.map((sectionId) => ({ sectionId, isVisible: true, isRequired: sectionId === 'practice_essentials' })));
+    await setPermissions(
+      hospital.id,
+      SECTION_IDS.map((sectionId) => ({ sectionId, isVisible: true, isRequired: sectionId === 'practice_essentials' })),
+    );
     expect((await client.post('/api/me/hospital-request', { hospitalId: hospital.id })).status).toBe(201);
     const admin = hospitalAdmins.get(hospital.id)!;
     const [request] = (await (await admin.get('/api/admin/hospital-requests')).json()).items;
@@ -183,7 +209,8 @@ describe(`completion and dashboard (${databaseLabel})`, () => {
   // Issue 35 item 7: a new account's biography says "Missing", never "Updated just now" beside it.
   it('gives a section nobody saved no updated time, and the first save one', async () => {
     const { client } = await signUp();
-    const biographyCard = async () => ((await dashboard(client)).sections as Array<{ sectionId: string; status: string; updatedAt: string | null }>).find((s) => s.sectionId === 'biography')!;
+    const biographyCard = async () =>
+      ((await dashboard(client)).sections as Array<{ sectionId: string; status: string; updatedAt: string | null }>).find((s) => s.sectionId === 'biography')!;
     expect(await biographyCard()).toMatchObject({ status: 'missing', updatedAt: null });
     const section = await (await client.get('/api/profile/sections/biography')).json();
     expect(section.updatedAt).toBeNull();
@@ -285,7 +312,11 @@ describe(`identity refresh from the NPI registry (${databaseLabel})`, () => {
     expect(refreshed.npiNumber).toBe(FAKE_NPIS.cardiologist);
     expect(refreshed.skipped).toContain('firstName');
     const changed = Object.fromEntries(refreshed.changes.map((c: { field: string; previous: unknown; current: unknown }) => [c.field, c]));
-    expect(changed.primarySpecialty).toEqual({ field: 'primarySpecialty', previous: 'Sports Cardiology', current: 'Internal Medicine, Cardiovascular Disease' });
+    expect(changed.primarySpecialty).toEqual({
+      field: 'primarySpecialty',
+      previous: 'Sports Cardiology',
+      current: 'Internal Medicine, Cardiovascular Disease',
+    });
     expect(changed.firstName).toBeUndefined();
     expect(refreshed.identity).toMatchObject({
       firstName: 'Maggie',

@@ -53,7 +53,14 @@ async function provider(hospitalId: string | null = hospital.id) {
   const client = browserClient(ctx.app);
   const response = await client.post(
     '/api/auth/sign-up',
-    { email: `photo.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Pat Photo', ...(hospitalId ? { hospitalId } : {}) },
+    {
+      email: `photo.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Pat Photo',
+      ...(hospitalId ? { hospitalId } : {}),
+    },
     { 'x-forwarded-for': `203.0.113.${(ip = (ip % 250) + 1)}` },
   );
   expect(response.status).toBe(201);
@@ -114,7 +121,9 @@ function pngBomb(width: number, height: number, rows: number) {
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const idat = deflateSync(Buffer.alloc(rows * (1 + width * 3)), { level: 9 });
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]),
+  );
 }
 
 describe(`profile photo (${databaseLabel})`, () => {
@@ -131,9 +140,15 @@ describe(`profile photo (${databaseLabel})`, () => {
     expect(identity.manualOverrideFlags).toMatchObject({ profilePhoto: true });
     // In the profile's change history like every other write.
     const history = (await (await client.get('/api/profile/history?section=professional_identity')).json()).items;
-    expect(history[0]).toMatchObject({ source: 'provider', changes: { fields: expect.arrayContaining([expect.objectContaining({ field: 'profilePhoto', old: null, new: photo })]) } });
+    expect(history[0]).toMatchObject({
+      source: 'provider',
+      changes: { fields: expect.arrayContaining([expect.objectContaining({ field: 'profilePhoto', old: null, new: photo })]) },
+    });
 
-    const base = photo.split('/').at(-1)!.replace(/-400\.jpg$/, '');
+    const base = photo
+      .split('/')
+      .at(-1)!
+      .replace(/-400\.jpg$/, '');
     const files = await storedFiles(userId);
     expect(files).toEqual([96, 192, 400].flatMap((size) => [`${base}-${size}.jpg`, `${base}-${size}.webp`]).sort());
     for (const name of files) {
@@ -141,7 +156,13 @@ describe(`profile photo (${databaseLabel})`, () => {
       const meta = await sharp(bytes).metadata();
       const size = Number(/-(\d+)\./.exec(name)![1]);
       expect(meta).toMatchObject({ format: name.endsWith('.jpg') ? 'jpeg' : 'webp', width: size, height: size });
-      expect({ exif: meta.exif, icc: meta.icc, xmp: meta.xmp, iptc: meta.iptc, orientation: meta.orientation }).toEqual({ exif: undefined, icc: undefined, xmp: undefined, iptc: undefined, orientation: undefined });
+      expect({ exif: meta.exif, icc: meta.icc, xmp: meta.xmp, iptc: meta.iptc, orientation: meta.orientation }).toEqual({
+        exif: undefined,
+        icc: undefined,
+        xmp: undefined,
+        iptc: undefined,
+        orientation: undefined,
+      });
       expect(await exifr.parse(bytes, true).catch(() => undefined)).toBeUndefined();
       expect(bytes.includes('Nokia')).toBe(false);
       expect(bytes.includes('HMD Global')).toBe(false);
@@ -208,7 +229,12 @@ describe(`profile photo (${databaseLabel})`, () => {
     expect((await truncated.json()).error.message).toBe(unreadable);
 
     // Formats libvips reads but we do not take: SVG (never handed to it), GIF.
-    const svg = await upload(client, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>'), 'me.png', 'image/png');
+    const svg = await upload(
+      client,
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>'),
+      'me.png',
+      'image/png',
+    );
     expect(svg.status).toBe(415);
     expect((await svg.json()).error.message).toBe('Profile photos must be PNG, JPEG or WebP images.');
     expect((await upload(client, await solid('gif'), 'me.gif', 'image/gif')).status).toBe(415);
@@ -217,7 +243,11 @@ describe(`profile photo (${databaseLabel})`, () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(await solid('png'));
     expect((await upload(client, big, 'me.png', 'image/png')).status).toBe(413);
-    const none = await ctx.app.request('/api/profile/photo', { method: 'POST', body: new FormData(), headers: { origin: TEST_ORIGIN, ...client.jar.header() } });
+    const none = await ctx.app.request('/api/profile/photo', {
+      method: 'POST',
+      body: new FormData(),
+      headers: { origin: TEST_ORIGIN, ...client.jar.header() },
+    });
     expect(none.status).toBe(400);
 
     const [row] = await ctx.database.db.select().from(professionalIdentity).where(eq(professionalIdentity.userId, userId));
@@ -304,7 +334,9 @@ describe(`profile photo (${databaseLabel})`, () => {
     // Published again, then the hospital hides the section the photo belongs to, then is deactivated.
     await publish(userId);
     expect((await anonymous().get(photo)).status).toBe(200);
-    await ctx.database.db.insert(hospitalSectionPermissions).values({ hospitalId: hospital.id, sectionId: 'professional_identity', isVisible: false, isRequired: false });
+    await ctx.database.db
+      .insert(hospitalSectionPermissions)
+      .values({ hospitalId: hospital.id, sectionId: 'professional_identity', isVisible: false, isRequired: false });
     expect((await anonymous().get(photo)).status).toBe(404);
     await ctx.database.db.delete(hospitalSectionPermissions).where(eq(hospitalSectionPermissions.hospitalId, hospital.id));
     expect((await anonymous().get(photo)).status).toBe(200);

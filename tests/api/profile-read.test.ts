@@ -40,7 +40,11 @@ beforeAll(async () => {
   expect(signUp.status).toBe(201);
   const db = ctx.database.db;
   userId = (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-  const terms = await db.selectDistinct({ termId: medicalExpertiseTerms.termId }).from(medicalExpertiseTerms).orderBy(asc(medicalExpertiseTerms.termId)).limit(12);
+  const terms = await db
+    .selectDistinct({ termId: medicalExpertiseTerms.termId })
+    .from(medicalExpertiseTerms)
+    .orderBy(asc(medicalExpertiseTerms.termId))
+    .limit(12);
   const [school] = await db.select({ id: medicalSchools.id }).from(medicalSchools).limit(1);
   refs = { termIds: terms.map((t) => t.termId), medicalSchoolId: school!.id };
   await fillFullProfile(async (sectionId, body) => {
@@ -78,14 +82,21 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
       expect(JSON.stringify(body.sections[id]), id).toBe(JSON.stringify(legacy.data));
     }
     expect(body.sections.publications.items).toHaveLength(15);
-    expect(body.sections.locations.items.map((l: { locationName: string }) => l.locationName)).toEqual(['Lakeside Heart Center', 'Evanston Office', 'Oak Park Clinic']);
+    expect(body.sections.locations.items.map((l: { locationName: string }) => l.locationName)).toEqual([
+      'Lakeside Heart Center',
+      'Evanston Office',
+      'Oak Park Clinic',
+    ]);
     expect(body.sections.medical_expertise.items).toHaveLength(12);
   });
 
   it('each section read answers what its old reader answered, with the same last-saved time', async () => {
     for (const id of PROFILE_SECTION_IDS) {
       const { body, issued } = await statementsOf(() => provider.get(`/api/profile/sections/${id}`));
-      const legacy = await (LEGACY_SECTION_READERS[id] as (db: unknown, userId: string) => Promise<{ data: unknown; updatedAt: Date | null }>)(ctx.database.db, userId);
+      const legacy = await (LEGACY_SECTION_READERS[id] as (db: unknown, userId: string) => Promise<{ data: unknown; updatedAt: Date | null }>)(
+        ctx.database.db,
+        userId,
+      );
       expect(JSON.stringify(body.data), id).toBe(JSON.stringify(legacy.data));
       expect(body.updatedAt, id).toBe(legacy.updatedAt?.toISOString() ?? null);
       expect(issued.length, `${id}: ${issued.join('\n')}`).toBeLessThanOrEqual(2);
@@ -159,12 +170,16 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
 
     // The hospital hides media: the dashboard drops the section at once.
     const before = (await statementsOf(() => provider.get('/api/dashboard'))).body;
-    const media = (b: { sections: Array<{ sectionId: string; isVisible: boolean }> }) => b.sections.find((section) => section.sectionId === 'media_press')?.isVisible ?? false;
+    const media = (b: { sections: Array<{ sectionId: string; isVisible: boolean }> }) =>
+      b.sections.find((section) => section.sectionId === 'media_press')?.isVisible ?? false;
     expect(media(before)).toBe(true);
     await db
       .insert(hospitalSectionPermissions)
       .values({ hospitalId, sectionId: 'media_press', isVisible: false, isRequired: false })
-      .onConflictDoUpdate({ target: [hospitalSectionPermissions.hospitalId, hospitalSectionPermissions.sectionId], set: { isVisible: false, isRequired: false } });
+      .onConflictDoUpdate({
+        target: [hospitalSectionPermissions.hospitalId, hospitalSectionPermissions.sectionId],
+        set: { isVisible: false, isRequired: false },
+      });
     expect(media((await statementsOf(() => provider.get('/api/dashboard'))).body)).toBe(false);
   });
 });

@@ -133,7 +133,9 @@ describe(`languages (${databaseLabel})`, () => {
     const { client } = await signUp();
     await put(client, 'languages', { items: [{ languageCode: 'fr' }, { languageCode: 'de' }, { languageCode: 'it' }] });
     const saved = await put(client, 'languages', { items: [{ languageCode: 'zh', proficiency: 'fluent' }, { languageCode: 'ja' }] });
-    expect(saved.body.data.items.map((l: { languageCode: string; displayOrder: number; proficiency: string }) => [l.languageCode, l.displayOrder, l.proficiency])).toEqual([
+    expect(
+      saved.body.data.items.map((l: { languageCode: string; displayOrder: number; proficiency: string }) => [l.languageCode, l.displayOrder, l.proficiency]),
+    ).toEqual([
       ['zh', 1, 'fluent'],
       ['ja', 2, 'basic'],
     ]);
@@ -155,7 +157,12 @@ describe(`licenses (${databaseLabel})`, () => {
     expect(taken.body.error.message).toBe('A license with this number already exists for this state');
     // The same number in another state is another license.
     expect((await put(b, 'licenses', { items: [{ licenseNumber: number, issuingState: 'NV' }] })).status).toBe(200);
-    const twice = await put(a, 'licenses', { items: [{ licenseNumber: 'X1', issuingState: 'CA' }, { licenseNumber: 'X1', issuingState: 'ca' }] });
+    const twice = await put(a, 'licenses', {
+      items: [
+        { licenseNumber: 'X1', issuingState: 'CA' },
+        { licenseNumber: 'X1', issuingState: 'ca' },
+      ],
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe('A license with this number already exists for this state');
     // A re-save of one's own license is not a duplicate.
@@ -177,7 +184,12 @@ describe(`licenses (${databaseLabel})`, () => {
     await put(client, 'licenses', { items: [{ licenseNumber: number, issuingState: 'TX', isVerified: true }] });
     expect((await read(client, 'licenses')).items[0].isVerified).toBe(false);
     await db.update(professionalLicenses).set({ isVerified: true }).where(eq(professionalLicenses.userId, user.id));
-    const saved = await put(client, 'licenses', { items: [{ licenseNumber: number, issuingState: 'TX', isVerified: false, licenseName: 'Renamed' }, { licenseNumber: `${number}-2`, issuingState: 'TX', isVerified: true }] });
+    const saved = await put(client, 'licenses', {
+      items: [
+        { licenseNumber: number, issuingState: 'TX', isVerified: false, licenseName: 'Renamed' },
+        { licenseNumber: `${number}-2`, issuingState: 'TX', isVerified: true },
+      ],
+    });
     expect(saved.body.data.items.map((l: { isVerified: boolean }) => l.isVerified)).toEqual([true, false]);
   });
 });
@@ -216,7 +228,16 @@ describe(`picking a hospital location (${databaseLabel})`, () => {
     const [site, inactive] = await db
       .insert(hospitalLocations)
       .values([
-        { hospitalId: hospital.id, name: 'Main Campus', addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', mainPhone: '217-555-0100', url: 'https://main.example' },
+        {
+          hospitalId: hospital.id,
+          name: 'Main Campus',
+          addressLine1: '1 Main St',
+          city: 'Springfield',
+          state: 'IL',
+          postalCode: '62701',
+          mainPhone: '217-555-0100',
+          url: 'https://main.example',
+        },
         { hospitalId: hospital.id, name: 'Closed Annex', isActive: false },
       ])
       .returning();

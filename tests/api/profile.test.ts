@@ -33,9 +33,13 @@ let db: Database;
 async function seedReference(database: Database) {
   const data = loadReferenceData(seedDataDir);
   await database.insert(languages).values(data.languages.map((l) => ({ code: l.code, name: l.name, isQuickAdd: l.isQuickAdd, sortOrder: l.sortOrder })));
-  await database.insert(medicalSchools).values(data.medicalSchools.map((s) => ({ id: s.id, name: s.name, degreeType: s.degreeType, city: s.city, state: s.state })));
+  await database
+    .insert(medicalSchools)
+    .values(data.medicalSchools.map((s) => ({ id: s.id, name: s.name, degreeType: s.degreeType, city: s.city, state: s.state })));
   await database.insert(residencyPrograms).values(data.residencyPrograms.map((p) => ({ name: p.name, category: p.category })));
-  await database.insert(fellowshipSpecialties).values(data.fellowshipSpecialties.map((f) => ({ parentSpecialty: f.parentSpecialty, subspecialtyName: f.subspecialtyName })));
+  await database
+    .insert(fellowshipSpecialties)
+    .values(data.fellowshipSpecialties.map((f) => ({ parentSpecialty: f.parentSpecialty, subspecialtyName: f.subspecialtyName })));
   await database.insert(medicalExpertiseTerms).values([
     { termId: 'CON-I50', term: 'Heart failure', termType: 'Condition', specialtyName: 'Cardiology' },
     { termId: 'PROC-ECHO', term: 'Echocardiography', termType: 'Procedure', specialtyName: 'Cardiology' },
@@ -87,7 +91,10 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
 
   beforeAll(async () => {
     const hospital = await createHospital(ctx);
-    ({ client, user: { id: userId } } = await signUp(hospital.id));
+    ({
+      client,
+      user: { id: userId },
+    } = await signUp(hospital.id));
     schoolId = (await db.select().from(medicalSchools).where(eq(medicalSchools.degreeType, 'MD')).limit(1))[0]!.id;
     programId = (await db.select().from(residencyPrograms).where(eq(residencyPrograms.name, 'Internal Medicine Residency')))[0]!.id;
     fellowshipId = (await db.select().from(fellowshipSpecialties).limit(1))[0]!.id;
@@ -152,10 +159,35 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
 
   it('saves education with academic-year dates and reference names filled in', async () => {
     const items = [
-      { educationType: 'medical_school', medicalSchoolId: schoolId, degree: 'MD', fieldOfStudy: 'Medicine', startYear: 2004, graduationYear: 2008, description: 'AOA', location: 'Chicago, IL' },
-      { educationType: 'residency', programId, institutionName: 'Northwestern Memorial Hospital', startYear: 2008, endYear: 2011, location: 'Chicago, IL', medicalSchoolId: schoolId, graduationYear: 2008 },
+      {
+        educationType: 'medical_school',
+        medicalSchoolId: schoolId,
+        degree: 'MD',
+        fieldOfStudy: 'Medicine',
+        startYear: 2004,
+        graduationYear: 2008,
+        description: 'AOA',
+        location: 'Chicago, IL',
+      },
+      {
+        educationType: 'residency',
+        programId,
+        institutionName: 'Northwestern Memorial Hospital',
+        startYear: 2008,
+        endYear: 2011,
+        location: 'Chicago, IL',
+        medicalSchoolId: schoolId,
+        graduationYear: 2008,
+      },
       { educationType: 'fellowship', fellowshipSpecialtyId: fellowshipId, institutionName: 'Mayo Clinic', startYear: 2011, completionYear: 2014 },
-      { educationType: 'continuing_education', institutionName: 'American College of Cardiology', startDate: '2024-01-10', endDate: '2099-01-01', source: 'directory', dataSource: 'yext' },
+      {
+        educationType: 'continuing_education',
+        institutionName: 'American College of Cardiology',
+        startDate: '2024-01-10',
+        endDate: '2099-01-01',
+        source: 'directory',
+        dataSource: 'yext',
+      },
     ];
     const saved = await put(client, 'education_training', { items });
     expect(saved.status).toBe(200);
@@ -164,9 +196,34 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
     const [school] = await db.select().from(medicalSchools).where(eq(medicalSchools.id, schoolId));
     const [fellowship] = await db.select().from(fellowshipSpecialties).where(eq(fellowshipSpecialties.id, fellowshipId));
     expect(read.data.items).toMatchObject([
-      { ...items[0], institutionName: school!.name, medicalSchoolName: school!.name, startDate: '2004-07-01', endDate: '2008-06-01', endYear: 2008, isCurrent: false, source: 'user', dataSource: null },
-      { ...items[1], programName: 'Internal Medicine Residency', medicalSchoolName: school!.name, startDate: '2008-07-01', endDate: '2011-06-30', isCurrent: false },
-      { ...items[2], fellowshipSpecialtyName: fellowship!.subspecialtyName, parentSpecialty: fellowship!.parentSpecialty, startDate: '2011-07-01', endDate: '2014-06-30', endYear: 2014, isCurrent: false },
+      {
+        ...items[0],
+        institutionName: school!.name,
+        medicalSchoolName: school!.name,
+        startDate: '2004-07-01',
+        endDate: '2008-06-01',
+        endYear: 2008,
+        isCurrent: false,
+        source: 'user',
+        dataSource: null,
+      },
+      {
+        ...items[1],
+        programName: 'Internal Medicine Residency',
+        medicalSchoolName: school!.name,
+        startDate: '2008-07-01',
+        endDate: '2011-06-30',
+        isCurrent: false,
+      },
+      {
+        ...items[2],
+        fellowshipSpecialtyName: fellowship!.subspecialtyName,
+        parentSpecialty: fellowship!.parentSpecialty,
+        startDate: '2011-07-01',
+        endDate: '2014-06-30',
+        endYear: 2014,
+        isCurrent: false,
+      },
       { ...items[3], startYear: 2024, endYear: 2099, isCurrent: true },
     ]);
   });
@@ -329,7 +386,9 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
       { ...full, status: 'manual' },
       { title: 'Podcast', mediaType: 'article', url: null, isFeatured: false },
     ]);
-    expect((await put(client, 'media_press', { items: [{ title: 'x', url: 'javascript:alert(1)' }] })).body.error.message).toBe('URL must start with http:// or https://');
+    expect((await put(client, 'media_press', { items: [{ title: 'x', url: 'javascript:alert(1)' }] })).body.error.message).toBe(
+      'URL must start with http:// or https://',
+    );
   });
 
   it('saves medical expertise with the stored term and type', async () => {
@@ -400,7 +459,9 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
       { licenseNumber: 'A1', issuingState: 'WI', status: 'active', isVerified: false, licenseName: null },
     ]);
     expect((await put(client, 'licenses', { items: [{ licenseNumber: 'A1' }] })).body.error.message).toBe('Issuing state is required');
-    expect((await put(client, 'licenses', { items: [{ ...full, expirationDate: '2001-01-01' }] })).body.error.message).toBe('Expiration date cannot be before issue date');
+    expect((await put(client, 'licenses', { items: [{ ...full, expirationDate: '2001-01-01' }] })).body.error.message).toBe(
+      'Expiration date cannot be before issue date',
+    );
   });
 
   it('saves social media with display order defaulting to the position', async () => {
@@ -416,7 +477,12 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
       { platform: 'LinkedIn', username: 'anadiaz', profileUrl: 'https://linkedin.com/in/anadiaz', isVisible: false, displayOrder: 0 },
       { platform: 'X', username: 'drana', profileUrl: null, isVisible: true, displayOrder: 1 },
     ]);
-    const reordered = await put(client, 'social_media', { items: [{ platform: 'A', displayOrder: 5 }, { platform: 'B', displayOrder: 2 }] });
+    const reordered = await put(client, 'social_media', {
+      items: [
+        { platform: 'A', displayOrder: 5 },
+        { platform: 'B', displayOrder: 2 },
+      ],
+    });
     expect(reordered.body.data.items.map((s: { platform: string }) => s.platform)).toEqual(['B', 'A']);
   });
 
@@ -426,8 +492,14 @@ describe(`profile sections round trip (${databaseLabel})`, () => {
         { certificationBoard: 'ABIM', specialty: 'Cardiovascular Disease', certificationYear: 2014, expirationYear: 2024, status: 'expired' },
         { certificationBoard: 'ABIM' },
       ],
-      hospital_affiliations: [{ hospitalName: 'Lakeside Hospital', department: 'Medicine', title: 'Attending', startYear: 2014, isPrimary: true }, { hospitalName: 'Mercy' }],
-      awards: [{ awardName: 'Top Doctor', awardingOrganization: 'Chicago Magazine', awardYear: 2023, description: 'Cardiology' }, { awardName: 'Teaching award' }],
+      hospital_affiliations: [
+        { hospitalName: 'Lakeside Hospital', department: 'Medicine', title: 'Attending', startYear: 2014, isPrimary: true },
+        { hospitalName: 'Mercy' },
+      ],
+      awards: [
+        { awardName: 'Top Doctor', awardingOrganization: 'Chicago Magazine', awardYear: 2023, description: 'Cardiology' },
+        { awardName: 'Teaching award' },
+      ],
       insurance: [{ insuranceName: 'Blue Cross', planType: 'PPO' }, { insuranceName: 'Medicare' }],
     };
     for (const [sectionId, items] of Object.entries(lists)) {
@@ -579,12 +651,18 @@ describe(`replace-style saves are all or nothing (${databaseLabel})`, () => {
     const trigger = `refuse_${table}_${uniqueSuffix()}`;
     const failingValue = Object.values(failing)[0];
     // The delete and the first insert of the new set succeed; the second new row makes the insert fail.
-    await db.execute(sql.raw(`create or replace function ${trigger}() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`));
     await db.execute(
-      sql.raw(`create trigger ${trigger} before insert on ${table} for each row when (new.user_id = '${user.id}' and new.${column} = '${failingValue}') execute function ${trigger}()`),
+      sql.raw(`create or replace function ${trigger}() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger ${trigger} before insert on ${table} for each row when (new.user_id = '${user.id}' and new.${column} = '${failingValue}') execute function ${trigger}()`,
+      ),
     );
     try {
-      const failed = await put(client, sectionId, { items: [{ ...kept, ...(sectionId === 'medical_expertise' ? {} : { [Object.keys(kept)[0]!]: 'new first' }) }, failing] });
+      const failed = await put(client, sectionId, {
+        items: [{ ...kept, ...(sectionId === 'medical_expertise' ? {} : { [Object.keys(kept)[0]!]: 'new first' }) }, failing],
+      });
       expect(failed.status).toBe(500);
       expect(failed.body.error.message).toBe(message);
       expect((await getSection(client, sectionId)).data).toEqual(before.body.data);
@@ -596,8 +674,12 @@ describe(`replace-style saves are all or nothing (${databaseLabel})`, () => {
   it('keeps the single-row biography when its upsert fails', async () => {
     const { client, user } = await signUp();
     await put(client, 'biography', { professionalSummary: 'Original' });
-    await db.execute(sql.raw(`create or replace function refuse_bio() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`));
-    await db.execute(sql.raw(`create trigger refuse_bio before update on biography for each row when (new.user_id = '${user.id}') execute function refuse_bio()`));
+    await db.execute(
+      sql.raw(`create or replace function refuse_bio() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_bio before update on biography for each row when (new.user_id = '${user.id}') execute function refuse_bio()`),
+    );
     try {
       const failed = await put(client, 'biography', { professionalSummary: 'Changed' });
       expect(failed.status).toBe(500);
@@ -611,9 +693,13 @@ describe(`replace-style saves are all or nothing (${databaseLabel})`, () => {
   it('rolls the section back when the completion update fails in the same transaction', async () => {
     const { client, user } = await signUp();
     await put(client, 'publications', { items: [{ title: 'Kept' }] });
-    await db.execute(sql.raw(`create or replace function refuse_pct() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`));
     await db.execute(
-      sql.raw(`create trigger refuse_pct before update of profile_completion_percentage on users for each row when (new.id = '${user.id}') execute function refuse_pct()`),
+      sql.raw(`create or replace function refuse_pct() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger refuse_pct before update of profile_completion_percentage on users for each row when (new.id = '${user.id}') execute function refuse_pct()`,
+      ),
     );
     try {
       // Practice essentials with a name completes a required section, so the percentage changes.
@@ -678,15 +764,22 @@ describe(`ownership (${databaseLabel})`, () => {
 
     // Reads only ever show one's own rows.
     expect((await getSection(b, 'clinical_trials')).data.items.map((t: { trialTitle: string }) => t.trialTitle)).toEqual(['B trial']);
-    const identityB = await db.select().from(professionalIdentity).where(and(eq(professionalIdentity.userId, userB.id)));
+    const identityB = await db
+      .select()
+      .from(professionalIdentity)
+      .where(and(eq(professionalIdentity.userId, userB.id)));
     expect(identityB).toHaveLength(1);
   });
 
   it('answers the spec text when a trial role update fails', async () => {
     const { client, user } = await signUp();
     const saved = await put(client, 'clinical_trials', { items: [{ trialTitle: 'T' }] });
-    await db.execute(sql.raw(`create or replace function refuse_role() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`));
-    await db.execute(sql.raw(`create trigger refuse_role before update on clinical_trials for each row when (new.user_id = '${user.id}') execute function refuse_role()`));
+    await db.execute(
+      sql.raw(`create or replace function refuse_role() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_role before update on clinical_trials for each row when (new.user_id = '${user.id}') execute function refuse_role()`),
+    );
     try {
       const failed = await client.patch(`/api/profile/clinical-trials/${saved.body.data.items[0].id}/role`, { role: 'coordinator' });
       expect(failed.status).toBe(500);
@@ -701,14 +794,26 @@ describe(`ownership (${databaseLabel})`, () => {
     const { client: b } = await signUp();
     const [discovered] = await db
       .insert(publications)
-      .values({ userId: userA.id, title: 'Found paper', status: 'approved', discoveredAt: new Date('2024-01-01T00:00:00Z'), searchQuery: 'diaz', confidenceScore: 0.9 })
+      .values({
+        userId: userA.id,
+        title: 'Found paper',
+        status: 'approved',
+        discoveredAt: new Date('2024-01-01T00:00:00Z'),
+        searchQuery: 'diaz',
+        confidenceScore: 0.9,
+      })
       .returning();
     const [pending] = await db.insert(publications).values({ userId: userA.id, title: 'Pending paper', status: 'pending' }).returning();
     const listed = await getSection(a, 'publications');
     expect(listed.data.items.map((p: { title: string }) => p.title)).toEqual(['Found paper']);
 
     const edited = await put(a, 'publications', { items: [{ ...listed.data.items[0], title: 'Found paper (edited)' }] });
-    expect(edited.body.data.items[0]).toMatchObject({ title: 'Found paper (edited)', status: 'approved', discoveredAt: '2024-01-01T00:00:00.000Z', confidenceScore: 0.9 });
+    expect(edited.body.data.items[0]).toMatchObject({
+      title: 'Found paper (edited)',
+      status: 'approved',
+      discoveredAt: '2024-01-01T00:00:00.000Z',
+      confidenceScore: 0.9,
+    });
     // Discovery's pending item is not part of the section and survives the replace.
     expect(await db.select().from(publications).where(eq(publications.id, pending!.id))).toHaveLength(1);
 

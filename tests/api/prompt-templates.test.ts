@@ -64,9 +64,15 @@ describe(`prompt templates (${databaseLabel})`, () => {
   });
 
   it('creates global templates (system administrators) and hospital templates (their own hospital), recording the creator', async () => {
-    globalPro = await json<PromptTemplateDto>(system.post('/api/admin/prompt-templates', template({ promptName: 'Global professional', isDefault: true })), 201);
+    globalPro = await json<PromptTemplateDto>(
+      system.post('/api/admin/prompt-templates', template({ promptName: 'Global professional', isDefault: true })),
+      201,
+    );
     expect(globalPro).toMatchObject({ hospitalId: null, scope: 'global', version: 1, isDefault: true, isActive: true, canEdit: true });
-    globalPublic = await json<PromptTemplateDto>(system.post('/api/admin/prompt-templates', template({ promptType: 'public', promptName: 'Global public', isDefault: true })), 201);
+    globalPublic = await json<PromptTemplateDto>(
+      system.post('/api/admin/prompt-templates', template({ promptType: 'public', promptName: 'Global public', isDefault: true })),
+      201,
+    );
 
     // A hospital admin's template belongs to their hospital whatever they send.
     ownA = await json<PromptTemplateDto>(adminA.post('/api/admin/prompt-templates', template({ promptName: 'A professional' })), 201);
@@ -81,7 +87,9 @@ describe(`prompt templates (${databaseLabel})`, () => {
     // Validation.
     expect((await errorOf(adminA.post('/api/admin/prompt-templates', template({ promptName: ' ' })), 400)).message).toBe('Template name is required');
     expect((await errorOf(adminA.post('/api/admin/prompt-templates', template({ promptType: 'casual' })), 400)).message).toBe('Choose professional or public');
-    expect((await errorOf(adminA.post('/api/admin/prompt-templates', template({ isDefault: true, isActive: false })), 400)).message).toMatch(/default template must be active/);
+    expect((await errorOf(adminA.post('/api/admin/prompt-templates', template({ isDefault: true, isActive: false })), 400)).message).toMatch(
+      /default template must be active/,
+    );
   });
 
   it('lists global plus own templates, by type then default first; other hospitals are invisible', async () => {
@@ -101,7 +109,10 @@ describe(`prompt templates (${databaseLabel})`, () => {
 
     // Out-of-scope ids read as not found, with the spec's message.
     for (const id of [ownB.id, crypto.randomUUID(), 'not-a-uuid']) {
-      expect(await errorOf(adminA.get(`/api/admin/prompt-templates/${id}`), 404)).toEqual({ code: 'TEMPLATE_NOT_FOUND', message: 'Template not found or access denied' });
+      expect(await errorOf(adminA.get(`/api/admin/prompt-templates/${id}`), 404)).toEqual({
+        code: 'TEMPLATE_NOT_FOUND',
+        message: 'Template not found or access denied',
+      });
       expect((await errorOf(adminA.patch(`/api/admin/prompt-templates/${id}`, { promptName: 'x' }), 404)).message).toBe('Template not found or access denied');
       expect((await errorOf(adminA.delete(`/api/admin/prompt-templates/${id}`), 404)).message).toBe('Template not found or access denied');
       expect((await errorOf(adminA.get(`/api/admin/prompt-templates/${id}/history`), 404)).message).toBe('Template not found or access denied');
@@ -112,7 +123,9 @@ describe(`prompt templates (${databaseLabel})`, () => {
   it('refuses a hospital administrator changing a global template', async () => {
     const blocked = await errorOf(adminA.patch(`/api/admin/prompt-templates/${globalPro.id}`, { promptContent: 'Hijack' }), 403);
     expect(blocked).toEqual({ code: 'TEMPLATE_UPDATE_BLOCKED', message: 'Template not found or update blocked by permissions' });
-    expect((await errorOf(adminA.delete(`/api/admin/prompt-templates/${globalPro.id}`), 403)).message).toBe('Template not found or update blocked by permissions');
+    expect((await errorOf(adminA.delete(`/api/admin/prompt-templates/${globalPro.id}`), 403)).message).toBe(
+      'Template not found or update blocked by permissions',
+    );
     const [row] = await ctx.database.db.select().from(promptTemplates).where(eq(promptTemplates.id, globalPro.id));
     expect(row).toMatchObject({ version: 1, promptContent: globalPro.promptContent });
   });
@@ -120,7 +133,9 @@ describe(`prompt templates (${databaseLabel})`, () => {
   it('versions every update, keeping the previous version in the history, newest first', async () => {
     const v2 = await json<PromptTemplateDto>(adminA.patch(`/api/admin/prompt-templates/${ownA.id}`, { promptContent: 'Second wording.' }));
     expect(v2).toMatchObject({ version: 2, promptContent: 'Second wording.', promptName: 'A professional' });
-    const v3 = await json<PromptTemplateDto>(adminA.patch(`/api/admin/prompt-templates/${ownA.id}`, { promptName: 'A professional (v3)', promptContent: 'Third wording.' }));
+    const v3 = await json<PromptTemplateDto>(
+      adminA.patch(`/api/admin/prompt-templates/${ownA.id}`, { promptName: 'A professional (v3)', promptContent: 'Third wording.' }),
+    );
     expect(v3.version).toBe(3);
 
     const history = (await json<{ items: PromptTemplateVersionDto[] }>(adminA.get(`/api/admin/prompt-templates/${ownA.id}/history`))).items;
@@ -133,7 +148,10 @@ describe(`prompt templates (${databaseLabel})`, () => {
     // A global template's history is readable by hospital admins too.
     expect((await json<{ items: unknown[] }>(adminA.get(`/api/admin/prompt-templates/${globalPro.id}/history`))).items).toEqual([]);
 
-    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'prompt_template.update'), eq(auditLog.targetId, ownA.id)));
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'prompt_template.update'), eq(auditLog.targetId, ownA.id)));
     expect(audits.map((a) => (a.summary as { toVersion: number }).toVersion).sort()).toEqual([2, 3]);
   });
 
@@ -143,10 +161,17 @@ describe(`prompt templates (${databaseLabel})`, () => {
     const history = (await json<{ items: PromptTemplateVersionDto[] }>(adminA.get(`/api/admin/prompt-templates/${ownA.id}/history`))).items;
     expect(history.map((h) => h.version)).toEqual([3, 2, 1]);
     expect(history[0]!.promptContent).toBe('Third wording.');
-    expect((await errorOf(adminA.post(`/api/admin/prompt-templates/${ownA.id}/history/9/restore`), 404)).message).toBe('Version 9 of this template was not found');
-    expect((await errorOf(adminA.post(`/api/admin/prompt-templates/${globalPro.id}/history/1/restore`), 403)).message).toBe('Template not found or update blocked by permissions');
+    expect((await errorOf(adminA.post(`/api/admin/prompt-templates/${ownA.id}/history/9/restore`), 404)).message).toBe(
+      'Version 9 of this template was not found',
+    );
+    expect((await errorOf(adminA.post(`/api/admin/prompt-templates/${globalPro.id}/history/1/restore`), 403)).message).toBe(
+      'Template not found or update blocked by permissions',
+    );
     expect((await adminB.post(`/api/admin/prompt-templates/${ownA.id}/history/1/restore`)).status).toBe(404);
-    const [entry] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'prompt_template.restore'), eq(auditLog.targetId, ownA.id)));
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'prompt_template.restore'), eq(auditLog.targetId, ownA.id)));
     expect(entry!.summary).toMatchObject({ restoredVersion: 1, fromVersion: 3, toVersion: 4 });
   });
 
@@ -164,21 +189,31 @@ describe(`prompt templates (${databaseLabel})`, () => {
     const [globalRow] = await ctx.database.db.select().from(promptTemplates).where(eq(promptTemplates.id, globalPro.id));
     expect(globalRow!.isDefault).toBe(true);
     // Other types and scopes keep theirs.
-    const publicDefault = await json<PromptTemplateDto>(adminA.post('/api/admin/prompt-templates', template({ promptType: 'public', promptName: 'A public', isDefault: true })), 201);
+    const publicDefault = await json<PromptTemplateDto>(
+      adminA.post('/api/admin/prompt-templates', template({ promptType: 'public', promptName: 'A public', isDefault: true })),
+      201,
+    );
     expect(publicDefault.isDefault).toBe(true);
     expect((await json<PromptTemplateDto>(adminA.get(`/api/admin/prompt-templates/${ownA.id}`))).isDefault).toBe(true);
     // A new global default replaces the old global one.
-    const newGlobal = await json<PromptTemplateDto>(system.post('/api/admin/prompt-templates', template({ promptName: 'Global professional 2', isDefault: true })), 201);
+    const newGlobal = await json<PromptTemplateDto>(
+      system.post('/api/admin/prompt-templates', template({ promptName: 'Global professional 2', isDefault: true })),
+      201,
+    );
     const globals = await ctx.database.db
       .select({ id: promptTemplates.id })
       .from(promptTemplates)
       .where(and(isNull(promptTemplates.hospitalId), eq(promptTemplates.promptType, 'professional'), eq(promptTemplates.isDefault, true)));
     expect(globals.map((g) => g.id)).toEqual([newGlobal.id]);
     // A default cannot be switched off while it is the default.
-    expect((await errorOf(adminA.patch(`/api/admin/prompt-templates/${ownA.id}`, { isActive: false }), 400)).message).toMatch(/default template must be active/);
+    expect((await errorOf(adminA.patch(`/api/admin/prompt-templates/${ownA.id}`, { isActive: false }), 400)).message).toMatch(
+      /default template must be active/,
+    );
     // The database itself refuses a second default in the same scope.
     await expect(
-      ctx.database.db.insert(promptTemplates).values({ hospitalId: hospitalA, promptType: 'professional', promptName: 'x', promptContent: 'y', isDefault: true }),
+      ctx.database.db
+        .insert(promptTemplates)
+        .values({ hospitalId: hospitalA, promptType: 'professional', promptName: 'x', promptContent: 'y', isDefault: true }),
     ).rejects.toThrow();
   });
 
@@ -196,7 +231,10 @@ describe(`prompt templates (${databaseLabel})`, () => {
     expect(await ctx.database.db.select().from(promptTemplates).where(eq(promptTemplates.id, ownA.id))).toEqual([]);
     expect(await ctx.database.db.select().from(promptTemplateHistory).where(eq(promptTemplateHistory.templateId, ownA.id))).toEqual([]);
     expect((await errorOf(adminA.get(`/api/admin/prompt-templates/${ownA.id}`), 404)).message).toBe('Template not found or access denied');
-    const [deleted] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'prompt_template.delete'), eq(auditLog.targetId, ownA.id)));
+    const [deleted] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'prompt_template.delete'), eq(auditLog.targetId, ownA.id)));
     expect(deleted).toBeDefined();
 
     // Removing an admin nulls created_by and updated_by on their templates instead of deleting them.

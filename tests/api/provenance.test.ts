@@ -105,7 +105,12 @@ describe(`field provenance (${databaseLabel})`, () => {
     expect(entry(afterRefresh.items, 'professional_identity.lastName')).toMatchObject({ source: 'registry' });
 
     // A list is attributed as a whole, and only when its content changes.
-    const awards = { items: [{ awardName: 'Teaching award', year: 2021 }, { awardName: 'Top Doctor', year: 2023 }] };
+    const awards = {
+      items: [
+        { awardName: 'Teaching award', year: 2021 },
+        { awardName: 'Top Doctor', year: 2023 },
+      ],
+    };
     expect((await client.put('/api/profile/sections/awards', awards)).status).toBe(200);
     const first = entry((await provenance(client)).items, 'awards.items');
     expect(first).toMatchObject({ source: 'provider' });
@@ -119,8 +124,12 @@ describe(`field provenance (${databaseLabel})`, () => {
     expect((await client.put('/api/profile/sections/biography', { professionalSummary: 'My words.' })).status).toBe(200);
     expect(entry((await provenance(client)).items, 'biography.professionalSummary')).toMatchObject({ source: 'provider' });
 
-    await proposeUpdates(ctx.database.db, user.id, 'yext', [{ sectionId: 'biography', field: 'professionalSummary', currentValue: 'My words.', newValue: 'Directory biography.' }]);
-    await proposeUpdates(ctx.database.db, user.id, 'npi_registry', [{ sectionId: 'professional_identity', field: 'lastName', currentValue: 'Okafor', newValue: 'Okafor-Reyes' }]);
+    await proposeUpdates(ctx.database.db, user.id, 'yext', [
+      { sectionId: 'biography', field: 'professionalSummary', currentValue: 'My words.', newValue: 'Directory biography.' },
+    ]);
+    await proposeUpdates(ctx.database.db, user.id, 'npi_registry', [
+      { sectionId: 'professional_identity', field: 'lastName', currentValue: 'Okafor', newValue: 'Okafor-Reyes' },
+    ]);
     const open = (await (await client.get('/api/pending-updates')).json()).items as Array<{ id: string; field: string }>;
     for (const update of open) expect((await client.post(`/api/pending-updates/${update.id}/accept`)).status).toBe(200);
     expect(bySource((await provenance(client)).items)).toMatchObject({
@@ -147,7 +156,11 @@ describe(`field provenance (${databaseLabel})`, () => {
     const view = await admin.get(`/api/admin/users/${user.id}`);
     expect(view.status).toBe(200);
     const body = (await view.json()) as { provenance: Entry[]; overrides: string[] };
-    expect(bySource(body.provenance)).toMatchObject({ 'professional_identity.lastName': 'provider', 'professional_identity.licenses': 'registry', 'licenses.items': 'registry' });
+    expect(bySource(body.provenance)).toMatchObject({
+      'professional_identity.lastName': 'provider',
+      'professional_identity.licenses': 'registry',
+      'licenses.items': 'registry',
+    });
     expect(body.overrides).toEqual(['lastName']);
 
     const stranger = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: other.id })).email);
@@ -157,10 +170,21 @@ describe(`field provenance (${databaseLabel})`, () => {
 
   it('rejects a source outside the four and removes a provider’s provenance with the provider', async () => {
     const { user } = await signUp({ fullName: 'Sam Rivera' });
-    await expect(ctx.database.db.insert(fieldProvenance).values({ userId: user.id, sectionId: 'biography', field: 'professionalSummary', source: 'guess' })).rejects.toThrow();
-    const recorded = await ctx.database.db.select({ field: fieldProvenance.field, source: fieldProvenance.source }).from(fieldProvenance).where(eq(fieldProvenance.userId, user.id));
+    await expect(
+      ctx.database.db.insert(fieldProvenance).values({ userId: user.id, sectionId: 'biography', field: 'professionalSummary', source: 'guess' }),
+    ).rejects.toThrow();
+    const recorded = await ctx.database.db
+      .select({ field: fieldProvenance.field, source: fieldProvenance.source })
+      .from(fieldProvenance)
+      .where(eq(fieldProvenance.userId, user.id));
     // No registry record: everything the sign-up filled was typed.
-    expect(recorded.map((row) => `${row.field}:${row.source}`).sort()).toEqual(['firstName:provider', 'fullLegalName:provider', 'jobTitle:provider', 'lastName:provider', 'professionalEmail:provider']);
+    expect(recorded.map((row) => `${row.field}:${row.source}`).sort()).toEqual([
+      'firstName:provider',
+      'fullLegalName:provider',
+      'jobTitle:provider',
+      'lastName:provider',
+      'professionalEmail:provider',
+    ]);
     await ctx.database.db.delete(users).where(eq(users.id, user.id));
     expect(await ctx.database.db.select().from(fieldProvenance).where(eq(fieldProvenance.userId, user.id))).toEqual([]);
   });

@@ -49,15 +49,29 @@ beforeAll(async () => {
   const client = browserClient(main.app);
   const signedUp = await client.post(
     '/api/auth/sign-up',
-    { email: `harden.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Amara Obi', hospitalId: hospital.id },
+    {
+      email: `harden.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Amara Obi',
+      hospitalId: hospital.id,
+    },
     { 'x-forwarded-for': `192.0.2.${(ip += 1)}` },
   );
   expect(signedUp.status).toBe(201);
   providerId = (await signedUp.json()).user.id;
   await client.put('/api/me/directory', { publish: true });
   // Published whatever the publishing rules ask first (other tests cover those): these tests are about the parameters.
-  const published = await main.database.db.update(directoryListings).set({ status: 'published', publishedAt: new Date() }).where(eq(directoryListings.userId, providerId)).returning();
-  if (published.length === 0) await main.database.db.insert(directoryListings).values({ userId: providerId, hospitalId: hospital.id, slug: 'amara-obi', status: 'published', publishedAt: new Date() });
+  const published = await main.database.db
+    .update(directoryListings)
+    .set({ status: 'published', publishedAt: new Date() })
+    .where(eq(directoryListings.userId, providerId))
+    .returning();
+  if (published.length === 0)
+    await main.database.db
+      .insert(directoryListings)
+      .values({ userId: providerId, hospitalId: hospital.id, slug: 'amara-obi', status: 'published', publishedAt: new Date() });
 });
 afterAll(async () => {
   await main?.database.close();
@@ -197,7 +211,14 @@ describe(`public hardening (${databaseLabel})`, () => {
     const provider = browserClient(main.app);
     await provider.post(
       '/api/auth/sign-up',
-      { email: `cache.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Cara Che', hospitalId: hospital.id },
+      {
+        email: `cache.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: 'Cara Che',
+        hospitalId: hospital.id,
+      },
       { 'x-forwarded-for': `192.0.2.${(ip += 1)}` },
     );
     const profile = await provider.get('/api/profile');
@@ -212,7 +233,11 @@ describe(`public hardening (${databaseLabel})`, () => {
     expect(users.headers.get('cache-control')).toBe('private, no-store');
     // Errors too: a 401, and a refusal by the body limit before any route.
     expect((await request('/api/profile')).headers.get('cache-control')).toBe('private, no-store');
-    const tooLarge = await main.app.request('/api/profile/sections/biography', { method: 'PUT', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'content-length': '99999999' }, body: 'x'.repeat(2_000_000) });
+    const tooLarge = await main.app.request('/api/profile/sections/biography', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'content-length': '99999999' },
+      body: 'x'.repeat(2_000_000),
+    });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.get('cache-control')).toBe('private, no-store');
     // A route with its own choice keeps it.
@@ -299,8 +324,31 @@ describe(`public hardening (${databaseLabel})`, () => {
     const results = ['_count', '_offset', '_summary'];
     expect(declared).toEqual({
       Practitioner: ['_id', '_lastUpdated', 'active', 'family', 'given', 'identifier', 'name', ...results].sort(),
-      PractitionerRole: ['_id', '_lastUpdated', 'active', 'endpoint', 'location', 'organization', 'practitioner', 'role', 'service', 'specialty', ...results].sort(),
-      Location: ['_id', '_lastUpdated', 'address', 'address-city', 'address-postalcode', 'address-state', 'endpoint', 'organization', 'partof', ...results].sort(),
+      PractitionerRole: [
+        '_id',
+        '_lastUpdated',
+        'active',
+        'endpoint',
+        'location',
+        'organization',
+        'practitioner',
+        'role',
+        'service',
+        'specialty',
+        ...results,
+      ].sort(),
+      Location: [
+        '_id',
+        '_lastUpdated',
+        'address',
+        'address-city',
+        'address-postalcode',
+        'address-state',
+        'endpoint',
+        'organization',
+        'partof',
+        ...results,
+      ].sort(),
       Organization: ['_id', '_lastUpdated', 'active', 'address', 'endpoint', 'name', 'type', ...results].sort(),
       HealthcareService: ['_id', '_lastUpdated', 'active', 'endpoint', 'location', 'name', 'organization', 'service-category', 'specialty', ...results].sort(),
       Endpoint: ['_id', '_lastUpdated', 'organization', ...results].sort(),
@@ -309,7 +357,16 @@ describe(`public hardening (${databaseLabel})`, () => {
     // Every declared parameter is searched by: strict handling accepts each one.
     for (const [type, names] of Object.entries(declared)) {
       for (const name of names) {
-        const value = name === 'active' ? 'true' : name === '_summary' ? 'count' : name === '_lastUpdated' ? 'ge2000-01-01' : name.startsWith('_c') || name.startsWith('_o') ? '1' : 'x';
+        const value =
+          name === 'active'
+            ? 'true'
+            : name === '_summary'
+              ? 'count'
+              : name === '_lastUpdated'
+                ? 'ge2000-01-01'
+                : name.startsWith('_c') || name.startsWith('_o')
+                  ? '1'
+                  : 'x';
         const answer = await fhir(`/fhir/r4/${type}?${name}=${value}`, { prefer: 'handling=strict' });
         expect(answer.status, `${type}?${name}`).toBe(200);
       }

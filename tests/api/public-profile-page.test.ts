@@ -57,18 +57,30 @@ beforeAll(async () => {
   client = browserClient(ctx.app);
   const signUp = await client.post(
     '/api/auth/sign-up',
-    { email: `page.${suffix}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Beatriz Elena Castillo', hospitalId: hospital.id },
+    {
+      email: `page.${suffix}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Beatriz Elena Castillo',
+      hospitalId: hospital.id,
+    },
     { 'x-forwarded-for': '198.51.100.7' },
   );
   expect(signUp.status).toBe(201);
   userId = (await signUp.json()).user.id;
-  await fillFullProfile(async (sectionId, body) => {
-    const withNpi = sectionId === 'professional_identity' ? { ...(body as object), npiNumber: NPI } : body;
-    const saved = await client.put(`/api/profile/sections/${sectionId}`, withNpi);
-    expect(saved.status, await saved.clone().text()).toBe(200);
-  }, { termIds });
+  await fillFullProfile(
+    async (sectionId, body) => {
+      const withNpi = sectionId === 'professional_identity' ? { ...(body as object), npiNumber: NPI } : body;
+      const saved = await client.put(`/api/profile/sections/${sectionId}`, withNpi);
+      expect(saved.status, await saved.clone().text()).toBe(200);
+    },
+    { termIds },
+  );
   const form = new FormData();
-  const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 27, g: 85, b: 166 } } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 27, g: 85, b: 166 } } })
+    .png()
+    .toBuffer();
   form.append('file', new File([new Uint8Array(picture)], 'me.png', { type: 'image/png' }));
   const uploaded = await ctx.app.request('/api/profile/photo', { method: 'POST', body: form, headers: { origin: TEST_ORIGIN, ...client.jar.header() } });
   expect(uploaded.status, await uploaded.clone().text()).toBe(201);
@@ -89,8 +101,14 @@ async function page(path: string) {
 
 type Document = ReturnType<typeof parseDocument>;
 type Test = (element: Element) => boolean;
-const tag = (name: string, also: Test = () => true): Test => (e) => e.name === name && also(e);
-const withClass = (className: string): Test => (e) => (getAttributeValue(e, 'class') ?? '').split(' ').includes(className);
+const tag =
+  (name: string, also: Test = () => true): Test =>
+  (e) =>
+    e.name === name && also(e);
+const withClass =
+  (className: string): Test =>
+  (e) =>
+    (getAttributeValue(e, 'class') ?? '').split(' ').includes(className);
 const nodes = (root: AnyNode | Document) => ('children' in root ? root.children : []);
 const selectAll = (test: Test, root: AnyNode | Document) => findAll(test, nodes(root));
 const selectOne = (test: Test, root: AnyNode | Document) => findOne(test, nodes(root));
@@ -98,16 +116,36 @@ const selectOne = (test: Test, root: AnyNode | Document) => findOne(test, nodes(
 const within = (outer: Test, inner: Test, root: Document) => selectOne(inner, selectOne(outer, root)!);
 /** Text as a reader sees it: a line break reads as a space. */
 const spacedText = (node: AnyNode): string =>
-  node.type === 'text' ? (node as unknown as { data: string }).data : (node as Element).name === 'br' ? ' ' : 'children' in node ? node.children.map(spacedText).join('') : '';
+  node.type === 'text'
+    ? (node as unknown as { data: string }).data
+    : (node as Element).name === 'br'
+      ? ' '
+      : 'children' in node
+        ? node.children.map(spacedText).join('')
+        : '';
 
 /** A section of the profile by its heading's words: its text and its links. */
 function section(document: Document, heading: string) {
-  const h2 = selectAll(tag('h2', (h) => (h.parent as Element).name === 'section'), document).find((h) => textContent(h) === heading);
+  const h2 = selectAll(
+    tag('h2', (h) => (h.parent as Element).name === 'section'),
+    document,
+  ).find((h) => textContent(h) === heading);
   if (!h2) throw new Error(`no section "${heading}"`);
   const element = h2.parent as Element;
-  return { text: spacedText(element).replace(/\s+/g, ' '), links: selectAll(tag('a'), element).map((a) => ({ text: textContent(a).replace(/\s+/g, ' ').trim(), href: getAttributeValue(a, 'href') })) };
+  return {
+    text: spacedText(element).replace(/\s+/g, ' '),
+    links: selectAll(tag('a'), element).map((a) => ({ text: textContent(a).replace(/\s+/g, ' ').trim(), href: getAttributeValue(a, 'href') })),
+  };
 }
-const jsonLdOf = (document: Document) => JSON.parse(textContent(selectOne(tag('script', (e) => getAttributeValue(e, 'type') === 'application/ld+json'), document)!));
+const jsonLdOf = (document: Document) =>
+  JSON.parse(
+    textContent(
+      selectOne(
+        tag('script', (e) => getAttributeValue(e, 'type') === 'application/ld+json'),
+        document,
+      )!,
+    ),
+  );
 
 describe(`the public profile page (${databaseLabel})`, () => {
   it('shows the photo in its sizes, the name with credentials, specialties, accepting and video visits', async () => {
@@ -169,10 +207,21 @@ describe(`the public profile page (${databaseLabel})`, () => {
     const publications = section(document, 'Publications');
     expect(publications.text).toContain('Outcomes of catheter ablation for atrial fibrillation in older adults: cohort 1');
     expect(publications.text).toContain('Circulation, 2010');
-    expect(publications.links).toContainEqual({ text: 'PubMed: Outcomes of catheter ablation for atrial fibrillation in older adults: cohort 1', href: 'https://pubmed.ncbi.nlm.nih.gov/30000000/' });
+    expect(publications.links).toContainEqual({
+      text: 'PubMed: Outcomes of catheter ablation for atrial fibrillation in older adults: cohort 1',
+      href: 'https://pubmed.ncbi.nlm.nih.gov/30000000/',
+    });
     expect(publications.links).toContainEqual({ text: 'DOI 10.1161/CIRCEP.2010.1000', href: 'https://doi.org/10.1161/CIRCEP.2010.1000' });
     expect(publications.links.filter((l) => l.text.startsWith('PubMed'))).toHaveLength(15);
-    expect(textContent(within(tag('section', (e) => getAttributeValue(e, 'aria-labelledby') === 's-publications'), tag('summary'), document)!)).toBe('Show 10 more');
+    expect(
+      textContent(
+        within(
+          tag('section', (e) => getAttributeValue(e, 'aria-labelledby') === 's-publications'),
+          tag('summary'),
+          document,
+        )!,
+      ),
+    ).toBe('Show 10 more');
   });
 
   it('gives each clinical trial its status, phase, role and ClinicalTrials.gov link', async () => {
@@ -181,7 +230,10 @@ describe(`the public profile page (${databaseLabel})`, () => {
     expect(trials.links).toContainEqual({ text: 'Early Rhythm Control in Atrial Fibrillation, study 1', href: 'https://clinicaltrials.gov/study/NCT04000000' });
     expect(trials.text).toContain('Recruiting Phase 3 · Principal investigator · NCT04000000 on ClinicalTrials.gov');
     expect(trials.text).toContain('Completed Phase 2 · Sub investigator');
-    expect(section(document, 'In the news').links[0]).toEqual({ text: 'What to know about a racing heart, part 1', href: 'https://news.example/heart-rhythm-1' });
+    expect(section(document, 'In the news').links[0]).toEqual({
+      text: 'What to know about a racing heart, part 1',
+      href: 'https://news.example/heart-rhythm-1',
+    });
   });
 
   it('shows the NPI small, linked to the national registry', async () => {
@@ -194,9 +246,23 @@ describe(`the public profile page (${databaseLabel})`, () => {
   it('orders the sections as a patient reads them', async () => {
     const { document } = await page(profilePath());
     const headings = selectAll(tag('h2'), selectOne(tag('article'), document)!).map((h) => textContent(h));
-    const order = ['Locations', 'About', 'Conditions and treatments', 'Insurance accepted', 'Languages spoken', 'Education and training', 'Board certifications', 'Publications', 'Clinical trials', 'In the news'];
+    const order = [
+      'Locations',
+      'About',
+      'Conditions and treatments',
+      'Insurance accepted',
+      'Languages spoken',
+      'Education and training',
+      'Board certifications',
+      'Publications',
+      'Clinical trials',
+      'In the news',
+    ];
     const positions = order.map((heading) => headings.indexOf(heading));
-    expect(positions.every((p) => p >= 0), headings.join(' | ')).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      headings.join(' | '),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
@@ -251,11 +317,22 @@ describe(`the public profile page (${databaseLabel})`, () => {
         { '@type': 'MedicalSpecialty', name: 'Clinical Cardiac Electrophysiology' },
       ],
       availableService: [{ '@type': 'MedicalProcedure', name: 'Catheter ablation of atrial tissue' }],
-      address: { '@type': 'PostalAddress', streetAddress: '251 E Huron St, Suite 8-100', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60611', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '251 E Huron St, Suite 8-100',
+        addressLocality: 'Chicago',
+        addressRegion: 'IL',
+        postalCode: '60611',
+        addressCountry: 'US',
+      },
       telephone: '(312) 555-0100',
       knowsLanguage: ['English', 'Spanish', 'Portuguese'],
       isAcceptingNewPatients: true,
-      hospitalAffiliation: [{ '@type': 'Hospital', name: hospital.name }, { '@type': 'Hospital', name: 'Lakeside Hospital' }, { '@type': 'Hospital', name: 'Evanston General' }],
+      hospitalAffiliation: [
+        { '@type': 'Hospital', name: hospital.name },
+        { '@type': 'Hospital', name: 'Lakeside Hospital' },
+        { '@type': 'Hospital', name: 'Evanston General' },
+      ],
     });
     expect(ld.knowsAbout).toContain('Essential hypertension');
     expect(schemaOrgProblems(ld, 'Physician')).toEqual([]);
@@ -263,7 +340,10 @@ describe(`the public profile page (${databaseLabel})`, () => {
 
   it('gives the office’s coordinates as schema.org geo, only while the hospital shows the locations', async () => {
     // The primary office (Chicago 60611) got its ZIP's centroid when the section was saved.
-    const [office] = await ctx.database.db.select().from(locations).where(and(eq(locations.userId, userId), eq(locations.isPrimary, true)));
+    const [office] = await ctx.database.db
+      .select()
+      .from(locations)
+      .where(and(eq(locations.userId, userId), eq(locations.isPrimary, true)));
     expect(office!.latitude).toBeCloseTo(41.89, 1);
     expect(office!.longitude).toBeCloseTo(-87.62, 1);
     const ld = jsonLdOf((await page(profilePath())).document);
@@ -286,24 +366,61 @@ describe(`the public profile page (${databaseLabel})`, () => {
     }
     // An office without coordinates (a ZIP the data does not know): no geo rather than a made-up point.
     const { physicianJsonLd } = await import('../../src/server/modules/directory/pages');
-    const base = { name: 'A B', credentials: [], photo: null, npi: null, primarySpecialty: null, additionalSpecialties: [], expertise: [], languages: [], acceptingNewPatients: null, insurance: [], hospitalAffiliations: [] };
-    const location = { id: 'l', name: 'Office', address: '1 Main St', addressLine2: null, city: 'Evanston', state: 'IL', postalCode: '60201', phone: null, isPrimary: true };
-    const without = physicianJsonLd({ ...base, locations: [{ ...location, latitude: null, longitude: null }] } as never, 'https://x.example/p', hospital as never);
+    const base = {
+      name: 'A B',
+      credentials: [],
+      photo: null,
+      npi: null,
+      primarySpecialty: null,
+      additionalSpecialties: [],
+      expertise: [],
+      languages: [],
+      acceptingNewPatients: null,
+      insurance: [],
+      hospitalAffiliations: [],
+    };
+    const location = {
+      id: 'l',
+      name: 'Office',
+      address: '1 Main St',
+      addressLine2: null,
+      city: 'Evanston',
+      state: 'IL',
+      postalCode: '60201',
+      phone: null,
+      isPrimary: true,
+    };
+    const without = physicianJsonLd(
+      { ...base, locations: [{ ...location, latitude: null, longitude: null }] } as never,
+      'https://x.example/p',
+      hospital as never,
+    );
     expect(without.geo).toBeUndefined();
   });
 
   it('describes the hospital page as a schema.org Hospital', async () => {
     const { document, html } = await page(`/find/${slug}`);
     const ld = jsonLdOf(document);
-    expect(ld).toEqual({ '@context': 'https://schema.org', '@type': 'Hospital', name: hospital.name, url: `${TEST_ORIGIN}/find/${slug}`, address: '100 Lake Shore Dr, Chicago, IL 60611', telephone: '(312) 555-0199' });
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Hospital',
+      name: hospital.name,
+      url: `${TEST_ORIGIN}/find/${slug}`,
+      address: '100 Lake Shore Dr, Chicago, IL 60611',
+      telephone: '(312) 555-0199',
+    });
     expect(schemaOrgProblems(ld, 'Hospital')).toEqual([]);
     expect(html).toContain('<meta property="og:type" content="website"/>');
   });
 
   it('the schema.org check refuses what schema.org does not define', () => {
     // So the checks above can fail: a made-up property, a property of another type, a value out of range.
-    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'Physician', name: 'A', favouriteColour: 'blue' }, 'Physician').join('\n')).toMatch(/favouriteColour/);
-    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'Hospital', name: 'A', hospitalAffiliation: [] }, 'Hospital').join('\n')).toMatch(/hospitalAffiliation/);
+    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'Physician', name: 'A', favouriteColour: 'blue' }, 'Physician').join('\n')).toMatch(
+      /favouriteColour/,
+    );
+    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'Hospital', name: 'A', hospitalAffiliation: [] }, 'Hospital').join('\n')).toMatch(
+      /hospitalAffiliation/,
+    );
     expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'Physician', isAcceptingNewPatients: 'yes' }, 'Physician')).not.toEqual([]);
   });
 

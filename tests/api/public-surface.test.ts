@@ -35,13 +35,28 @@ const MARKERS: Record<SectionId, string[]> = {
   // link, education's programmes, each office's call and directions links, insurance in the JSON-LD,
   // PubMed and DOI links, each trial's ClinicalTrials.gov link, phase and role.
   // Issue 34 item 1 walks the Spanish pages too: their own words for some markers are markers as well.
-  professional_identity: [NPI, 'Clinical Cardiac Electrophysiology', 'ABIM', '207RC0000X', 'Attending Cardiologist', 'certified 2014', 'certificado en 2014', `npiregistry.cms.hhs.gov/provider-view/${NPI}`],
+  professional_identity: [
+    NPI,
+    'Clinical Cardiac Electrophysiology',
+    'ABIM',
+    '207RC0000X',
+    'Attending Cardiologist',
+    'certified 2014',
+    'certificado en 2014',
+    `npiregistry.cms.hhs.gov/provider-view/${NPI}`,
+  ],
   education_training: ['Massachusetts General Hospital', 'Brigham and Women’s Hospital', 'Harvard T.H. Chan School of Public Health'],
   practice_essentials: ['Blue Cross Blue Shield', 'Portuguese', 'Portugués', 'Evanston General', 'isAcceptingNewPatients', 'paymentAccepted'],
   locations: ['Lakeside Heart Center', '251 E Huron St', 'Oak Park', '60304', 'tel:3125550100', 'query=251%20E%20Huron%20St'],
   biography: ['whose heart beats too fast', 'Top Doctors', 'Teaching Award'],
   publications: ['Outcomes of catheter ablation', 'https://doi.org/10.1161/CIRCEP', 'https://pubmed.ncbi.nlm.nih.gov/30000000/'],
-  clinical_trials: ['Early Rhythm Control', 'https://clinicaltrials.gov/study/NCT04000000', 'NCT04000000 on ClinicalTrials.gov', 'NCT04000000 en ClinicalTrials.gov', 'Principal investigator'],
+  clinical_trials: [
+    'Early Rhythm Control',
+    'https://clinicaltrials.gov/study/NCT04000000',
+    'NCT04000000 on ClinicalTrials.gov',
+    'NCT04000000 en ClinicalTrials.gov',
+    'Principal investigator',
+  ],
   media_press: ['What to know about a racing heart'],
   medical_expertise: [TERM],
 };
@@ -68,7 +83,9 @@ beforeAll(async () => {
     .onConflictDoNothing();
   await db.insert(medicalSpecialtyTaxonomy).values({ specialty: 'Cardiovascular Disease', specialtyCode: '207RC0000X' }).onConflictDoNothing();
   const termIds = Array.from({ length: 12 }, (_, i) => `SURF-${i}`);
-  await db.insert(medicalExpertiseTerms).values(termIds.map((termId, i) => ({ termId, term: i === 0 ? TERM : `Surface condition ${i}`, termType: 'Condition', specialtyName: 'Cardiology' })));
+  await db
+    .insert(medicalExpertiseTerms)
+    .values(termIds.map((termId, i) => ({ termId, term: i === 0 ? TERM : `Surface condition ${i}`, termType: 'Condition', specialtyName: 'Cardiology' })));
   hospital = await createHospital(ctx, { name: `Surface ${uniqueSuffix()}`, contactPhone: '(312) 555-0199' });
   other = await createHospital(ctx, { name: `Elsewhere ${uniqueSuffix()}` });
   await db.update(hospitals).set({ directoryEnabled: true, directorySlug: slug }).where(eq(hospitals.id, hospital.id));
@@ -76,17 +93,30 @@ beforeAll(async () => {
   client = browserClient(ctx.app);
   const signUp = await client.post(
     '/api/auth/sign-up',
-    { email: `surface.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: NAME, hospitalId: hospital.id },
+    {
+      email: `surface.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: NAME,
+      hospitalId: hospital.id,
+    },
     { 'x-forwarded-for': `192.0.2.${(ip += 1)}` },
   );
   expect(signUp.status).toBe(201);
   userId = (await signUp.json()).user.id;
-  await fillFullProfile(async (sectionId, body) => {
-    const withNpi = sectionId === 'professional_identity' ? { ...(body as object), npiNumber: NPI } : body;
-    const saved = await client.put(`/api/profile/sections/${sectionId}`, withNpi);
-    expect(saved.status, await saved.clone().text()).toBe(200);
-  }, { termIds });
-  await db.update(professionalIdentity).set({ npiSpecialties: [{ name: 'Cardiovascular Disease', code: '207RC0000X', is_primary: true }] }).where(eq(professionalIdentity.userId, userId));
+  await fillFullProfile(
+    async (sectionId, body) => {
+      const withNpi = sectionId === 'professional_identity' ? { ...(body as object), npiNumber: NPI } : body;
+      const saved = await client.put(`/api/profile/sections/${sectionId}`, withNpi);
+      expect(saved.status, await saved.clone().text()).toBe(200);
+    },
+    { termIds },
+  );
+  await db
+    .update(professionalIdentity)
+    .set({ npiSpecialties: [{ name: 'Cardiovascular Disease', code: '207RC0000X', is_primary: true }] })
+    .where(eq(professionalIdentity.userId, userId));
   [{ id: locationId }] = (await db.select({ id: locations.id }).from(locations).where(eq(locations.userId, userId))).filter(Boolean) as [{ id: string }];
   expect(await publishProvider(ctx, client, userId)).toBe(`/find/${slug}/beatriz-elena-castillo`);
 });
@@ -98,7 +128,10 @@ afterAll(async () => {
 const spanishTwins = (paths: string[]) => paths.filter((path) => path.startsWith('/find') && !path.endsWith('.xml')).map((path) => `/es${path}`);
 
 /** The embed twin of a hospital's search and profile pages (issue 34 item 2, decision 0024): the /find pages for a frame. */
-const embedTwins = (paths: string[]) => paths.filter((path) => path.startsWith(`/find/${slug}`) && !path.endsWith('.xml') && !path.includes('/request')).map((path) => path.replace(/^\/find\//, '/embed/'));
+const embedTwins = (paths: string[]) =>
+  paths
+    .filter((path) => path.startsWith(`/find/${slug}`) && !path.endsWith('.xml') && !path.includes('/request'))
+    .map((path) => path.replace(/^\/find\//, '/embed/'));
 
 /** Searches that find the provider by what one or more sections hold: hidden, they must not. */
 const searches = (): Array<{ path: string; sources: SectionId[] }> => {
@@ -174,7 +207,9 @@ const englishRoutes = () => [
 /** What a request itself names (its path's parts, its parameters' values) is echoed back (a search box, a self link, a 404): left out of the checks. */
 function withoutEcho(path: string, text: string) {
   const url = new URL(path, 'http://x');
-  const echoed = [...url.pathname.split('/'), ...[...url.searchParams.values()].flatMap((value) => [value, ...value.split(/[|/]/)])].filter((part) => part.length > 2);
+  const echoed = [...url.pathname.split('/'), ...[...url.searchParams.values()].flatMap((value) => [value, ...value.split(/[|/]/)])].filter(
+    (part) => part.length > 2,
+  );
   let out = text;
   for (const part of echoed.sort((a, b) => b.length - a.length)) out = out.split(part).join('').split(encodeURIComponent(part)).join('');
   return out;
@@ -218,7 +253,9 @@ describe(`the public surface (${databaseLabel})`, () => {
     for (const search of searches()) expect(showsProvider(pages.get(search.path)!), search.path).toBe(true);
     // Routes that list hospitals or places, not providers, are walked for markers only.
     const hospitalLevel = ['/find', '/es/find', '/find/sitemap.xml', '/robots.txt'];
-    for (const path of routes().filter((p) => !hospitalLevel.includes(p) && !/^\/fhir\/r4\/(Organization|HealthcareService|Location|Endpoint|InsurancePlan)/.test(p))) {
+    for (const path of routes().filter(
+      (p) => !hospitalLevel.includes(p) && !/^\/fhir\/r4\/(Organization|HealthcareService|Location|Endpoint|InsurancePlan)/.test(p),
+    )) {
       expect(showsProvider(pages.get(path)!), path).toBe(true);
     }
   });
@@ -265,9 +302,21 @@ describe(`the public surface (${databaseLabel})`, () => {
   it('shows nothing once the provider is not active, or the hospital is deactivated, or its directory is off', async () => {
     const db = ctx.database.db;
     const cases: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
-      ['provider not active', () => db.update(users).set({ status: 'pending' }).where(eq(users.id, userId)), () => db.update(users).set({ status: 'active' }).where(eq(users.id, userId))],
-      ['hospital deactivated', () => db.update(hospitals).set({ isActive: false }).where(eq(hospitals.id, hospital.id)), () => db.update(hospitals).set({ isActive: true }).where(eq(hospitals.id, hospital.id))],
-      ['directory off', () => db.update(hospitals).set({ directoryEnabled: false }).where(eq(hospitals.id, hospital.id)), () => db.update(hospitals).set({ directoryEnabled: true }).where(eq(hospitals.id, hospital.id))],
+      [
+        'provider not active',
+        () => db.update(users).set({ status: 'pending' }).where(eq(users.id, userId)),
+        () => db.update(users).set({ status: 'active' }).where(eq(users.id, userId)),
+      ],
+      [
+        'hospital deactivated',
+        () => db.update(hospitals).set({ isActive: false }).where(eq(hospitals.id, hospital.id)),
+        () => db.update(hospitals).set({ isActive: true }).where(eq(hospitals.id, hospital.id)),
+      ],
+      [
+        'directory off',
+        () => db.update(hospitals).set({ directoryEnabled: false }).where(eq(hospitals.id, hospital.id)),
+        () => db.update(hospitals).set({ directoryEnabled: true }).where(eq(hospitals.id, hospital.id)),
+      ],
     ];
     for (const [label, hide, restore] of cases) {
       await hide();

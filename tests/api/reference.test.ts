@@ -32,9 +32,18 @@ beforeAll(async () => {
     { id: 'test-closed', name: 'Closed School of Medicine', degreeType: 'MD', city: 'Nowhere', state: 'ZZ', isActive: false },
   ]);
   await db.insert(residencyPrograms).values(data.residencyPrograms.map((p) => ({ name: p.name, category: p.category })));
-  await db.insert(fellowshipSpecialties).values(data.fellowshipSpecialties.map((f) => ({ parentSpecialty: f.parentSpecialty, subspecialtyName: f.subspecialtyName })));
+  await db
+    .insert(fellowshipSpecialties)
+    .values(data.fellowshipSpecialties.map((f) => ({ parentSpecialty: f.parentSpecialty, subspecialtyName: f.subspecialtyName })));
   await db.insert(medicalSpecialtyTaxonomy).values(
-    data.specialtyTaxonomy.map((s) => ({ specialty: s.specialty, department: s.department, division: s.division, section: s.section, specialtyCode: s.specialtyCode, sortOrder: s.sortOrder })),
+    data.specialtyTaxonomy.map((s) => ({
+      specialty: s.specialty,
+      department: s.department,
+      division: s.division,
+      section: s.section,
+      specialtyCode: s.specialtyCode,
+      sortOrder: s.sortOrder,
+    })),
   );
 });
 afterAll(async () => {
@@ -65,7 +74,9 @@ describe(`reference lists (${databaseLabel})`, () => {
     expect(doOnly.body.items).toHaveLength(5);
     expect(doOnly.body.items.every((s: { degreeType: string }) => s.degreeType === 'DO')).toBe(true);
     const byCity = data.medicalSchools.find((s) => s.city)!;
-    expect((await get(`/api/reference/medical-schools?q=${encodeURIComponent(byCity.city!.toLowerCase())}`)).body.items.map((s: { id: string }) => s.id)).toContain(byCity.id);
+    expect(
+      (await get(`/api/reference/medical-schools?q=${encodeURIComponent(byCity.city!.toLowerCase())}`)).body.items.map((s: { id: string }) => s.id),
+    ).toContain(byCity.id);
     expect((await get('/api/reference/medical-schools?q=zz')).body.items.map((s: { id: string }) => s.id)).toEqual(['test-percent']);
     // % and _ are literal characters, not wildcards.
     expect((await get('/api/reference/medical-schools?q=%25')).body.items.map((s: { id: string }) => s.id)).toEqual(['test-percent']);
@@ -93,7 +104,9 @@ describe(`reference lists (${databaseLabel})`, () => {
     expect(body.items).toHaveLength(data.specialtyTaxonomy.length - data.specialtyTaxonomy.filter((s) => s.specialty === 'Family Medicine').length);
     expect(Object.keys(body.items[0]).sort()).toEqual(['department', 'division', 'id', 'section', 'specialty', 'specialtyCode']);
     expect(body.items.map((s: { specialty: string }) => s.specialty)).not.toContain('Family Medicine');
-    const sorted = [...data.specialtyTaxonomy].filter((s) => s.specialty !== 'Family Medicine').sort((a, b) => a.sortOrder - b.sortOrder || a.specialty.localeCompare(b.specialty));
+    const sorted = [...data.specialtyTaxonomy]
+      .filter((s) => s.specialty !== 'Family Medicine')
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.specialty.localeCompare(b.specialty));
     expect(body.items[0].specialty).toBe(sorted[0]!.specialty);
     const cardio = await get('/api/reference/specialties?q=cardio');
     expect(cardio.body.items.length).toBeGreaterThan(0);
@@ -133,7 +146,9 @@ describe(`hospital taxonomy for the identity form (${databaseLabel})`, () => {
     expect(defaults.source).toBe('default');
     expect(defaults.specialties).toHaveLength(data.specialtyTaxonomy.length);
     const primaryCare = defaults.departments.find((d: { name: string }) => d.name === 'Primary Care');
-    expect(primaryCare.divisions.find((v: { name: string }) => v.name === 'Family Medicine').sections.map((s: { name: string }) => s.name)).toContain('Addiction Medicine');
+    expect(primaryCare.divisions.find((v: { name: string }) => v.name === 'Family Medicine').sections.map((s: { name: string }) => s.name)).toContain(
+      'Addiction Medicine',
+    );
 
     const hospitalTaxonomy = await (await (await signUp(own.id)).get('/api/hospital-taxonomy')).json();
     expect(hospitalTaxonomy).toMatchObject({ source: 'hospital', hospitalId: own.id });

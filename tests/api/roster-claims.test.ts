@@ -47,7 +47,13 @@ async function invitedRoster(npis: string[], hospital: Parameters<typeof rosterH
   const admin = await rosterHospital(ctx, hospital);
   const suffix = uniqueSuffix();
   const emails = npis.map((npi) => `p${npi}.${suffix}@example.org`);
-  const { upload, rows } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, admin.client, admin.base, npis.map((npi, i) => `${npi},${emails[i]}`));
+  const { upload, rows } = await draftRoster(
+    ctx,
+    { nppesUrl: nppes.url, logger },
+    admin.client,
+    admin.base,
+    npis.map((npi, i) => `${npi},${emails[i]}`),
+  );
   expect((await admin.client.post(`${admin.base}/${upload.id}/invitations`)).status).toBe(202);
   const mailer = recordingMailer();
   await runInvitationJobs(db, ctx, logger, mailer);
@@ -55,7 +61,14 @@ async function invitedRoster(npis: string[], hospital: Parameters<typeof rosterH
   return { ...admin, upload, people, mailer };
 }
 
-const mailDeps = (mailer: RecordingMailer) => ({ db, mailer, logger, appUrl: ctx.env.appUrl, secret: ctx.env.authSecret, inviteTtlDays: ctx.env.ROSTER_INVITE_TTL_DAYS });
+const mailDeps = (mailer: RecordingMailer) => ({
+  db,
+  mailer,
+  logger,
+  appUrl: ctx.env.appUrl,
+  secret: ctx.env.authSecret,
+  inviteTtlDays: ctx.env.ROSTER_INVITE_TTL_DAYS,
+});
 
 describe(`roster claims (${databaseLabel})`, () => {
   it('opens the claim (recorded once), claims with a password in one go, signs in and reviews each section with its source; the link is then used', async () => {
@@ -63,7 +76,13 @@ describe(`roster claims (${databaseLabel})`, () => {
     const [barnes] = people;
     const client = fresh();
     const shown = await open(client, barnes!.token);
-    expect(shown).toMatchObject({ state: 'open', hospitalName: 'Grady Health', providerName: 'Anthony Barnes', specialty: 'Urology', emailHint: `p•••@${barnes!.email.split('@')[1]}` });
+    expect(shown).toMatchObject({
+      state: 'open',
+      hospitalName: 'Grady Health',
+      providerName: 'Anthony Barnes',
+      specialty: 'Urology',
+      emailHint: `p•••@${barnes!.email.split('@')[1]}`,
+    });
     const opened = (await invitationOfUser(barnes!.userId)).openedAt;
     expect(opened).not.toBe(null);
     await open(client, barnes!.token);
@@ -120,13 +139,23 @@ describe(`roster claims (${databaseLabel})`, () => {
   it('refuses an expired link (ask the hospital), a replaced one (use the latest e-mail) and an unknown one', async () => {
     const { people, mailer } = await invitedRoster(['1568726677', '1932510609'], { name: 'Piedmont Clinic' });
     const [expired, replaced] = people;
-    await db.update(rosterInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(rosterInvitations.userId, expired!.userId));
-    expect(await open(fresh(), expired!.token)).toEqual({ state: 'refused', reason: 'expired', hospitalName: 'Piedmont Clinic', message: 'This claim link has expired. Ask Piedmont Clinic for a new link.' });
+    await db
+      .update(rosterInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(rosterInvitations.userId, expired!.userId));
+    expect(await open(fresh(), expired!.token)).toEqual({
+      state: 'refused',
+      reason: 'expired',
+      hospitalName: 'Piedmont Clinic',
+      message: 'This claim link has expired. Ask Piedmont Clinic for a new link.',
+    });
     expect((await claim(fresh(), expired!.token)).status).toBe(410);
     expect((await invitationOfUser(expired!.userId)).openedAt).toBe(null);
 
     // A reminder issues a new link: the old one is 'replaced', the new one works.
-    expect(await sendRosterEmail(mailDeps(mailer), { invitationId: (await invitationOfUser(replaced!.userId)).id, kind: 'reminder', sequence: 1 })).toBe('sent');
+    expect(await sendRosterEmail(mailDeps(mailer), { invitationId: (await invitationOfUser(replaced!.userId)).id, kind: 'reminder', sequence: 1 })).toBe(
+      'sent',
+    );
     const newer = claimLinkOf(mailer.to(replaced!.email).at(-1)!).token;
     expect(newer).not.toBe(replaced!.token);
     expect(await open(fresh(), replaced!.token)).toMatchObject({ state: 'refused', reason: 'replaced', message: CLAIM_MESSAGES.replaced });
@@ -146,7 +175,11 @@ describe(`roster claims (${databaseLabel})`, () => {
     const [wansky] = people;
     const other = fresh();
     const otherEmail = `someone.${uniqueSuffix()}@example.org`;
-    const signedUp = await other.post('/api/auth/sign-up', { email: otherEmail, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: 'Someone Else', hospitalId: hospital.id }, { 'x-forwarded-for': '198.18.0.1' });
+    const signedUp = await other.post(
+      '/api/auth/sign-up',
+      { email: otherEmail, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: 'Someone Else', hospitalId: hospital.id },
+      { 'x-forwarded-for': '198.18.0.1' },
+    );
     expect(signedUp.status).toBe(201);
     expect(await open(other, wansky!.token)).toEqual({
       state: 'refused',
@@ -162,9 +195,13 @@ describe(`roster claims (${databaseLabel})`, () => {
     expect((await invitationOfUser(wansky!.userId)).openedAt).toBe(null);
 
     // Someone signing up with the draft's address is told it is taken (decision 0026).
-    const taken = await fresh().post('/api/auth/sign-up', { email: wansky!.email, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: 'Michelle Wansky', hospitalId: hospital.id }, { 'x-forwarded-for': '198.18.0.2' });
+    const taken = await fresh().post(
+      '/api/auth/sign-up',
+      { email: wansky!.email, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: 'Michelle Wansky', hospitalId: hospital.id },
+      { 'x-forwarded-for': '198.18.0.2' },
+    );
     expect(taken.status).toBe(409);
-    expect((await db.select().from(authUsers).where(eq(authUsers.email, wansky!.email)))).toHaveLength(0);
+    expect(await db.select().from(authUsers).where(eq(authUsers.email, wansky!.email))).toHaveLength(0);
 
     // The person, in their own browser, claims.
     expect((await claim(fresh(), wansky!.token)).status).toBe(200);
@@ -209,7 +246,23 @@ describe(`roster claims (${databaseLabel})`, () => {
     // Pre-approval is for the roster's people only: a provider who signed up on their own still waits.
     const own = fresh();
     const email = `self.${uniqueSuffix()}@example.org`;
-    expect((await own.post('/api/auth/sign-up', { email, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: 'Cardio Logist', npiNumber: FAKE_NPIS.cardiologist, hospitalId: preApproved.hospital.id }, { 'x-forwarded-for': '198.18.0.3' })).status).toBe(201);
+    expect(
+      (
+        await own.post(
+          '/api/auth/sign-up',
+          {
+            email,
+            password: PASSWORD,
+            agreedToTerms: true,
+            agreedToPrivacy: true,
+            fullName: 'Cardio Logist',
+            npiNumber: FAKE_NPIS.cardiologist,
+            hospitalId: preApproved.hospital.id,
+          },
+          { 'x-forwarded-for': '198.18.0.3' },
+        )
+      ).status,
+    ).toBe(201);
     const [self] = await db.select().from(users).where(eq(users.email, email));
     await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, self!.authUserId!));
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, self!.id));

@@ -89,7 +89,8 @@ afterAll(async () => {
 });
 
 /** The app's worker for the roster job only, run until no job is due. */
-const runJobs = () => createWorker(db, createRosterJobHandlers({ db, env: ctx.env, logger, npiRegistry: draftDeps.npiRegistry, yext: draftDeps.yext }), logger).drain();
+const runJobs = () =>
+  createWorker(db, createRosterJobHandlers({ db, env: ctx.env, logger, npiRegistry: draftDeps.npiRegistry, yext: draftDeps.yext }), logger).drain();
 
 async function hospitalWithAdmin(overrides: Partial<typeof hospitals.$inferInsert> = {}) {
   const hospital = await createHospital(ctx, overrides);
@@ -107,7 +108,13 @@ async function uploadRoster(client: BrowserClient, base: string, lines: string[]
 const start = (client: BrowserClient, base: string, uploadId: string) => client.post(`${base}/${uploadId}/drafting`);
 const progress = async (client: BrowserClient, base: string, uploadId: string) => (await client.get(`${base}/${uploadId}/progress`)).json();
 const rowsOf = (uploadId: string) => db.select().from(rosterRows).where(eq(rosterRows.uploadId, uploadId)).orderBy(rosterRows.line);
-const usersByEmails = async (emails: string[]) => (await db.select({ n: count() }).from(users).where(inArray(sql`lower(${users.email})`, emails)))[0]!.n;
+const usersByEmails = async (emails: string[]) =>
+  (
+    await db
+      .select({ n: count() })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, emails))
+  )[0]!.n;
 
 async function provenanceOf(userId: string) {
   const rows = await db.select().from(fieldProvenance).where(eq(fieldProvenance.userId, userId));
@@ -119,7 +126,15 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     const { hospital, client, base } = await hospitalWithAdmin();
     const [clinic] = await db
       .insert(hospitalLocations)
-      .values({ hospitalId: hospital.id, name: 'Cleveland Avenue Clinic', addressLine1: '777 Cleveland Avenue SW', city: 'Atlanta', state: 'GA', zipCode: '30315', phoneNumber: '404-555-0100' })
+      .values({
+        hospitalId: hospital.id,
+        name: 'Cleveland Avenue Clinic',
+        addressLine1: '777 Cleveland Avenue SW',
+        city: 'Atlanta',
+        state: 'GA',
+        zipCode: '30315',
+        phoneNumber: '404-555-0100',
+      })
       .returning();
     const suffix = uniqueSuffix();
     const emails = [`barnes.${suffix}@example.org`, `oiyemhonlan.${suffix}@example.org`, `cooper.${suffix}@example.org`, `gone.${suffix}@example.org`];
@@ -159,15 +174,29 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
 
     // Barnes: an unclaimed account (no sign-in, not verified, not active), the registry's name in proper case.
     const [barnes] = await db.select().from(users).where(eq(users.id, rows[0]!.userId!));
-    expect(barnes).toMatchObject({ authUserId: null, status: 'unclaimed', emailVerified: false, hospitalId: hospital.id, npiNumber: BARNES, fullName: 'Anthony Barnes', firstName: 'Anthony', lastName: 'Barnes', email: emails[0], lastLoginAt: null });
+    expect(barnes).toMatchObject({
+      authUserId: null,
+      status: 'unclaimed',
+      emailVerified: false,
+      hospitalId: hospital.id,
+      npiNumber: BARNES,
+      fullName: 'Anthony Barnes',
+      firstName: 'Anthony',
+      lastName: 'Barnes',
+      email: emails[0],
+      lastLoginAt: null,
+    });
     const [identity] = await db.select().from(professionalIdentity).where(eq(professionalIdentity.userId, barnes!.id));
     expect(identity).toMatchObject({ npiNumber: BARNES, primarySpecialty: 'Urology', professionalEmail: emails[0], isAutoPopulated: true });
     // The registry's own spelling ('M.D'); splitting spaced credentials is issue 37 item 7.
     expect(identity!.credentials.map((c) => c.name)).toEqual(['M.D']);
     expect(identity!.npiSpecialties).toEqual([expect.objectContaining({ name: 'Urology', is_primary: true })]);
-    expect(await db.select({ number: professionalLicenses.licenseNumber, state: professionalLicenses.issuingState }).from(professionalLicenses).where(eq(professionalLicenses.userId, barnes!.id))).toEqual([
-      { number: '041718', state: 'GA' },
-    ]);
+    expect(
+      await db
+        .select({ number: professionalLicenses.licenseNumber, state: professionalLicenses.issuingState })
+        .from(professionalLicenses)
+        .where(eq(professionalLicenses.userId, barnes!.id)),
+    ).toEqual([{ number: '041718', state: 'GA' }]);
     // The registry's practice address is the hospital's clinic: linked to it.
     const [office] = await db.select().from(locations).where(eq(locations.userId, barnes!.id));
     expect(office).toMatchObject({ predefinedLocationId: clinic!.id, isPrimary: true, locationName: 'Cleveland Avenue Clinic' });
@@ -191,8 +220,23 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     expect(cooper).toMatchObject({ primarySpecialty: 'Nurse Practitioner Family', credentials: [] });
 
     // Not public: no listing, and nothing in the public gate.
-    expect(await db.select().from(publicListings).where(inArray(publicListings.userId, rows.slice(0, 3).map((row) => row.userId!)))).toEqual([]);
-    expect(await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, 'provider.drafted_from_roster'), eq(auditLog.hospitalId, hospital.id)))).toEqual([{ n: 3 }]);
+    expect(
+      await db
+        .select()
+        .from(publicListings)
+        .where(
+          inArray(
+            publicListings.userId,
+            rows.slice(0, 3).map((row) => row.userId!),
+          ),
+        ),
+    ).toEqual([]);
+    expect(
+      await db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'provider.drafted_from_roster'), eq(auditLog.hospitalId, hospital.id))),
+    ).toEqual([{ n: 3 }]);
 
     // A second run changes nothing: no job to run, the start refused, the same users, rows and history.
     const before = { users: await usersByEmails(emails), rows: JSON.stringify(await rowsOf(upload.id)) };
@@ -208,13 +252,29 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
   it('links an existing account by NPI or e-mail instead of making a second one; an account without a hospital asks to join', async () => {
     const { hospital, client, base } = await hospitalWithAdmin();
     const suffix = uniqueSuffix();
-    const upload = await uploadRoster(client, base, [`${SPRANG},sprang.${suffix}@example.org,,,`, `${WANSKY},wansky.${suffix}@example.org,,,`, `${STEINBERG},steinberg.${suffix}@example.org,,,`]);
+    const upload = await uploadRoster(client, base, [
+      `${SPRANG},sprang.${suffix}@example.org,,,`,
+      `${WANSKY},wansky.${suffix}@example.org,,,`,
+      `${STEINBERG},steinberg.${suffix}@example.org,,,`,
+    ]);
     // After the upload, before the job: Sprang signs up on her own (no hospital, another e-mail);
     // Wansky's e-mail joins this hospital; Steinberg's NPI is at another hospital.
     const other = await createHospital(ctx);
-    const [sprang] = await db.insert(users).values({ email: `kelsey.${suffix}@example.org`, fullName: 'Kelsey Sprang', jobTitle: 'Psychologist', npiNumber: SPRANG }).returning();
-    const [wansky] = await db.insert(users).values({ email: `Wansky.${suffix}@Example.org`, fullName: 'Michelle Wansky', jobTitle: 'Nurse practitioner', hospitalId: hospital.id }).returning();
-    await db.insert(users).values({ email: `steinberg.elsewhere.${suffix}@example.org`, fullName: 'Amir Steinberg', jobTitle: 'Physician', npiNumber: STEINBERG, hospitalId: other.id });
+    const [sprang] = await db
+      .insert(users)
+      .values({ email: `kelsey.${suffix}@example.org`, fullName: 'Kelsey Sprang', jobTitle: 'Psychologist', npiNumber: SPRANG })
+      .returning();
+    const [wansky] = await db
+      .insert(users)
+      .values({ email: `Wansky.${suffix}@Example.org`, fullName: 'Michelle Wansky', jobTitle: 'Nurse practitioner', hospitalId: hospital.id })
+      .returning();
+    await db.insert(users).values({
+      email: `steinberg.elsewhere.${suffix}@example.org`,
+      fullName: 'Amir Steinberg',
+      jobTitle: 'Physician',
+      npiNumber: STEINBERG,
+      hospitalId: other.id,
+    });
 
     expect((await start(client, base, upload.id)).status).toBe(202);
     await runJobs();
@@ -226,11 +286,21 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     ]);
     // Never duplicated: no account was made for any of them.
     expect(await usersByEmails([`sprang.${suffix}@example.org`, `wansky.${suffix}@example.org`, `steinberg.${suffix}@example.org`])).toBe(1);
-    expect((await db.select({ n: count() }).from(users).where(inArray(users.npiNumber, [SPRANG, STEINBERG])))[0]!.n).toBe(2);
+    expect(
+      (
+        await db
+          .select({ n: count() })
+          .from(users)
+          .where(inArray(users.npiNumber, [SPRANG, STEINBERG]))
+      )[0]!.n,
+    ).toBe(2);
     // Sprang's account asks to join; the hospital's administrators decide as for any request.
-    expect(await db.select({ hospitalId: hospitalJoinRequests.hospitalId, status: hospitalJoinRequests.status }).from(hospitalJoinRequests).where(eq(hospitalJoinRequests.userId, sprang!.id))).toEqual([
-      { hospitalId: hospital.id, status: 'pending' },
-    ]);
+    expect(
+      await db
+        .select({ hospitalId: hospitalJoinRequests.hospitalId, status: hospitalJoinRequests.status })
+        .from(hospitalJoinRequests)
+        .where(eq(hospitalJoinRequests.userId, sprang!.id)),
+    ).toEqual([{ hospitalId: hospital.id, status: 'pending' }]);
     const [unchanged] = await db.select().from(users).where(eq(users.id, sprang!.id));
     expect(unchanged).toMatchObject({ hospitalId: null, status: 'active', fullName: 'Kelsey Sprang' });
   });
@@ -238,11 +308,22 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
   it('carries on after a crash at any point: no row done twice and none lost', async () => {
     const { hospital, client, base } = await hospitalWithAdmin();
     // Smith's registry office, written the hospital's way ("Road", no dot).
-    await db.insert(hospitalLocations).values({ hospitalId: hospital.id, name: 'Canterbury Road Office', addressLine1: '925 Canterbury Road NE #1242', city: 'Atlanta', state: 'GA', zipCode: '30324' });
+    await db.insert(hospitalLocations).values({
+      hospitalId: hospital.id,
+      name: 'Canterbury Road Office',
+      addressLine1: '925 Canterbury Road NE #1242',
+      city: 'Atlanta',
+      state: 'GA',
+      zipCode: '30324',
+    });
     const suffix = uniqueSuffix();
     const npis = [...CRASH];
     const emails = npis.map((npi) => `crash.${npi}.${suffix}@example.org`);
-    const upload = await uploadRoster(client, base, npis.map((npi, index) => `${npi},${emails[index]},,,`));
+    const upload = await uploadRoster(
+      client,
+      base,
+      npis.map((npi, index) => `${npi},${emails[index]},,,`),
+    );
     expect((await start(client, base, upload.id)).status).toBe(202);
 
     // A process killed between rows: one row done, the rest waiting.
@@ -275,18 +356,31 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     const { client, base } = await hospitalWithAdmin();
     const suffix = uniqueSuffix();
     const emails = KILLED.map((npi) => `killed.${npi}.${suffix}@example.org`);
-    const upload = await uploadRoster(client, base, KILLED.map((npi, index) => `${npi},${emails[index]},,,`));
+    const upload = await uploadRoster(
+      client,
+      base,
+      KILLED.map((npi, index) => `${npi},${emails[index]},,,`),
+    );
     expect((await start(client, base, upload.id)).status).toBe(202);
     // A worker claims the batch, drafts one row and dies (SIGKILL): its job stays `running`.
     const job = await claimJob(db, 'worker-killed', [ROSTER_DRAFT_JOB]);
     expect(job?.payload).toEqual({ uploadId: upload.id });
     await processRosterBatch(draftDeps, upload.id, { stopAfterRows: 1 });
-    const [other] = await db.insert(jobs).values({ type: 'feedback.linear', payload: {}, status: 'running', lockedBy: 'worker-killed', lockedAt: new Date(Date.now() - 6 * 60_000) }).returning();
-    await db.update(jobs).set({ lockedAt: new Date(Date.now() - 4 * 60_000) }).where(eq(jobs.id, job!.id));
+    const [other] = await db
+      .insert(jobs)
+      .values({ type: 'feedback.linear', payload: {}, status: 'running', lockedBy: 'worker-killed', lockedAt: new Date(Date.now() - 6 * 60_000) })
+      .returning();
+    await db
+      .update(jobs)
+      .set({ lockedAt: new Date(Date.now() - 4 * 60_000) })
+      .where(eq(jobs.id, job!.id));
     await requeueStaleJobs(db);
     // Four minutes after its last heartbeat it may still be working: left alone.
     expect((await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job!.id)))[0]!.status).toBe('running');
-    await db.update(jobs).set({ lockedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(jobs.id, job!.id));
+    await db
+      .update(jobs)
+      .set({ lockedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(jobs.id, job!.id));
     await requeueStaleJobs(db);
     // Six minutes: the roster batch is queued again; another type keeps the queue's 15 minutes.
     expect((await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job!.id)))[0]!.status).toBe('queued');
@@ -308,7 +402,10 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     const other = await createHospital(ctx);
     const suffix = uniqueSuffix();
     const upload = await uploadRoster(client, base, [`${FAKE_NPIS.nursePractitioner},np.${suffix}@example.org,,,`]);
-    const [holder] = await db.insert(users).values({ email: `np.elsewhere.${suffix}@example.org`, fullName: 'Priya Nair', jobTitle: 'Nurse practitioner', hospitalId: other.id }).returning();
+    const [holder] = await db
+      .insert(users)
+      .values({ email: `np.elsewhere.${suffix}@example.org`, fullName: 'Priya Nair', jobTitle: 'Nurse practitioner', hospitalId: other.id })
+      .returning();
     await db.insert(professionalIdentity).values({ userId: holder!.id, npiNumber: FAKE_NPIS.nursePractitioner, fullLegalName: 'Priya Nair' });
     expect((await start(client, base, upload.id)).status).toBe(202);
     expect(await runJobs()).toBe(1);
@@ -321,7 +418,11 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     expect((await start(client, base, upload.id)).status).toBe(202);
     // The worker's registry has no cache of this NPI yet, so the job really asks.
     const worker = () =>
-      createWorker(db, createRosterJobHandlers({ db, env: ctx.env, logger, npiRegistry: createNppesRegistry({ baseUrl: nppes.url, retries: 0 }), yext: draftDeps.yext }), logger).drain();
+      createWorker(
+        db,
+        createRosterJobHandlers({ db, env: ctx.env, logger, npiRegistry: createNppesRegistry({ baseUrl: nppes.url, retries: 0 }), yext: draftDeps.yext }),
+        logger,
+      ).drain();
     nppes.setMode('error500');
     try {
       await worker();
@@ -329,7 +430,10 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
       nppes.setMode('normal');
     }
     expect((await rowsOf(upload.id)).map((row) => row.state)).toEqual(['accepted_waiting']);
-    const [retry] = await db.select().from(jobs).where(and(eq(jobs.type, ROSTER_DRAFT_JOB), sql`${jobs.payload}->>'uploadId' = ${upload.id}`));
+    const [retry] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, ROSTER_DRAFT_JOB), sql`${jobs.payload}->>'uploadId' = ${upload.id}`));
     expect(retry).toMatchObject({ status: 'queued', attempts: 1 });
     // The admin sees it waiting to try again, with why.
     expect((await progress(client, base, upload.id)).job).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringMatching(/NPI registry/) });
@@ -351,7 +455,16 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
       yextApiKeyEncrypted: createSecretBox(ctx.env.encryptionKey).seal(FAKE_YEXT_KEYS.production),
       populationConfig: { enabled: true, match_by_hospital_id: true, email_domain_patterns: [], enhanced_expertise: false },
     });
-    await db.insert(hospitalLocations).values({ hospitalId: hospital.id, name: 'Tucson Medical Center', addressLine1: '1501 North Campbell Avenue', city: 'Tucson', state: 'AZ', zipCode: '85724', yextEntityId: 'loc-tucson', isYextSourced: true });
+    await db.insert(hospitalLocations).values({
+      hospitalId: hospital.id,
+      name: 'Tucson Medical Center',
+      addressLine1: '1501 North Campbell Avenue',
+      city: 'Tucson',
+      state: 'AZ',
+      zipCode: '85724',
+      yextEntityId: 'loc-tucson',
+      isYextSourced: true,
+    });
     const upload = await uploadRoster(client, base, [`${SHRENSEL},shrensel.${uniqueSuffix()}@example.org,,,`]);
     expect((await start(client, base, upload.id)).status).toBe(202);
     await runJobs();
@@ -365,7 +478,10 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
       'Northwestern University Feinberg School of Medicine',
       'University of Chicago Medical Center',
     ]);
-    expect((await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, userId))).map((l) => l.languageName).sort()).toEqual(['English', 'Spanish']);
+    expect((await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, userId))).map((l) => l.languageName).sort()).toEqual([
+      'English',
+      'Spanish',
+    ]);
     const [office] = await db.select().from(locations).where(eq(locations.userId, userId));
     expect(office!.predefinedLocationId).not.toBeNull();
     const sources = await provenanceOf(userId);
@@ -390,7 +506,12 @@ describe(`roster pre-filling job (${databaseLabel})`, () => {
     expect((await other.client.post(`${other.base}/${upload.id}/drafting`)).status).toBe(404);
     expect((await other.client.get(`${other.base}/${upload.id}/progress`)).status).toBe(404);
     expect(await progress(client, base, upload.id)).toMatchObject({ status: 'checked', waiting: 1 });
-    expect(await db.select().from(jobs).where(sql`${jobs.payload}->>'uploadId' = ${upload.id}`)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'uploadId' = ${upload.id}`),
+    ).toEqual([]);
   });
 
   it('refuses to start an upload with no accepted rows', async () => {

@@ -48,8 +48,22 @@ afterAll(async () => {
 const invite = (client: Awaited<ReturnType<typeof rosterHospital>>['client'], base: string, uploadId: string) => client.post(`${base}/${uploadId}/invitations`);
 const emailsOf = (invitationId: string) => db.select().from(rosterEmails).where(eq(rosterEmails.invitationId, invitationId));
 const invitationsOf = async (uploadId: string) =>
-  (await db.select({ invitation: rosterInvitations }).from(rosterInvitations).innerJoin(rosterRows, eq(rosterRows.id, rosterInvitations.rowId)).where(eq(rosterRows.uploadId, uploadId)).orderBy(rosterRows.line)).map((r) => r.invitation);
-const mailDeps = (mailer: ReturnType<typeof recordingMailer>) => ({ db, mailer, logger, appUrl: ctx.env.appUrl, secret: ctx.env.authSecret, inviteTtlDays: ctx.env.ROSTER_INVITE_TTL_DAYS });
+  (
+    await db
+      .select({ invitation: rosterInvitations })
+      .from(rosterInvitations)
+      .innerJoin(rosterRows, eq(rosterRows.id, rosterInvitations.rowId))
+      .where(eq(rosterRows.uploadId, uploadId))
+      .orderBy(rosterRows.line)
+  ).map((r) => r.invitation);
+const mailDeps = (mailer: ReturnType<typeof recordingMailer>) => ({
+  db,
+  mailer,
+  logger,
+  appUrl: ctx.env.appUrl,
+  secret: ctx.env.authSecret,
+  inviteTtlDays: ctx.env.ROSTER_INVITE_TTL_DAYS,
+});
 
 describe(`roster invitations (${databaseLabel})`, () => {
   it('invites each drafted person once, in the hospital’s brand, with what is filled in; a second press and a rerun send nothing new', async () => {
@@ -90,7 +104,9 @@ describe(`roster invitations (${databaseLabel})`, () => {
     expect(first!.email).toBe(emails[0]);
     // Expires ROSTER_INVITE_TTL_DAYS (7) days from now, said in the e-mail.
     expect(Math.round((first!.expiresAt.getTime() - Date.now()) / 86_400_000)).toBe(7);
-    expect(barnes.text).toContain(`expires on ${first!.expiresAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}`);
+    expect(barnes.text).toContain(
+      `expires on ${first!.expiresAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}`,
+    );
     const unsubscribe = rosterUnsubscribeUrl(ctx.env.appUrl, ctx.env.authSecret, first!.id);
     expect(barnes.links).toEqual([url, unsubscribe]);
     expect(verifyRosterUnsubscribe(ctx.env.authSecret, unsubscribe.split('/').pop()!)).toBe(first!.id);
@@ -104,14 +120,20 @@ describe(`roster invitations (${databaseLabel})`, () => {
     expect(mailer.sent).toHaveLength(3);
     const [sentCount] = await db.select({ n: count() }).from(rosterEmails);
     expect(sentCount!.n).toBe(3);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, 'roster.invitations_sent'), eq(auditLog.targetId, upload.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'roster.invitations_sent'), eq(auditLog.targetId, upload.id)));
     expect(audits.map((a) => a.hospitalId)).toEqual([hospital.id]);
   });
 
   it('invites rows drafted after the first press with the next press, and only them', async () => {
     const { client, base } = await rosterHospital(ctx);
     const suffix = uniqueSuffix();
-    const { upload, rows } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, client, base, [`${SPRANG},sprang.${suffix}@example.org`, `${WANSKY},wansky.${suffix}@example.org`]);
+    const { upload, rows } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, client, base, [
+      `${SPRANG},sprang.${suffix}@example.org`,
+      `${WANSKY},wansky.${suffix}@example.org`,
+    ]);
     // The second row is still being worked on when the admin presses.
     await db.update(rosterRows).set({ state: 'drafting' }).where(eq(rosterRows.id, rows[1]!.id));
     expect(await (await invite(client, base, upload.id)).json()).toMatchObject({ invited: 1, total: 1 });
@@ -128,14 +150,20 @@ describe(`roster invitations (${databaseLabel})`, () => {
   it('never sends again an invitation left ‘sending’ by a crash, and two senders at once send once', async () => {
     const { client, base } = await rosterHospital(ctx);
     const suffix = uniqueSuffix();
-    const { upload } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, client, base, [`${STEINBERG},steinberg.${suffix}@example.org`, `${MATHEWS},mathews.${suffix}@example.org`]);
+    const { upload } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, client, base, [
+      `${STEINBERG},steinberg.${suffix}@example.org`,
+      `${MATHEWS},mathews.${suffix}@example.org`,
+    ]);
     expect(await (await invite(client, base, upload.id)).json()).toMatchObject({ invited: 2 });
     const [steinberg, mathews] = await invitationsOf(upload.id);
     // The process died after writing 'sending' and before (or after) the mail server answered.
     await db.insert(rosterEmails).values({ invitationId: steinberg!.id, kind: 'invitation', status: 'sending' });
     const mailer = recordingMailer();
     // Two senders of Mathews's invitation at the same moment (a job delivered twice): one sends.
-    const both = await Promise.all([sendRosterEmail(mailDeps(mailer), { invitationId: mathews!.id, kind: 'invitation' }), sendRosterEmail(mailDeps(mailer), { invitationId: mathews!.id, kind: 'invitation' })]);
+    const both = await Promise.all([
+      sendRosterEmail(mailDeps(mailer), { invitationId: mathews!.id, kind: 'invitation' }),
+      sendRosterEmail(mailDeps(mailer), { invitationId: mathews!.id, kind: 'invitation' }),
+    ]);
     expect(both.sort()).toEqual(['sent', 'skipped']);
     expect(mailer.sent.map((m) => m.to)).toEqual([`mathews.${suffix}@example.org`]);
     // The job after the restart: Steinberg's 'sending' is left alone, Mathews is done.
@@ -150,11 +178,17 @@ describe(`roster invitations (${databaseLabel})`, () => {
   it('marks the invitation bounced when the mail server refuses the address (550); a connection failure only fails the e-mail', async () => {
     const { client, base } = await rosterHospital(ctx);
     const suffix = uniqueSuffix();
-    const { upload } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, client, base, [`${SHRENSEL},nobody.${suffix}@example.org`, `${NARVAEZ},narvaez.${suffix}@example.org`]);
+    const { upload } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, client, base, [
+      `${SHRENSEL},nobody.${suffix}@example.org`,
+      `${NARVAEZ},narvaez.${suffix}@example.org`,
+    ]);
     await invite(client, base, upload.id);
     const mailer = recordingMailer();
     mailer.refuse(`nobody.${suffix}@example.org`);
-    const down = { ...recordingMailer(), send: async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), { code: 'ESOCKET' })) };
+    const down = {
+      ...recordingMailer(),
+      send: async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), { code: 'ESOCKET' })),
+    };
     const [shrensel, narvaez] = await invitationsOf(upload.id);
     expect(await sendRosterEmail(mailDeps(mailer), { invitationId: shrensel!.id, kind: 'invitation' })).toBe('failed');
     expect(await sendRosterEmail({ ...mailDeps(mailer), mailer: down }, { invitationId: narvaez!.id, kind: 'invitation' })).toBe('failed');

@@ -48,7 +48,10 @@ beforeAll(async () => {
   people = `/api/admin/hospitals/${setup.hospital.id}/roster/people`;
 
   // Upload A: drafted, never invited; plus one the registry has as deactivated (not pre-filled).
-  await draftRoster(ctx, { nppesUrl: nppes.url, logger }, setup.client, setup.base, [`${DRAFT_READY},${email('draft')}`, `${FAKE_NPIS.deactivated},${email('failed')}`]);
+  await draftRoster(ctx, { nppesUrl: nppes.url, logger }, setup.client, setup.base, [
+    `${DRAFT_READY},${email('draft')}`,
+    `${FAKE_NPIS.deactivated},${email('failed')}`,
+  ]);
   // Upload B: drafted and invited.
   const { upload } = await draftRoster(
     ctx,
@@ -64,7 +67,11 @@ beforeAll(async () => {
   expect(waiting.status).toBe(201);
 
   const invitationOf = async (npi: string) => {
-    const [row] = await db.select({ invitation: rosterInvitations }).from(rosterInvitations).innerJoin(rosterRows, eq(rosterRows.id, rosterInvitations.rowId)).where(eq(rosterRows.npi, npi));
+    const [row] = await db
+      .select({ invitation: rosterInvitations })
+      .from(rosterInvitations)
+      .innerJoin(rosterRows, eq(rosterRows.id, rosterInvitations.rowId))
+      .where(eq(rosterRows.npi, npi));
     return row!.invitation;
   };
   const now = new Date();
@@ -74,14 +81,25 @@ beforeAll(async () => {
     await db.update(users).set({ status: 'active', emailVerified: true }).where(eq(users.id, invitation.userId!));
     return invitation;
   };
-  await db.update(rosterInvitations).set({ openedAt: now }).where(eq(rosterInvitations.id, (await invitationOf(INVITED.opened)).id));
+  await db
+    .update(rosterInvitations)
+    .set({ openedAt: now })
+    .where(eq(rosterInvitations.id, (await invitationOf(INVITED.opened)).id));
   await claim(INVITED.claimed);
   const complete = await claim(INVITED.sections_complete);
   await db.update(users).set({ profileCompletionPercentage: 100 }).where(eq(users.id, complete.userId!));
   const published = await claim(INVITED.published);
-  await db.insert(directoryListings).values({ userId: published.userId!, hospitalId: setup.hospital.id, status: 'published', slug: `pub-${suffix}`, publishedAt: now });
-  await db.update(rosterInvitations).set({ bouncedAt: now, bounceReason: '550 User unknown' }).where(eq(rosterInvitations.id, (await invitationOf(INVITED.bounced)).id));
-  await db.update(rosterInvitations).set({ unsubscribedAt: now }).where(eq(rosterInvitations.id, (await invitationOf(INVITED.unsubscribed)).id));
+  await db
+    .insert(directoryListings)
+    .values({ userId: published.userId!, hospitalId: setup.hospital.id, status: 'published', slug: `pub-${suffix}`, publishedAt: now });
+  await db
+    .update(rosterInvitations)
+    .set({ bouncedAt: now, bounceReason: '550 User unknown' })
+    .where(eq(rosterInvitations.id, (await invitationOf(INVITED.bounced)).id));
+  await db
+    .update(rosterInvitations)
+    .set({ unsubscribedAt: now })
+    .where(eq(rosterInvitations.id, (await invitationOf(INVITED.unsubscribed)).id));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -106,7 +124,18 @@ describe(`roster people (${databaseLabel})`, () => {
       [FAKE_NPIS.cardiologist]: 'waiting',
     };
     expect(stateByNpi(page)).toEqual(expected);
-    expect(page.counts).toEqual({ invited: 1, opened: 1, claimed: 1, sections_complete: 1, published: 1, bounced: 1, unsubscribed: 1, draft_ready: 1, failed: 1, waiting: 1 });
+    expect(page.counts).toEqual({
+      invited: 1,
+      opened: 1,
+      claimed: 1,
+      sections_complete: 1,
+      published: 1,
+      bounced: 1,
+      unsubscribed: 1,
+      draft_ready: 1,
+      failed: 1,
+      waiting: 1,
+    });
     const barnes = page.items.find((p) => p.npi === INVITED.invited)!;
     expect(barnes.profileName).toBe('Anthony Barnes');
     expect([barnes.emailCount, barnes.lastEmailKind, barnes.lastEmailStatus]).toEqual([1, 'invitation', 'sent']);
@@ -151,13 +180,20 @@ describe(`roster people (${databaseLabel})`, () => {
     expect(response.headers.get('content-disposition')).toContain('attachment');
     const rows = parseCsv(await response.text()).map((r) => r.fields);
     expect(rows[0]!.slice(0, 8)).toEqual(['NPI', 'Email', 'Name', 'Roster name', 'Specialty', 'Department', 'State', 'Completion %']);
-    expect(rows.slice(1).filter((r) => r.length > 1).map((r) => [r[0], r[6]])).toEqual([
+    expect(
+      rows
+        .slice(1)
+        .filter((r) => r.length > 1)
+        .map((r) => [r[0], r[6]]),
+    ).toEqual([
       [FAKE_NPIS.cardiologist, 'Waiting to be pre-filled'],
       [INVITED.published, 'Published'],
     ]);
     expect(rows[1]![3]).toBe(`'=HYPERLINK("http://x.example")`);
     // Search too.
-    const searched = parseCsv(await (await setup.client.get(`${people}.csv?q=barnes`)).text()).map((r) => r.fields).filter((r) => r.length > 1);
+    const searched = parseCsv(await (await setup.client.get(`${people}.csv?q=barnes`)).text())
+      .map((r) => r.fields)
+      .filter((r) => r.length > 1);
     expect(searched.map((r) => r[0])).toEqual(['NPI', INVITED.invited]);
   });
 

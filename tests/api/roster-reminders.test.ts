@@ -51,7 +51,13 @@ async function invitedRoster(npis: string[]) {
   const suffix = uniqueSuffix();
   const setup = await rosterHospital(ctx, { directoryEnabled: true, directorySlug: `remind-${suffix}` });
   const emails = npis.map((_, i) => `person${i}.${suffix}@example.org`);
-  const { upload } = await draftRoster(ctx, { nppesUrl: nppes.url, logger }, setup.client, setup.base, npis.map((npi, i) => `${npi},${emails[i]}`));
+  const { upload } = await draftRoster(
+    ctx,
+    { nppesUrl: nppes.url, logger },
+    setup.client,
+    setup.base,
+    npis.map((npi, i) => `${npi},${emails[i]}`),
+  );
   expect((await setup.client.post(`${setup.base}/${upload.id}/invitations`)).status).toBe(202);
   const mailer = recordingMailer();
   await runInvitationJobs(db, ctx, logger, mailer);
@@ -62,7 +68,10 @@ async function invitedRoster(npis: string[]) {
     .where(eq(rosterRows.uploadId, upload.id))
     .orderBy(rosterRows.line);
   expect(people).toHaveLength(npis.length);
-  const [invited] = await db.select({ at: sql<Date>`min(${rosterEmails.sentAt})` }).from(rosterEmails).where(and(eq(rosterEmails.kind, 'invitation'), sql`${rosterEmails.invitationId} in ${people.map((p) => p.invitation.id)}`));
+  const [invited] = await db
+    .select({ at: sql<Date>`min(${rosterEmails.sentAt})` })
+    .from(rosterEmails)
+    .where(and(eq(rosterEmails.kind, 'invitation'), sql`${rosterEmails.invitationId} in ${people.map((p) => p.invitation.id)}`));
   return { ...setup, upload, emails, mailer, people, invitedAt: new Date(invited!.at) };
 }
 
@@ -77,8 +86,7 @@ const reminderDeps = (mailer: RecordingMailer, now: Date): RosterReminderDeps =>
   now: () => now,
 });
 const after = (from: Date, days: number, hours = 0) => new Date(from.getTime() + days * DAY_MS + hours * 3_600_000);
-const emailsOf = (invitationId: string) =>
-  db.select().from(rosterEmails).where(eq(rosterEmails.invitationId, invitationId)).orderBy(rosterEmails.createdAt);
+const emailsOf = (invitationId: string) => db.select().from(rosterEmails).where(eq(rosterEmails.invitationId, invitationId)).orderBy(rosterEmails.createdAt);
 const remindersOf = async (invitationId: string) =>
   (await emailsOf(invitationId)).filter((e) => e.kind === 'reminder').map((e) => [e.sequence, e.status, e.sentBy]);
 
@@ -92,7 +100,15 @@ async function markClaimed(invitation: typeof rosterInvitations.$inferSelect, at
 async function markPublished(invitation: typeof rosterInvitations.$inferSelect, hospitalId: string) {
   await db
     .insert(directoryListings)
-    .values({ userId: invitation.userId!, hospitalId, status: 'published', slug: `p-${uniqueSuffix()}`, publishedAt: new Date(), decidedBy: 'test approver', decidedAt: new Date() })
+    .values({
+      userId: invitation.userId!,
+      hospitalId,
+      status: 'published',
+      slug: `p-${uniqueSuffix()}`,
+      publishedAt: new Date(),
+      decidedBy: 'test approver',
+      decidedAt: new Date(),
+    })
     .onConflictDoUpdate({ target: directoryListings.userId, set: { status: 'published' } });
 }
 
@@ -156,8 +172,14 @@ describe(`roster reminders (${databaseLabel})`, () => {
     const [published, unsubscribed, bounced, late] = people.map((p) => p.invitation);
     await markClaimed(published!, after(invitedAt, 1));
     await markPublished(published!, hospital.id);
-    await db.update(rosterInvitations).set({ unsubscribedAt: after(invitedAt, 1) }).where(eq(rosterInvitations.id, unsubscribed!.id));
-    await db.update(rosterInvitations).set({ bouncedAt: after(invitedAt, 0, 1), bounceReason: '550 User unknown' }).where(eq(rosterInvitations.id, bounced!.id));
+    await db
+      .update(rosterInvitations)
+      .set({ unsubscribedAt: after(invitedAt, 1) })
+      .where(eq(rosterInvitations.id, unsubscribed!.id));
+    await db
+      .update(rosterInvitations)
+      .set({ bouncedAt: after(invitedAt, 0, 1), bounceReason: '550 User unknown' })
+      .where(eq(rosterInvitations.id, bounced!.id));
 
     const mailer = recordingMailer();
     // The job did not run until day 12: only the latest due reminder (the second) goes out, once.
@@ -177,7 +199,10 @@ describe(`roster reminders (${databaseLabel})`, () => {
     const worker = createWorker(db, createRosterReminderJobHandlers({ db, env: ctx.env, logger, mailer }), logger);
     expect(await worker.drain()).toBe(1);
     expect(mailer.sent).toHaveLength(0);
-    const queued = await db.select().from(jobs).where(and(eq(jobs.type, ROSTER_REMINDER_JOB), eq(jobs.status, 'queued')));
+    const queued = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, ROSTER_REMINDER_JOB), eq(jobs.status, 'queued')));
     expect(queued).toHaveLength(1);
     expect(queued[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
     expect(await remindersOf(people[0]!.invitation.id)).toEqual([]);
@@ -204,7 +229,10 @@ describe(`roster reminders (${databaseLabel})`, () => {
     });
     // Recorded without a sequence, with the admin who sent it, and audited.
     expect(await remindersOf(open!.invitation.id)).toEqual([[null, 'sent', admin.id]]);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, 'roster.reminders_sent'), eq(auditLog.targetId, hospital.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'roster.reminders_sent'), eq(auditLog.targetId, hospital.id)));
     expect(audits).toHaveLength(1);
     // Sent now does not use up the scheduled ones: the day-3 reminder still goes out.
     await sendDueReminders(reminderDeps(recordingMailer(), after(invitedAt, 3, 1)));
@@ -240,7 +268,11 @@ describe(`roster reminders (${databaseLabel})`, () => {
 
     // A wrong signature, a tampered id, a missing one: 404 and nothing changes.
     const signed = url.pathname.split('/').pop()!;
-    for (const bad of [`${invitation.id}.${'A'.repeat(43)}`, `${invitation.id.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))}.${signed.split('.')[1]}`, invitation.id]) {
+    for (const bad of [
+      `${invitation.id}.${'A'.repeat(43)}`,
+      `${invitation.id.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))}.${signed.split('.')[1]}`,
+      invitation.id,
+    ]) {
       expect((await anonymous.get(`/roster/unsubscribe/${bad}`)).status).toBe(404);
       expect((await ctx.app.request(`/roster/unsubscribe/${bad}`, { method: 'POST' })).status).toBe(404);
     }

@@ -61,7 +61,9 @@ describe(`roster uploads (${databaseLabel})`, () => {
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({ hospitalId: hospital.id, status: 'checked', totalRows: 12, acceptedRows: 2, refusedRows: 10 });
-    const byLine = Object.fromEntries(body.rows.map((row: { line: number; state: string; refusalReason: string | null }) => [row.line, row.refusalReason ?? row.state]));
+    const byLine = Object.fromEntries(
+      body.rows.map((row: { line: number; state: string; refusalReason: string | null }) => [row.line, row.refusalReason ?? row.state]),
+    );
     expect(byLine).toEqual({
       2: 'accepted_waiting',
       3: 'accepted_waiting',
@@ -77,11 +79,23 @@ describe(`roster uploads (${databaseLabel})`, () => {
       13: ROSTER_MESSAGES.emailMissing,
     });
     // The accepted rows: e-mail lower-cased, optional columns kept, confirmed by the registry.
-    expect(body.rows[0]).toMatchObject({ npi: REAL_INDIVIDUALS[0], name: 'Ada Lovelace', department: 'Cardiology', location: 'Main campus', specialty: 'Cardiology', registryChecked: true });
+    expect(body.rows[0]).toMatchObject({
+      npi: REAL_INDIVIDUALS[0],
+      name: 'Ada Lovelace',
+      department: 'Cardiology',
+      location: 'Main campus',
+      specialty: 'Cardiology',
+      registryChecked: true,
+    });
     expect(body.rows[1]).toMatchObject({ email: `bob.${suffix}@example.org`, name: null, registryChecked: true });
     const stored = await ctx.database.db.select().from(rosterRows).where(eq(rosterRows.uploadId, body.id));
     expect(stored).toHaveLength(12);
-    expect(stored.filter((row) => row.state === 'accepted_waiting').map((row) => row.line).sort()).toEqual([2, 3]);
+    expect(
+      stored
+        .filter((row) => row.state === 'accepted_waiting')
+        .map((row) => row.line)
+        .sort(),
+    ).toEqual([2, 3]);
 
     // The list and the detail read the same upload back.
     expect((await (await client.get(base)).json()).items).toEqual([expect.objectContaining({ id: body.id, acceptedRows: 2, refusedRows: 10 })]);
@@ -92,7 +106,11 @@ describe(`roster uploads (${databaseLabel})`, () => {
     const { client, base } = await hospitalWithAdmin();
     const suffix = uniqueSuffix();
     const body = await (
-      await upload(client, base, `npi,email,name\n${REAL_INDIVIDUALS[0]},a.${suffix}@example.org,"Lovelace, Ada"\n=1+1,b.${suffix}@example.org,Formula\n${REAL_ORGANIZATION},c.${suffix}@example.org,Org\n`)
+      await upload(
+        client,
+        base,
+        `npi,email,name\n${REAL_INDIVIDUALS[0]},a.${suffix}@example.org,"Lovelace, Ada"\n=1+1,b.${suffix}@example.org,Formula\n${REAL_ORGANIZATION},c.${suffix}@example.org,Org\n`,
+      )
     ).json();
     const response = await client.get(`${base}/${body.id}/refused.csv`);
     expect(response.status).toBe(200);
@@ -152,7 +170,9 @@ describe(`roster uploads (${databaseLabel})`, () => {
     expect((await upload(other.client, base, `NPI,Email\n${REAL_INDIVIDUALS[1]},x.${uniqueSuffix()}@example.org\n`)).status).toBe(404);
     expect(await ctx.database.db.select().from(rosterUploads).where(eq(rosterUploads.hospitalId, hospital.id))).toHaveLength(1);
     // The other hospital's roster is its own: the same NPI is accepted there.
-    expect(await (await upload(other.client, other.base, `NPI,Email\n${REAL_INDIVIDUALS[0]},own.${uniqueSuffix()}@example.org\n`)).json()).toMatchObject({ acceptedRows: 1 });
+    expect(await (await upload(other.client, other.base, `NPI,Email\n${REAL_INDIVIDUALS[0]},own.${uniqueSuffix()}@example.org\n`)).json()).toMatchObject({
+      acceptedRows: 1,
+    });
 
     const system = await createAdminRow(ctx, { role: 'system_admin' });
     const systemClient = await signInAdmin(ctx, system.email);

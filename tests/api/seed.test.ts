@@ -48,8 +48,15 @@ describe(`first-run seed (${databaseLabel})`, () => {
       medical_expertise_terms: data.expertiseTerms.length,
     });
     const db = database.db;
-    const n = async (table: typeof languages | typeof medicalSchools | typeof residencyPrograms | typeof fellowshipSpecialties | typeof medicalSpecialtyTaxonomy | typeof medicalExpertiseTerms) =>
-      Number((await db.select({ n: count() }).from(table))[0]!.n);
+    const n = async (
+      table:
+        | typeof languages
+        | typeof medicalSchools
+        | typeof residencyPrograms
+        | typeof fellowshipSpecialties
+        | typeof medicalSpecialtyTaxonomy
+        | typeof medicalExpertiseTerms,
+    ) => Number((await db.select({ n: count() }).from(table))[0]!.n);
     expect(await n(languages)).toBe(42);
     expect(await n(medicalSchools)).toBe(data.medicalSchools.length);
     expect(await n(residencyPrograms)).toBe(data.residencyPrograms.length);
@@ -62,14 +69,21 @@ describe(`first-run seed (${databaseLabel})`, () => {
     expect(hospital!.name).toBe(DEMO.hospitalName);
     const permissions = await db.select().from(hospitalSectionPermissions).where(eq(hospitalSectionPermissions.hospitalId, hospital!.id));
     expect(permissions).toHaveLength(9);
-    expect(permissions.filter((p) => p.isRequired).map((p) => p.sectionId).sort()).toEqual(['education_training', 'practice_essentials', 'professional_identity']);
+    expect(
+      permissions
+        .filter((p) => p.isRequired)
+        .map((p) => p.sectionId)
+        .sort(),
+    ).toEqual(['education_training', 'practice_essentials', 'professional_identity']);
     const [levels] = await db.select().from(hospitalReadingLevels).where(eq(hospitalReadingLevels.hospitalId, hospital!.id));
     expect(levels).toMatchObject({ professionalReadingLevel: 12, publicReadingLevel: 8, professionalWordCountMin: 150, publicWordCountMax: 150 });
     const admins = await db.select().from(adminUsers);
-    expect(admins.map((a) => [a.email, a.role]).sort()).toEqual([
-      [DEMO.systemAdminEmail, 'system_admin'],
-      [DEMO.hospitalAdminEmail, 'hospital_admin'],
-    ].sort());
+    expect(admins.map((a) => [a.email, a.role]).sort()).toEqual(
+      [
+        [DEMO.systemAdminEmail, 'system_admin'],
+        [DEMO.hospitalAdminEmail, 'hospital_admin'],
+      ].sort(),
+    );
 
     // The demo directory: 24 published clinicians with specialties (NUCC codes), offices, languages and terms.
     const listed = await db

@@ -16,7 +16,10 @@ describe('statement timeout', () => {
   it('defaults to the spec’s 60,000 ms and the pool to 10 connections, both configurable', () => {
     expect(QUERY_TIMEOUT_MS).toBe(60_000);
     expect(loadEnv({ NODE_ENV: 'test' })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 60_000, DATABASE_POOL_SIZE: 10 });
-    expect(loadEnv({ NODE_ENV: 'test', DATABASE_STATEMENT_TIMEOUT_MS: '1500', DATABASE_POOL_SIZE: '25' })).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 1500, DATABASE_POOL_SIZE: 25 });
+    expect(loadEnv({ NODE_ENV: 'test', DATABASE_STATEMENT_TIMEOUT_MS: '1500', DATABASE_POOL_SIZE: '25' })).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_MS: 1500,
+      DATABASE_POOL_SIZE: 25,
+    });
   });
 
   it.skipIf(!postgresUrl)('cancels a statement that runs longer than the timeout, and the connection serves the next one', async () => {
@@ -35,13 +38,23 @@ describe('statement timeout', () => {
 
   it('gives public reads a pool of their own, 5 connections and 5,000 ms by default, both configurable', () => {
     expect(loadEnv({ NODE_ENV: 'test' })).toMatchObject({ DATABASE_PUBLIC_POOL_SIZE: 5, DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: 5_000 });
-    expect(loadEnv({ NODE_ENV: 'test', DATABASE_PUBLIC_POOL_SIZE: '2', DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: '800' })).toMatchObject({ DATABASE_PUBLIC_POOL_SIZE: 2, DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: 800 });
+    expect(loadEnv({ NODE_ENV: 'test', DATABASE_PUBLIC_POOL_SIZE: '2', DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: '800' })).toMatchObject({
+      DATABASE_PUBLIC_POOL_SIZE: 2,
+      DATABASE_PUBLIC_STATEMENT_TIMEOUT_MS: 800,
+    });
   });
 
   it.skipIf(!postgresUrl)('cancels slow public reads sooner, and busy public connections leave the signed-in pool free', async () => {
-    const database = await createDatabase({ databaseUrl: postgresUrl, poolSize: 2, statementTimeoutMs: 60_000, publicPool: { size: 1, statementTimeoutMs: 2_000 }, connectTimeoutMs: 2_000 });
+    const database = await createDatabase({
+      databaseUrl: postgresUrl,
+      poolSize: 2,
+      statementTimeoutMs: 60_000,
+      publicPool: { size: 1, statementTimeoutMs: 2_000 },
+      connectTimeoutMs: 2_000,
+    });
     try {
-      const setting = async (db: typeof database.db) => rowsOf<{ timeout: string }>(await db.execute(sql`select current_setting('statement_timeout') as timeout`))[0]!.timeout;
+      const setting = async (db: typeof database.db) =>
+        rowsOf<{ timeout: string }>(await db.execute(sql`select current_setting('statement_timeout') as timeout`))[0]!.timeout;
       expect(await setting(database.publicDb)).toBe('2s');
       expect(await setting(database.db)).toBe('1min');
       // The one public connection is busy (and then cancelled); the signed-in pool answers meanwhile,

@@ -196,7 +196,14 @@ describe(`default taxonomy (${databaseLabel})`, () => {
 describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
   it('creates, lists, drills down, updates and deletes the hospital’s own rows', async () => {
     const base = `/api/admin/hospitals/${hospitalA.id}/taxonomy`;
-    const created = await adminA.post(base, { specialty: ' Heart Failure ', department: ' Medicine ', division: 'Cardiology', section: ' ', specialtyCode: ' HF-1 ', searchKeywords: ['ignored'] });
+    const created = await adminA.post(base, {
+      specialty: ' Heart Failure ',
+      department: ' Medicine ',
+      division: 'Cardiology',
+      section: ' ',
+      specialtyCode: ' HF-1 ',
+      searchKeywords: ['ignored'],
+    });
     expect(created.status).toBe(201);
     const row = await created.json();
     expect(row).toMatchObject({
@@ -210,7 +217,9 @@ describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
       isCustom: true,
       createdBy: adminARow.id,
     });
-    const second = await (await adminA.post(base, { specialty: 'Electrophysiology', department: 'Medicine', division: 'Cardiology', section: 'Arrhythmia' })).json();
+    const second = await (
+      await adminA.post(base, { specialty: 'Electrophysiology', department: 'Medicine', division: 'Cardiology', section: 'Arrhythmia' })
+    ).json();
     await adminA.post(base, { specialty: 'Sleep Medicine', department: 'Neurosciences' });
 
     const list = await (await adminA.get(base)).json();
@@ -227,7 +236,12 @@ describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
 
     expect((await adminA.delete(`${base}/${second.id}`)).status).toBe(200);
     expect((await adminA.delete(`${base}/${second.id}`)).status).toBe(404);
-    expect(await auditActions([row.id, second.id])).toEqual(['taxonomy.hospital.create', 'taxonomy.hospital.create', 'taxonomy.hospital.update', 'taxonomy.hospital.delete']);
+    expect(await auditActions([row.id, second.id])).toEqual([
+      'taxonomy.hospital.create',
+      'taxonomy.hospital.create',
+      'taxonomy.hospital.update',
+      'taxonomy.hospital.delete',
+    ]);
   });
 
   it('answers 404 to a hospital admin on every route of another hospital', async () => {
@@ -260,7 +274,9 @@ describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
 
     expect(await hospitalRows(hospitalB.id)).toEqual([expect.objectContaining({ id: other!.id, specialty: 'Their Specialty' })]);
     expect(await ctx.database.db.select().from(hospitalTaxonomyUploads).where(eq(hospitalTaxonomyUploads.hospitalId, hospitalB.id))).toHaveLength(0);
-    expect(await ctx.database.db.select().from(hospitalTaxonomyConfigurations).where(eq(hospitalTaxonomyConfigurations.hospitalId, hospitalB.id))).toHaveLength(0);
+    expect(await ctx.database.db.select().from(hospitalTaxonomyConfigurations).where(eq(hospitalTaxonomyConfigurations.hospitalId, hospitalB.id))).toHaveLength(
+      0,
+    );
     // The system admin reaches every hospital.
     expect((await (await system.get(base)).json()).totalCount).toBe(1);
   });
@@ -268,12 +284,19 @@ describe(`a hospital’s taxonomy (${databaseLabel})`, () => {
   it('reads and upserts the configuration, with defaults when none is stored', async () => {
     const hospital = await createHospital(ctx);
     const base = `/api/admin/hospitals/${hospital.id}/taxonomy/config`;
-    expect(await (await system.get(base)).json()).toMatchObject({ usesDefaultTaxonomy: true, taxonomySource: 'default', updatedAt: null, effectiveSource: 'default' });
+    expect(await (await system.get(base)).json()).toMatchObject({
+      usesDefaultTaxonomy: true,
+      taxonomySource: 'default',
+      updatedAt: null,
+      effectiveSource: 'default',
+    });
     const saved = await (await system.put(base, { usesDefaultTaxonomy: false, taxonomySource: 'yext_sync' })).json();
     expect(saved).toMatchObject({ usesDefaultTaxonomy: false, taxonomySource: 'yext_sync', activeHospitalRowCount: 0, effectiveSource: 'default' });
     const again = await (await system.put(base, { usesDefaultTaxonomy: true, taxonomySource: 'default' })).json();
     expect(again).toMatchObject({ usesDefaultTaxonomy: true, taxonomySource: 'default' });
-    expect(await ctx.database.db.select().from(hospitalTaxonomyConfigurations).where(eq(hospitalTaxonomyConfigurations.hospitalId, hospital.id))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(hospitalTaxonomyConfigurations).where(eq(hospitalTaxonomyConfigurations.hospitalId, hospital.id))).toHaveLength(
+      1,
+    );
     expect((await system.put(base, { usesDefaultTaxonomy: true, taxonomySource: 'spreadsheet' })).status).toBe(400);
     expect(await auditActions([hospital.id])).toEqual(['taxonomy.config.update', 'taxonomy.config.update']);
   });
@@ -355,19 +378,41 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     const rows = await hospitalRows(hospital.id);
     expect(rows.map((r) => r.specialty)).toEqual(['Cardiology, Interventional', 'Pediatric Cardiology', 'Sleep Medicine']);
     expect(rows.find((r) => r.id === old.id)).toBeUndefined();
-    expect(rows[1]).toMatchObject({ department: 'Pediatrics', division: 'Subspecialties', section: 'Cardiology', specialtyCode: 'C-2', isCustom: false, isActive: true });
+    expect(rows[1]).toMatchObject({
+      department: 'Pediatrics',
+      division: 'Subspecialties',
+      section: 'Cardiology',
+      specialtyCode: 'C-2',
+      isCustom: false,
+      isActive: true,
+    });
     expect(rows[2]).toMatchObject({ division: null, section: null, specialtyCode: null });
 
-    expect(await (await admin.get(`${base}/config`)).json()).toMatchObject({ usesDefaultTaxonomy: false, taxonomySource: 'uploaded', effectiveSource: 'hospital' });
+    expect(await (await admin.get(`${base}/config`)).json()).toMatchObject({
+      usesDefaultTaxonomy: false,
+      taxonomySource: 'uploaded',
+      effectiveSource: 'hospital',
+    });
     const uploads = (await (await admin.get(`${base}/uploads`)).json()).items;
-    expect(uploads).toEqual([expect.objectContaining({ id: result.uploadId, fileName: 'taxonomy.csv', uploadStatus: 'completed', rowCount: 3, errorMessage: null, completedAt: expect.any(String) })]);
+    expect(uploads).toEqual([
+      expect.objectContaining({
+        id: result.uploadId,
+        fileName: 'taxonomy.csv',
+        uploadStatus: 'completed',
+        rowCount: 3,
+        errorMessage: null,
+        completedAt: expect.any(String),
+      }),
+    ]);
     expect(await auditActions([result.uploadId])).toEqual(['taxonomy.upload']);
   });
 
   it('rejects a file with a bad row in the middle, naming every line, and changes nothing', async () => {
     const hospital = await createHospital(ctx);
     const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
-    const first = await (await system.post(`${base}/upload?fileName=good.csv`, csvFile(csv(HEADER, 'Keep Me,Medicine,,,K-1,,', 'Keep Me Too,Surgery,,,K-2,,')))).json();
+    const first = await (
+      await system.post(`${base}/upload?fileName=good.csv`, csvFile(csv(HEADER, 'Keep Me,Medicine,,,K-1,,', 'Keep Me Too,Surgery,,,K-2,,')))
+    ).json();
     const before = await hospitalRows(hospital.id);
     expect(before).toHaveLength(2);
 
@@ -406,7 +451,10 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     expect(await auditActions([body.error.details.uploadId])).toEqual(['taxonomy.upload.reject']);
 
     const headerOnly = await system.post(`${base}/upload?fileName=empty.csv`, csvFile(HEADER + '\n'));
-    expect((await headerOnly.json()).error).toMatchObject({ message: 'The file cannot be used; nothing was changed.', details: { errors: ['The file has no taxonomy rows below the header'] } });
+    expect((await headerOnly.json()).error).toMatchObject({
+      message: 'The file cannot be used; nothing was changed.',
+      details: { errors: ['The file has no taxonomy rows below the header'] },
+    });
     const misspelt = await system.post(`${base}/upload?fileName=typo.csv`, csvFile(csv('specialty,departmnet', 'A,B')));
     expect((await misspelt.json()).error.details.errors[0]).toMatch(/^Line 1: unknown column "departmnet"/);
     const unclosed = await system.post(`${base}/upload?fileName=quote.csv`, csvFile(csv(HEADER, 'A,B,,,,,', '"Broken,B,,,,,')));
@@ -427,7 +475,9 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
       sql.raw(`create or replace function refuse_taxonomy_row() returns trigger as $$ begin raise exception 'injected failure'; end; $$ language plpgsql`),
     );
     await ctx.database.db.execute(
-      sql.raw(`create trigger refuse_taxonomy_row before insert on hospital_specialty_taxonomies_poc for each row when (new.specialty = 'Explode') execute function refuse_taxonomy_row()`),
+      sql.raw(
+        `create trigger refuse_taxonomy_row before insert on hospital_specialty_taxonomies_poc for each row when (new.specialty = 'Explode') execute function refuse_taxonomy_row()`,
+      ),
     );
     try {
       const failed = await system.post(`${base}/upload?fileName=v2.csv`, csvFile(csv(HEADER, ...lines)));
@@ -467,7 +517,10 @@ describe(`replacing a hospital’s taxonomy (${databaseLabel})`, () => {
     await admin.post(`${base}/upload?fileName=mine.csv`, csvFile(csv(HEADER, 'Mine,Medicine,,,M-1,,', 'Also Mine,Medicine,,,M-2,,')));
     const reset = await admin.post(`${base}/reset`);
     expect(reset.status).toBe(200);
-    expect(await reset.json()).toMatchObject({ deletedRowCount: 2, config: { usesDefaultTaxonomy: true, taxonomySource: 'default', effectiveSource: 'default' } });
+    expect(await reset.json()).toMatchObject({
+      deletedRowCount: 2,
+      config: { usesDefaultTaxonomy: true, taxonomySource: 'default', effectiveSource: 'default' },
+    });
     expect(await hospitalRows(hospital.id)).toHaveLength(0);
     expect(await auditActions([hospital.id])).toEqual(['taxonomy.reset']);
   });
@@ -480,7 +533,13 @@ describe(`copying the default taxonomy to a hospital (${databaseLabel})`, () => 
     const base = `/api/admin/hospitals/${hospital.id}/taxonomy`;
     const [first] = await ctx.database.db.select().from(medicalSpecialtyTaxonomy).where(eq(medicalSpecialtyTaxonomy.isActive, true)).limit(1);
     // The hospital already has one of the defaults (and one of its own).
-    await admin.post(base, { specialty: first!.specialty, department: first!.department, division: first!.division, section: first!.section, specialtyCode: first!.specialtyCode });
+    await admin.post(base, {
+      specialty: first!.specialty,
+      department: first!.department,
+      division: first!.division,
+      section: first!.section,
+      specialtyCode: first!.specialtyCode,
+    });
     await admin.post(base, { specialty: 'Our Own Clinic', department: 'Medicine' });
     const active = (await ctx.database.db.select({ n: count() }).from(medicalSpecialtyTaxonomy).where(eq(medicalSpecialtyTaxonomy.isActive, true)))[0]!.n;
 

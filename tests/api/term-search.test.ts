@@ -40,13 +40,25 @@ beforeAll(async () => {
   // A few named terms, and 1,200 more that all contain "card" but start otherwise ("Echo cardiogram 0001").
   const rows = [
     ...TERMS.map((term, i) => ({ hospitalId: hospital.id, termId: `CON-${i}`, term, termType: 'Condition' })),
-    ...Array.from({ length: 1200 }, (_, i) => ({ hospitalId: hospital.id, termId: `PROC-${i}`, term: `Echo cardiogram ${String(i).padStart(4, '0')}`, termType: 'Procedure' })),
+    ...Array.from({ length: 1200 }, (_, i) => ({
+      hospitalId: hospital.id,
+      termId: `PROC-${i}`,
+      term: `Echo cardiogram ${String(i).padStart(4, '0')}`,
+      termType: 'Procedure',
+    })),
   ];
   for (let i = 0; i < rows.length; i += 500) await ctx.database.db.insert(hospitalExpertiseTerms).values(rows.slice(i, i + 500));
   provider = browserClient(ctx.app);
   const signUp = await provider.post(
     '/api/auth/sign-up',
-    { email: `t.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Tess Terms', hospitalId: hospital.id },
+    {
+      email: `t.${uniqueSuffix()}@example.org`,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Tess Terms',
+      hospitalId: hospital.id,
+    },
     { 'x-forwarded-for': '192.0.2.91' },
   );
   expect(signUp.status).toBe(201);
@@ -82,7 +94,7 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     expect(body.totalCount).toBe(2);
   });
 
-  it('answers any text in one statement after the session check and the hospital\'s term source, and past the last match too', async () => {
+  it("answers any text in one statement after the session check and the hospital's term source, and past the last match too", async () => {
     const issued = async (path: string) => {
       await provider.get(path);
       statements = [];
@@ -139,7 +151,7 @@ describe(`ranked term search with a capped total (${databaseLabel})`, () => {
     expect(starts[0]).toBe(true);
   });
 
-  it('counts the default terms a text matches in the page\'s own statement, capped like the hospital\'s, and past the last page too', async () => {
+  it("counts the default terms a text matches in the page's own statement, capped like the hospital's, and past the last page too", async () => {
     const defaults = (query: string) => admin.get(`/api/admin/terms/default?${query}`).then((r) => r.json());
     const [expected] = await ctx.database.db
       .select({ n: count() })
@@ -159,11 +171,27 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
   it('lets one custom term sit beside the 13,000 defaults until the admin chooses "own terms only"', async () => {
     const own = await createHospital(ctx);
     const ownAdmin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: own.id })).email);
-    expect((await ownAdmin.post(`/api/admin/hospitals/${own.id}/terms`, { termId: 'custom-atrial', term: 'Atrial flutter ablation (our clinic)', termType: 'Procedure', specialtyName: 'Cardiology' })).status).toBe(201);
+    expect(
+      (
+        await ownAdmin.post(`/api/admin/hospitals/${own.id}/terms`, {
+          termId: 'custom-atrial',
+          term: 'Atrial flutter ablation (our clinic)',
+          termType: 'Procedure',
+          specialtyName: 'Cardiology',
+        })
+      ).status,
+    ).toBe(201);
     const client = browserClient(ctx.app);
     const signUp = await client.post(
       '/api/auth/sign-up',
-      { email: `scope.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Sam Scope', hospitalId: own.id },
+      {
+        email: `scope.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: 'Sam Scope',
+        hospitalId: own.id,
+      },
       { 'x-forwarded-for': '192.0.2.92' },
     );
     expect(signUp.status).toBe(201);
@@ -176,7 +204,8 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
     expect(starts.indexOf(false) === -1 || starts.slice(starts.indexOf(false)).every((s: boolean) => !s)).toBe(true);
     expect(both.totalCount).toBeGreaterThan(1);
     // Pages of the merged list do not repeat.
-    const ids = async (page: number) => ((await (await client.get(`/api/terms/search?q=atrial&pageSize=3&page=${page}`)).json()).items as Array<{ id: string }>).map((t) => t.id);
+    const ids = async (page: number) =>
+      ((await (await client.get(`/api/terms/search?q=atrial&pageSize=3&page=${page}`)).json()).items as Array<{ id: string }>).map((t) => t.id);
     const [first, second] = [await ids(1), await ids(2)];
     expect(first.filter((id) => second.includes(id))).toEqual([]);
     expect([...first, ...second]).toEqual(both.items.slice(0, 6).map((t: { id: string }) => t.id));
@@ -195,7 +224,9 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
     // The copy refreshed the planner's statistics (PGlite has no autovacuum): the table's row estimate
     // counts the 13,000 new rows, so the next search is not planned for an empty table.
     const [stored] = await ctx.database.db.select({ n: count() }).from(hospitalExpertiseTerms);
-    const [estimate] = rowsOf<{ reltuples: number }>(await ctx.database.db.execute(sql`select reltuples::float8 as reltuples from pg_class where relname = 'hospital_expertise_terms'`));
+    const [estimate] = rowsOf<{ reltuples: number }>(
+      await ctx.database.db.execute(sql`select reltuples::float8 as reltuples from pg_class where relname = 'hospital_expertise_terms'`),
+    );
     expect(Number(estimate!.reltuples)).toBeGreaterThan(Number(stored!.n) * 0.9);
     expect((await (await ownAdmin.get(`/api/admin/hospitals/${own.id}`)).json()).expertiseTermsScope).toBe('own_only');
     expect((await (await client.get('/api/terms/search?q=atrial&pageSize=5')).json()).source).toBe('hospital');
@@ -209,13 +240,29 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
     const client = browserClient(ctx.app);
     const signUp = await client.post(
       '/api/auth/sign-up',
-      { email: `listed.${uniqueSuffix()}@example.org`, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: 'Lee Listed', hospitalId: listed.id },
+      {
+        email: `listed.${uniqueSuffix()}@example.org`,
+        password: 'a long passphrase',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+        fullName: 'Lee Listed',
+        hospitalId: listed.id,
+      },
       { 'x-forwarded-for': '192.0.2.93' },
     );
     expect(signUp.status).toBe(201);
     // No terms of its own yet: the defaults, or the provider would have nothing to pick.
     expect((await (await client.get('/api/terms/search?q=atrial&pageSize=5')).json()).source).toBe('default');
-    expect((await listedAdmin.post(`/api/admin/hospitals/${listed.id}/terms`, { termId: 'listed-atrial', term: 'Atrial flutter (listing service)', termType: 'Condition', specialtyName: 'Cardiology' })).status).toBe(201);
+    expect(
+      (
+        await listedAdmin.post(`/api/admin/hospitals/${listed.id}/terms`, {
+          termId: 'listed-atrial',
+          term: 'Atrial flutter (listing service)',
+          termType: 'Condition',
+          specialtyName: 'Cardiology',
+        })
+      ).status,
+    ).toBe(201);
     const only = await (await client.get('/api/terms/search?q=atrial&pageSize=50')).json();
     expect(only).toMatchObject({ source: 'hospital', totalCount: 1 });
     expect(terms(only)).toEqual(['Atrial flutter (listing service)']);
@@ -239,7 +286,12 @@ describe(`a hospital's own terms only, or its own plus the defaults (${databaseL
       const lower = term.toLowerCase();
       if (lower === 'hypertension') return 0;
       if (lower.startsWith('hypertension')) return 1;
-      return lower.replace(/[^a-z0-9]+/g, ' ').split(' ').some((word) => word.startsWith('hypertension')) ? 2 : 3;
+      return lower
+        .replace(/[^a-z0-9]+/g, ' ')
+        .split(' ')
+        .some((word) => word.startsWith('hypertension'))
+        ? 2
+        : 3;
     };
     for (let i = 1; i < items.length; i += 1) {
       const [a, b] = [items[i - 1]!, items[i]!];

@@ -34,7 +34,12 @@ let ip = 0;
 const slug = `video-${uniqueSuffix()}`;
 const people: Record<string, { client: BrowserClient; userId: string }> = {};
 
-async function provider(hospitalId: string, name: string, practice: { telehealthServices?: string[]; appointmentTypes?: string[] }, telehealthAtLocation: boolean) {
+async function provider(
+  hospitalId: string,
+  name: string,
+  practice: { telehealthServices?: string[]; appointmentTypes?: string[] },
+  telehealthAtLocation: boolean,
+) {
   const client = browserClient(ctx.app);
   const signUp = await client.post(
     '/api/auth/sign-up',
@@ -48,9 +53,28 @@ async function provider(hospitalId: string, name: string, practice: { telehealth
     const saved = await client.put(`/api/profile/sections/${sectionId}`, body);
     expect(saved.status, await saved.clone().text()).toBe(200);
   };
-  await put('professional_identity', { fullLegalName: name, firstName: first, lastName: last, jobTitle: 'Physician', professionalEmail: `${first!.toLowerCase()}@video.example`, primarySpecialty: 'Family Medicine' });
+  await put('professional_identity', {
+    fullLegalName: name,
+    firstName: first,
+    lastName: last,
+    jobTitle: 'Physician',
+    professionalEmail: `${first!.toLowerCase()}@video.example`,
+    primarySpecialty: 'Family Medicine',
+  });
   await put('practice_essentials', { acceptingNewPatients: true, ...practice });
-  await put('locations', { items: [{ locationName: `${first} office`, address: '1 Main St', city: 'Evanston', state: 'IL', postalCode: '60201', isPrimaryLocation: true, telehealthAvailable: telehealthAtLocation }] });
+  await put('locations', {
+    items: [
+      {
+        locationName: `${first} office`,
+        address: '1 Main St',
+        city: 'Evanston',
+        state: 'IL',
+        postalCode: '60201',
+        isPrimaryLocation: true,
+        telehealthAvailable: telehealthAtLocation,
+      },
+    ],
+  });
   await publishProvider(ctx, client, userId);
   people[name] = { client, userId };
 }
@@ -92,7 +116,9 @@ describe(`offers video visits: one rule (${databaseLabel})`, () => {
     }
     // A missing list is an empty one, on both sides.
     expect(offersVideoVisits({ telehealthServices: null })).toBe(false);
-    const [row] = rowsOf<{ video: boolean }>(await ctx.database.db.execute(sql`select ${offersVideoVisitsSql(sql`null::jsonb`, sql`'["Video visits"]'::jsonb`)} as "video"`));
+    const [row] = rowsOf<{ video: boolean }>(
+      await ctx.database.db.execute(sql`select ${offersVideoVisitsSql(sql`null::jsonb`, sql`'["Video visits"]'::jsonb`)} as "video"`),
+    );
     expect(row!.video).toBe(true);
   });
 

@@ -85,8 +85,7 @@ describe('Yext client', () => {
 });
 
 describe('key validation fallbacks', () => {
-  const validate = (apiKey: string) =>
-    validateYextKey(client({ apiKey }), client({ apiKey, host: 'sandbox' }));
+  const validate = (apiKey: string) => validateYextKey(client({ apiKey }), client({ apiKey, host: 'sandbox' }));
 
   it('accepts a key on the basic one-entity query', async () => {
     const result = await validate(FAKE_YEXT_KEYS.production);

@@ -51,7 +51,12 @@ async function hospitalWithAdmin(apiKey: string = FAKE_YEXT_KEYS.production) {
   const suffix = uniqueSuffix();
   const [hospital] = await db
     .insert(hospitals)
-    .values({ name: `Terms Hospital ${suffix}`, code: `TS${suffix}`.toUpperCase(), dataSource: 'yext', yextApiKeyEncrypted: createSecretBox(ctx.env.encryptionKey).seal(apiKey) })
+    .values({
+      name: `Terms Hospital ${suffix}`,
+      code: `TS${suffix}`.toUpperCase(),
+      dataSource: 'yext',
+      yextApiKeyEncrypted: createSecretBox(ctx.env.encryptionKey).seal(apiKey),
+    })
     .returning();
   const admin = await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital!.id });
   const client = await signInAdmin(ctx, admin.email);
@@ -59,7 +64,10 @@ async function hospitalWithAdmin(apiKey: string = FAKE_YEXT_KEYS.production) {
 }
 
 const yextTerms = (hospitalId: string) =>
-  db.select().from(hospitalExpertiseTerms).where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), eq(hospitalExpertiseTerms.isYextSourced, true)));
+  db
+    .select()
+    .from(hospitalExpertiseTerms)
+    .where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), eq(hospitalExpertiseTerms.isYextSourced, true)));
 
 async function startSync(client: BrowserClient, base: string) {
   const response = await client.post(`${base}/term-sync`, {});
@@ -67,7 +75,8 @@ async function startSync(client: BrowserClient, base: string) {
   return (await response.json()) as { syncLogId: string; dryRun: false };
 }
 
-const listRequests = (entityType: string) => fake.requests.filter((r) => r.kind === 'list' && r.params.entityTypes === entityType).map((r) => Number(r.params.offset ?? 0));
+const listRequests = (entityType: string) =>
+  fake.requests.filter((r) => r.kind === 'list' && r.params.entityTypes === entityType).map((r) => Number(r.params.offset ?? 0));
 
 describe(`term sync (${databaseLabel})`, () => {
   it('runs in the background, pages 50 at a time and reports its counts in the sync log', async () => {
@@ -83,7 +92,16 @@ describe(`term sync (${databaseLabel})`, () => {
     // The spec's sync batch size: 210 new terms are written 25 to a statement.
     expect(termInserts).toHaveLength(Math.ceil(210 / 25));
     const logs = await (await client.get(`${base}/sync-logs`)).json();
-    expect(logs.items[0]).toMatchObject({ id: syncLogId, status: 'completed', syncType: 'manual', totalEntitiesFetched: 210, termsAdded: 210, termsUpdated: 0, termsDeleted: 0, error: null });
+    expect(logs.items[0]).toMatchObject({
+      id: syncLogId,
+      status: 'completed',
+      syncType: 'manual',
+      totalEntitiesFetched: 210,
+      termsAdded: 210,
+      termsUpdated: 0,
+      termsDeleted: 0,
+      error: null,
+    });
     expect(logs.items[0].finishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const [log] = await db.select().from(yextSyncLogs).where(eq(yextSyncLogs.id, syncLogId));
     expect(log!.initiatedBy).toBe(admin.id);
@@ -176,7 +194,9 @@ describe(`term sync (${databaseLabel})`, () => {
     const [job] = await db.select().from(jobs).where(eq(jobs.type, YEXT_TERM_SYNC_JOB)).orderBy(jobs.createdAt);
     expect(job).toBeDefined();
     const after = await yextTerms(hospital.id);
-    expect(after.map((t) => [t.id, t.term, t.lastSyncedFromYextAt?.toISOString()]).sort()).toEqual(before.map((t) => [t.id, t.term, t.lastSyncedFromYextAt?.toISOString()]).sort());
+    expect(after.map((t) => [t.id, t.term, t.lastSyncedFromYextAt?.toISOString()]).sort()).toEqual(
+      before.map((t) => [t.id, t.term, t.lastSyncedFromYextAt?.toISOString()]).sort(),
+    );
 
     const logs = await (await client.get(`${base}/sync-logs`)).json();
     expect(logs.items.map((l: { status: string }) => l.status)).toEqual(['failed', 'completed']);

@@ -91,7 +91,9 @@ function fakeProvider(overrides: Record<string, unknown> = {}) {
   return npi;
 }
 
-async function yextHospital(options: { apiKey?: string; population?: Partial<HospitalPopulationConfig>; dataSource?: 'yext' | 'npi_registry'; contentEndpointId?: string } = {}) {
+async function yextHospital(
+  options: { apiKey?: string; population?: Partial<HospitalPopulationConfig>; dataSource?: 'yext' | 'npi_registry'; contentEndpointId?: string } = {},
+) {
   const suffix = uniqueSuffix();
   const [hospital] = await db
     .insert(hospitals)
@@ -106,7 +108,16 @@ async function yextHospital(options: { apiKey?: string; population?: Partial<Hos
     .returning();
   const [site] = await db
     .insert(hospitalLocations)
-    .values({ hospitalId: hospital!.id, name: 'Northfield Heart Center', addressLine1: '1200 Lakeshore Drive', city: 'Evanston', state: 'IL', zipCode: '60201', yextEntityId: 'loc-evanston', isYextSourced: true })
+    .values({
+      hospitalId: hospital!.id,
+      name: 'Northfield Heart Center',
+      addressLine1: '1200 Lakeshore Drive',
+      city: 'Evanston',
+      state: 'IL',
+      zipCode: '60201',
+      yextEntityId: 'loc-evanston',
+      isYextSourced: true,
+    })
     .returning();
   return { hospital: hospital!, site: site! };
 }
@@ -117,7 +128,15 @@ async function signUp(input: { hospitalId?: string; npiNumber?: string; fullName
   const email = input.email ?? `provider.${uniqueSuffix()}@example.org`;
   const response = await client.post(
     '/api/auth/sign-up',
-    { email, password: 'a long passphrase', agreedToTerms: true, agreedToPrivacy: true, fullName: input.fullName ?? 'Margaret Okafor', hospitalId: input.hospitalId, npiNumber: input.npiNumber },
+    {
+      email,
+      password: 'a long passphrase',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: input.fullName ?? 'Margaret Okafor',
+      hospitalId: input.hospitalId,
+      npiNumber: input.npiNumber,
+    },
     { 'x-forwarded-for': `198.18.${Math.floor((ipCounter += 1) / 200)}.${ipCounter % 200}` },
   );
   expect(response.status, await response.clone().text()).toBe(201);
@@ -160,7 +179,6 @@ describe(`unified sync (${databaseLabel})`, () => {
     expect(fake.requests.length).toBeLessThanOrEqual(callsPerSync * OUTSIDE_RUN_LIMITS.listingSync.perHour);
   });
 
-
   it('maps every section of a healthcareProfessional entity into an empty profile', async () => {
     const { hospital, site } = await yextHospital({ population: { enhanced_expertise: true } });
     const npi = fakeProvider();
@@ -180,7 +198,13 @@ describe(`unified sync (${databaseLabel})`, () => {
     });
 
     const identity = await section(client, 'professional_identity');
-    expect(identity).toMatchObject({ npiNumber: npi, firstName: 'Margaret', lastName: 'Okafor', credentials: [{ type: 'degree', name: 'MD' }], profilePhoto: `https://a.mktgcdn.com/p/${npi}/450x450.jpg` });
+    expect(identity).toMatchObject({
+      npiNumber: npi,
+      firstName: 'Margaret',
+      lastName: 'Okafor',
+      credentials: [{ type: 'degree', name: 'MD' }],
+      profilePhoto: `https://a.mktgcdn.com/p/${npi}/450x450.jpg`,
+    });
     // Filled from the directory, not typed by the provider: no override flags appear.
     expect(identity.manualOverrideFlags).toEqual({});
 
@@ -226,7 +250,16 @@ describe(`unified sync (${databaseLabel})`, () => {
 
     const [stored] = await db.select().from(userYextData).where(eq(userYextData.userId, user.id));
     expect(stored).toMatchObject({ hospitalId: hospital.id, npiNumber: npi, mappingErrors: { languages: 'Unknown language: Igbo' } });
-    expect(stored!.mappedSections).toEqual(['professional_identity', 'education_training', 'practice_essentials', 'medical_expertise', 'biography', 'languages', 'locations', 'hospital_affiliations']);
+    expect(stored!.mappedSections).toEqual([
+      'professional_identity',
+      'education_training',
+      'practice_essentials',
+      'medical_expertise',
+      'biography',
+      'languages',
+      'locations',
+      'hospital_affiliations',
+    ]);
     expect((await section(client, 'hospital_affiliations')).items).toMatchObject([{ hospitalName: 'Northfield Health Evanston Hospital' }]);
     expect(stored!.yextRawData).toMatchObject({ npi, meta: { entityType: 'healthcareProfessional' } });
 
@@ -252,7 +285,15 @@ describe(`unified sync (${databaseLabel})`, () => {
   it('honours the hospital\'s "Enhanced expertise": off, only terms the hospital has are linked and none are created', async () => {
     const { hospital } = await yextHospital({ population: { enhanced_expertise: false } });
     // The hospital knows one of the provider's four conditions and procedures.
-    await db.insert(hospitalExpertiseTerms).values({ hospitalId: hospital.id, termId: 'cond-0002', term: 'Atrial fibrillation', termType: 'Condition', isYextSourced: true, yextEntityId: 'cond-0002', isCustom: false });
+    await db.insert(hospitalExpertiseTerms).values({
+      hospitalId: hospital.id,
+      termId: 'cond-0002',
+      term: 'Atrial fibrillation',
+      termType: 'Condition',
+      isYextSourced: true,
+      yextEntityId: 'cond-0002',
+      isCustom: false,
+    });
     const npi = fakeProvider();
     const { client, user } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
     const { status, body } = await sync(client);
@@ -269,7 +310,11 @@ describe(`unified sync (${databaseLabel})`, () => {
     const npi = fakeProvider({ firstName: 'Margaret', lastName: 'Okafor-Reyes' });
     const { client, user } = await signUp({ hospitalId: hospital.id, npiNumber: npi, fullName: 'Maggie Okafor' });
     const identity = await section(client, 'professional_identity');
-    const saved = await client.put('/api/profile/sections/professional_identity', { ...identity, firstName: 'Maggie', manualOverrideFlags: { firstName: true, lastName: true } });
+    const saved = await client.put('/api/profile/sections/professional_identity', {
+      ...identity,
+      firstName: 'Maggie',
+      manualOverrideFlags: { firstName: true, lastName: true },
+    });
     expect(saved.status).toBe(200);
 
     const { body } = await sync(client);
@@ -304,9 +349,16 @@ describe(`unified sync (${databaseLabel})`, () => {
     expect(practice).toMatchObject({ acceptingNewPatients: false, appointmentTypes: ['In-person'] });
     expect((await db.select().from(languagesSpoken).where(eq(languagesSpoken.userId, user.id))).map((l) => l.languageCode)).toEqual(['fr']);
 
-    const proposals = await db.select().from(pendingUpdates).where(and(eq(pendingUpdates.userId, user.id), eq(pendingUpdates.status, 'pending')));
+    const proposals = await db
+      .select()
+      .from(pendingUpdates)
+      .where(and(eq(pendingUpdates.userId, user.id), eq(pendingUpdates.status, 'pending')));
     const byField = Object.fromEntries(proposals.map((p) => [`${p.sectionId}.${p.field}`, p]));
-    expect(byField['biography.professionalSummary']).toMatchObject({ source: 'yext', currentValue: 'I write my own biography.', newValue: expect.stringContaining('board-certified') });
+    expect(byField['biography.professionalSummary']).toMatchObject({
+      source: 'yext',
+      currentValue: 'I write my own biography.',
+      newValue: expect.stringContaining('board-certified'),
+    });
     expect(byField['practice_essentials.acceptingNewPatients']).toMatchObject({ currentValue: false, newValue: true });
     expect(byField['practice_essentials.appointmentTypes']).toMatchObject({ currentValue: ['In-person'], newValue: ['In-person', 'Video visit'] });
     // A list proposal keeps what the provider has and adds what the directory knows.
@@ -340,11 +392,17 @@ describe(`unified sync (${databaseLabel})`, () => {
 
     const { hospital } = await yextHospital();
     const unknown = await signUp({ hospitalId: hospital.id, npiNumber: FAKE_YEXT_NPIS.unknown });
-    expect(await sync(unknown.client)).toMatchObject({ status: 404, body: { error: { message: `No provider found in YEXT for NPI: ${FAKE_YEXT_NPIS.unknown}` } } });
+    expect(await sync(unknown.client)).toMatchObject({
+      status: 404,
+      body: { error: { message: `No provider found in YEXT for NPI: ${FAKE_YEXT_NPIS.unknown}` } },
+    });
 
     const refused = await yextHospital({ apiKey: FAKE_YEXT_KEYS.invalid });
     const provider = await signUp({ hospitalId: refused.hospital.id, npiNumber: fakeProvider() });
-    expect(await sync(provider.client)).toMatchObject({ status: 502, body: { error: { message: 'YEXT API key validation failed. Please check your credentials.' } } });
+    expect(await sync(provider.client)).toMatchObject({
+      status: 502,
+      body: { error: { message: 'YEXT API key validation failed. Please check your credentials.' } },
+    });
 
     const registry = await yextHospital({ dataSource: 'npi_registry' });
     const registryUser = await signUp({ hospitalId: registry.hospital.id, npiNumber: fakeProvider() });
@@ -366,7 +424,10 @@ describe(`unified sync (${databaseLabel})`, () => {
         { id: 'spec-ep', name: 'Clinical Cardiac Electrophysiology' },
         'spec-bare-id',
       ],
-      certifications: ['American Board of Internal Medicine - Cardiovascular Disease', 'American Board of Internal Medicine - Clinical Cardiac Electrophysiology'],
+      certifications: [
+        'American Board of Internal Medicine - Cardiovascular Disease',
+        'American Board of Internal Medicine - Clinical Cardiac Electrophysiology',
+      ],
       awards: ['Top Doctor, Chicago Magazine 2023'],
       insuranceAccepted: ['Aetna', 'Blue Cross Blue Shield of Illinois', 'Medicare'],
       locatedIn: 'loc-not-linked',
@@ -379,14 +440,23 @@ describe(`unified sync (${databaseLabel})`, () => {
       expect.arrayContaining(['professional_identity', 'biography', 'board_certifications', 'hospital_affiliations', 'awards', 'insurance', 'locations']),
     );
 
-    expect(await section(client, 'professional_identity')).toMatchObject({ primarySpecialty: 'Cardiology', additionalSpecialties: ['Clinical Cardiac Electrophysiology'] });
+    expect(await section(client, 'professional_identity')).toMatchObject({
+      primarySpecialty: 'Cardiology',
+      additionalSpecialties: ['Clinical Cardiac Electrophysiology'],
+    });
     expect(await section(client, 'biography')).toMatchObject({ professionalSummary: 'Dr. Okafor treats heart rhythm disorders and leads the device clinic.' });
-    expect((await section(client, 'board_certifications')).items.map((c: { certificationBoard: string; status: string }) => [c.certificationBoard, c.status])).toEqual([
+    expect(
+      (await section(client, 'board_certifications')).items.map((c: { certificationBoard: string; status: string }) => [c.certificationBoard, c.status]),
+    ).toEqual([
       ['American Board of Internal Medicine - Cardiovascular Disease', 'active'],
       ['American Board of Internal Medicine - Clinical Cardiac Electrophysiology', 'active'],
     ]);
     expect((await section(client, 'awards')).items.map((a: { awardName: string }) => a.awardName)).toEqual(['Top Doctor, Chicago Magazine 2023']);
-    expect((await section(client, 'insurance')).items.map((i: { insuranceName: string }) => i.insuranceName)).toEqual(['Aetna', 'Blue Cross Blue Shield of Illinois', 'Medicare']);
+    expect((await section(client, 'insurance')).items.map((i: { insuranceName: string }) => i.insuranceName)).toEqual([
+      'Aetna',
+      'Blue Cross Blue Shield of Illinois',
+      'Medicare',
+    ]);
     expect((await section(client, 'locations')).items[0]).toMatchObject({ locationName: 'Northfield Heart Rhythm Clinic' });
 
     // A second sync adds only what is new, and as a proposal the provider reviews.
@@ -399,7 +469,10 @@ describe(`unified sync (${databaseLabel})`, () => {
   it('fills a list up to its cap and proposes nothing past it (issue 36: the lists hold what a person has)', async () => {
     const { hospital } = await yextHospital();
     const plans = (from: number, count: number) => Array.from({ length: count }, (_, i) => `Plan ${from + i}`);
-    const npi = fakeProvider({ insuranceAccepted: plans(0, PROFILE_LIST_CAPS.insurance + 50), certifications: plans(0, PROFILE_LIST_CAPS.board_certifications + 5).map((p) => `Board ${p}`) });
+    const npi = fakeProvider({
+      insuranceAccepted: plans(0, PROFILE_LIST_CAPS.insurance + 50),
+      certifications: plans(0, PROFILE_LIST_CAPS.board_certifications + 5).map((p) => `Board ${p}`),
+    });
     const { client } = await signUp({ hospitalId: hospital.id, npiNumber: npi });
     const first = await sync(client);
     expect(first.status).toBe(200);
@@ -443,7 +516,9 @@ describe(`unified sync (${databaseLabel})`, () => {
           return new;
         end $$`),
     );
-    await db.execute(sql.raw('create trigger vitae_test_refuse_languages before insert on languages_spoken for each row execute function vitae_test_refuse_languages()'));
+    await db.execute(
+      sql.raw('create trigger vitae_test_refuse_languages before insert on languages_spoken for each row execute function vitae_test_refuse_languages()'),
+    );
     try {
       const { status, body } = await sync(client);
       expect(status).toBe(200);
@@ -499,7 +574,14 @@ describe(`the sign-up lookup by the hospital's data source (${databaseLabel})`, 
     const npi = fakeProvider();
     const fromDirectory = await lookup(npi, hospital.id);
     expect(fromDirectory.status).toBe(200);
-    expect(await fromDirectory.json()).toMatchObject({ source: 'yext', npi_number: npi, first_name: 'Margaret', last_name: 'Okafor', credential: 'MD', status: 'active' });
+    expect(await fromDirectory.json()).toMatchObject({
+      source: 'yext',
+      npi_number: npi,
+      first_name: 'Margaret',
+      last_name: 'Okafor',
+      credential: 'MD',
+      status: 'active',
+    });
 
     // The directory does not hold this NPI: the spec's message, not the registry's record.
     const missing = await lookup(FAKE_NPIS.cardiologist, hospital.id);
@@ -520,12 +602,13 @@ describe(`the sign-up lookup by the hospital's data source (${databaseLabel})`, 
 });
 
 describe(`hospital field mappings (${databaseLabel})`, () => {
-  type MappingInput = Pick<typeof dataSourceFieldMappings.$inferInsert, 'profileSection' | 'profileField' | 'sourcePath'> & Partial<typeof dataSourceFieldMappings.$inferInsert>;
+  type MappingInput = Pick<typeof dataSourceFieldMappings.$inferInsert, 'profileSection' | 'profileField' | 'sourcePath'> &
+    Partial<typeof dataSourceFieldMappings.$inferInsert>;
   async function withMappings(hospitalId: string, mappings: MappingInput[]) {
     const [config] = await db.insert(dataSourceConfigurations).values({ hospitalId, sourceType: 'yext', sourceName: 'Directory', isActive: true }).returning();
-    await db.insert(dataSourceFieldMappings).values(
-      mappings.map((m) => ({ configurationId: config!.id, fallbackPaths: [], transformationRules: {}, isRequired: false, ...m })),
-    );
+    await db
+      .insert(dataSourceFieldMappings)
+      .values(mappings.map((m) => ({ configurationId: config!.id, fallbackPaths: [], transformationRules: {}, isRequired: false, ...m })));
   }
 
   it('follows source paths, fallbacks, defaults, required fields and transformations; the preview writes nothing', async () => {
@@ -537,9 +620,20 @@ describe(`hospital field mappings (${databaseLabel})`, () => {
       c_educationType: 'md',
     });
     await withMappings(hospital.id, [
-      { profileSection: 'biography', profileField: 'professionalSummary', sourcePath: 'c_missingBio', fallbackPaths: ['c_bio'], transformationRules: { trim: true } },
+      {
+        profileSection: 'biography',
+        profileField: 'professionalSummary',
+        sourcePath: 'c_missingBio',
+        fallbackPaths: ['c_bio'],
+        transformationRules: { trim: true },
+      },
       { profileSection: 'biography', profileField: 'languagesSpoken', sourcePath: 'c_languageList', transformationRules: { split: ';', lowercase: true } },
-      { profileSection: 'practice_essentials', profileField: 'acceptingNewPatients', sourcePath: 'c_acceptsNew', transformationRules: { map: { no: 'false', yes: 'true' } } },
+      {
+        profileSection: 'practice_essentials',
+        profileField: 'acceptingNewPatients',
+        sourcePath: 'c_acceptsNew',
+        transformationRules: { map: { no: 'false', yes: 'true' } },
+      },
       { profileSection: 'practice_essentials', profileField: 'practiceName', sourcePath: 'c_practiceName', defaultValue: 'Northfield Cardiology' },
       { profileSection: 'practice_essentials', profileField: 'practiceFocus', sourcePath: 'c_focus', isRequired: true },
       { profileSection: 'locations', profileField: 'postalCode', sourcePath: 'address.city' },
@@ -550,7 +644,10 @@ describe(`hospital field mappings (${databaseLabel})`, () => {
     expect(response.status).toBe(200);
     const preview = await response.json();
     expect(preview).toMatchObject({ found: true, strategy: 'entity_id', entityId: npi, usesHospitalMappings: true });
-    expect(preview.sections.biography).toMatchObject({ professionalSummary: 'Cares for athletes with heart rhythm problems.', languagesSpoken: 'english, french, klingon' });
+    expect(preview.sections.biography).toMatchObject({
+      professionalSummary: 'Cares for athletes with heart rhythm problems.',
+      languagesSpoken: 'english, french, klingon',
+    });
     expect(preview.sections.languages.map((l: { languageCode: string }) => l.languageCode)).toEqual(['en', 'fr']);
     expect(preview.sections.practice_essentials).toMatchObject({ acceptingNewPatients: false, practiceName: 'Northfield Cardiology' });
     expect(preview.sections.education_training).toHaveLength(3);
@@ -559,9 +656,17 @@ describe(`hospital field mappings (${databaseLabel})`, () => {
       practice_essentials: 'practiceFocus: required value missing at c_focus',
       locations: expect.stringContaining('postalCode'),
     });
-    expect(preview.fields).toContainEqual({ section: 'biography', field: 'professionalSummary', path: 'c_bio', origin: 'hospital', value: 'Cares for athletes with heart rhythm problems.' });
+    expect(preview.fields).toContainEqual({
+      section: 'biography',
+      field: 'professionalSummary',
+      path: 'c_bio',
+      origin: 'hospital',
+      value: 'Cares for athletes with heart rhythm problems.',
+    });
     expect(preview.fields).toContainEqual(expect.objectContaining({ section: 'practice_essentials', field: 'practiceName', path: 'default' }));
-    expect(preview.fields).toContainEqual(expect.objectContaining({ section: 'professional_identity', field: 'firstName', path: 'firstName', origin: 'built_in' }));
+    expect(preview.fields).toContainEqual(
+      expect.objectContaining({ section: 'professional_identity', field: 'firstName', path: 'firstName', origin: 'built_in' }),
+    );
     // Terms the hospital lacks are listed, not created.
     expect(preview.missingTerms.map((t: { id: string }) => t.id)).toEqual(['cond-0001', 'cond-0002', 'proc-0001', 'reas-0003']);
     expect(await db.select().from(hospitalExpertiseTerms).where(eq(hospitalExpertiseTerms.hospitalId, hospital.id))).toEqual([]);
@@ -591,7 +696,12 @@ describe(`listing-service test page (${databaseLabel})`, () => {
     const system = await createAdminRow(ctx, { role: 'system_admin' });
     const systemClient = await signInAdmin(ctx, system.email);
     const invalid = await (await systemClient.post(`/api/admin/hospitals/${refused.hospital.id}/yext/test`)).json();
-    expect(invalid).toMatchObject({ apiKeyValid: false, providersFound: 0, samples: [], error: 'YEXT API key validation failed. Please check your credentials.' });
+    expect(invalid).toMatchObject({
+      apiKeyValid: false,
+      providersFound: 0,
+      samples: [],
+      error: 'YEXT API key validation failed. Please check your credentials.',
+    });
     expect(invalid.keyValidation.attempts).toHaveLength(3);
 
     // Another hospital's admin does not see this hospital.
@@ -606,7 +716,15 @@ describe(`population at sign-up and sign-in (${databaseLabel})`, () => {
     return (userId: string, hospitalId: string) =>
       createDirectoryPopulation({ db, env: ctx.env, logger })({
         userId,
-        metadata: { full_name: 'x', agreed_to_terms: true, agreed_to_privacy: true, data_source: 'yext', pending_profile_setup: false, needs_directory_population: true, hospital_id: hospitalId },
+        metadata: {
+          full_name: 'x',
+          agreed_to_terms: true,
+          agreed_to_privacy: true,
+          data_source: 'yext',
+          pending_profile_setup: false,
+          needs_directory_population: true,
+          hospital_id: hospitalId,
+        },
       });
   }
 

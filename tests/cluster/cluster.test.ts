@@ -81,7 +81,12 @@ describe.skipIf(!postgresUrl)('three processes behind haproxy on one PostgreSQL'
     const hospital = await admin.post('/api/admin/hospitals', { name: 'Cluster General', code: `CLUSTER${Date.now() % 100000}`, dataSource: 'npi_registry' });
     expect(hospital.status, await hospital.clone().text()).toBe(201);
     hospitalId = (await hospital.json()).id;
-    const csv = ['term_id,term,term_type,specialty_name', 'CL-1,Atrial fibrillation ablation,Procedure,Cardiovascular Disease', 'CL-2,"Syncope, unexplained",Condition,Cardiovascular Disease', 'CL-3,Heart failure clinic,Condition,Cardiovascular Disease'].join('\r\n');
+    const csv = [
+      'term_id,term,term_type,specialty_name',
+      'CL-1,Atrial fibrillation ablation,Procedure,Cardiovascular Disease',
+      'CL-2,"Syncope, unexplained",Condition,Cardiovascular Disease',
+      'CL-3,Heart failure clinic,Condition,Cardiovascular Disease',
+    ].join('\r\n');
     const uploaded = await admin.put(`/api/admin/hospitals/${hospitalId}/terms`, csvFile(csv));
     expect(await uploaded.json()).toMatchObject({ created: 3, failed: 0 });
     const listed = await (await admin.get(`/api/admin/hospitals/${hospitalId}/terms?pageSize=10`)).json();
@@ -92,7 +97,15 @@ describe.skipIf(!postgresUrl)('three processes behind haproxy on one PostgreSQL'
     providerEmail = `provider.${Date.now()}@example.org`;
     provider = clusterClient(cluster.url);
     const before = cluster.nppes.requests.length;
-    const signedUp = await provider.post('/api/auth/sign-up', { email: providerEmail, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: 'Ana Cluster', hospitalId, npiNumber: FAKE_NPIS.cardiologist });
+    const signedUp = await provider.post('/api/auth/sign-up', {
+      email: providerEmail,
+      password: PASSWORD,
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Ana Cluster',
+      hospitalId,
+      npiNumber: FAKE_NPIS.cardiologist,
+    });
     expect(signedUp.status, await signedUp.clone().text()).toBe(201);
     expect(cluster.nppes.requests.length).toBeGreaterThan(before);
     const servers = new Set<string | null>();
@@ -120,7 +133,12 @@ describe.skipIf(!postgresUrl)('three processes behind haproxy on one PostgreSQL'
     expect(stored.status, await stored.clone().text()).toBe(201);
     const { url } = await stored.json();
 
-    const s3 = new S3Client({ region: 'us-east-1', endpoint: cluster.s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: cluster.s3.accessKeyId, secretAccessKey: cluster.s3.secretAccessKey } });
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: cluster.s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: cluster.s3.accessKeyId, secretAccessKey: cluster.s3.secretAccessKey },
+    });
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: cluster.s3.bucket }));
     const key = listed.Contents?.map((o) => o.Key!).find((k) => url.endsWith(k.split('/').slice(-2).join('/')));
     expect(key).toMatch(/\.png$/);
@@ -144,13 +162,20 @@ describe.skipIf(!postgresUrl)('three processes behind haproxy on one PostgreSQL'
     const titles = Array.from({ length: 9 }, (_, i) => `Cluster feedback ${i + 1} ${Date.now()}`);
     const ids: string[] = [];
     for (const title of titles) {
-      const sent = await provider.post('/api/feedback', { title, description: 'Filed from the cluster test.', applicationContext: { currentRoute: '/dashboard' } });
+      const sent = await provider.post('/api/feedback', {
+        title,
+        description: 'Filed from the cluster test.',
+        applicationContext: { currentRoute: '/dashboard' },
+      });
       expect(sent.status, await sent.clone().text()).toBe(201);
       ids.push((await sent.json()).id);
     }
     // The tracker is back and the minute has passed: three workers poll the same queue.
     cluster.linear.setMode('normal');
-    const queued = await cluster.query(`update jobs set run_at = now() where type = 'feedback.linear' and payload->>'feedbackId' = any($1) and status = 'queued' returning id`, [ids]);
+    const queued = await cluster.query(
+      `update jobs set run_at = now() where type = 'feedback.linear' and payload->>'feedbackId' = any($1) and status = 'queued' returning id`,
+      [ids],
+    );
     expect(queued).toHaveLength(ids.length);
     const done = await waitFor(
       'the tracker jobs to finish',
@@ -178,7 +203,9 @@ describe.skipIf(!postgresUrl)('three processes behind haproxy on one PostgreSQL'
     expect(lookups.filter((r) => r.status === 429)).toHaveLength(10);
 
     // Sign-in: 10 attempts per e-mail in 15 minutes (the one above used 1).
-    const attempts = await Promise.all(Array.from({ length: 14 }, () => clusterClient(cluster.url).post('/api/auth/sign-in', { email: providerEmail, password: 'not the password' })));
+    const attempts = await Promise.all(
+      Array.from({ length: 14 }, () => clusterClient(cluster.url).post('/api/auth/sign-in', { email: providerEmail, password: 'not the password' })),
+    );
     expect(attempts.filter((r) => r.status === 401)).toHaveLength(9);
     expect(attempts.filter((r) => r.status === 429)).toHaveLength(5);
 

@@ -182,9 +182,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         simpleParser(stream)
           .then((parsed) => {
             const text = parsed.text ?? '';
-            const to = [parsed.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address ?? '');
+            const to = [parsed.to]
+              .flat()
+              .flatMap((a) => a?.value ?? [])
+              .map((a) => a.address ?? '');
             for (const address of to) {
-              mail.push({ to: address.toLowerCase(), subject: parsed.subject ?? '', text, links: text.match(/https?:\/\/[^\s<>"')]+/g) ?? [], receivedAt: Date.now() });
+              mail.push({
+                to: address.toLowerCase(),
+                subject: parsed.subject ?? '',
+                text,
+                links: text.match(/https?:\/\/[^\s<>"')]+/g) ?? [],
+                receivedAt: Date.now(),
+              });
             }
             callback();
           })
@@ -249,7 +258,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const child = spawn(process.execPath, ['dist/server/main.js'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout!.pipe(log);
       child.stderr!.pipe(log);
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal })),
+      );
       return { name: appName, port, child, exited };
     };
     stops.push(async () => {

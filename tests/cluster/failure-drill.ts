@@ -83,7 +83,14 @@ export async function runFailureDrill(cluster: Cluster, options: DrillOptions): 
   for (let i = 0; i < options.writers; i += 1) {
     const email = `drill.${Date.now()}.${i}@example.org`;
     const client = clusterClient(cluster.url);
-    const response = await client.post('/api/auth/sign-up', { email, password: 'correct horse battery', agreedToTerms: true, agreedToPrivacy: true, fullName: `Drill Writer ${i + 1}`, hospitalId: options.hospitalId });
+    const response = await client.post('/api/auth/sign-up', {
+      email,
+      password: 'correct horse battery',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: `Drill Writer ${i + 1}`,
+      hospitalId: options.hospitalId,
+    });
     if (response.status !== 201) throw new Error(`drill sign-up failed: ${response.status} ${await response.text()}`);
     writers.push({ email, client, acknowledged: 0, failedAfter: new Set() });
   }
@@ -154,7 +161,9 @@ export async function runFailureDrill(cluster: Cluster, options: DrillOptions): 
     }
     const held = Number([...markers][0]!.replace('drill-', ''));
     // The last acknowledged save, or a later one whose answer was lost with the killed process.
-    const explained = held === writer.acknowledged || (held > writer.acknowledged && [...Array(held - writer.acknowledged).keys()].every((k) => writer.failedAfter.has(writer.acknowledged + k + 1)));
+    const explained =
+      held === writer.acknowledged ||
+      (held > writer.acknowledged && [...Array(held - writer.acknowledged).keys()].every((k) => writer.failedAfter.has(writer.acknowledged + k + 1)));
     if (!explained) lostWrites.push(`${writer.email}: holds drill-${held}, acknowledged drill-${writer.acknowledged}`);
   }
 
@@ -183,7 +192,9 @@ export async function runFailureDrill(cluster: Cluster, options: DrillOptions): 
       staleReads,
     },
     // With times relative to the kill and the SIGTERM, so a failure can be placed.
-    unexplainedFailures: failures.filter((o) => !inFlightAtKill(o)).map((o) => ({ ...o, sinceKillMs: o.startedAt - killAt, sinceTermMs: o.startedAt - (events.termAt ?? 0) })),
+    unexplainedFailures: failures
+      .filter((o) => !inFlightAtKill(o))
+      .map((o) => ({ ...o, sinceKillMs: o.startedAt - killAt, sinceTermMs: o.startedAt - (events.termAt ?? 0) })),
     lostWrites,
     partialSaves,
   };

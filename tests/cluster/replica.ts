@@ -51,12 +51,19 @@ export async function startReplica(primaryUrl: string, port: number): Promise<Re
   }
   chmodSync(folder, 0o700);
   const data = join(folder, 'data');
-  run(join(PG_BIN, 'pg_basebackup'), ['-h', primary.hostname, '-p', primary.port || '5432', '-U', decodeURIComponent(primary.username), '-D', data, '-R', '-X', 'stream', '-c', 'fast'], {
-    PGPASSWORD: decodeURIComponent(primary.password),
-  });
+  run(
+    join(PG_BIN, 'pg_basebackup'),
+    ['-h', primary.hostname, '-p', primary.port || '5432', '-U', decodeURIComponent(primary.username), '-D', data, '-R', '-X', 'stream', '-c', 'fast'],
+    {
+      PGPASSWORD: decodeURIComponent(primary.password),
+    },
+  );
   // Debian keeps the server's configuration outside the data folder, so the copy has none.
   const files: Array<[string, string]> = [
-    ['postgresql.conf', [`port = ${port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${folder}'`, 'hot_standby = on', 'max_connections = 100', ''].join('\n')],
+    [
+      'postgresql.conf',
+      [`port = ${port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${folder}'`, 'hot_standby = on', 'max_connections = 100', ''].join('\n'),
+    ],
     ['pg_hba.conf', ['local all all trust', 'host all all 127.0.0.1/32 scram-sha-256', ''].join('\n')],
     ['pg_ident.conf', ''],
   ];
@@ -65,7 +72,10 @@ export async function startReplica(primaryUrl: string, port: number): Promise<Re
     if (asRoot) chownSync(join(data, name), postgresIds().uid, postgresIds().gid);
   }
   const pgCtl = (action: 'start' | 'stop') =>
-    run(join(PG_BIN, 'pg_ctl'), action === 'start' ? ['-D', data, '-l', join(folder, 'server.log'), '-w', '-t', '60', 'start'] : ['-D', data, '-m', 'fast', '-w', 'stop']);
+    run(
+      join(PG_BIN, 'pg_ctl'),
+      action === 'start' ? ['-D', data, '-l', join(folder, 'server.log'), '-w', '-t', '60', 'start'] : ['-D', data, '-m', 'fast', '-w', 'stop'],
+    );
   pgCtl('start');
   const url = Object.assign(new URL(primaryUrl), { port: String(port) }).toString();
   return {
@@ -78,9 +88,10 @@ export async function startReplica(primaryUrl: string, port: number): Promise<Re
       await client.connect();
       try {
         const [row] = (
-          await client.query<{ count: string }>(`select count(*) from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`, [
-            primary.pathname.slice(1),
-          ])
+          await client.query<{ count: string }>(
+            `select count(*) from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+            [primary.pathname.slice(1)],
+          )
         ).rows;
         return Number(row?.count ?? 0);
       } finally {
@@ -102,6 +113,6 @@ function postgresIds() {
   const line = spawnSync('id', ['postgres'], { encoding: 'utf8' }).stdout;
   const uid = Number(/uid=(\d+)/.exec(line)?.[1]);
   const gid = Number(/gid=(\d+)/.exec(line)?.[1]);
-  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error('No postgres account on this machine: install Debian\'s postgresql package.');
+  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error("No postgres account on this machine: install Debian's postgresql package.");
   return { uid, gid };
 }

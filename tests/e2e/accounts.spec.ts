@@ -219,7 +219,10 @@ test.describe('provider accounts', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByRole('navigation', { name: 'Member' }).getByRole('link', { name: /Biography/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Member' })
+      .getByRole('link', { name: /Biography/ })
+      .click();
     await expect(page).toHaveURL(/\/biography$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Biography' })).toBeVisible();
     expect(problems).toEqual([]);

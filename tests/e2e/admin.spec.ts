@@ -30,7 +30,10 @@ function statValue(page: Page, label: string) {
   return page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]/span[1]');
 }
 
-test('administrators: sign in, invite a hospital administrator who sets a password from the invitation, scoped console, sign out', async ({ page, browser }) => {
+test('administrators: sign in, invite a hospital administrator who sets a password from the invitation, scoped console, sign out', async ({
+  page,
+  browser,
+}) => {
   // ── The system administrator signs in with a magic link.
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Sign in as an administrator' })).toBeVisible();

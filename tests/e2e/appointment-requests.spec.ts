@@ -43,7 +43,8 @@ test('a visitor sends an appointment request; the practice is mailed; the hospit
   const checking = await browser.newContext();
   const checker = await checking.newPage();
   const tags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-  const found = (results: { violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }) => results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = (results: { violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }) =>
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   await checker.goto(profile);
   await checker.getByText('Request an appointment', { exact: true }).click();
   expect(found(await new AxeBuilder({ page: checker }).include('section[aria-labelledby="s-book"]').withTags(tags).analyze())).toEqual([]);
@@ -52,7 +53,11 @@ test('a visitor sends an appointment request; the practice is mailed; the hospit
   expect(found(await new AxeBuilder({ page: checker }).withTags(tags).analyze())).toEqual([]);
   await checking.close();
 
-  await expect.poll(async () => (await outbox(page.request, PRACTICE)).some((m) => m.kind === 'appointment_request' && Date.parse(m.createdAt) >= sentAfter), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await outbox(page.request, PRACTICE)).some((m) => m.kind === 'appointment_request' && Date.parse(m.createdAt) >= sentAfter), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   await expect.poll(async () => (await outbox(page.request, email)).map((m) => m.kind), { timeout: 15_000 }).toEqual(['appointment_request_confirmation']);
 
   const hospitals = (await (await page.request.get('/api/hospitals/options')).json()) as { items: Array<{ id: string; name: string }> };

@@ -25,7 +25,10 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(150);
     // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `${name} at ${size.width} px scrolls sideways`,
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `${name}-${size.width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -37,7 +40,13 @@ test('the hospital admin is given work and sees the offices with their providers
   await expect(page).toHaveURL(/\/system-admin$/);
   const work = page.getByRole('list', { name: 'Waiting for you' });
   await expect(work).toBeVisible();
-  for (const text of [/listings? waits? for approval/, /asks? to join/, /new appointment requests?/, /below the completion threshold/, /new feedback reports?/]) {
+  for (const text of [
+    /listings? waits? for approval/,
+    /asks? to join/,
+    /new appointment requests?/,
+    /below the completion threshold/,
+    /new feedback reports?/,
+  ]) {
     await expect(work.getByRole('link', { name: text })).toBeVisible();
   }
   await expect(page.getByText('Your session')).toHaveCount(0);
@@ -84,7 +93,14 @@ test('a new provider’s dashboard explains its completion, and the writer says 
   const hospitals = (await (await page.request.get('/api/hospitals/options')).json()) as { items: Array<{ id: string; name: string }> };
   const hospital = hospitals.items.find((h) => h.name === 'Northfield Health')!;
   const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { email: `console.${Date.now()}@example.org`, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: 'Noor Console', hospitalId: hospital.id },
+    data: {
+      email: `console.${Date.now()}@example.org`,
+      password: PASSWORD,
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+      fullName: 'Noor Console',
+      hospitalId: hospital.id,
+    },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
 

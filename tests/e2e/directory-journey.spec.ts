@@ -108,7 +108,8 @@ async function checkPhoneLayout(page: Page, where: string) {
     const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]')].filter(
       (el) => el.tabIndex >= 0 && !(el as HTMLInputElement).disabled && (el as HTMLInputElement).type !== 'hidden' && el.getClientRects().length > 0,
     );
-    const label = (el: HTMLElement) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? (el as HTMLInputElement).name ?? '').trim().slice(0, 40)}"`;
+    const label = (el: HTMLElement) =>
+      `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? (el as HTMLInputElement).name ?? '').trim().slice(0, 40)}"`;
     const inSentence = (el: HTMLElement) => {
       if (el.tagName !== 'A') return false;
       const block = el.parentElement;
@@ -120,7 +121,8 @@ async function checkPhoneLayout(page: Page, where: string) {
       const box = el.getBoundingClientRect();
       if (!inSentence(el) && (box.width < 24 || box.height < 24)) found.push(`${label(el)} is ${box.width.toFixed(0)}x${box.height.toFixed(0)}px`);
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (!hit || (hit !== el && !el.contains(hit))) found.push(`${label(el)} is covered by ${hit ? hit.tagName.toLowerCase() + (hit.className ? `.${String(hit.className)}` : '') : 'nothing'}`);
+      if (!hit || (hit !== el && !el.contains(hit)))
+        found.push(`${label(el)} is covered by ${hit ? hit.tagName.toLowerCase() + (hit.className ? `.${String(hit.className)}` : '') : 'nothing'}`);
     }
     window.scrollTo(0, 0);
     return found;
@@ -133,7 +135,13 @@ async function journey(browser: Browser, options: { width: number; height: numbe
   const requester = `Ana Journey ${suffix}`;
   const email = `ana.${suffix}@patient.example`;
   const startedAt = Date.now() - 1_000;
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: options.width, height: options.height }, javaScriptEnabled: false, hasTouch: options.phone, isMobile: options.phone });
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width: options.width, height: options.height },
+    javaScriptEnabled: false,
+    hasTouch: options.phone,
+    isMobile: options.phone,
+  });
   const visitor = await context.newPage();
   // axe runs as a script, so in a second page of the same size that allows one, at the same address.
   const axeContext = await browser.newContext({ baseURL: origin, viewport: { width: options.width, height: options.height } });
@@ -147,7 +155,12 @@ async function journey(browser: Browser, options: { width: number; height: numbe
     await axePage.goto(visitor.url());
     if (open) await axePage.getByText(open, { exact: true }).click();
     const results = await new AxeBuilder({ page: axePage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect.soft(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${where}`).toEqual([]);
+    expect
+      .soft(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `axe on ${where}`,
+      )
+      .toEqual([]);
   };
 
   // The search: a place as people write it, within 10 miles.
@@ -173,7 +186,15 @@ async function journey(browser: Browser, options: { width: number; height: numbe
   await visitor.getByRole('link', { name: 'Grace Mensah' }).click();
 
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Grace Mensah, MD');
-  for (const section of ['Locations', 'Insurance accepted', 'Languages spoken', 'Education and training', 'Board certifications', 'Publications', 'Clinical trials']) {
+  for (const section of [
+    'Locations',
+    'Insurance accepted',
+    'Languages spoken',
+    'Education and training',
+    'Board certifications',
+    'Publications',
+    'Clinical trials',
+  ]) {
     await expect(visitor.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
   await expect(visitor.getByRole('region', { name: 'Insurance accepted' })).toContainText('Aetna');
@@ -235,7 +256,9 @@ async function journey(browser: Browser, options: { width: number; height: numbe
 /** The demo's Evanston office takes its own requests (its location's e-mail, seed/demo-directory.ts). */
 const PRACTICE = 'evanston.appointments@northfield.example';
 
-test('a visitor finds a clinician near Evanston, IL and asks for an appointment; the practice is mailed over SMTP; the hospital closes it (1280 px)', async ({ browser }) => {
+test('a visitor finds a clinician near Evanston, IL and asks for an appointment; the practice is mailed over SMTP; the hospital closes it (1280 px)', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   await journey(browser, { width: 1280, height: 900, admin: 'requests.admin@northfield.example', phone: false });
 });

@@ -61,8 +61,16 @@ test('a Spanish browser gets the Spanish directory, switches languages and asks 
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Su solicitud fue enviada');
   await context.close();
   await expect
-    .poll(async () => (await outbox(request, email)).filter((m) => Date.parse(m.createdAt) >= sentAfter).map((m) => [m.kind, m.subject, m.links.join(' ')]), { timeout: 15_000 })
-    .toEqual([['appointment_request_confirmation', 'Enviamos su solicitud de cita al consultorio de Lucía Hernández, MD', expect.stringContaining('/es/find/northfield/lucia-hernandez')]]);
+    .poll(async () => (await outbox(request, email)).filter((m) => Date.parse(m.createdAt) >= sentAfter).map((m) => [m.kind, m.subject, m.links.join(' ')]), {
+      timeout: 15_000,
+    })
+    .toEqual([
+      [
+        'appointment_request_confirmation',
+        'Enviamos su solicitud de cita al consultorio de Lucía Hernández, MD',
+        expect.stringContaining('/es/find/northfield/lucia-hernandez'),
+      ],
+    ]);
 
   // Both languages in the sitemap, each page naming the other.
   const sitemap = await (await request.get('/find/northfield/sitemap.xml')).text();
@@ -72,7 +80,14 @@ test('a Spanish browser gets the Spanish directory, switches languages and asks 
   // axe in both languages (it runs as a script, so in a context that allows one).
   const checking = await browser.newContext({ locale: 'es-MX' });
   const checker = await checking.newPage();
-  for (const path of ['/es/find', '/es/find/northfield', '/es/find/northfield?q=diabetes&lang=es', '/es/find/northfield/lucia-hernandez', '/find/northfield', '/find/northfield/lucia-hernandez?hl=en']) {
+  for (const path of [
+    '/es/find',
+    '/es/find/northfield',
+    '/es/find/northfield?q=diabetes&lang=es',
+    '/es/find/northfield/lucia-hernandez',
+    '/find/northfield',
+    '/find/northfield/lucia-hernandez?hl=en',
+  ]) {
     await checker.goto(path);
     expect(await violations(checker), path).toEqual([]);
   }

@@ -21,14 +21,30 @@ test('a provider publishes, the hospital approves, patients see the public page'
     data: { email, password: PASSWORD, agreedToTerms: true, agreedToPrivacy: true, fullName: name, hospitalId: hospital.id },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  const saved = await page.request.put('/api/profile/sections/biography', { data: { professionalSummary: 'Treats adults with asthma and COPD.', publicSummary: 'I help people breathe easier.' } });
+  const saved = await page.request.put('/api/profile/sections/biography', {
+    data: { professionalSummary: 'Treats adults with asthma and COPD.', publicSummary: 'I help people breathe easier.' },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
   // A condition from the hospital's terms and an office in a ZIP code no demo clinician uses.
   const terms = (await (await page.request.get('/api/terms/search?q=sarcoidosis&pageSize=5')).json()) as { items: Array<{ termId: string; term: string }> };
   const condition = terms.items[0]!;
   for (const [section, body] of [
     ['medical_expertise', { items: [{ termId: condition.termId }] }],
-    ['locations', { items: [{ locationName: 'Northfield Lake Forest Clinic', address: '660 N Westmoreland Rd', city: 'Lake Forest', state: 'IL', postalCode: '60045', isPrimaryLocation: true }] }],
+    [
+      'locations',
+      {
+        items: [
+          {
+            locationName: 'Northfield Lake Forest Clinic',
+            address: '660 N Westmoreland Rd',
+            city: 'Lake Forest',
+            state: 'IL',
+            postalCode: '60045',
+            isPrimaryLocation: true,
+          },
+        ],
+      },
+    ],
   ] as const) {
     const response = await page.request.put(`/api/profile/sections/${section}`, { data: body });
     expect(response.status(), await response.text()).toBe(200);

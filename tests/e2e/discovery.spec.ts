@@ -49,14 +49,22 @@ test.describe('discovery lab', () => {
     await expect(card(page, TAVR).getByRole('meter', { name: 'Match confidence' })).toBeVisible();
     await expect(card(page, TAVR).getByRole('list', { name: 'Match evidence' })).toContainText('Affiliation');
 
-    await card(page, TAVR).getByRole('button', { name: /^Approve/ }).click();
+    await card(page, TAVR)
+      .getByRole('button', { name: /^Approve/ })
+      .click();
     await expect(card(page, TAVR)).toHaveCount(0);
-    await card(page, REMOTE).getByRole('button', { name: /^Approve/ }).click();
+    await card(page, REMOTE)
+      .getByRole('button', { name: /^Approve/ })
+      .click();
     await expect(card(page, REMOTE)).toHaveCount(0);
-    await card(page, COLCHICINE).getByRole('button', { name: /^Approve/ }).click();
+    await card(page, COLCHICINE)
+      .getByRole('button', { name: /^Approve/ })
+      .click();
     await expect(card(page, COLCHICINE)).toHaveCount(0);
 
-    await card(page, SOIL).getByRole('button', { name: /^Reject/ }).click();
+    await card(page, SOIL)
+      .getByRole('button', { name: /^Reject/ })
+      .click();
     await card(page, SOIL).getByLabel('Reason (optional)').fill('Not me: a soil scientist with my initials');
     await card(page, SOIL).getByRole('button', { name: 'Confirm reject' }).click();
     await expect(card(page, SOIL)).toHaveCount(0);
@@ -72,7 +80,9 @@ test.describe('discovery lab', () => {
     const publications = await (await page.request.get('/api/profile/sections/publications')).json();
     expect(publications.data.items.map((p: { title: string }) => p.title)).toEqual([TAVR, REMOTE]);
     const trials = await (await page.request.get('/api/profile/sections/clinical_trials')).json();
-    expect(trials.data.items).toEqual([expect.objectContaining({ trialTitle: COLCHICINE, nctNumber: 'NCT05000001', userStatus: 'approved', role: 'principal_investigator' })]);
+    expect(trials.data.items).toEqual([
+      expect.objectContaining({ trialTitle: COLCHICINE, nctNumber: 'NCT05000001', userStatus: 'approved', role: 'principal_investigator' }),
+    ]);
 
     // The bell in the header has both runs' results.
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });

@@ -64,7 +64,9 @@ test('the directory embedded on the hospital’s website: shown on the listed or
 
     // Another origin: the browser refuses the frame (CSP frame-ancestors), nothing of the directory shows.
     const stranger = await browser.newPage();
-    const refused = new Promise<string>((resolve) => stranger.on('console', (message) => (/frame-ancestors/.test(message.text()) ? resolve(message.text()) : undefined)));
+    const refused = new Promise<string>((resolve) =>
+      stranger.on('console', (message) => (/frame-ancestors/.test(message.text()) ? resolve(message.text()) : undefined)),
+    );
     await stranger.goto(other.origin);
     expect(await refused).toContain('frame-ancestors');
     await expect(stranger.frameLocator('iframe').getByRole('heading', { level: 1 })).toHaveCount(0);

@@ -75,7 +75,9 @@ test('a beta provider sends feedback with a screenshot; the hospital administrat
   await expect(page.getByText("Thank you for your feedback. We'll review it and get back to you soon.")).toBeVisible();
   await expect(panel).toBeHidden();
 
-  const mine = (await (await page.request.get('/api/feedback/mine')).json()) as { items: Array<{ title: string; screenshotUrl: string | null; severity: number; category: string }> };
+  const mine = (await (await page.request.get('/api/feedback/mine')).json()) as {
+    items: Array<{ title: string; screenshotUrl: string | null; severity: number; category: string }>;
+  };
   expect(mine.items[0]).toMatchObject({ title, severity: 4, category: 'ux' });
   expect(mine.items[0]?.screenshotUrl).toMatch(/^\/api\/feedback\/screenshots\/.+\.jpg$/);
 

@@ -32,7 +32,10 @@ test('a failed sign-up brings the first error into view with its label below the
   // Where the scroll ends (it may still be moving when the field takes focus): the label clear of the header.
   const labelBelowHeader = async () => {
     const header = (await page.getByRole('banner').boundingBox())!;
-    const label = (await page.locator('label', { hasText: /^Email/ }).first().boundingBox())!;
+    const label = (await page
+      .locator('label', { hasText: /^Email/ })
+      .first()
+      .boundingBox())!;
     return label.y - (header.y + header.height);
   };
   await expect.poll(labelBelowHeader, { timeout: 3_000 }).toBeGreaterThanOrEqual(0);

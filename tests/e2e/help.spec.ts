@@ -43,7 +43,9 @@ test('help content: a system administrator edits the Help Center and it appears 
   await faqDialog.getByLabel('Question').fill(first);
   await faqDialog
     .getByRole('textbox', { name: 'Answer' })
-    .fill('Use the **SBAR** checklist and read the [handover guide](https://example.org/handover).\n\n- Situation\n- Background\n\n<script>alert("x")</script>');
+    .fill(
+      'Use the **SBAR** checklist and read the [handover guide](https://example.org/handover).\n\n- Situation\n- Background\n\n<script>alert("x")</script>',
+    );
   const preview = faqDialog.getByRole('region', { name: 'Preview' });
   await expect(preview.locator('strong', { hasText: 'SBAR' })).toBeVisible();
   await expect(preview.getByRole('link', { name: 'handover guide' })).toHaveAttribute('rel', 'noopener noreferrer');
@@ -77,7 +79,12 @@ test('help content: a system administrator edits the Help Center and it appears 
   await expect(questions.getByRole('listitem').first()).toContainText(second);
   // The moved item's handle keeps the focus, ready for the next move.
   await expect(questions.getByRole('button', { name: `Reorder ${second}` })).toBeFocused();
-  await expect.poll(async () => (await (await page.request.get('/api/admin/help/categories')).json()).items.find((c: { title: string }) => c.title === category)?.faqs[0]?.question).toBe(second);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get('/api/admin/help/categories')).json()).items.find((c: { title: string }) => c.title === category)?.faqs[0]?.question,
+    )
+    .toBe(second);
 
   // The public Help Center shows the category and its questions in that order, the answer as safe HTML.
   await page.goto('/help');
@@ -93,7 +100,10 @@ test('help content: a system administrator edits the Help Center and it appears 
 
   // Unpublishing a question hides it from the Help Center.
   await page.goto('/system-admin/help');
-  await page.getByRole('list', { name: 'Help categories' }).getByRole('button', { name: new RegExp(`^${category} \\d`) }).click();
+  await page
+    .getByRole('list', { name: 'Help categories' })
+    .getByRole('button', { name: new RegExp(`^${category} \\d`) })
+    .click();
   await page.getByRole('switch', { name: `Publish “${second}”` }).click();
   await expect(page.getByRole('switch', { name: `Publish “${second}”` })).toHaveAttribute('aria-checked', 'false');
   await page.goto('/help');
@@ -121,8 +131,15 @@ test('biography: a provider drafts both versions, edits them and saves', async (
     primarySpecialty: 'Pediatrics',
     credentials: [{ type: 'degree', name: 'MD' }],
   });
-  await put('education_training', { items: [{ educationType: 'medical_school', institutionName: 'University of Chicago Pritzker School of Medicine', degree: 'MD', graduationYear: 2011 }] });
-  await put('practice_essentials', { acceptingNewPatients: true, ageGroupsTreated: ['Newborns and infants', 'Children', 'Adolescents'] satisfies AgeGroup[], practiceName: 'Lakeshore Pediatrics', practiceFocus: 'Asthma and allergies in children' });
+  await put('education_training', {
+    items: [{ educationType: 'medical_school', institutionName: 'University of Chicago Pritzker School of Medicine', degree: 'MD', graduationYear: 2011 }],
+  });
+  await put('practice_essentials', {
+    acceptingNewPatients: true,
+    ageGroupsTreated: ['Newborns and infants', 'Children', 'Adolescents'] satisfies AgeGroup[],
+    practiceName: 'Lakeshore Pediatrics',
+    practiceFocus: 'Asthma and allergies in children',
+  });
 
   await page.goto('/biography');
   const write = page.getByRole('button', { name: 'Write for me' });
@@ -146,6 +163,6 @@ test('biography: a provider drafts both versions, edits them and saves', async (
 
   const saved = (await (await page.request.get('/api/profile/sections/biography')).json()) as { data: { professionalSummary: string; publicSummary: string } };
   expect(saved.data.professionalSummary).toMatch(/^Rosa Delgado, MD, is a pediatrician/);
-  expect(saved.data.professionalSummary).toContain("asthma education program.");
+  expect(saved.data.professionalSummary).toContain('asthma education program.');
   expect(saved.data.publicSummary).toMatch(/^Dr\. Rosa Delgado/);
 });

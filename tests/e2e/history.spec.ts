@@ -41,7 +41,10 @@ test('a provider sees their biography’s history and restores an earlier text',
   await expect(latest).toBeVisible();
   await expect(page.getByText('Profile editor').first()).toBeVisible();
 
-  await page.getByRole('button', { name: /^Restore the values before the change of/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Restore the values before the change of/ })
+    .first()
+    .click();
   await expect(page.getByText(/^Restored\./)).toBeVisible();
   await expect(summary).toHaveValue('Dr. Haddad cares for adults with heart rhythm disorders.');
   await expect(page.getByText('Restored from history').first()).toBeVisible();

@@ -14,7 +14,10 @@ const HOSPITAL_CODE = `LAKE${RUN}`;
 const HOSPITAL_ADMIN = `lake.admin.${RUN.toLowerCase()}@lakeside.example`;
 
 function minimalPdf(): Buffer {
-  return Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  );
 }
 
 const LOCATIONS_CSV = [

@@ -25,7 +25,9 @@ test('a provider uploads, crops and removes a profile photo', async ({ page }) =
     context.fillRect(90, 40, 60, 60);
     return canvas.toDataURL('image/png');
   });
-  await page.getByLabel('Choose a profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') });
+  await page
+    .getByLabel('Choose a profile photo')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') });
 
   const dialog = page.getByRole('dialog', { name: 'Crop your photo' });
   await expect(dialog).toBeVisible();

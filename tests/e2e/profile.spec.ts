@@ -234,8 +234,7 @@ test.describe('provider profile', () => {
     // ── 5. Biography, awards, social media ───────────────────────────────────────────────────
     await page.goto('/biography');
     const biography = form(page, 'Your biography');
-    const professional =
-      'Dr. Amara Lindqvist is an attending cardiologist at Northfield Health who cares for adults with heart failure and coronary disease.';
+    const professional = 'Dr. Amara Lindqvist is an attending cardiologist at Northfield Health who cares for adults with heart failure and coronary disease.';
     await biography.getByLabel(label('Professional biography')).fill(professional);
     await expect(biography.getByText(/^20 words · aim for 150–200$/)).toBeVisible();
     await biography.getByLabel(label('Public biography')).fill('Dr. Lindqvist helps people live well with heart disease.');
@@ -346,7 +345,9 @@ test.describe('provider profile', () => {
     await page.goto('/education-training');
     await page.reload();
     const educationAgain = form(page, 'Education and training');
-    await expect(row(educationAgain, 'Entry', 1).getByRole('combobox', { name: 'Medical school' })).toHaveValue('Northwestern University Feinberg School of Medicine');
+    await expect(row(educationAgain, 'Entry', 1).getByRole('combobox', { name: 'Medical school' })).toHaveValue(
+      'Northwestern University Feinberg School of Medicine',
+    );
     await expect(row(educationAgain, 'Entry', 1).getByLabel(label('Graduation year'))).toHaveValue('2010');
     await expect(row(educationAgain, 'Entry', 2).getByRole('combobox', { name: 'Residency program' })).toHaveValue('Internal Medicine Residency');
     await expect(row(educationAgain, 'Entry', 3).getByLabel(label('Fellowship')).locator('option:checked')).toHaveText('Cardiovascular Disease');
@@ -406,7 +407,12 @@ test.describe('provider profile', () => {
     await expect(page.getByText('100%', { exact: true })).toBeVisible();
     await expect(page.getByText('3 of the 3 sections your hospital requires are complete', { exact: false })).toBeVisible();
     for (const title of ['Professional Identity', 'Education & Training', 'Practice Essentials', 'Medical Expertise']) {
-      await expect(page.getByRole('link', { name: new RegExp(title) }).filter({ hasText: 'Complete' }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('link', { name: new RegExp(title) })
+          .filter({ hasText: 'Complete' })
+          .first(),
+      ).toBeVisible();
     }
 
     // ── Export ───────────────────────────────────────────────────────────────────────────────

@@ -49,7 +49,14 @@ test.beforeAll(async () => {
             .flat()
             .flatMap((address) => address?.value ?? [])
             .map((address) => (address.address ?? '').toLowerCase());
-          received.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', headerLines: parsed.headerLines.map((h) => h.line), at: Date.now() });
+          received.push({
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            headerLines: parsed.headerLines.map((h) => h.line),
+            at: Date.now(),
+          });
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -107,7 +114,10 @@ async function shoot(page: Page, name: string) {
     // From the top: a full-page capture of a scrolled page draws the sticky header where it stopped.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(200);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `${name} at ${width} px scrolls sideways`,
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -136,13 +146,23 @@ test('a roster person is invited over SMTP, claims, reviews and publishes; the a
   const preApprove = admin.getByRole('checkbox', { name: /Pre-approve your roster/ });
   await preApprove.check();
   await admin.getByRole('button', { name: /^Save/ }).first().click();
-  await expect.poll(async () => ((await (await admin.request.get(`/api/admin/hospitals/${hospitalId}/directory`)).json()) as { rosterPreApproved: boolean }).rosterPreApproved).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        ((await (await admin.request.get(`/api/admin/hospitals/${hospitalId}/directory`)).json()) as { rosterPreApproved: boolean }).rosterPreApproved,
+    )
+    .toBe(true);
 
   // The roster: two real recorded individuals and a mistyped NPI.
   await admin.goto(`/system-admin/hospitals/${hospitalId}/roster`);
   const suffix = Date.now().toString(36);
   const email = `amir.steinberg.${suffix}@example.org`;
-  const csv = ['NPI,Email,Name', `1396949913,${email},Amir Steinberg`, `1154556637,premila.mathews.${suffix}@example.org,Premila Mathews`, `1396949914,typo.${suffix}@example.org,Typo`].join('\n');
+  const csv = [
+    'NPI,Email,Name',
+    `1396949913,${email},Amir Steinberg`,
+    `1154556637,premila.mathews.${suffix}@example.org,Premila Mathews`,
+    `1396949914,typo.${suffix}@example.org,Typo`,
+  ].join('\n');
   await admin.getByLabel('Or paste the list').fill(csv);
   await admin.getByRole('button', { name: 'Check the roster' }).click();
   await expect(admin.getByRole('heading', { name: 'Refused rows (1)' })).toBeVisible();
@@ -194,7 +214,11 @@ test('a roster person is invited over SMTP, claims, reviews and publishes; the a
   await expect(provider.getByText(/approved its roster in advance/)).toBeVisible();
   await shoot(provider, 'review');
   await provider.getByRole('button', { name: 'Publish my profile' }).click();
-  await expect(provider.getByText('Your profile is public in Northfield Health’s directory.').or(provider.getByText("Your profile is public in Northfield Health's directory."))).toBeVisible();
+  await expect(
+    provider
+      .getByText('Your profile is public in Northfield Health’s directory.')
+      .or(provider.getByText("Your profile is public in Northfield Health's directory.")),
+  ).toBeVisible();
   const publicLink = provider.getByRole('link', { name: 'See your public page' });
   const publicPath = await publicLink.getAttribute('href');
   expect(publicPath).toMatch(/^\/find\/northfield\//);
@@ -210,7 +234,9 @@ test('a roster person is invited over SMTP, claims, reviews and publishes; the a
   // The page is in /find, and the admin's roster (the People list's data) says published.
   const page = await (await fetch(`${origin}${publicPath}`)).text();
   expect(page).toContain('Amir Steinberg');
-  const people = (await (await admin.request.get(`/api/admin/hospitals/${hospitalId}/roster/people?q=${encodeURIComponent(email)}`)).json()) as { items: Array<{ email: string; state: string; claimedAt: string | null }> };
+  const people = (await (await admin.request.get(`/api/admin/hospitals/${hospitalId}/roster/people?q=${encodeURIComponent(email)}`)).json()) as {
+    items: Array<{ email: string; state: string; claimedAt: string | null }>;
+  };
   expect(people.items.map((p) => [p.email, p.state])).toEqual([[email, 'published']]);
   // And the People list in the Roster tab (still open in the admin's browser) says so.
   await admin.getByLabel('Search').fill(email);

@@ -18,7 +18,10 @@ async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(150);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `${name} at ${width} px scrolls sideways`,
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -45,7 +48,8 @@ test('a hospital admin uploads a roster and sees each refused row with its reaso
   await page.getByLabel('Or paste the list').fill(csv);
   await page.getByRole('button', { name: 'Check the roster' }).click();
   await expect(page.getByRole('heading', { name: 'Refused rows (3)' })).toBeVisible();
-  for (const reason of [/Organization NPI \(NPI-2\)/, /check digit is wrong/, /E-mail address is not valid/]) await expect(page.getByText(reason)).toBeVisible();
+  for (const reason of [/Organization NPI \(NPI-2\)/, /check digit is wrong/, /E-mail address is not valid/])
+    await expect(page.getByText(reason)).toBeVisible();
   await expect(page.getByText(/No one\s+has been contacted/)).toBeVisible();
   await shoot(page, 'roster-checked');
 
@@ -99,7 +103,9 @@ test('a hospital admin uploads a roster and sees each refused row with its reaso
   await shoot(page, 'roster-people');
 
   let reminder: { links: string[] } | undefined;
-  await expect.poll(async () => (reminder = (await outbox(page.request, `first.${suffix}@example.org`)).find((m) => m.kind === 'roster_reminder')) !== undefined).toBe(true);
+  await expect
+    .poll(async () => (reminder = (await outbox(page.request, `first.${suffix}@example.org`)).find((m) => m.kind === 'roster_reminder')) !== undefined)
+    .toBe(true);
   const unsubscribe = new URL(reminder!.links.find((l) => l.includes('/roster/unsubscribe/'))!);
   const consoleUrl = page.url();
   await page.goto(unsubscribe.pathname);

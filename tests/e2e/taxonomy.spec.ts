@@ -13,7 +13,12 @@ const CUSTOM_TERM = `Northfield sleep clinic intake ${RUN}`;
 const CUSTOM_TERM_ID = `REAS-NF-${RUN}`.toUpperCase();
 const PASSWORD = 'Cardio-Rounds-2024!';
 
-const BAD_TAXONOMY = ['specialty,department,division,section,specialty_code', 'Cardiology,Medicine,Cardiovascular,,207RC0000X', ',Medicine,Nephrology,,207RN0300X', 'Nephrology,Medicine,Nephrology,,207RC0000X'].join('\n');
+const BAD_TAXONOMY = [
+  'specialty,department,division,section,specialty_code',
+  'Cardiology,Medicine,Cardiovascular,,207RC0000X',
+  ',Medicine,Nephrology,,207RN0300X',
+  'Nephrology,Medicine,Nephrology,,207RC0000X',
+].join('\n');
 
 const GOOD_TAXONOMY = [
   'specialty,department,division,section,specialty_code,search_keywords,common_abbreviations',
@@ -122,7 +127,10 @@ test('taxonomy upload and default terms by a hospital administrator; a provider 
   await search.fill('sleep clinic intake');
   await provider.getByRole('option', { name: new RegExp(CUSTOM_TERM) }).click();
   await search.fill('Cocaine dependence');
-  await provider.getByRole('option', { name: /Cocaine dependence/ }).first().click();
+  await provider
+    .getByRole('option', { name: /Cocaine dependence/ })
+    .first()
+    .click();
   await provider.getByRole('button', { name: 'Save medical expertise' }).click();
   await expect(provider.getByText('Medical expertise saved')).toBeVisible();
 

@@ -92,7 +92,16 @@ interface Finding {
 function layoutFaults(): string[] {
   const faults: string[] = [];
   const describe = (element: Element) => {
-    const name = (element.getAttribute('aria-label') || (element as HTMLElement).innerText || element.getAttribute('title') || element.getAttribute('name') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const name = (
+      element.getAttribute('aria-label') ||
+      (element as HTMLElement).innerText ||
+      element.getAttribute('title') ||
+      element.getAttribute('name') ||
+      ''
+    )
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 40);
     const id = element.id ? `#${element.id}` : '';
     return `<${element.tagName.toLowerCase()}${id}> "${name}"`;
   };
@@ -191,7 +200,8 @@ function layoutFaults(): string[] {
       const theirs = centre(box);
       return Math.hypot(mine.x - theirs.x, mine.y - theirs.y) < 24;
     });
-    if (crowded) faults.push(`${describe(control)} is a ${Math.round(rect.width)} × ${Math.round(rect.height)} px target (under 24 × 24) crowded by its neighbours`);
+    if (crowded)
+      faults.push(`${describe(control)} is a ${Math.round(rect.width)} × ${Math.round(rect.height)} px target (under 24 × 24) crowded by its neighbours`);
   });
 
   // Text cut off by its own box: content wider (or taller) than an element that hides its overflow.
@@ -205,8 +215,10 @@ function layoutFaults(): string[] {
     if ((!clipsX && !clipsY) || !shown(element)) continue;
     // An ellipsis with the whole text in a title is a deliberate, readable shortening.
     const ellipsis = style.textOverflow === 'ellipsis' && (element.title || element.closest('[title]'));
-    if (clipsX && !ellipsis && element.scrollWidth > element.clientWidth + 1) faults.push(`${describe(element)} is clipped: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
-    else if (clipsY && element.scrollHeight > element.clientHeight + 1) faults.push(`${describe(element)} is clipped: ${element.scrollHeight} px of text in ${element.clientHeight} px high`);
+    if (clipsX && !ellipsis && element.scrollWidth > element.clientWidth + 1)
+      faults.push(`${describe(element)} is clipped: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
+    else if (clipsY && element.scrollHeight > element.clientHeight + 1)
+      faults.push(`${describe(element)} is clipped: ${element.scrollHeight} px of text in ${element.clientHeight} px high`);
   }
   return faults;
 }
@@ -219,7 +231,9 @@ async function tourPage(page: Page, person: Person, width: Width, path: string, 
   const notFound = /no-such-page/.test(path);
   if (response && response.status() >= 400 && !(notFound && response.status() === 404)) problems.push(`the page answered ${response.status()}`);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 }).catch(() => problems.push('still busy after 15 s'));
+  await expect(page.locator('[aria-busy="true"]'))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => problems.push('still busy after 15 s'));
   // Let transitions and toasts settle before measuring.
   await page.waitForTimeout(150);
   const at = page.url().replace(/^https?:\/\/[^/]+/, '');
@@ -230,7 +244,14 @@ async function tourPage(page: Page, person: Person, width: Width, path: string, 
   for (const problem of await page.evaluate(layoutFaults)) findings.push({ page: at, width: width.name, problem });
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   for (const violation of axe.violations) {
-    findings.push({ page: at, width: width.name, problem: `axe ${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}` });
+    findings.push({
+      page: at,
+      width: width.name,
+      problem: `axe ${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+    });
   }
   for (const problem of problems) findings.push({ page: at, width: width.name, problem });
 
@@ -265,7 +286,13 @@ async function watchedPage(context: BrowserContext, problems: string[], allowed:
 }
 
 /** Tours `paths` at both widths, PARALLEL pages at a time per width, and fails with every finding. */
-async function tour(browser: Browser, person: Person, storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined, paths: string[], allowed: (status: number, url: string) => boolean = () => false) {
+async function tour(
+  browser: Browser,
+  person: Person,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined,
+  paths: string[],
+  allowed: (status: number, url: string) => boolean = () => false,
+) {
   test.setTimeout(60_000 + paths.length * WIDTHS.length * 12_000);
   for (const width of WIDTHS) mkdirSync(join(shotsDir, person, width.name), { recursive: true });
   console.log(`Tour (${person}): ${paths.length} pages × ${WIDTHS.length} widths, screenshots in ${join(shotsDir, person)}`);
@@ -315,7 +342,10 @@ test('tour: a signed-out visitor on the public pages and the directory', async (
     const urls = [...(await (await request.get(sitemap)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     paths.push(...urls.slice(0, 4));
   }
-  expect(paths.some((path) => /^\/find\/[^/]+\/[^/]+$/.test(path)), 'the directory lists a clinician').toBe(true);
+  expect(
+    paths.some((path) => /^\/find\/[^/]+\/[^/]+$/.test(path)),
+    'the directory lists a clinician',
+  ).toBe(true);
   await tour(browser, 'visitor', undefined, [...new Set(paths)], (status, url) => status === 401 && new URL(url).pathname === '/api/auth/session');
 });
 

@@ -22,7 +22,11 @@ async function hospitalId(request: APIRequestContext) {
 }
 
 /** The number under a label of a results panel. */
-const stat = (page: Page, panel: string, label: string) => page.getByLabel(panel).locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const stat = (page: Page, panel: string, label: string) =>
+  page
+    .getByLabel(panel)
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 test('YEXT: configure a hospital, pre-filled sign-up, term sync with counts', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -71,7 +75,8 @@ test('YEXT: configure a hospital, pre-filled sign-up, term sync with counts', as
     await providerPage.getByRole('button', { name: 'Create Account' }).click();
     await expect(providerPage).toHaveURL(/\/dashboard$/);
 
-    const section = async (sectionId: string) => ((await (await providerPage.request.get(`/api/profile/sections/${sectionId}`)).json()) as { data: unknown }).data;
+    const section = async (sectionId: string) =>
+      ((await (await providerPage.request.get(`/api/profile/sections/${sectionId}`)).json()) as { data: unknown }).data;
     expect(await section('education_training')).toMatchObject({
       items: [
         { educationType: 'medical_school', institutionName: 'Northwestern University Feinberg School of Medicine', source: 'directory' },
@@ -97,7 +102,9 @@ test('YEXT: configure a hospital, pre-filled sign-up, term sync with counts', as
     await expect
       .poll(() =>
         providerPage.evaluate(
-          (text) => document.body.innerText.includes(text) || [...document.querySelectorAll('input, textarea')].some((field) => (field as HTMLInputElement).value.includes(text)),
+          (text) =>
+            document.body.innerText.includes(text) ||
+            [...document.querySelectorAll('input, textarea')].some((field) => (field as HTMLInputElement).value.includes(text)),
           'Northwestern University Feinberg School of Medicine',
         ),
       )

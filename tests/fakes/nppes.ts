@@ -257,7 +257,16 @@ export const FAKE_NPPES_RESULTS: Record<Exclude<keyof typeof FAKE_NPIS, 'unknown
       authorized_official_first_name: 'MARGARET',
       authorized_official_last_name: 'OKAFOR',
     },
-    taxonomies: [{ code: '207RC0000X', taxonomy_group: '193200000X - Multi-Specialty Group', desc: 'Internal Medicine, Cardiovascular Disease', state: 'IL', license: null, primary: true }],
+    taxonomies: [
+      {
+        code: '207RC0000X',
+        taxonomy_group: '193200000X - Multi-Specialty Group',
+        desc: 'Internal Medicine, Cardiovascular Disease',
+        state: 'IL',
+        license: null,
+        primary: true,
+      },
+    ],
     ...noOtherData,
   },
 };

@@ -47,7 +47,8 @@ export async function startFakeOpenAi(options: { port?: number; apiKey?: string 
       requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
       const answer = () => {
         if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return send(res, 404, { error: { message: 'Not found' } });
-        if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) return send(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+        if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`)
+          return send(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
         if (mode === 'http500') return send(res, 500, { error: { message: 'The server had an error while processing your request.' } });
         if (mode === 'http401') return send(res, 401, { error: { message: 'Incorrect API key provided' } });
         if (mode === 'http429') return send(res, 429, { error: { message: 'Rate limit reached' } });

@@ -161,10 +161,7 @@ function esummaryDocument(article: FakeArticle) {
     pubtype: article.pubtype ?? ['Journal Article'],
     recordstatus: 'PubMed - indexed for MEDLINE',
     pubstatus: '4',
-    articleids: [
-      { idtype: 'pubmed', idtypen: 1, value: article.pmid },
-      ...(article.doi ? [{ idtype: 'doi', idtypen: 3, value: article.doi }] : []),
-    ],
+    articleids: [{ idtype: 'pubmed', idtypen: 1, value: article.pmid }, ...(article.doi ? [{ idtype: 'doi', idtypen: 3, value: article.doi }] : [])],
     fulljournalname: article.fulljournalname,
     elocationid: article.doi ? `doi: ${article.doi}` : '',
     doctype: 'citation',

@@ -36,7 +36,9 @@ export interface FakeS3 {
 
 function xmlError(res: ServerResponse, status: number, code: string, message: string, resource: string) {
   res.writeHead(status, { 'content-type': 'application/xml', 'x-amz-request-id': 'FAKE' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><Resource>${resource}</Resource><RequestId>FAKE</RequestId></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><Resource>${resource}</Resource><RequestId>FAKE</RequestId></Error>`,
+  );
 }
 
 async function readBody(req: IncomingMessage) {
@@ -60,7 +62,10 @@ function listObjects(res: ServerResponse, objects: Map<string, FakeS3Object>, bu
   const page = keys.slice(0, maxKeys);
   const truncated = keys.length > page.length;
   const contents = page
-    .map((key) => `<Contents><Key>${escapeXml(key)}</Key><Size>${objects.get(`${bucket}/${key}`)!.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`)
+    .map(
+      (key) =>
+        `<Contents><Key>${escapeXml(key)}</Key><Size>${objects.get(`${bucket}/${key}`)!.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+    )
     .join('');
   res.writeHead(200, { 'content-type': 'application/xml', 'x-amz-request-id': 'FAKE' });
   res.end(
@@ -90,7 +95,8 @@ export async function startFakeS3(): Promise<FakeS3> {
           return xmlError(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', url.pathname);
         }
         const declared = req.headers['content-length'];
-        if (declared !== undefined && Number(declared) !== body.length) return xmlError(res, 400, 'IncompleteBody', 'The request body was shorter than Content-Length.', url.pathname);
+        if (declared !== undefined && Number(declared) !== body.length)
+          return xmlError(res, 400, 'IncompleteBody', 'The request body was shorter than Content-Length.', url.pathname);
         objects.set(id, {
           body,
           contentType: req.headers['content-type'],

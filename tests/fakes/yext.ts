@@ -49,7 +49,10 @@ export const FAKE_YEXT_NPIS = {
   unknown: npiFrom('166880022'),
 } as const;
 
-export type YextEntity = Record<string, unknown> & { meta: { id: string; entityType: string | { id: string; uid?: number }; [key: string]: unknown }; name?: string };
+export type YextEntity = Record<string, unknown> & {
+  meta: { id: string; entityType: string | { id: string; uid?: number }; [key: string]: unknown };
+  name?: string;
+};
 
 const typeOf = (entity: YextEntity) => (typeof entity.meta.entityType === 'string' ? entity.meta.entityType : entity.meta.entityType.id);
 
@@ -59,9 +62,42 @@ function meta(id: string, entityType: string, uid: number) {
   return { accountId: FAKE_YEXT_ACCOUNT, uid: String(uid), id, folderId: '0', language: 'en', countryCode: 'US', entityType, timestamp };
 }
 
-const CONDITIONS = ['Heart failure', 'Atrial fibrillation', 'Hypertension', 'Coronary artery disease', 'Hyperlipidemia', 'Valvular heart disease', 'Cardiomyopathy', 'Syncope', 'Peripheral artery disease', 'Aortic stenosis'];
-const PROCEDURES = ['Echocardiography', 'Cardiac catheterization', 'Stress testing', 'Holter monitoring', 'Pacemaker implantation', 'Cardioversion', 'Ablation', 'Angioplasty', 'Transesophageal echocardiogram', 'Cardiac MRI'];
-const REASONS = ['Chest pain', 'Shortness of breath', 'Palpitations', 'High blood pressure', 'Dizziness', 'Leg swelling', 'Fainting', 'Second opinion', 'Pre-operative evaluation', 'Annual heart check-up'];
+const CONDITIONS = [
+  'Heart failure',
+  'Atrial fibrillation',
+  'Hypertension',
+  'Coronary artery disease',
+  'Hyperlipidemia',
+  'Valvular heart disease',
+  'Cardiomyopathy',
+  'Syncope',
+  'Peripheral artery disease',
+  'Aortic stenosis',
+];
+const PROCEDURES = [
+  'Echocardiography',
+  'Cardiac catheterization',
+  'Stress testing',
+  'Holter monitoring',
+  'Pacemaker implantation',
+  'Cardioversion',
+  'Ablation',
+  'Angioplasty',
+  'Transesophageal echocardiogram',
+  'Cardiac MRI',
+];
+const REASONS = [
+  'Chest pain',
+  'Shortness of breath',
+  'Palpitations',
+  'High blood pressure',
+  'Dizziness',
+  'Leg swelling',
+  'Fainting',
+  'Second opinion',
+  'Pre-operative evaluation',
+  'Annual heart check-up',
+];
 
 const PREFIX: Record<string, { id: string; names: string[]; label: string }> = {
   taxonomy_conditionTreated: { id: 'cond', names: CONDITIONS, label: 'Condition' },
@@ -79,7 +115,9 @@ export function taxonomyEntities(entityType: string, count: number, startUid = 5
 }
 
 /** A healthcareProfessional entity with every field the import reads; override what a test needs. */
-export function providerEntity(input: { id: string; npi?: string | null; firstName: string; lastName: string; uid?: number } & Record<string, unknown>): YextEntity {
+export function providerEntity(
+  input: { id: string; npi?: string | null; firstName: string; lastName: string; uid?: number } & Record<string, unknown>,
+): YextEntity {
   const { id, npi, firstName, lastName, uid, ...rest } = input;
   return {
     meta: meta(id, 'healthcareProfessional', uid ?? 1_000),

@@ -22,7 +22,15 @@ export function browserClient(app: Requester, jar = new CookieJar(), origin = TE
         ...jar.header(),
         ...headers,
       },
-      ...(isForm ? { body } : isFile ? { body: await body.arrayBuffer() } : body === undefined ? (method === 'GET' ? {} : { body: '{}' }) : { body: JSON.stringify(body) }),
+      ...(isForm
+        ? { body }
+        : isFile
+          ? { body: await body.arrayBuffer() }
+          : body === undefined
+            ? method === 'GET'
+              ? {}
+              : { body: '{}' }
+            : { body: JSON.stringify(body) }),
     });
     jar.apply(response);
     return response;

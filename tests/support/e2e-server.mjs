@@ -18,11 +18,20 @@ const nppesPort = process.env.E2E_NPPES_PORT ?? String(Number(port) + 1);
 
 const pubmedPort = process.env.E2E_PUBMED_PORT ?? String(Number(port) + 2);
 const trialsPort = process.env.E2E_TRIALS_PORT ?? String(Number(port) + 3);
-const pubmed = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/pubmed.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: pubmedPort } });
-const trials = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/clinical-trials.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: trialsPort } });
+const pubmed = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/pubmed.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: pubmedPort },
+});
+const trials = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/clinical-trials.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: trialsPort },
+});
 
 const yextPort = process.env.E2E_YEXT_PORT ?? String(Number(port) + 4);
-const yext = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/yext.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: yextPort } });
+const yext = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/yext.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: yextPort },
+});
 
 const fake = spawn(process.execPath, ['--import', 'tsx', 'tests/fakes/nppes.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -80,7 +80,10 @@ export async function publishProvider(ctx: TestContext, client: BrowserClient, u
       const approved = await approver.post(`/api/admin/hospitals/${listing!.hospitalId}/directory/listings/${userId}/approve`);
       if (approved.status !== 200) throw new Error(`approval refused: ${approved.status} ${await approved.text()}`);
     } else {
-      await ctx.database.db.update(directoryListings).set({ status: 'published', publishedAt: new Date(), decidedBy: 'test approver', decidedAt: new Date() }).where(eq(directoryListings.userId, userId));
+      await ctx.database.db
+        .update(directoryListings)
+        .set({ status: 'published', publishedAt: new Date(), decidedBy: 'test approver', decidedAt: new Date() })
+        .where(eq(directoryListings.userId, userId));
     }
   }
   return ((await (await client.get('/api/me/directory')).json()) as { publicPath: string | null }).publicPath;

@@ -32,16 +32,39 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
       primarySpecialty: 'Cardiovascular Disease',
       primarySpecialties: ['Cardiovascular Disease'],
       additionalSpecialties: ['Clinical Cardiac Electrophysiology'],
-      credentials: [{ type: 'degree', name: 'MD' }, { type: 'degree', name: 'MPH' }],
+      credentials: [
+        { type: 'degree', name: 'MD' },
+        { type: 'degree', name: 'MPH' },
+      ],
       academicTitles: ['Associate Professor of Medicine'],
       certifications: [{ name: 'Cardiovascular Disease', issuer: 'ABIM', year: 2012 }],
       licenses: [{ number: license('036-145210'), state: 'IL' }],
     },
     education_training: {
       items: [
-        { educationType: 'medical_school', ...(refs.medicalSchoolId ? { medicalSchoolId: refs.medicalSchoolId } : { medicalSchoolName: 'University of Michigan Medical School' }), degree: 'MD', startYear: 2002, graduationYear: 2006, location: 'Ann Arbor, MI' },
-        { educationType: 'residency', institutionName: 'Massachusetts General Hospital', programName: 'Internal Medicine', startYear: 2006, endYear: 2009, location: 'Boston, MA' },
-        { educationType: 'fellowship', institutionName: 'Brigham and Women’s Hospital', fellowshipSpecialtyName: 'Cardiovascular Disease', startYear: 2009, completionYear: 2012 },
+        {
+          educationType: 'medical_school',
+          ...(refs.medicalSchoolId ? { medicalSchoolId: refs.medicalSchoolId } : { medicalSchoolName: 'University of Michigan Medical School' }),
+          degree: 'MD',
+          startYear: 2002,
+          graduationYear: 2006,
+          location: 'Ann Arbor, MI',
+        },
+        {
+          educationType: 'residency',
+          institutionName: 'Massachusetts General Hospital',
+          programName: 'Internal Medicine',
+          startYear: 2006,
+          endYear: 2009,
+          location: 'Boston, MA',
+        },
+        {
+          educationType: 'fellowship',
+          institutionName: 'Brigham and Women’s Hospital',
+          fellowshipSpecialtyName: 'Cardiovascular Disease',
+          startYear: 2009,
+          completionYear: 2012,
+        },
         { educationType: 'continuing_education', institutionName: 'Harvard T.H. Chan School of Public Health', degree: 'MPH', startYear: 2012, endYear: 2013 },
       ],
     },
@@ -61,9 +84,41 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
     },
     locations: {
       items: [
-        { locationName: 'Lakeside Heart Center', address: '251 E Huron St', addressLine2: 'Suite 8-100', city: 'Chicago', state: 'IL', postalCode: '60611', country: 'US', floor: '8', phoneNumber: '(312) 555-0100', faxNumber: '312-555-0101', website: 'https://lakeside.example/heart', isPrimaryLocation: true, acceptingNewPatients: true, telehealthAvailable: true, specialNotes: 'Parking in garage B' },
-        { locationName: 'Evanston Office', address: '1000 Central St', city: 'Evanston', state: 'IL', postalCode: '60201', phoneNumber: '(847) 555-0110', acceptingNewPatients: true },
-        { locationName: 'Oak Park Clinic', address: '520 S Maple Ave', city: 'Oak Park', state: 'IL', postalCode: '60304', phoneNumber: '(708) 555-0120', telehealthAvailable: true },
+        {
+          locationName: 'Lakeside Heart Center',
+          address: '251 E Huron St',
+          addressLine2: 'Suite 8-100',
+          city: 'Chicago',
+          state: 'IL',
+          postalCode: '60611',
+          country: 'US',
+          floor: '8',
+          phoneNumber: '(312) 555-0100',
+          faxNumber: '312-555-0101',
+          website: 'https://lakeside.example/heart',
+          isPrimaryLocation: true,
+          acceptingNewPatients: true,
+          telehealthAvailable: true,
+          specialNotes: 'Parking in garage B',
+        },
+        {
+          locationName: 'Evanston Office',
+          address: '1000 Central St',
+          city: 'Evanston',
+          state: 'IL',
+          postalCode: '60201',
+          phoneNumber: '(847) 555-0110',
+          acceptingNewPatients: true,
+        },
+        {
+          locationName: 'Oak Park Clinic',
+          address: '520 S Maple Ave',
+          city: 'Oak Park',
+          state: 'IL',
+          postalCode: '60304',
+          phoneNumber: '(708) 555-0120',
+          telehealthAvailable: true,
+        },
       ],
     },
     biography: {
@@ -88,7 +143,8 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
         doi: `10.1161/CIRCEP.${2010 + i}.${String(1000 + i)}`,
         pmid: String(30000000 + i * 17),
         publicationType: i % 4 === 0 ? 'review' : 'peer_reviewed',
-        abstract: 'Background: Catheter ablation is increasingly offered to older adults. Methods: We followed a prospective cohort. Results: Freedom from arrhythmia at one year was high and complications were rare.',
+        abstract:
+          'Background: Catheter ablation is increasingly offered to older adults. Methods: We followed a prospective cohort. Results: Freedom from arrhythmia at one year was high and complications were rare.',
         keywords: ['atrial fibrillation', 'catheter ablation', 'older adults'],
         isFeatured: i < 2,
       })),
@@ -119,10 +175,23 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
       })),
     },
     medical_expertise: { items: refs.termIds.slice(0, 12).map((termId) => ({ termId })) },
-    languages: { items: [{ languageCode: 'en', proficiency: 'native' }, { languageCode: 'es', proficiency: 'fluent' }, { languageCode: 'pt', proficiency: 'conversational' }] },
+    languages: {
+      items: [
+        { languageCode: 'en', proficiency: 'native' },
+        { languageCode: 'es', proficiency: 'fluent' },
+        { languageCode: 'pt', proficiency: 'conversational' },
+      ],
+    },
     licenses: {
       items: [
-        { licenseName: 'Physician and Surgeon', licenseNumber: license('036-145210'), issuingState: 'IL', issuingAuthority: 'IDFPR', issueDate: '2012-07-01', expirationDate: '2027-07-31' },
+        {
+          licenseName: 'Physician and Surgeon',
+          licenseNumber: license('036-145210'),
+          issuingState: 'IL',
+          issuingAuthority: 'IDFPR',
+          issueDate: '2012-07-01',
+          expirationDate: '2027-07-31',
+        },
         { licenseName: 'Physician', licenseNumber: license('MD-88213'), issuingState: 'WI', issueDate: '2015-01-15' },
       ],
     },
@@ -150,7 +219,9 @@ export function fullProfileSections(refs: FullProfileRefs): Record<string, unkno
         { awardName: 'Teaching Award', awardingOrganization: 'Lakeside Internal Medicine Residency', awardYear: 2019 },
       ],
     },
-    insurance: { items: [{ insuranceName: 'Blue Cross Blue Shield', planType: 'PPO' }, { insuranceName: 'Medicare' }, { insuranceName: 'Aetna', planType: 'HMO' }] },
+    insurance: {
+      items: [{ insuranceName: 'Blue Cross Blue Shield', planType: 'PPO' }, { insuranceName: 'Medicare' }, { insuranceName: 'Aetna', planType: 'HMO' }],
+    },
   };
 }
 

@@ -41,19 +41,33 @@ async function readExpertise(db: Database, userId: string) {
     .from(schema.userMedicalExpertise)
     .where(eq(schema.userMedicalExpertise.userId, userId))
     .orderBy(asc(schema.userMedicalExpertise.displayOrder), asc(schema.userMedicalExpertise.createdAt));
-  return { data: { items: rows.map(views.expertiseView) }, updatedAt: rows.reduce<Date | null>((max, r) => (max === null || r.createdAt > max ? r.createdAt : max), null) };
+  return {
+    data: { items: rows.map(views.expertiseView) },
+    updatedAt: rows.reduce<Date | null>((max, r) => (max === null || r.createdAt > max ? r.createdAt : max), null),
+  };
 }
 
 export const LEGACY_SECTION_READERS = {
   professional_identity: readIdentity,
   education_training: async (db: Database, userId: string) =>
     list(
-      await db.select().from(schema.educationTraining).where(eq(schema.educationTraining.userId, userId)).orderBy(asc(schema.educationTraining.displayOrder), asc(schema.educationTraining.createdAt)),
+      await db
+        .select()
+        .from(schema.educationTraining)
+        .where(eq(schema.educationTraining.userId, userId))
+        .orderBy(asc(schema.educationTraining.displayOrder), asc(schema.educationTraining.createdAt)),
       views.educationView,
     ),
   practice_essentials: readPractice,
   locations: async (db: Database, userId: string) =>
-    list(await db.select().from(schema.locations).where(eq(schema.locations.userId, userId)).orderBy(asc(schema.locations.displayOrder), asc(schema.locations.createdAt)), views.locationView),
+    list(
+      await db
+        .select()
+        .from(schema.locations)
+        .where(eq(schema.locations.userId, userId))
+        .orderBy(asc(schema.locations.displayOrder), asc(schema.locations.createdAt)),
+      views.locationView,
+    ),
   biography: readBiography,
   publications: async (db: Database, userId: string) =>
     list(
@@ -84,35 +98,62 @@ export const LEGACY_SECTION_READERS = {
     ),
   medical_expertise: readExpertise,
   languages: async (db: Database, userId: string) =>
-    list(await db.select().from(schema.languagesSpoken).where(eq(schema.languagesSpoken.userId, userId)).orderBy(asc(schema.languagesSpoken.displayOrder)), views.languageView),
+    list(
+      await db.select().from(schema.languagesSpoken).where(eq(schema.languagesSpoken.userId, userId)).orderBy(asc(schema.languagesSpoken.displayOrder)),
+      views.languageView,
+    ),
   board_certifications: async (db: Database, userId: string) =>
     list(
-      await db.select().from(schema.boardCertifications).where(eq(schema.boardCertifications.userId, userId)).orderBy(asc(schema.boardCertifications.displayOrder), asc(schema.boardCertifications.createdAt)),
+      await db
+        .select()
+        .from(schema.boardCertifications)
+        .where(eq(schema.boardCertifications.userId, userId))
+        .orderBy(asc(schema.boardCertifications.displayOrder), asc(schema.boardCertifications.createdAt)),
       views.boardCertificationView,
     ),
   hospital_affiliations: async (db: Database, userId: string) =>
     list(
-      await db.select().from(schema.hospitalAffiliations).where(eq(schema.hospitalAffiliations.userId, userId)).orderBy(asc(schema.hospitalAffiliations.displayOrder), asc(schema.hospitalAffiliations.createdAt)),
+      await db
+        .select()
+        .from(schema.hospitalAffiliations)
+        .where(eq(schema.hospitalAffiliations.userId, userId))
+        .orderBy(asc(schema.hospitalAffiliations.displayOrder), asc(schema.hospitalAffiliations.createdAt)),
       views.hospitalAffiliationView,
     ),
   awards: async (db: Database, userId: string) =>
     list(
-      await db.select().from(schema.awardsRecognitions).where(eq(schema.awardsRecognitions.userId, userId)).orderBy(asc(schema.awardsRecognitions.displayOrder), asc(schema.awardsRecognitions.createdAt)),
+      await db
+        .select()
+        .from(schema.awardsRecognitions)
+        .where(eq(schema.awardsRecognitions.userId, userId))
+        .orderBy(asc(schema.awardsRecognitions.displayOrder), asc(schema.awardsRecognitions.createdAt)),
       views.awardView,
     ),
   insurance: async (db: Database, userId: string) =>
     list(
-      await db.select().from(schema.insuranceAccepted).where(eq(schema.insuranceAccepted.userId, userId)).orderBy(asc(schema.insuranceAccepted.displayOrder), asc(schema.insuranceAccepted.createdAt)),
+      await db
+        .select()
+        .from(schema.insuranceAccepted)
+        .where(eq(schema.insuranceAccepted.userId, userId))
+        .orderBy(asc(schema.insuranceAccepted.displayOrder), asc(schema.insuranceAccepted.createdAt)),
       views.insuranceView,
     ),
   licenses: async (db: Database, userId: string) =>
     list(
-      await db.select().from(schema.professionalLicenses).where(eq(schema.professionalLicenses.userId, userId)).orderBy(asc(schema.professionalLicenses.displayOrder), asc(schema.professionalLicenses.createdAt)),
+      await db
+        .select()
+        .from(schema.professionalLicenses)
+        .where(eq(schema.professionalLicenses.userId, userId))
+        .orderBy(asc(schema.professionalLicenses.displayOrder), asc(schema.professionalLicenses.createdAt)),
       views.licenseView,
     ),
   social_media: async (db: Database, userId: string) =>
     list(
-      await db.select().from(schema.socialMedia).where(eq(schema.socialMedia.userId, userId)).orderBy(asc(schema.socialMedia.displayOrder), asc(schema.socialMedia.platform)),
+      await db
+        .select()
+        .from(schema.socialMedia)
+        .where(eq(schema.socialMedia.userId, userId))
+        .orderBy(asc(schema.socialMedia.displayOrder), asc(schema.socialMedia.platform)),
       views.socialMediaView,
     ),
 } satisfies Record<ProfileSectionId, (db: Database, userId: string) => Promise<SectionRead<unknown>>>;
@@ -120,7 +161,9 @@ export const LEGACY_SECTION_READERS = {
 /** The admin's read-only snapshot as it was: the users row, then each profile table by creation. */
 export async function legacySnapshot(db: Database, userId: string, tables: Record<string, typeof schema.publications | typeof schema.locations>) {
   const entries = await Promise.all(
-    Object.entries(tables).map(async ([name, table]) => [name, await db.select().from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt))] as const),
+    Object.entries(tables).map(
+      async ([name, table]) => [name, await db.select().from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt))] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }

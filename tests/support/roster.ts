@@ -56,7 +56,13 @@ export async function draftRoster(ctx: TestContext, deps: { nppesUrl: string; lo
   expect(uploaded.status, await uploaded.clone().text()).toBe(201);
   const upload = (await uploaded.json()) as { id: string; acceptedRows: number };
   expect((await client.post(`${base}/${upload.id}/drafting`)).status).toBe(202);
-  const handlers = createRosterJobHandlers({ db, env: ctx.env, logger: deps.logger, npiRegistry: createNppesRegistry({ baseUrl: deps.nppesUrl }), yext: yextDepsFrom({ db, logger: deps.logger, env: ctx.env }) });
+  const handlers = createRosterJobHandlers({
+    db,
+    env: ctx.env,
+    logger: deps.logger,
+    npiRegistry: createNppesRegistry({ baseUrl: deps.nppesUrl }),
+    yext: yextDepsFrom({ db, logger: deps.logger, env: ctx.env }),
+  });
   await createWorker(db, handlers, deps.logger).drain();
   const rows = await db.select().from(rosterRows).where(eq(rosterRows.uploadId, upload.id)).orderBy(rosterRows.line);
   return { upload, rows };

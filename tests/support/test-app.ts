@@ -22,7 +22,14 @@ export async function createTestApp(
   const database = await createTestDatabase({ onQuery });
   // In-process requests have no address, so every public request of a file shares one budget:
   // high enough for any suite, and still counted (public-hardening.test.ts sets its own limit).
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: TEST_ORIGIN, TRUST_PROXY: 'true', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000', ...overrides });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: TEST_ORIGIN,
+    TRUST_PROXY: 'true',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+    ...overrides,
+  });
   const logger = createLogger({ level: env.logLevel, environment: 'test' });
   const app = createApp({ env, database, logger, migrationsDir, ...deps });
   return { app, database, env, close: () => database.close() };

@@ -68,7 +68,7 @@ async function migratedTemplate(): Promise<Blob> {
   if (!existsSync(path)) {
     const handle = await createDatabase();
     await handle.migrate(migrationsDir);
-    const dump = await ((handle.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } }).$client.dumpDataDir('none'));
+    const dump = await (handle.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } }).$client.dumpDataDir('none');
     await handle.close();
     // Written aside and renamed: a worker that reads it sees the whole file or none.
     const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -12,7 +12,12 @@ const fixture = fileURLToPath(new URL('../fixtures/boundaries/', import.meta.url
 describe('import boundaries', () => {
   it('refuses a feature reaching inside another and lib reaching into a feature, and allows a public entry', async () => {
     const { tsConfig: _tsConfig, ...options } = config.options;
-    const result = (await cruise(['src'], { ...options, baseDir: fixture, validate: true, ruleSet: { forbidden: config.forbidden } as never })) as IReporterOutput;
+    const result = (await cruise(['src'], {
+      ...options,
+      baseDir: fixture,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden } as never,
+    })) as IReporterOutput;
     const output = result.output as { summary: { violations: Array<{ from: string; to: string; rule: { name: string } }> } };
     const violations = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
     expect(violations).toEqual([

@@ -12,11 +12,20 @@ describe('the failed tests named under the summary of `npm test`', () => {
           message: '',
           assertionResults: [
             { status: 'passed', fullName: 'statement timeout defaults', failureMessages: [] },
-            { status: 'failed', fullName: 'statement timeout cancels slow public reads', failureMessages: ['\n\u001b[31mAssertionError: expected 250 to be less than 200\u001b[39m\n    at stack'] },
+            {
+              status: 'failed',
+              fullName: 'statement timeout cancels slow public reads',
+              failureMessages: ['\n\u001b[31mAssertionError: expected 250 to be less than 200\u001b[39m\n    at stack'],
+            },
           ],
         },
         { name: '/repo/tests/api/broken.test.ts', status: 'failed', message: 'SyntaxError: Unexpected token', assertionResults: [] },
-        { name: '/repo/tests/api/fine.test.ts', status: 'passed', message: '', assertionResults: [{ status: 'passed', fullName: 'works', failureMessages: [] }] },
+        {
+          name: '/repo/tests/api/fine.test.ts',
+          status: 'passed',
+          message: '',
+          assertionResults: [{ status: 'passed', fullName: 'works', failureMessages: [] }],
+        },
       ],
     };
     expect(vitestFailures(report, 'API tests on PostgreSQL', '/repo')).toEqual([
@@ -34,13 +43,24 @@ describe('the failed tests named under the summary of `npm test`', () => {
           suites: [
             {
               title: 'password reset',
-              specs: [{ title: 'sends the mail', file: 'accounts.spec.ts', line: 40, tests: [{ status: 'unexpected', results: [{ error: { message: 'one' } }, { error: { message: '\u001b[2mError: timed out\u001b[22m\nmore' } }] }] }],
+              specs: [
+                {
+                  title: 'sends the mail',
+                  file: 'accounts.spec.ts',
+                  line: 40,
+                  tests: [
+                    { status: 'unexpected', results: [{ error: { message: 'one' } }, { error: { message: '\u001b[2mError: timed out\u001b[22m\nmore' } }] },
+                  ],
+                },
+              ],
             },
           ],
         },
       ],
     };
-    expect(playwrightFailures(report, 'Browser tests')).toEqual(['Browser tests: accounts.spec.ts:40 › password reset › sends the mail\n      Error: timed out']);
+    expect(playwrightFailures(report, 'Browser tests')).toEqual([
+      'Browser tests: accounts.spec.ts:40 › password reset › sends the mail\n      Error: timed out',
+    ]);
   });
 
   it('keeps the first non-empty line, short', () => {

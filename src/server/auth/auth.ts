@@ -24,7 +24,6 @@ export function hashToken(token: string) {
 
 export const magicLinkIdentifier = (token: string) => `magic-link:${hashToken(token)}`;
 
-
 export interface AuthDeps {
   db: Database;
   env: Env;
@@ -91,7 +90,12 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
       sendResetPassword: async ({ user, token }) => {
         // Administrators set and reset their password on the admin pages; a new admin gets an invitation.
         const [admin] = await db
-          .select({ mustChangePassword: adminUsers.mustChangePassword, emailVerified: adminUsers.emailVerified, role: adminUsers.role, hospitalName: hospitals.name })
+          .select({
+            mustChangePassword: adminUsers.mustChangePassword,
+            emailVerified: adminUsers.emailVerified,
+            role: adminUsers.role,
+            hospitalName: hospitals.name,
+          })
           .from(adminUsers)
           .leftJoin(hospitals, eq(hospitals.id, adminUsers.hospitalId))
           .where(eq(adminUsers.email, user.email.toLowerCase()))

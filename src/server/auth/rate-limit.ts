@@ -82,7 +82,9 @@ const LONGEST_RATE_LIMIT_WINDOW_MS = 24 * 60 * 60_000;
 export async function sweepRateLimits(db: Database, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - LONGEST_RATE_LIMIT_WINDOW_MS);
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`with swept as (delete from ${rateLimitCounters} where ${lt(rateLimitCounters.windowStart, cutoff)} returning 1) select count(*)::int as n from swept`),
+    await db.execute(
+      sql`with swept as (delete from ${rateLimitCounters} where ${lt(rateLimitCounters.windowStart, cutoff)} returning 1) select count(*)::int as n from swept`,
+    ),
   );
   return Number(row?.n ?? 0);
 }

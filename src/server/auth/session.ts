@@ -79,10 +79,23 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
     // Only the columns the checks and the actor use: every column costs the driver a parser and a
     // mapping per request.
     .select({
-      session: { id: authSessions.id, createdAt: authSessions.createdAt, kind: authSessions.kind, lastActiveAt: authSessions.lastActiveAt, expiresAt: authSessions.expiresAt },
+      session: {
+        id: authSessions.id,
+        createdAt: authSessions.createdAt,
+        kind: authSessions.kind,
+        lastActiveAt: authSessions.lastActiveAt,
+        expiresAt: authSessions.expiresAt,
+      },
       authUser: { id: authUsers.id, email: authUsers.email },
       user: { id: users.id, email: users.email, hospitalId: users.hospitalId, profileVersion: users.profileVersion },
-      admin: { id: adminUsers.id, email: adminUsers.email, role: adminUsers.role, hospitalId: adminUsers.hospitalId, mustChangePassword: adminUsers.mustChangePassword, isActive: adminUsers.isActive },
+      admin: {
+        id: adminUsers.id,
+        email: adminUsers.email,
+        role: adminUsers.role,
+        hospitalId: adminUsers.hospitalId,
+        mustChangePassword: adminUsers.mustChangePassword,
+        isActive: adminUsers.isActive,
+      },
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
@@ -170,12 +183,23 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
     }
     const user = resolved.user !== undefined ? resolved.user : (await deps.db.select().from(users).where(eq(users.authUserId, authUser.id)).limit(1))[0];
     if (!PASSIVE_PATHS.has(c.req.path) && now - lastActive >= ACTIVITY_WRITE_INTERVAL_MS) {
-      await deps.db.update(authSessions).set({ lastActiveAt: new Date(now) }).where(eq(authSessions.id, session.id));
+      await deps.db
+        .update(authSessions)
+        .set({ lastActiveAt: new Date(now) })
+        .where(eq(authSessions.id, session.id));
     }
     c.set(
       'actor',
       user
-        ? { kind: 'provider', userId: user.id, email: user.email, hospitalId: user.hospitalId, sessionId: session.id, authUserId: authUser.id, profileVersion: user.profileVersion }
+        ? {
+            kind: 'provider',
+            userId: user.id,
+            email: user.email,
+            hospitalId: user.hospitalId,
+            sessionId: session.id,
+            authUserId: authUser.id,
+            profileVersion: user.profileVersion,
+          }
         : { kind: 'account', email: authUser.email, sessionId: session.id, authUserId: authUser.id },
     );
     return next();

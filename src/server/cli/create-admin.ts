@@ -31,7 +31,12 @@ if (role === 'hospital_admin' && !values.hospital) fail('A hospital_admin needs 
 
 const env = loadEnv();
 const logger = createLogger({ level: 'warn', environment: env.NODE_ENV });
-const database = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS });
+const database = await createDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  poolSize: env.DATABASE_POOL_SIZE,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+});
 try {
   await database.migrate(migrationsDir);
   const db = database.db;
@@ -62,7 +67,9 @@ try {
     permissions: permissionsForRole(role),
   });
   await auth.api.requestPasswordReset({ body: { email: address, redirectTo: '/admin/reset-password' } });
-  console.log(`Created ${role} ${address}. The link to set a password was sent ${mailer.transport === 'smtp' ? 'by e-mail' : 'to the development outbox (/dev/outbox)'}.`);
+  console.log(
+    `Created ${role} ${address}. The link to set a password was sent ${mailer.transport === 'smtp' ? 'by e-mail' : 'to the development outbox (/dev/outbox)'}.`,
+  );
   console.log(`Sign in at ${env.appUrl}/admin/login.`);
 } finally {
   await database.close();

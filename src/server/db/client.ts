@@ -93,10 +93,26 @@ function acquireLock(dataDir: string) {
 }
 
 /** Errors that say the server cannot be reached or is not taking queries, as opposed to a bad statement. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 function isUnreachable(error: unknown) {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return (code !== undefined && UNREACHABLE_CODES.has(code)) || /Connection terminated|timeout exceeded when trying to connect|the database system is/i.test(message ?? '');
+  return (
+    (code !== undefined && UNREACHABLE_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|the database system is/i.test(message ?? '')
+  );
 }
 /** After the replica failed, how long reads go straight to the primary before it is tried again. */
 const REPLICA_RETRY_MS = 5_000;
@@ -109,27 +125,36 @@ const REPLICA_RETRY_MS = 5_000;
  */
 function withFallback(replica: pg.Pool, fallback: pg.Pool): pg.Pool {
   let downUntil = 0;
-  const routed = <T>(onReplica: () => Promise<T>, onFallback: () => Promise<T>) => async () => {
-    if (Date.now() < downUntil) return onFallback();
-    try {
-      return await onReplica();
-    } catch (error) {
-      if (!isUnreachable(error)) throw error;
-      downUntil = Date.now() + REPLICA_RETRY_MS;
-      return onFallback();
-    }
-  };
+  const routed =
+    <T>(onReplica: () => Promise<T>, onFallback: () => Promise<T>) =>
+    async () => {
+      if (Date.now() < downUntil) return onFallback();
+      try {
+        return await onReplica();
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        downUntil = Date.now() + REPLICA_RETRY_MS;
+        return onFallback();
+      }
+    };
   const query = replica.query.bind(replica) as (...args: unknown[]) => Promise<unknown>;
   const connect = replica.connect.bind(replica) as () => Promise<pg.PoolClient>;
   type Done = (error: Error | undefined, client?: pg.PoolClient, release?: (error?: Error) => void) => void;
   Object.assign(replica, {
     // Promise form only: Drizzle's node-postgres session passes no callback.
-    query: (...args: unknown[]) => routed(() => query(...args), () => (fallback.query as (...a: unknown[]) => Promise<unknown>)(...args))(),
+    query: (...args: unknown[]) =>
+      routed(
+        () => query(...args),
+        () => (fallback.query as (...a: unknown[]) => Promise<unknown>)(...args),
+      )(),
     // pg-pool's own `query` asks `connect` with a callback; Drizzle's transactions without one.
     connect: (done?: Done) => {
       const client = routed(connect, () => fallback.connect())();
       if (!done) return client;
-      client.then((c) => done(undefined, c, (error) => c.release(error)), (error: Error) => done(error));
+      client.then(
+        (c) => done(undefined, c, (error) => c.release(error)),
+        (error: Error) => done(error),
+      );
       return undefined;
     },
   });
@@ -203,7 +228,10 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   let client: PGlite;
   try {
     client = adoptDrizzleParsers(
-      await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm, btree_gin }, loadDataDir: dataDir ? undefined : options.loadDataDir }),
+      await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, {
+        extensions: { pg_trgm, btree_gin },
+        loadDataDir: dataDir ? undefined : options.loadDataDir,
+      }),
     );
   } catch (error) {
     releaseLock();
@@ -248,9 +276,7 @@ function migrationJournal(migrationsFolder: string) {
 /** How many of the committed migrations the database has applied. */
 export async function readMigrationLevel(db: Database, migrationsFolder: string): Promise<MigrationLevel> {
   const journal = migrationJournal(migrationsFolder);
-  const result = await db.execute<{ count: string | number }>(
-    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-  );
+  const result = await db.execute<{ count: string | number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
   const rows = rowsOf<{ count: string | number }>(result);
   const applied = Number(rows[0]?.count ?? 0);
   const available = journal.entries.length;

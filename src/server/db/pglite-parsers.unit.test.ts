@@ -48,7 +48,13 @@ describe('adoptDrizzleParsers', () => {
     const typed = (db: typeof plain.db) => db.select().from(samples).orderBy(samples.id);
     const rows = await typed(lean.db);
     expect(rows).toEqual(await typed(plain.db));
-    expect(rows[0]).toMatchObject({ at: new Date('2026-11-27T09:15:30.250Z'), localAt: '2026-11-27 10:15:30', wait: '1 day 02:00:00', amount: '12.50', data: { kind: 'a' } });
+    expect(rows[0]).toMatchObject({
+      at: new Date('2026-11-27T09:15:30.250Z'),
+      localAt: '2026-11-27 10:15:30',
+      wait: '1 day 02:00:00',
+      amount: '12.50',
+      data: { kind: 'a' },
+    });
     const inTransaction = (db: typeof plain.db) => db.transaction(async (tx) => [await tx.execute(sql.raw(RAW)), await tx.select().from(samples)]);
     expect(await inTransaction(lean.db)).toEqual(await inTransaction(plain.db));
   });

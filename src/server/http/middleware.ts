@@ -14,10 +14,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppBindings> {
     c.set('actor', { kind: 'anonymous' });
     await next();
     if (!c.req.path.startsWith('/api/')) return;
-    child.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) },
-      'request',
-    );
+    child.info({ method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, 'request');
   };
 }
 

@@ -53,7 +53,11 @@ export function publicQueryProblem(url: string): PublicRequestProblem | null {
     const count = (values.get(name) ?? 0) + value.split(',').length;
     values.set(name, count);
     if (count > MAX_PUBLIC_PARAMETER_VALUES) {
-      return { status: 400, parameter: shownName(name), message: `The parameter “${shownName(name)}” has more than ${MAX_PUBLIC_PARAMETER_VALUES} values; ask for at most ${MAX_PUBLIC_PARAMETER_VALUES} at a time.` };
+      return {
+        status: 400,
+        parameter: shownName(name),
+        message: `The parameter “${shownName(name)}” has more than ${MAX_PUBLIC_PARAMETER_VALUES} values; ask for at most ${MAX_PUBLIC_PARAMETER_VALUES} at a time.`,
+      };
     }
   }
   return null;

@@ -6,7 +6,9 @@ describe('publicQueryProblem', () => {
   it('lets ordinary searches through', () => {
     expect(publicQueryProblem('http://x/find/a')).toBeNull();
     expect(publicQueryProblem('http://x/find/a?q=heart%20attack&near=60611&lang=es&accepting=1')).toBeNull();
-    expect(publicQueryProblem(`http://x/fhir/r4/PractitionerRole?specialty=${Array.from({ length: MAX_PUBLIC_PARAMETER_VALUES }, (_, i) => i).join(',')}`)).toBeNull();
+    expect(
+      publicQueryProblem(`http://x/fhir/r4/PractitionerRole?specialty=${Array.from({ length: MAX_PUBLIC_PARAMETER_VALUES }, (_, i) => i).join(',')}`),
+    ).toBeNull();
     // Accented and non-Latin text is not a control character; a malformed escape is left to the route.
     expect(publicQueryProblem('http://x/find/a?q=Jos%C3%A9%20%E6%9D%8E&near=%ff')).toBeNull();
   });

@@ -34,7 +34,10 @@ export async function claimJob(db: Database, workerId: string, types: string[], 
     update jobs set status = 'running', locked_by = ${workerId}, locked_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
     where id = (
       select id from jobs
-      where status = 'queued' and run_at <= ${now.toISOString()}::timestamptz and type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})
+      where status = 'queued' and run_at <= ${now.toISOString()}::timestamptz and type in (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})
       order by run_at, created_at
       limit 1
       for update skip locked
@@ -75,7 +78,10 @@ export const SHORT_LEASE_MS: Record<string, number> = { 'roster.draft': 5 * 60_0
 
 /** Renews a running job's lock (its `locked_at`), so the stale-lock rule does not take it back while it works. */
 export async function heartbeatJob(db: Database, id: string, now = new Date()) {
-  await db.update(jobs).set({ lockedAt: now }).where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+  await db
+    .update(jobs)
+    .set({ lockedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
 }
 
 export async function requeueStaleJobs(db: Database, now = new Date()) {

@@ -58,9 +58,7 @@ export async function fetchWithPolicy(url: string | URL, options: HttpOptions = 
       await response.body?.cancel();
       lastError = new HttpError(`Request failed with status code ${response.status}`, response.status);
     } catch (error) {
-      lastError = controller.signal.aborted
-        ? new HttpError('Request timed out')
-        : new HttpError(error instanceof Error ? error.message : String(error));
+      lastError = controller.signal.aborted ? new HttpError('Request timed out') : new HttpError(error instanceof Error ? error.message : String(error));
     } finally {
       clearTimeout(timer);
     }

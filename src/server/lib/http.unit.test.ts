@@ -23,9 +23,9 @@ describe('outbound HTTP policy', () => {
   it('retries retryable statuses three times, then reports the status', async () => {
     const sleeps: number[] = [];
     const { impl, calls } = sequence(...[503, 502, 429, 504].map((s) => new Response('x', { status: s })));
-    await expect(
-      requestJson('https://api.test/x', { fetchImpl: impl, sleep: async (ms) => void sleeps.push(ms) }),
-    ).rejects.toThrow('Request failed with status code 504');
+    await expect(requestJson('https://api.test/x', { fetchImpl: impl, sleep: async (ms) => void sleeps.push(ms) })).rejects.toThrow(
+      'Request failed with status code 504',
+    );
     expect(calls).toHaveLength(4);
     expect(sleeps).toEqual([1000, 2000, 4000]);
   });

@@ -18,10 +18,7 @@ sharp.cache(false);
 /** What libvips calls the formats the signature check lets through. */
 const FORMAT_OF_SIGNATURE = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const;
 
-export type ImageProblem =
-  | { reason: 'unreadable' }
-  | { reason: 'unsupported'; format: string }
-  | { reason: 'too_many_pixels'; width: number; height: number };
+export type ImageProblem = { reason: 'unreadable' } | { reason: 'unsupported'; format: string } | { reason: 'too_many_pixels'; width: number; height: number };
 
 export class ImageRejectedError extends Error {
   constructor(readonly problem: ImageProblem) {

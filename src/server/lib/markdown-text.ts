@@ -61,7 +61,5 @@ export function markdownToText(source: string): string {
       }
     }
   }
-  return blocks
-    .map((block, index) => (index === 0 ? '' : block.list !== null && block.list === blocks[index - 1]!.list ? '\n' : '\n\n') + block.text)
-    .join('');
+  return blocks.map((block, index) => (index === 0 ? '' : block.list !== null && block.list === blocks[index - 1]!.list ? '\n' : '\n\n') + block.text).join('');
 }

@@ -4,7 +4,10 @@ import { serverEventToSend } from './sentry';
 
 describe('serverEventToSend', () => {
   it('drops the body of an appointment request (health information) and keeps other requests’ scrubbed', () => {
-    const form = { type: undefined, request: { url: 'https://vitae.example/find/northfield/rosa-delgado/request', method: 'POST', data: 'name=Maria+Lopez&reason=chest+pain' } } as ErrorEvent;
+    const form = {
+      type: undefined,
+      request: { url: 'https://vitae.example/find/northfield/rosa-delgado/request', method: 'POST', data: 'name=Maria+Lopez&reason=chest+pain' },
+    } as ErrorEvent;
     const sent = serverEventToSend(form)!;
     expect(sent.request).toEqual({ url: 'https://vitae.example/find/northfield/rosa-delgado/request', method: 'POST' });
     expect(JSON.stringify(sent)).not.toContain('Maria');

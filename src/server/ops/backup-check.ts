@@ -65,7 +65,10 @@ async function readProfileOnCopy(copy: DatabaseHandle, copyUrl: string, userId: 
     .from(authAccounts)
     .where(and(eq(authAccounts.userId, user.authUserId), eq(authAccounts.providerId, 'credential')));
   if (credential) await copy.db.update(authAccounts).set({ password: hash }).where(eq(authAccounts.id, credential.id));
-  else await copy.db.insert(authAccounts).values({ id: randomBytes(16).toString('hex'), accountId: user.authUserId, providerId: 'credential', userId: user.authUserId, password: hash });
+  else
+    await copy.db
+      .insert(authAccounts)
+      .values({ id: randomBytes(16).toString('hex'), accountId: user.authUserId, providerId: 'credential', userId: user.authUserId, password: hash });
 
   const origin = 'http://backup-check.invalid';
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: origin, DATABASE_URL: copyUrl });
@@ -111,12 +114,16 @@ export async function backupCheck(sourceUrl: string): Promise<BackupCheckResult>
 
     // The provider with the most profile data is the one whose read proves the most.
     const [candidate] = rowsOf<{ id: string }>(
-      await source.db.execute(sql`select u.id from users u where u.auth_user_id is not null order by u.profile_completion_percentage desc, u.created_at limit 1`),
+      await source.db.execute(
+        sql`select u.id from users u where u.auth_user_id is not null order by u.profile_completion_percentage desc, u.created_at limit 1`,
+      ),
     );
     let profileMatches: boolean | null = null;
     if (candidate) {
       const onCopy = await readProfileOnCopy(copy, copyUrl.toString(), candidate.id);
-      const original = JSON.parse(JSON.stringify(await getProfile({ db: source.db, logger: createLogger({ level: 'silent', environment: 'test' }) }, { userId: candidate.id }))) as { user: Record<string, unknown> };
+      const original = JSON.parse(
+        JSON.stringify(await getProfile({ db: source.db, logger: createLogger({ level: 'silent', environment: 'test' }) }, { userId: candidate.id })),
+      ) as { user: Record<string, unknown> };
       const copied = onCopy as { user: Record<string, unknown> } | null;
       // Signing in on the copy stamps its last sign-in; everything else must be the same.
       if (copied) {

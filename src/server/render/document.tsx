@@ -37,7 +37,9 @@ export function renderDocument(meta: DocumentMeta, body: ReactNode): string {
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
       <link rel="canonical" href={meta.canonical} />
-      {meta.alternates?.map((alternate) => <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />)}
+      {meta.alternates?.map((alternate) => (
+        <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
+      ))}
       <meta property="og:locale" content={meta.lang === 'es' ? 'es_US' : 'en_US'} />
       {meta.noindex ? <meta name="robots" content="noindex" /> : null}
       <meta property="og:type" content={meta.ogType ?? 'website'} />

@@ -33,7 +33,16 @@ export const emailCountList = (lines: Array<{ label: string; count: number }>) =
 
 export const emailFootnoteLink = (label: string, url: string) => `<a href="${escapeHtml(url)}" style="color:${MUTED}">${escapeHtml(label)}</a>`;
 
-export function emailHtml({ lang = 'en', title, preheader, heading, blocks, action, copyHint = 'If the button does not work, copy this address into your browser:', footnote }: EmailLayout) {
+export function emailHtml({
+  lang = 'en',
+  title,
+  preheader,
+  heading,
+  blocks,
+  action,
+  copyHint = 'If the button does not work, copy this address into your browser:',
+  footnote,
+}: EmailLayout) {
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title ?? heading)}</title></head>
 <body style="margin:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${INK}">

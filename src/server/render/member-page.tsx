@@ -105,7 +105,11 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
       renderedAt,
       router: { loaderData: context.loaderData, actionData: null, errors: null },
       queries: dehydrate(client),
-      matched: routePlaces(handler.dataRoutes, context.matches.map((match) => match.route)) ?? undefined,
+      matched:
+        routePlaces(
+          handler.dataRoutes,
+          context.matches.map((match) => match.route),
+        ) ?? undefined,
     };
     client.clear();
 

@@ -58,9 +58,7 @@ export function createSpaShell(indexHtml: string, manifest: ViteManifest | null)
   if (!manifest || !indexHtml.includes('</head>')) return () => indexHtml;
   const entry = manifest['index.html'];
   const entryFiles = new Set(entry ? [`/${entry.file}`, ...chunkClosure(manifest, entry.imports ?? [], new Set())] : []);
-  const modulesOf = new Map(
-    Object.entries(MEMBER_ROUTE_MODULES).map(([path, keys]) => [path, chunkClosure(manifest, keys, entryFiles).map(modulePreloadTag)]),
-  );
+  const modulesOf = new Map(Object.entries(MEMBER_ROUTE_MODULES).map(([path, keys]) => [path, chunkClosure(manifest, keys, entryFiles).map(modulePreloadTag)]));
   const withTags = (tags: string[]) => withHeadTags(indexHtml, tags);
   const pages = new Map<string, { anonymous: string; signedIn: string }>();
   for (const [path, modules] of modulesOf) {

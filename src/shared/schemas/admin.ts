@@ -49,7 +49,9 @@ export const listQuerySchema = z.object({
 });
 
 /** A day (`2026-11-27`, the whole day in UTC) or an instant (`2026-11-27T14:00:00Z`). */
-const auditDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date like 2026-11-27 or a date and time like 2026-11-27T14:00:00Z' });
+const auditDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use a date like 2026-11-27 or a date and time like 2026-11-27T14:00:00Z',
+});
 
 /** The audit log's filters (the page and its CSV export take the same). */
 export const auditFilterSchema = z.object({

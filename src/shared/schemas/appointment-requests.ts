@@ -50,7 +50,10 @@ export const APPOINTMENT_FIELD_LIMITS = { name: 120, phone: 40, email: 254, pref
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const optional = (label: string, max: number) =>
-  optionalText(max, APPOINTMENT_REQUEST_MESSAGES.tooLong(label, max)).refine((value) => value === null || !CONTROL.test(value), APPOINTMENT_REQUEST_MESSAGES.controlCharacters);
+  optionalText(max, APPOINTMENT_REQUEST_MESSAGES.tooLong(label, max)).refine(
+    (value) => value === null || !CONTROL.test(value),
+    APPOINTMENT_REQUEST_MESSAGES.controlCharacters,
+  );
 
 /** The public form's fields, as posted (application/x-www-form-urlencoded, every value a string). */
 export const appointmentRequestFormSchema = z
@@ -61,7 +64,10 @@ export const appointmentRequestFormSchema = z
       .min(1, APPOINTMENT_REQUEST_MESSAGES.nameRequired)
       .max(APPOINTMENT_FIELD_LIMITS.name, APPOINTMENT_REQUEST_MESSAGES.tooLong('Your name', APPOINTMENT_FIELD_LIMITS.name))
       .refine((value) => !CONTROL.test(value), APPOINTMENT_REQUEST_MESSAGES.controlCharacters),
-    phone: optional('The phone number', APPOINTMENT_FIELD_LIMITS.phone).refine((value) => value === null || /^[\d\s()+.-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7 && (value.match(/\d/g)?.length ?? 0) <= 15, APPOINTMENT_REQUEST_MESSAGES.phoneInvalid),
+    phone: optional('The phone number', APPOINTMENT_FIELD_LIMITS.phone).refine(
+      (value) => value === null || (/^[\d\s()+.-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7 && (value.match(/\d/g)?.length ?? 0) <= 15),
+      APPOINTMENT_REQUEST_MESSAGES.phoneInvalid,
+    ),
     email: optional('The e-mail address', APPOINTMENT_FIELD_LIMITS.email)
       .transform((value) => value?.toLowerCase() ?? null)
       .refine((value) => value === null || EMAIL_PATTERN.test(value), APPOINTMENT_REQUEST_MESSAGES.emailInvalid),

@@ -25,8 +25,7 @@ export const BRAND_FILE_ACCEPT = BRAND_FILE_TYPES.flatMap((type) => [...type.ext
 /** Brand files are cached for an hour (spec §9). */
 export const BRAND_FILE_MAX_AGE_SECONDS = 3600;
 
-const sizeText = (bytes: number) =>
-  bytes >= 1_048_576 ? `${Math.round((bytes / 1_048_576) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const sizeText = (bytes: number) => (bytes >= 1_048_576 ? `${Math.round((bytes / 1_048_576) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 export const BRAND_MESSAGES = {
   writingStandardsNotSaved: 'Update operation affected 0 rows - brand writing standards were not saved to database',

@@ -48,12 +48,7 @@ export interface IdentityCheck {
 export const directorySettingsSchema = z
   .object({
     enabled: z.boolean(),
-    slug: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(DIRECTORY_SLUG_PATTERN, DIRECTORY_MESSAGES.slugInvalid)
-      .nullable(),
+    slug: z.string().trim().toLowerCase().regex(DIRECTORY_SLUG_PATTERN, DIRECTORY_MESSAGES.slugInvalid).nullable(),
     requiresApproval: z.boolean(),
     // Providers who claim a profile from this hospital's roster publish without approval ([T3 6/7]); absent leaves it as it is.
     rosterPreApproved: z.boolean().optional(),
@@ -72,7 +67,12 @@ export const directorySettingsSchema = z
       .regex(EMAIL_PATTERN, APPOINTMENT_REQUEST_MESSAGES.intakeEmailInvalid)
       .nullable()
       .optional(),
-    retentionDays: z.number().int(APPOINTMENT_REQUEST_MESSAGES.retention).min(1, APPOINTMENT_REQUEST_MESSAGES.retention).max(APPOINTMENT_RETENTION_MAX_DAYS, APPOINTMENT_REQUEST_MESSAGES.retention).optional(),
+    retentionDays: z
+      .number()
+      .int(APPOINTMENT_REQUEST_MESSAGES.retention)
+      .min(1, APPOINTMENT_REQUEST_MESSAGES.retention)
+      .max(APPOINTMENT_RETENTION_MAX_DAYS, APPOINTMENT_REQUEST_MESSAGES.retention)
+      .optional(),
   })
   .strict()
   .refine((value) => !value.enabled || value.slug !== null, { path: ['slug'], message: DIRECTORY_MESSAGES.slugRequired });

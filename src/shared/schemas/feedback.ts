@@ -26,7 +26,12 @@ const boundedList = z.array(z.unknown()).max(10).default([]);
 /** The widget's form (access spec §5): trimmed title and description required, severity 1–5. */
 export const feedbackFormSchema = z.object({
   category: z.enum(FEEDBACK_CATEGORIES, FEEDBACK_MESSAGES.categoryRequired).default('bug'),
-  severity: z.coerce.number({ error: FEEDBACK_MESSAGES.severityRange }).int(FEEDBACK_MESSAGES.severityRange).min(1, FEEDBACK_MESSAGES.severityRange).max(5, FEEDBACK_MESSAGES.severityRange).default(3),
+  severity: z.coerce
+    .number({ error: FEEDBACK_MESSAGES.severityRange })
+    .int(FEEDBACK_MESSAGES.severityRange)
+    .min(1, FEEDBACK_MESSAGES.severityRange)
+    .max(5, FEEDBACK_MESSAGES.severityRange)
+    .default(3),
   title: z.string({ error: FEEDBACK_MESSAGES.titleRequired }).trim().min(1, FEEDBACK_MESSAGES.titleRequired).max(200),
   description: z.string({ error: FEEDBACK_MESSAGES.descriptionRequired }).trim().min(1, FEEDBACK_MESSAGES.descriptionRequired).max(10_000),
   reproductionSteps: z

@@ -23,8 +23,7 @@ export const HELP_MESSAGES = {
 
 const text = (max: number, label: string) => optionalText(max, tooLongFor(label, max));
 
-const required = (max: number, message: string, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLongFor(label, max));
+const required = (max: number, message: string, label: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLongFor(label, max));
 
 const iconName = z
   .string()

@@ -19,7 +19,11 @@ export const yextConfigInputSchema = z
   .object({
     apiKey: z.string().trim().min(8, 'The API key looks too short').max(200).optional(),
     clearApiKey: z.boolean().optional(),
-    apiVersion: z.string().trim().regex(/^\d{8}$/, 'API version must be a date like 20231201').optional(),
+    apiVersion: z
+      .string()
+      .trim()
+      .regex(/^\d{8}$/, 'API version must be a date like 20231201')
+      .optional(),
     locationId: optionalText(200),
     accountId: optionalText(200),
     contentEndpointId: optionalText(200),
@@ -77,11 +81,7 @@ export const hospitalCreateSchema = z
   })
   .strict();
 
-export const hospitalUpdateSchema = hospitalCreateSchema
-  .omit({ code: true })
-  .partial()
-  .extend({ isActive: z.boolean().optional() })
-  .strict();
+export const hospitalUpdateSchema = hospitalCreateSchema.omit({ code: true }).partial().extend({ isActive: z.boolean().optional() }).strict();
 
 export const sectionPermissionsSchema = z.object({
   permissions: z

@@ -54,7 +54,12 @@ const normalizeCode = (value: string) => (/^[A-Za-z]{2}$/.test(value) ? value.to
  */
 const normalizeZip = (value: string) => {
   const digits = /^\d+$/.test(value) ? value : null;
-  const padded = digits && digits.length >= 3 && digits.length <= 4 ? digits.padStart(5, '0') : digits && digits.length >= 7 && digits.length <= 8 ? digits.padStart(9, '0') : value;
+  const padded =
+    digits && digits.length >= 3 && digits.length <= 4
+      ? digits.padStart(5, '0')
+      : digits && digits.length >= 7 && digits.length <= 8
+        ? digits.padStart(9, '0')
+        : value;
   const match = /^(\d{5})(?:[-\s]?(\d{4}))?$/.exec(padded);
   return match ? (match[2] ? `${match[1]}-${match[2]}` : match[1]!) : null;
 };
@@ -68,7 +73,11 @@ const normalizeEmail = (value: string) => (EMAIL_PATTERN.test(value) ? value.toL
  * zod before the service sees the payload.
  */
 const locationFields = {
-  name: z.string({ error: LOCATION_MESSAGES.nameRequired }).trim().min(1, LOCATION_MESSAGES.nameRequired).max(200, 'Location name must be at most 200 characters'),
+  name: z
+    .string({ error: LOCATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LOCATION_MESSAGES.nameRequired)
+    .max(200, 'Location name must be at most 200 characters'),
   address: text('Address', 500),
   addressLine1: text('Address line 1', 200),
   addressLine2: text('Address line 2', 200),

@@ -16,7 +16,12 @@ export const NOTIFICATION_MESSAGES = {
 export const notificationListQuerySchema = z.object({
   unreadOnly: queryFlag(false),
   // Larger limits are capped rather than refused, so an old client still gets the newest 50.
-  limit: z.coerce.number().int().min(1).default(NOTIFICATIONS_LIMIT).transform((n) => Math.min(n, NOTIFICATIONS_LIMIT)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(NOTIFICATIONS_LIMIT)
+    .transform((n) => Math.min(n, NOTIFICATIONS_LIMIT)),
 });
 
 export const notificationUpdateSchema = z.object({ isRead: z.boolean('isRead must be true or false') });
@@ -59,8 +64,18 @@ export const notificationSettingsUpdateSchema = z.object({
   smsEnabled: z.boolean().optional(),
   inAppEnabled: z.boolean().optional(),
   scheduleEnabled: z.boolean().optional(),
-  scheduleDay: z.number(NOTIFICATION_MESSAGES.dayRange).int(NOTIFICATION_MESSAGES.dayRange).min(0, NOTIFICATION_MESSAGES.dayRange).max(6, NOTIFICATION_MESSAGES.dayRange).optional(),
-  scheduleHour: z.number(NOTIFICATION_MESSAGES.hourRange).int(NOTIFICATION_MESSAGES.hourRange).min(0, NOTIFICATION_MESSAGES.hourRange).max(23, NOTIFICATION_MESSAGES.hourRange).optional(),
+  scheduleDay: z
+    .number(NOTIFICATION_MESSAGES.dayRange)
+    .int(NOTIFICATION_MESSAGES.dayRange)
+    .min(0, NOTIFICATION_MESSAGES.dayRange)
+    .max(6, NOTIFICATION_MESSAGES.dayRange)
+    .optional(),
+  scheduleHour: z
+    .number(NOTIFICATION_MESSAGES.hourRange)
+    .int(NOTIFICATION_MESSAGES.hourRange)
+    .min(0, NOTIFICATION_MESSAGES.hourRange)
+    .max(23, NOTIFICATION_MESSAGES.hourRange)
+    .optional(),
   frequency: z.enum(NOTIFICATION_FREQUENCIES, 'Frequency must be weekly or daily').optional(),
   categories: z
     .object({

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  DATA_SOURCES,
-  EDUCATION_SOURCES,
-  EDUCATION_TYPES,
-  LANGUAGE_PROFICIENCIES,
-  LICENSE_STATUSES,
-  TERM_TYPES,
-  TRIAL_USER_STATUSES,
-} from '../enums';
+import { DATA_SOURCES, EDUCATION_SOURCES, EDUCATION_TYPES, LANGUAGE_PROFICIENCIES, LICENSE_STATUSES, TERM_TYPES, TRIAL_USER_STATUSES } from '../enums';
 import { PROFILE_ITEM_CAPS, PROFILE_LIST_CAPS, SECTION_IDS, type ProfileListId, type SectionId } from '../limits';
 import { npiSchema } from '../npi';
 import { BIOGRAPHY_PENDING } from '../profile-completion';
@@ -26,15 +18,7 @@ import { EMAIL_PATTERN, normalizeHttpUrl, normalizePhone, optionalText } from '.
 // ── Section ids ─────────────────────────────────────────────────────────────────────────────
 
 /** The per-user lists that sit beside the nine sections and have their own save. */
-export const EXTRA_LIST_IDS = [
-  'languages',
-  'board_certifications',
-  'hospital_affiliations',
-  'awards',
-  'insurance',
-  'licenses',
-  'social_media',
-] as const;
+export const EXTRA_LIST_IDS = ['languages', 'board_certifications', 'hospital_affiliations', 'awards', 'insurance', 'licenses', 'social_media'] as const;
 export type ExtraListId = (typeof EXTRA_LIST_IDS)[number];
 
 /**
@@ -53,7 +37,8 @@ export const SECTION_OF_EXTRA_LIST = {
 } as const satisfies Record<ExtraListId, SectionId>;
 
 /** The section whose permission governs a section or an extra list. */
-export const governingSection = (id: ProfileSectionId): SectionId => (id in SECTION_OF_EXTRA_LIST ? SECTION_OF_EXTRA_LIST[id as ExtraListId] : (id as SectionId));
+export const governingSection = (id: ProfileSectionId): SectionId =>
+  id in SECTION_OF_EXTRA_LIST ? SECTION_OF_EXTRA_LIST[id as ExtraListId] : (id as SectionId);
 
 export const PROFILE_SECTION_IDS = [...SECTION_IDS, ...EXTRA_LIST_IDS] as const;
 export type ProfileSectionId = SectionId | ExtraListId;
@@ -150,8 +135,7 @@ export const BIOGRAPHY_PLACEHOLDER = BIOGRAPHY_PENDING;
 
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
-const requiredText = (message: string, max = 500) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const requiredText = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** Optional text that must match a rule after trimming; `normalize` returns null for an invalid value. */
 const checkedText = (max: number, message: string, normalize: (value: string) => string | null) =>
@@ -189,9 +173,62 @@ const optionalDate = z.preprocess(blankToNull, z.iso.date(PROFILE_MESSAGES.date)
 const optionalBoolean = z.preprocess(blankToNull, z.boolean().nullable());
 
 export const US_STATE_CODES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
-  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
-  'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'AS',
+  'GU',
+  'MP',
+  'PR',
+  'VI',
 ] as const;
 
 const normalizeState = (value: string) => {
@@ -309,12 +346,27 @@ export const professionalIdentitySchema = z.object({
   primarySpecialty: optionalText(200),
   primarySpecialties: stringList(10),
   additionalSpecialties: stringList(20),
-  credentials: z.array(identityCredentialSchema).max(20).nullish().transform((v) => v ?? []),
+  credentials: z
+    .array(identityCredentialSchema)
+    .max(20)
+    .nullish()
+    .transform((v) => v ?? []),
   academicTitles: stringList(20),
-  certifications: z.array(identityCertificationSchema).max(50).nullish().transform((v) => v ?? []),
-  licenses: z.array(identityLicenseSchema).max(50).nullish().transform((v) => v ?? []),
+  certifications: z
+    .array(identityCertificationSchema)
+    .max(50)
+    .nullish()
+    .transform((v) => v ?? []),
+  licenses: z
+    .array(identityLicenseSchema)
+    .max(50)
+    .nullish()
+    .transform((v) => v ?? []),
   /** Field name → true for fields the provider typed; a registry refresh leaves those alone. */
-  manualOverrideFlags: z.record(z.string().max(60), z.boolean()).nullish().transform((v) => v ?? {}),
+  manualOverrideFlags: z
+    .record(z.string().max(60), z.boolean())
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 export type ProfessionalIdentityInput = z.input<typeof professionalIdentitySchema>;
 export type ProfessionalIdentity = z.output<typeof professionalIdentitySchema>;

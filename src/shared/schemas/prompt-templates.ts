@@ -38,8 +38,7 @@ export const PROMPT_TYPE_LABELS: Record<PromptType, string> = {
   public: 'Public (patients)',
 };
 
-const description = () =>
-  optionalText(PROMPT_TEMPLATE_LIMITS.description, tooLongFor('Description', PROMPT_TEMPLATE_LIMITS.description));
+const description = () => optionalText(PROMPT_TEMPLATE_LIMITS.description, tooLongFor('Description', PROMPT_TEMPLATE_LIMITS.description));
 
 const name = z
   .string({ error: PROMPT_TEMPLATE_MESSAGES.nameRequired })

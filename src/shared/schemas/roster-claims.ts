@@ -44,7 +44,13 @@ export const CLAIM_MESSAGES = {
   termsRequired: 'Please agree to the terms of service and the privacy policy to claim your profile.',
 } as const;
 
-export const claimTokenParam = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+export const claimTokenParam = z.object({
+  token: z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 export const claimWithPasswordSchema = z.object({
   password: newPasswordSchema,
@@ -71,5 +77,12 @@ export interface RosterReviewDto {
   hospitalName: string;
   preApproved: boolean;
   listingStatus: string | null;
-  sections: Array<{ sectionId: string; title: string; path: string; status: 'complete' | 'needs_update' | 'missing'; sources: ReviewSource[]; details: ReviewDetail[] }>;
+  sections: Array<{
+    sectionId: string;
+    title: string;
+    path: string;
+    status: 'complete' | 'needs_update' | 'missing';
+    sources: ReviewSource[];
+    details: ReviewDetail[];
+  }>;
 }

@@ -65,7 +65,12 @@ export const ROSTER_REMINDER_SELECTION_MAX = 500;
 const stateList = z
   .string()
   .max(400)
-  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(ROSTER_PERSON_STATES)));
 
 /** The People list's query: the same for the page (with paging) and the CSV export (without). */
@@ -91,7 +96,10 @@ export interface RosterPeopleQueryInput {
 }
 
 export const rosterReminderRequest = z.object({
-  rowIds: z.array(z.uuid()).min(1, 'Choose at least one person.').max(ROSTER_REMINDER_SELECTION_MAX, `At most ${ROSTER_REMINDER_SELECTION_MAX} people at a time.`),
+  rowIds: z
+    .array(z.uuid())
+    .min(1, 'Choose at least one person.')
+    .max(ROSTER_REMINDER_SELECTION_MAX, `At most ${ROSTER_REMINDER_SELECTION_MAX} people at a time.`),
 });
 
 export interface RosterPersonDto {

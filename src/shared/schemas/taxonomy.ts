@@ -180,15 +180,7 @@ export type TaxonomyConfig = z.output<typeof taxonomyConfigSchema>;
 
 // ── CSV upload ──────────────────────────────────────────────────────────────────────────────
 
-export const TAXONOMY_CSV_COLUMNS = [
-  'specialty',
-  'department',
-  'division',
-  'section',
-  'specialty_code',
-  'search_keywords',
-  'common_abbreviations',
-] as const;
+export const TAXONOMY_CSV_COLUMNS = ['specialty', 'department', 'division', 'section', 'specialty_code', 'search_keywords', 'common_abbreviations'] as const;
 type CsvColumn = (typeof TAXONOMY_CSV_COLUMNS)[number];
 
 /** Separator inside the keyword and abbreviation cells; commas already separate the columns. */
@@ -383,7 +375,8 @@ export function parseTaxonomyCsv(text: CsvInput): TaxonomyCsvResult {
 
   const invalidRowCount = new Set(errors.map((e) => e.line)).size;
   if (dataRows === 0) errors.push({ line: null, message: 'The file has no taxonomy rows below the header' });
-  if (dataRows > TAXONOMY_LIMITS.maxUploadRows) errors.push({ line: null, message: `The file has ${dataRows} rows; at most ${TAXONOMY_LIMITS.maxUploadRows} are allowed` });
+  if (dataRows > TAXONOMY_LIMITS.maxUploadRows)
+    errors.push({ line: null, message: `The file has ${dataRows} rows; at most ${TAXONOMY_LIMITS.maxUploadRows} are allowed` });
   return { rows, errors, invalidRowCount };
 }
 

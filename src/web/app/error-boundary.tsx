@@ -23,9 +23,7 @@ export function AppErrorBoundary({ children, fallback, resetKeys, name = 'app' }
     <ErrorBoundary
       fallbackRender={renderFallback}
       resetKeys={resetKeys}
-      onError={(error, info) =>
-        errorMonitor.report(error, { source: 'error-boundary', boundary: name, componentStack: info.componentStack ?? undefined })
-      }
+      onError={(error, info) => errorMonitor.report(error, { source: 'error-boundary', boundary: name, componentStack: info.componentStack ?? undefined })}
     >
       {children}
     </ErrorBoundary>

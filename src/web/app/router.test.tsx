@@ -4,7 +4,10 @@ import { ERROR_FALLBACK_TEXT } from '@shared/errors';
 import { renderRoutes, stubFetch } from '@web/test/render';
 import { routes } from './router';
 
-const signedOut = { '/api/auth/session': { body: { user: null } }, '/api/admin/me': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } } };
+const signedOut = {
+  '/api/auth/session': { body: { user: null } },
+  '/api/admin/me': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } },
+};
 const member = { '/api/auth/session': { body: { user: { id: 'u1', email: 'maya.okafor@example.org', name: 'Maya Okafor' } } } };
 const systemAdmin = { '/api/admin/me': { body: { id: 'a1', email: 'ops@example.org', role: 'system_admin' } } };
 
@@ -40,7 +43,13 @@ describe('public routes', () => {
   });
 
   it('falls back to e-mail when no scheduling URL is configured', async () => {
-    vi.stubGlobal('fetch', stubFetch({ ...signedOut, '/api/config': { body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: true } } }));
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        ...signedOut,
+        '/api/config': { body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: true } },
+      }),
+    );
     visit('/');
     const demo = await screen.findByRole('heading', { name: 'Email us to book a demo' });
     expect(demo).toBeDefined();
@@ -48,7 +57,15 @@ describe('public routes', () => {
   });
 
   it('embeds a non-Calendly scheduling page in a frame', async () => {
-    vi.stubGlobal('fetch', stubFetch({ ...signedOut, '/api/config': { body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: 'https://book.example.org/vitae', feedbackBetaOnly: true } } }));
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        ...signedOut,
+        '/api/config': {
+          body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: 'https://book.example.org/vitae', feedbackBetaOnly: true },
+        },
+      }),
+    );
     visit('/');
     const frame = await screen.findByTitle('Book a Vitae demo');
     expect(frame.getAttribute('src')).toBe('https://book.example.org/vitae');
@@ -103,7 +120,11 @@ describe('member routes', () => {
     for (const name of ['Dashboard', 'Professional Identity', 'Medical Expertise', 'Discovery Lab', 'Feedback', 'Settings']) {
       expect(within(nav as HTMLElement).getByRole('link', { name })).toBeDefined();
     }
-    expect(within(nav as HTMLElement).getByRole('link', { name: 'Biography' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav as HTMLElement)
+        .getByRole('link', { name: 'Biography' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('offer a retry when the session check fails', async () => {

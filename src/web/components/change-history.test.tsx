@@ -23,7 +23,13 @@ const changes: ProfileChangeDto[] = [
     changes: {
       items: [
         { op: 'added', index: 1, item: { languageName: 'Spanish', proficiency: 'fluent' } },
-        { op: 'changed', index: 0, before: { languageName: 'English', proficiency: 'basic' }, after: { languageName: 'English', proficiency: 'native' }, fields: ['proficiency'] },
+        {
+          op: 'changed',
+          index: 0,
+          before: { languageName: 'English', proficiency: 'basic' },
+          after: { languageName: 'English', proficiency: 'native' },
+          fields: ['proficiency'],
+        },
       ],
     },
   },

@@ -1,11 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import {
-  CHANGE_SOURCE_LABELS,
-  HISTORY_SECTION_LABELS,
-  changeActorLabel,
-  describeChange,
-  type ProfileChangeDto,
-} from '@shared/history';
+import { CHANGE_SOURCE_LABELS, HISTORY_SECTION_LABELS, changeActorLabel, describeChange, type ProfileChangeDto } from '@shared/history';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 

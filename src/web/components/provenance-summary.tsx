@@ -7,8 +7,20 @@ export type ProvenanceAudience = 'provider' | 'admin';
 
 /** Who wrote a value, as the provider reads it about themselves and as an admin reads it about them. */
 const SOURCE_LABELS: Record<ProvenanceAudience, Record<ProvenanceSource, string>> = {
-  provider: { provider: 'You', registry: 'NPI registry', listing_service: 'Hospital listing service', discovery: 'Discovery, approved by you', roster: 'Your hospital’s roster' },
-  admin: { provider: 'Provider', registry: 'NPI registry', listing_service: 'Listing service', discovery: 'Discovery, approved by the provider', roster: 'Hospital roster' },
+  provider: {
+    provider: 'You',
+    registry: 'NPI registry',
+    listing_service: 'Hospital listing service',
+    discovery: 'Discovery, approved by you',
+    roster: 'Your hospital’s roster',
+  },
+  admin: {
+    provider: 'Provider',
+    registry: 'NPI registry',
+    listing_service: 'Listing service',
+    discovery: 'Discovery, approved by the provider',
+    roster: 'Hospital roster',
+  },
 };
 
 const SOURCE_BADGES: Record<ProvenanceSource, 'brand' | 'gray' | 'success' | 'coral'> = {
@@ -105,7 +117,9 @@ export function ProvenanceSummary({
         <p className="mt-2 flex items-start gap-1.5 text-gray-700">
           <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
           <span>
-            {audience === 'provider' ? 'Kept as you typed them; imports leave them alone: ' : 'Typed over an import by the provider; imports leave them alone: '}
+            {audience === 'provider'
+              ? 'Kept as you typed them; imports leave them alone: '
+              : 'Typed over an import by the provider; imports leave them alone: '}
             {overrides.map(profileFieldLabel).join(', ')}.
           </span>
         </p>

@@ -36,7 +36,10 @@ describe('apiFetch', () => {
   });
 
   it('resolves to undefined for an empty answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     await expect(apiFetch('/api/empty')).resolves.toBeUndefined();
   });
 
@@ -51,12 +54,18 @@ describe('apiFetch', () => {
   });
 
   it('describes an error without a body by its status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>oops</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>oops</html>', { status: 502 })),
+    );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: 'Request failed with status code 502' });
   });
 
   it('turns a failed connection into a network ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
@@ -92,7 +101,10 @@ describe('apiFetch', () => {
 
 describe('isRetryableFailure', () => {
   it('names the request method on the error, so a write answered with a 5xx is never sent again on its own', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } }, 500)),
+    );
     const write = await apiFetch('/api/auth/change-password', { method: 'post', body: {} }).catch((error: unknown) => error);
     const read = await apiFetch('/api/admin/me').catch((error: unknown) => error);
     expect(write).toMatchObject({ status: 500, method: 'POST' });
@@ -106,7 +118,8 @@ describe('isRetryableFailure', () => {
     expect(isRetryableFailure(new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE))).toBe(true);
     expect(isRetryableFailure(new TypeError('Failed to fetch'))).toBe(true);
     expect(isRetryableFailure(new ApiError(503, 'DATABASE_ERROR', 'x', undefined, 'HEAD'))).toBe(true);
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(isRetryableFailure(new ApiError(503, 'DATABASE_ERROR', 'x', undefined, method))).toBe(false);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      expect(isRetryableFailure(new ApiError(503, 'DATABASE_ERROR', 'x', undefined, method))).toBe(false);
     expect(isRetryableFailure(new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'x'))).toBe(false);
     expect(isRetryableFailure(new Error('boom'))).toBe(false);
   });

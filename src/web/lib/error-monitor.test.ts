@@ -66,13 +66,9 @@ describe('ErrorMonitor', () => {
 
   it('classifies API errors by their status, not only their text', () => {
     const monitor = new ErrorMonitor();
-    expect(monitor.report(new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired. Please log in again.')).code).toBe(
-      'AUTHENTICATION_ERROR',
-    );
+    expect(monitor.report(new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired. Please log in again.')).code).toBe('AUTHENTICATION_ERROR');
     expect(monitor.report(new ApiError(403, 'FORBIDDEN', 'Not allowed')).code).toBe('AUTHORIZATION_ERROR');
-    expect(monitor.report(new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection and try again.')).code).toBe(
-      'NETWORK_ERROR',
-    );
+    expect(monitor.report(new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection and try again.')).code).toBe('NETWORK_ERROR');
   });
 
   it('accepts thrown values that are not errors', () => {

@@ -4,12 +4,7 @@ import { ApiError } from './api-client';
 
 /** Client error monitor (access spec §8): classifies errors, keeps the latest reports in memory. */
 
-export type MonitorErrorCode =
-  | 'NETWORK_ERROR'
-  | 'API_QUOTA_EXCEEDED'
-  | 'AUTHENTICATION_ERROR'
-  | 'AUTHORIZATION_ERROR'
-  | 'UNKNOWN_ERROR';
+export type MonitorErrorCode = 'NETWORK_ERROR' | 'API_QUOTA_EXCEEDED' | 'AUTHENTICATION_ERROR' | 'AUTHORIZATION_ERROR' | 'UNKNOWN_ERROR';
 
 export interface ErrorClassification {
   code: MonitorErrorCode;

@@ -35,9 +35,7 @@ describe('dropNoise', () => {
 
   it('drops ResizeObserver messages and exceptions', () => {
     expect(dropNoise(event({ message: 'ResizeObserver loop limit exceeded' }))).toBeNull();
-    expect(
-      dropNoise(event({ exception: { values: [{ type: 'Error', value: 'ResizeObserver loop completed with undelivered notifications.' }] } })),
-    ).toBeNull();
+    expect(dropNoise(event({ exception: { values: [{ type: 'Error', value: 'ResizeObserver loop completed with undelivered notifications.' }] } }))).toBeNull();
   });
 
   it('keeps everything else', () => {

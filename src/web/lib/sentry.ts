@@ -56,10 +56,7 @@ export async function initSentry(config: SentryConfig, monitor: ErrorMonitor = e
   const Sentry = await import('@sentry/react');
   Sentry.init({
     ...sentryOptionsFor({ ...config, sentryDsn: config.sentryDsn }, window.location.origin),
-    integrations: [
-      Sentry.browserTracingIntegration(),
-      Sentry.replayIntegration({ maskAllInputs: true, maskAllText: false, blockAllMedia: false }),
-    ],
+    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration({ maskAllInputs: true, maskAllText: false, blockAllMedia: false })],
   });
   monitor.setForwarder((report, error) => {
     Sentry.captureException(error, {

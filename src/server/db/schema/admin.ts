@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES, type AdminPermission } from '../../../shared/enums';
 import { inList, timestamps } from './columns';
 import { authUsers } from './auth';
@@ -23,7 +13,9 @@ export const adminUsers = pgTable(
   'admin_users',
   {
     id: uuid().primaryKey().defaultRandom(),
-    authUserId: text().unique('admin_users_auth_user_id_unique').references(() => authUsers.id, { onDelete: 'set null' }),
+    authUserId: text()
+      .unique('admin_users_auth_user_id_unique')
+      .references(() => authUsers.id, { onDelete: 'set null' }),
     // Stored lower-cased (the magic-link flow trims and lower-cases before looking up).
     email: text().notNull().unique('admin_users_email_unique'),
     fullName: text(),

@@ -59,10 +59,7 @@ export const authSessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('auth_sessions_user_idx').on(t.userId),
-    check('auth_sessions_kind_check', sql`${t.kind} in ('provider', 'admin')`),
-  ],
+  (t) => [index('auth_sessions_user_idx').on(t.userId), check('auth_sessions_kind_check', sql`${t.kind} in ('provider', 'admin')`)],
 );
 
 export const authAccounts = pgTable(
@@ -116,7 +113,10 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     kind: text().notNull(),
-    links: text().array().notNull().default(sql`'{}'::text[]`),
+    links: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],

@@ -57,19 +57,21 @@ export const hospitalExpertiseTerms = pgTable(
     lastSyncedFromYextAt: timestamp({ withTimezone: true }),
     specialtyName: text(),
     sortOrder: integer().notNull().default(0),
-    searchKeywords: text().array().notNull().default(sql`'{}'::text[]`),
-    synonyms: text().array().notNull().default(sql`'{}'::text[]`),
+    searchKeywords: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    synonyms: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
     // specialty_name may be null (e.g. listing-service terms); NULLS NOT DISTINCT keeps those unique too.
-    unique('hospital_expertise_terms_hospital_term_specialty_unique')
-      .on(t.hospitalId, t.termId, t.specialtyName)
-      .nullsNotDistinct(),
+    unique('hospital_expertise_terms_hospital_term_specialty_unique').on(t.hospitalId, t.termId, t.specialtyName).nullsNotDistinct(),
     // Search within one hospital: uuid equality and trigram "contains" in one GIN index (needs btree_gin).
-    index('hospital_expertise_terms_hospital_term_trgm_idx')
-      .using('gin', t.hospitalId, t.term.op('gin_trgm_ops'))
-      .with({ fastupdate: false }),
+    index('hospital_expertise_terms_hospital_term_trgm_idx').using('gin', t.hospitalId, t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
     // Ranked search: prefix matches are a range of this index (LIKE 'abc%' under the C collation), and
     // the other matches of a common query are found walking it in order, without sorting them all.
     index('hospital_expertise_terms_hospital_lower_term_idx').on(t.hospitalId, sql`(lower(${t.term}) collate "C")`, t.id),
@@ -84,9 +86,6 @@ export const hospitalExpertiseTerms = pgTable(
       .where(sql`cardinality(${t.synonyms}) > 0 or cardinality(${t.searchKeywords}) > 0`),
     index('hospital_expertise_terms_taxonomy_idx').on(t.hospitalSpecialtyTaxonomyId),
     check('hospital_expertise_terms_term_type_check', inList(t.termType, TERM_TYPES)),
-    check(
-      'hospital_expertise_terms_yext_entity_type_check',
-      inList(t.yextEntityType, YEXT_TERM_ENTITY_TYPES),
-    ),
+    check('hospital_expertise_terms_yext_entity_type_check', inList(t.yextEntityType, YEXT_TERM_ENTITY_TYPES)),
   ],
 );

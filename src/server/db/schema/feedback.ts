@@ -65,13 +65,14 @@ export const feedbackAnalytics = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     feedbackCount: integer().notNull().default(0),
     lastFeedbackAt: timestamp({ withTimezone: true }),
-    categoriesSubmitted: text().array().notNull().default(sql`'{}'::text[]`),
+    categoriesSubmitted: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     averageSeverity: real(),
     issuesResolved: integer().notNull().default(0),
     satisfactionScore: real(),
     ...timestamps,
   },
-  (t) => [
-    check('feedback_analytics_average_severity_range', sql`${t.averageSeverity} between 1 and 5`),
-  ],
+  (t) => [check('feedback_analytics_average_severity_range', sql`${t.averageSeverity} between 1 and 5`)],
 );

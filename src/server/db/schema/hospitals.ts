@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DATA_SOURCES, EXPERTISE_TERMS_SCOPES, SECTION_IDS } from '../../../shared/enums';
 import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
 import { inList, timestamps } from './columns';
@@ -71,11 +59,17 @@ export const hospitals = pgTable(
     appointmentRetentionDays: integer().notNull().default(90),
     // The hospital's own websites (origins, like https://www.example.org) allowed to frame the
     // directory's embed routes (issue 34 item 2); every other page keeps frame-ancestors 'none'.
-    directoryEmbedOrigins: text().array().notNull().default(sql`'{}'::text[]`),
+    directoryEmbedOrigins: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // The sections this hospital hides from the public, kept from hospital_section_permissions by a
     // trigger (migration 0023): the gate's views test the listing's own row instead of an anti-join
     // that PostgreSQL estimated at one row (decision 0020).
-    publicHiddenSections: text().array().notNull().default(sql`'{}'::text[]`),
+    publicHiddenSections: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // A provider who claims a draft from this hospital's own roster (issue 37 item 4) is published
     // without the directory's approval step: the hospital vouched for them by listing them.
     rosterPreApproved: boolean().notNull().default(false),
@@ -216,4 +210,3 @@ export const dataSourceFieldMappings = pgTable(
   },
   (t) => [index('data_source_field_mappings_configuration_idx').on(t.configurationId, t.profileSection)],
 );
-

@@ -148,8 +148,5 @@ export const fieldProvenance = pgTable(
     source: text().notNull(),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.sectionId, t.field] }),
-    check('field_provenance_source_check', inList(t.source, PROVENANCE_SOURCES)),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.sectionId, t.field] }), check('field_provenance_source_check', inList(t.source, PROVENANCE_SOURCES))],
 );

@@ -1,20 +1,6 @@
 /** The nine profile sections. Each list section is saved replace-style (delete the user's rows, insert the new set). */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   DATA_SOURCES,
   DISCOVERED_ITEM_STATUSES,
@@ -111,10 +97,7 @@ export const professionalIdentity = pgTable(
     check('professional_identity_npi_number_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),
     // The public directory finds providers by any part of their specialty.
     index('professional_identity_primary_specialty_trgm_idx').using('gin', t.primarySpecialty.op('gin_trgm_ops')).with({ fastupdate: false }),
-    check(
-      'professional_identity_confidence_range',
-      sql`${t.matchedSpecialtyConfidence} between 0 and 1`,
-    ),
+    check('professional_identity_confidence_range', sql`${t.matchedSpecialtyConfidence} between 0 and 1`),
   ],
 );
 
@@ -214,7 +197,9 @@ export const locations = pgTable(
   (t) => [
     index('locations_user_idx').on(t.userId, t.displayOrder),
     // A place search first keeps the locations inside the radius's bounding box.
-    index('locations_coordinates_idx').on(t.latitude, t.longitude).where(sql`${t.latitude} is not null`),
+    index('locations_coordinates_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.latitude} is not null`),
     index('locations_predefined_location_idx').on(t.predefinedLocationId),
     uniqueIndex('locations_one_primary_per_user')
       .on(t.userId)
@@ -257,7 +242,10 @@ export const publications = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: userId(),
     title: text().notNull(),
-    authors: text().array().notNull().default(sql`'{}'::text[]`),
+    authors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     journalName: text(),
     publicationDate: text(),
     volume: text(),
@@ -267,7 +255,10 @@ export const publications = pgTable(
     pmid: text(),
     publicationType: text().notNull().default('peer_reviewed'),
     abstract: text(),
-    keywords: text().array().notNull().default(sql`'{}'::text[]`),
+    keywords: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isFeatured: boolean().notNull().default(false),
     status: text().notNull().default('manual'),
     ...discoveryColumns(),
@@ -297,7 +288,10 @@ export const clinicalTrials = pgTable(
     sponsor: text(),
     role: text().notNull().default('investigator'),
     description: text(),
-    conditionsStudied: text().array().notNull().default(sql`'{}'::text[]`),
+    conditionsStudied: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // The trial's own status is `status`; this one is the user's decision about showing it.
     userStatus: text().notNull().default('manual'),
     ...discoveryColumns(),

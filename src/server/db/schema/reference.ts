@@ -45,9 +45,7 @@ export const fellowshipSpecialties = pgTable(
     isActive: boolean().notNull().default(true),
     ...timestamps,
   },
-  (t) => [
-    unique('fellowship_specialties_parent_subspecialty_unique').on(t.parentSpecialty, t.subspecialtyName),
-  ],
+  (t) => [unique('fellowship_specialties_parent_subspecialty_unique').on(t.parentSpecialty, t.subspecialtyName)],
 );
 
 /** The 42 supported languages (ISO 639-1 codes). */

@@ -15,8 +15,14 @@ export const medicalSpecialtyTaxonomy = pgTable(
     division: text(),
     section: text(),
     specialtyCode: text(),
-    searchKeywords: text().array().notNull().default(sql`'{}'::text[]`),
-    commonAbbreviations: text().array().notNull().default(sql`'{}'::text[]`),
+    searchKeywords: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    commonAbbreviations: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
     ...timestamps,
@@ -48,12 +54,7 @@ export const hospitalSpecialtyTaxonomiesPoc = pgTable(
   (t) => [
     index('hospital_specialty_taxonomies_poc_hospital_specialty_idx').on(t.hospitalId, t.specialty),
     index('hospital_specialty_taxonomies_poc_hospital_code_idx').on(t.hospitalId, t.specialtyCode),
-    index('hospital_specialty_taxonomies_poc_hospital_org_idx').on(
-      t.hospitalId,
-      t.department,
-      t.division,
-      t.section,
-    ),
+    index('hospital_specialty_taxonomies_poc_hospital_org_idx').on(t.hospitalId, t.department, t.division, t.section),
   ],
 );
 

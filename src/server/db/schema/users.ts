@@ -11,7 +11,9 @@ export const users = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     // The sign-in account; null only while an account is being removed.
-    authUserId: text().unique('users_auth_user_id_unique').references(() => authUsers.id, { onDelete: 'set null' }),
+    authUserId: text()
+      .unique('users_auth_user_id_unique')
+      .references(() => authUsers.id, { onDelete: 'set null' }),
     email: text().notNull(),
     fullName: text().notNull(),
     firstName: text(),
@@ -42,10 +44,7 @@ export const users = pgTable(
     check('users_status_check', inList(t.status, USER_STATUSES)),
     check('users_tier_check', inList(t.tier, USER_TIERS)),
     check('users_npi_number_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),
-    check(
-      'users_profile_completion_range',
-      sql`${t.profileCompletionPercentage} between 0 and 100`,
-    ),
+    check('users_profile_completion_range', sql`${t.profileCompletionPercentage} between 0 and 100`),
   ],
 );
 
@@ -73,7 +72,9 @@ export const hospitalJoinRequests = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('hospital_join_requests_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('hospital_join_requests_one_pending')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
     index('hospital_join_requests_hospital_status_idx').on(t.hospitalId, t.status, t.createdAt),
     check('hospital_join_requests_status_check', inList(t.status, HOSPITAL_REQUEST_STATUSES)),
   ],
@@ -140,7 +141,9 @@ export const npiClaims = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('npi_claims_one_open_per_claimant').on(t.npiNumber, t.claimantUserId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('npi_claims_one_open_per_claimant')
+      .on(t.npiNumber, t.claimantUserId)
+      .where(sql`${t.status} = 'open'`),
     index('npi_claims_status_created_idx').on(t.status, t.createdAt),
     check('npi_claims_status_check', inList(t.status, NPI_CLAIM_STATUSES)),
     check('npi_claims_npi_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),

@@ -53,8 +53,22 @@ const MEDICAL_SCHOOLS = [
   'University of Wisconsin School of Medicine and Public Health',
 ];
 const OSTEOPATHIC_SCHOOLS = ['Chicago College of Osteopathic Medicine', 'Michigan State University College of Osteopathic Medicine'];
-const TRAINING_HOSPITALS = ['Northwestern Memorial Hospital', 'University of Chicago Medical Center', 'Rush University Medical Center', 'Loyola University Medical Center', 'Barnes-Jewish Hospital', 'Michigan Medicine'];
-const JOURNALS = ['JAMA Network Open', 'BMJ Open', 'Journal of General Internal Medicine', 'Annals of Family Medicine', 'Journal of Hospital Medicine', 'Patient Education and Counseling'];
+const TRAINING_HOSPITALS = [
+  'Northwestern Memorial Hospital',
+  'University of Chicago Medical Center',
+  'Rush University Medical Center',
+  'Loyola University Medical Center',
+  'Barnes-Jewish Hospital',
+  'Michigan Medicine',
+];
+const JOURNALS = [
+  'JAMA Network Open',
+  'BMJ Open',
+  'Journal of General Internal Medicine',
+  'Annals of Family Medicine',
+  'Journal of Hospital Medicine',
+  'Patient Education and Counseling',
+];
 const PLANS: Array<[string, string | null]> = [
   ['Aetna', 'PPO'],
   ['Blue Cross Blue Shield of Illinois', 'PPO'],
@@ -66,7 +80,16 @@ const PLANS: Array<[string, string | null]> = [
   ['Blue Cross Community Health Plans', 'HMO'],
 ];
 /** Specialties that run trials in the demo. */
-const RESEARCHING = new Set(['Cardiovascular Disease', 'Medical Oncology', 'Neurology', 'Endocrinology, Diabetes and Metabolism', 'Pulmonary Disease', 'Rheumatology', 'Infectious Disease', 'Gastroenterology']);
+const RESEARCHING = new Set([
+  'Cardiovascular Disease',
+  'Medical Oncology',
+  'Neurology',
+  'Endocrinology, Diabetes and Metabolism',
+  'Pulmonary Disease',
+  'Rheumatology',
+  'Infectious Disease',
+  'Gastroenterology',
+]);
 
 /** Inserts one demo clinician's training, certifications, research, insurance and awards (in the seed's transaction). */
 export async function insertDemoProfileDetails(tx: Database, userId: string, person: DemoPerson, index: number) {
@@ -74,22 +97,55 @@ export async function insertDemoProfileDetails(tx: Database, userId: string, per
   const osteopathic = person.credential.startsWith('DO');
   const schools = osteopathic ? OSTEOPATHIC_SCHOOLS : MEDICAL_SCHOOLS;
   const graduated = 1996 + ((index * 7) % 18);
-  const residencyEnd = graduated + (training.residency === 'Internal Medicine' || training.residency === 'Pediatrics' || training.residency === 'Family Medicine' ? 3 : 4);
-  const fellowshipEnd = training.fellowship ? residencyEnd + (training.fellowship.includes('Critical Care') || training.fellowship.includes('Oncology') ? 3 : 2) : null;
+  const residencyEnd =
+    graduated + (training.residency === 'Internal Medicine' || training.residency === 'Pediatrics' || training.residency === 'Family Medicine' ? 3 : 4);
+  const fellowshipEnd = training.fellowship
+    ? residencyEnd + (training.fellowship.includes('Critical Care') || training.fellowship.includes('Oncology') ? 3 : 2)
+    : null;
   const trainedAt = (offset: number) => TRAINING_HOSPITALS[(index + offset) % TRAINING_HOSPITALS.length]!;
 
   await tx.insert(educationTraining).values([
-    { userId, educationType: 'medical_school', medicalSchoolName: schools[index % schools.length]!, degree: osteopathic ? 'DO' : 'MD', startYear: graduated - 4, graduationYear: graduated, displayOrder: 0 },
-    { userId, educationType: 'residency', institutionName: trainedAt(0), programName: training.residency, startYear: graduated, endYear: residencyEnd, displayOrder: 1 },
+    {
+      userId,
+      educationType: 'medical_school',
+      medicalSchoolName: schools[index % schools.length]!,
+      degree: osteopathic ? 'DO' : 'MD',
+      startYear: graduated - 4,
+      graduationYear: graduated,
+      displayOrder: 0,
+    },
+    {
+      userId,
+      educationType: 'residency',
+      institutionName: trainedAt(0),
+      programName: training.residency,
+      startYear: graduated,
+      endYear: residencyEnd,
+      displayOrder: 1,
+    },
     ...(training.fellowship && fellowshipEnd
-      ? [{ userId, educationType: 'fellowship', institutionName: trainedAt(2), fellowshipSpecialtyName: training.fellowship, startYear: residencyEnd, completionYear: fellowshipEnd, displayOrder: 2 }]
+      ? [
+          {
+            userId,
+            educationType: 'fellowship',
+            institutionName: trainedAt(2),
+            fellowshipSpecialtyName: training.fellowship,
+            startYear: residencyEnd,
+            completionYear: fellowshipEnd,
+            displayOrder: 2,
+          },
+        ]
       : []),
   ]);
   const certified = (fellowshipEnd ?? residencyEnd) + 1;
-  await tx.insert(boardCertifications).values([
-    ...(training.fellowship ? [{ userId, certificationBoard: training.board, specialty: training.residency, certificationYear: residencyEnd + 1, displayOrder: 0 }] : []),
-    { userId, certificationBoard: training.board, specialty: training.fellowship ?? person.specialty, certificationYear: certified, displayOrder: 1 },
-  ]);
+  await tx
+    .insert(boardCertifications)
+    .values([
+      ...(training.fellowship
+        ? [{ userId, certificationBoard: training.board, specialty: training.residency, certificationYear: residencyEnd + 1, displayOrder: 0 }]
+        : []),
+      { userId, certificationBoard: training.board, specialty: training.fellowship ?? person.specialty, certificationYear: certified, displayOrder: 1 },
+    ]);
 
   // Most clinicians have written something; the terms they treat give the topics.
   const topics = person.terms.length ? person.terms : [person.specialty];
@@ -126,7 +182,9 @@ export async function insertDemoProfileDetails(tx: Database, userId: string, per
     });
   }
   // Five to seven plans each, Medicare for most.
-  const plans = Array.from({ length: 5 + (index % 3) }, (_, i) => PLANS[(index + i * 3) % PLANS.length]!).filter((plan, i, all) => all.findIndex((p) => p[0] === plan[0]) === i);
+  const plans = Array.from({ length: 5 + (index % 3) }, (_, i) => PLANS[(index + i * 3) % PLANS.length]!).filter(
+    (plan, i, all) => all.findIndex((p) => p[0] === plan[0]) === i,
+  );
   await tx.insert(insuranceAccepted).values(plans.map(([insuranceName, planType], i) => ({ userId, insuranceName, planType, displayOrder: i })));
   if (index % 3 !== 2) {
     await tx.insert(awardsRecognitions).values({
@@ -165,7 +223,10 @@ const AVATAR_COLOURS: Array<[string, string]> = [
  */
 export async function demoAvatar(initials: string, index: number) {
   const [from, to] = AVATAR_COLOURS[index % AVATAR_COLOURS.length]!;
-  const letters = initials.replace(/[^A-Z]/gi, '').slice(0, 2).toUpperCase();
+  const letters = initials
+    .replace(/[^A-Z]/gi, '')
+    .slice(0, 2)
+    .toUpperCase();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="400" height="400" fill="url(#g)"/>

@@ -345,7 +345,10 @@ export async function seedHelpContent(db: Database) {
   if (Number(existing?.n ?? 0) === 0) {
     await db.transaction(async (tx) => {
       for (const [order, category] of HELP_SEED.entries()) {
-        const [row] = await tx.insert(helpCategories).values({ title: category.title, icon: category.icon, description: category.description, displayOrder: order }).returning({ id: helpCategories.id });
+        const [row] = await tx
+          .insert(helpCategories)
+          .values({ title: category.title, icon: category.icon, description: category.description, displayOrder: order })
+          .returning({ id: helpCategories.id });
         categories += 1;
         await tx.insert(helpFaqs).values(category.faqs.map(([question, answer], index) => ({ categoryId: row!.id, question, answer, displayOrder: index })));
         faqs += category.faqs.length;

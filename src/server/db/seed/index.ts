@@ -31,7 +31,10 @@ const BATCH = 1000;
 
 async function insertInBatches<T extends Record<string, unknown>>(db: Database, table: PgTable, rows: T[]) {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await db.insert(table).values(rows.slice(i, i + BATCH)).onConflictDoNothing();
+    await db
+      .insert(table)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoNothing();
   }
 }
 
@@ -53,7 +56,11 @@ export async function seedReferenceData(db: Database, dataDir: string) {
     await analyzeAfterBulkWrite(db, table, rows.length);
     inserted[name] = rows.length;
   };
-  await fill('languages', languages, data.languages.map((l) => ({ code: l.code, name: l.name, isQuickAdd: l.isQuickAdd, sortOrder: l.sortOrder })));
+  await fill(
+    'languages',
+    languages,
+    data.languages.map((l) => ({ code: l.code, name: l.name, isQuickAdd: l.isQuickAdd, sortOrder: l.sortOrder })),
+  );
   await fill(
     'medical_schools',
     medicalSchools,
@@ -67,7 +74,11 @@ export async function seedReferenceData(db: Database, dataDir: string) {
       applicationSystem: s.applicationSystem,
     })),
   );
-  await fill('residency_programs', residencyPrograms, data.residencyPrograms.map((p) => ({ name: p.name, category: p.category })));
+  await fill(
+    'residency_programs',
+    residencyPrograms,
+    data.residencyPrograms.map((p) => ({ name: p.name, category: p.category })),
+  );
   await fill(
     'fellowship_specialties',
     fellowshipSpecialties,
@@ -100,7 +111,14 @@ export async function seedDemo(db: Database, files: { storage?: FileStorage; log
   // The demo hospital's public directory is on at /find/northfield; its providers choose to publish.
   await db
     .insert(hospitals)
-    .values({ name: DEMO.hospitalName, code: DEMO.hospitalCode, address: '1200 Lakeshore Drive, Evanston, IL 60201', contactEmail: 'it@northfield.example', directoryEnabled: true, directorySlug: 'northfield' })
+    .values({
+      name: DEMO.hospitalName,
+      code: DEMO.hospitalCode,
+      address: '1200 Lakeshore Drive, Evanston, IL 60201',
+      contactEmail: 'it@northfield.example',
+      directoryEnabled: true,
+      directorySlug: 'northfield',
+    })
     .onConflictDoNothing();
   const [hospital] = await db.select().from(hospitals).where(eq(hospitals.code, DEMO.hospitalCode)).limit(1);
   await createHospitalDefaults(db, hospital!.id);
@@ -126,7 +144,13 @@ export async function seedDemo(db: Database, files: { storage?: FileStorage; log
       .onConflictDoNothing();
   }
   await seedDemoDirectory(db, hospital!.id, files);
-  return { systemAdminEmail: DEMO.systemAdminEmail, hospitalAdminEmail: DEMO.hospitalAdminEmail, hospitalName: DEMO.hospitalName, hospitalId: hospital!.id, directoryPath: '/find/northfield' };
+  return {
+    systemAdminEmail: DEMO.systemAdminEmail,
+    hospitalAdminEmail: DEMO.hospitalAdminEmail,
+    hospitalName: DEMO.hospitalName,
+    hospitalId: hospital!.id,
+    directoryPath: '/find/northfield',
+  };
 }
 
 /** `storage`, when given, receives the demo clinicians' avatars (without it they show their initials). */

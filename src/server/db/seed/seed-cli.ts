@@ -8,7 +8,12 @@ import { seedDatabase } from './index';
 
 const env = loadEnv();
 const logger = createLogger({ level: env.logLevel, environment: env.NODE_ENV });
-const database = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS });
+const database = await createDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  poolSize: env.DATABASE_POOL_SIZE,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+});
 try {
   await database.migrate(migrationsDir);
   const result = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger, storage: createStorageFromEnv(env) });

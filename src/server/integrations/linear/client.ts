@@ -19,7 +19,10 @@ export interface LinearClient {
 }
 
 export class LinearError extends Error {
-  constructor(message: string, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'LinearError';
   }
@@ -35,10 +38,22 @@ export function priorityForSeverity(severity: number) {
 
 const issueFields = 'id identifier url state { name }';
 const issueSchema = z.object({ id: z.string(), identifier: z.string(), url: z.string(), state: z.object({ name: z.string() }).nullish() });
-const toIssue = (issue: z.infer<typeof issueSchema>): LinearIssue => ({ id: issue.id, identifier: issue.identifier, url: issue.url, state: issue.state?.name ?? null });
+const toIssue = (issue: z.infer<typeof issueSchema>): LinearIssue => ({
+  id: issue.id,
+  identifier: issue.identifier,
+  url: issue.url,
+  state: issue.state?.name ?? null,
+});
 
 /** Linear's GraphQL API with a server-side key; every failure reads 'Linear API request failed'. */
-export function createLinearClient(options: { apiKey: string; teamId: string; url: string; fetchImpl?: typeof fetch; timeoutMs?: number; retries?: number }): LinearClient {
+export function createLinearClient(options: {
+  apiKey: string;
+  teamId: string;
+  url: string;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+  retries?: number;
+}): LinearClient {
   const call = async <T>(query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T): Promise<T> => {
     let response: Response;
     try {
@@ -96,7 +111,11 @@ export function createLinearClient(options: { apiKey: string; teamId: string; ur
       call(
         `query Issues($teamId: ID!, $title: String!) { issues(filter: { team: { id: { eq: $teamId } }, title: { eq: $title } }, first: 10) { nodes { ${issueFields} } } }`,
         { teamId: options.teamId, title },
-        (data) => z.object({ issues: z.object({ nodes: z.array(issueSchema) }) }).parse(data).issues.nodes.map(toIssue),
+        (data) =>
+          z
+            .object({ issues: z.object({ nodes: z.array(issueSchema) }) })
+            .parse(data)
+            .issues.nodes.map(toIssue),
       ),
   };
 }

@@ -21,12 +21,36 @@ interface Piece {
   paragraph: number;
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 const spell = (n: number) => NUMBER_WORDS[n] ?? String(n);
 
 /** Eponyms and names that keep their capital inside a sentence ("Graves disease", "Mohs surgery"). */
 const KEEP_CAPITAL = new Set(
-  'achilles addison alzheimer angelman asperger barrett bell bentall billroth charcot chiari crohn cushing down dupuytren ebstein ehlers epstein ewing fabry fontan gaucher glenn graves guillain hartmann hashimoto heimlich hirschsprung hodgkin holter huntington kaposi kawasaki klinefelter legg lyme marfan meniere ménière mohs niemann nissen noonan norwood osgood paget parkinson peyronie pompe prader raynaud rett ross roux sjogren sjögren stevens swan tay tourette turner whipple williams wilms wilson'.split(' '),
+  'achilles addison alzheimer angelman asperger barrett bell bentall billroth charcot chiari crohn cushing down dupuytren ebstein ehlers epstein ewing fabry fontan gaucher glenn graves guillain hartmann hashimoto heimlich hirschsprung hodgkin holter huntington kaposi kawasaki klinefelter legg lyme marfan meniere ménière mohs niemann nissen noonan norwood osgood paget parkinson peyronie pompe prader raynaud rett ross roux sjogren sjögren stevens swan tay tourette turner whipple williams wilms wilson'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -63,7 +87,12 @@ function list(items: string[], cap: number, conjunction = 'and') {
 const stripEnd = (text: string) => text.trim().replace(/[.;:,!]+$/, '');
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const sentence = (text: string) => {
-  const body = capitalize(text.trim().replace(/\s+/g, ' ').replace(/\s+([,.;:])/g, '$1'));
+  const body = capitalize(
+    text
+      .trim()
+      .replace(/\s+/g, ' ')
+      .replace(/\s+([,.;:])/g, '$1'),
+  );
   return /[.!?]$/.test(body) ? body : `${body}.`;
 };
 
@@ -131,12 +160,22 @@ function hospitalPhrase(facts: ProfileFacts) {
 function unitPhrase(facts: ProfileFacts) {
   const unit = facts.division ?? facts.department;
   if (!unit) return null;
-  return /^(?:the\s|department|division|section|center|centre|institute)/i.test(unit) ? (/^the\s/i.test(unit) ? unit : `the ${unit}`) : `the ${unit} department`;
+  return /^(?:the\s|department|division|section|center|centre|institute)/i.test(unit)
+    ? /^the\s/i.test(unit)
+      ? unit
+      : `the ${unit}`
+    : `the ${unit} department`;
 }
 
 /** "Cardiologist" and "Cardiology" name the same field; saying both reads as a stutter. */
 function sameField(title: string, specialty: string) {
-  const stem = (text: string) => text.toLowerCase().replace(/[^a-z ]/g, '').split(' ').filter((w) => w.length > 3).map((w) => w.slice(0, 7));
+  const stem = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z ]/g, '')
+      .split(' ')
+      .filter((w) => w.length > 3)
+      .map((w) => w.slice(0, 7));
   const titleStems = new Set(stem(title));
   return stem(specialty).some((s) => titleStems.has(s));
 }
@@ -144,7 +183,8 @@ function sameField(title: string, specialty: string) {
 /** Named bodies and prizes read with "the": "a member of the American College of Cardiology". */
 export function withThe(name: string) {
   if (/^(?:the|a|an)\s/i.test(name)) return name;
-  const institutional = /\sof\s|\s(?:association|society|college|academy|award|prize|foundation|institute|board|council|federation|league|fellowship|medal|lectureship)$/i;
+  const institutional =
+    /\sof\s|\s(?:association|society|college|academy|award|prize|foundation|institute|board|council|federation|league|fellowship|medal|lectureship)$/i;
   return institutional.test(name) ? `the ${name}` : name;
 }
 
@@ -177,8 +217,48 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
   };
   // Sentence order within the text; ranks differ by audience (patients care about access first).
   const R = pub
-    ? { focus: 2, conditions: 3, reasons: 4, procedures: 6, access: 3, languages: 4, locations: 5, education: 7, boards: 6, specialties: 8, titles: 12, research: 11, awards: 10, memberships: 13, affiliations: 12, interests: 9, volunteer: 10, certifications: 14, media: 13 }
-    : { focus: 2, conditions: 3, reasons: 8, procedures: 4, access: 9, languages: 8, locations: 10, education: 3, boards: 3, specialties: 5, titles: 4, research: 5, awards: 6, memberships: 7, affiliations: 9, interests: 12, volunteer: 11, certifications: 8, media: 9 };
+    ? {
+        focus: 2,
+        conditions: 3,
+        reasons: 4,
+        procedures: 6,
+        access: 3,
+        languages: 4,
+        locations: 5,
+        education: 7,
+        boards: 6,
+        specialties: 8,
+        titles: 12,
+        research: 11,
+        awards: 10,
+        memberships: 13,
+        affiliations: 12,
+        interests: 9,
+        volunteer: 10,
+        certifications: 14,
+        media: 13,
+      }
+    : {
+        focus: 2,
+        conditions: 3,
+        reasons: 8,
+        procedures: 4,
+        access: 9,
+        languages: 8,
+        locations: 10,
+        education: 3,
+        boards: 3,
+        specialties: 5,
+        titles: 4,
+        research: 5,
+        awards: 6,
+        memberships: 7,
+        affiliations: 9,
+        interests: 12,
+        volunteer: 11,
+        certifications: 8,
+        media: 9,
+      };
 
   const opening = intro(facts, voice, version);
   if (!opening) return [];
@@ -193,12 +273,24 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
   if (facts.otherSpecialties.length) {
     const s = voice.subject();
     const items = list(facts.otherSpecialties.map(inline), cap);
-    add('specialties', R.specialties, 2, 0, pub ? `${s.text} also ${verb(s.plural, 'works in', 'work in')} ${items}` : `${capitalize(voice.possessive())} clinical interests include ${items}`);
+    add(
+      'specialties',
+      R.specialties,
+      2,
+      0,
+      pub ? `${s.text} also ${verb(s.plural, 'works in', 'work in')} ${items}` : `${capitalize(voice.possessive())} clinical interests include ${items}`,
+    );
   }
 
   if (facts.practiceFocus && facts.practiceFocus.length <= 240 && !/[.!?]\s+\S/.test(facts.practiceFocus.trim())) {
     const focus = inline(stripEnd(facts.practiceFocus));
-    add('focus', R.focus, 3, 0, pub ? `${capitalize(voice.possessive())} care focuses on ${focus}` : `${capitalize(voice.possessive())} practice focuses on ${focus}`);
+    add(
+      'focus',
+      R.focus,
+      3,
+      0,
+      pub ? `${capitalize(voice.possessive())} care focuses on ${focus}` : `${capitalize(voice.possessive())} practice focuses on ${focus}`,
+    );
   }
 
   const conditions = facts.conditions.map(inline);
@@ -230,7 +322,15 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
     }
     if (procedures.length) {
       const s = voice.subject();
-      add('procedures', R.procedures, 5, 0, pub ? `${s.text} also ${verb(s.plural, 'performs', 'perform')} ${list(procedures, cap)}` : `${s.text} ${verb(s.plural, 'performs', 'perform')} procedures such as ${list(procedures, cap)}`);
+      add(
+        'procedures',
+        R.procedures,
+        5,
+        0,
+        pub
+          ? `${s.text} also ${verb(s.plural, 'performs', 'perform')} ${list(procedures, cap)}`
+          : `${s.text} ${verb(s.plural, 'performs', 'perform')} procedures such as ${list(procedures, cap)}`,
+      );
     }
   }
 
@@ -249,10 +349,20 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
   })();
   const trainingText = (entry: (typeof residencies)[number], kind: 'residency' | 'fellowship') => {
     if (!entry.institution && !entry.field) return null;
-    const what = kind === 'residency' ? (entry.field ? `a residency in ${inline(entry.field)}` : 'a residency') : entry.field ? `a fellowship in ${inline(entry.field)}` : 'a fellowship';
+    const what =
+      kind === 'residency'
+        ? entry.field
+          ? `a residency in ${inline(entry.field)}`
+          : 'a residency'
+        : entry.field
+          ? `a fellowship in ${inline(entry.field)}`
+          : 'a fellowship';
     return `${what}${entry.institution ? ` at ${entry.institution}` : ''}`;
   };
-  const training = [...residencies.slice(0, 2).map((e) => trainingText(e, 'residency')), ...fellowships.slice(0, 2).map((e) => trainingText(e, 'fellowship'))].filter((t): t is string => t !== null);
+  const training = [
+    ...residencies.slice(0, 2).map((e) => trainingText(e, 'residency')),
+    ...fellowships.slice(0, 2).map((e) => trainingText(e, 'fellowship')),
+  ].filter((t): t is string => t !== null);
   if (style === 'plain') {
     if (schoolText) {
       const s = voice.subject();
@@ -272,13 +382,21 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
     const s = voice.subject();
     const withSpecialty = facts.boardCertifications.filter((b) => b.specialty);
     const boardsOnly = facts.boardCertifications.filter((b) => !b.specialty).map((b) => b.board!.replace(/^the\s+/i, ''));
-    const specialties = withSpecialty.map((b) => (!pub && b.board && style !== 'plain' ? `${b.specialty} by the ${b.board.replace(/^the\s+/i, '')}` : b.specialty!));
+    const specialties = withSpecialty.map((b) =>
+      !pub && b.board && style !== 'plain' ? `${b.specialty} by the ${b.board.replace(/^the\s+/i, '')}` : b.specialty!,
+    );
     const parts = [specialties.length ? `in ${list(specialties, cap)}` : null, boardsOnly.length ? `by the ${list(boardsOnly, cap)}` : null].filter(Boolean);
     add('boards', R.boards, 9, 1, `${s.text} ${verb(s.plural, 'is', 'are')} board certified ${parts.join(' and ')}`);
   }
   if (facts.certifications.length) {
     const s = voice.subject();
-    add('certifications', R.certifications, 9.5, 1, `${s.text} also ${verb(s.plural, 'holds', 'hold')} ${facts.certifications.length === 1 ? 'a certification' : 'certifications'} in ${list(facts.certifications, cap)}`);
+    add(
+      'certifications',
+      R.certifications,
+      9.5,
+      1,
+      `${s.text} also ${verb(s.plural, 'holds', 'hold')} ${facts.certifications.length === 1 ? 'a certification' : 'certifications'} in ${list(facts.certifications, cap)}`,
+    );
   }
 
   // Research and recognition.
@@ -286,12 +404,20 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
     const s = voice.subject();
     const journals = facts.publications.journals.length && !pub ? `, in journals including ${list(facts.publications.journals, Math.min(cap, 3))}` : '';
     const n = facts.publications.count;
-    add('publications', R.research, 10, 1, `${s.text} ${verb(s.plural, 'has', 'have')} ${pub ? 'written' : 'published'} ${spell(n)} ${n === 1 ? (pub ? 'article' : 'paper') : pub ? 'articles' : 'papers'}${journals}`);
+    add(
+      'publications',
+      R.research,
+      10,
+      1,
+      `${s.text} ${verb(s.plural, 'has', 'have')} ${pub ? 'written' : 'published'} ${spell(n)} ${n === 1 ? (pub ? 'article' : 'paper') : pub ? 'articles' : 'papers'}${journals}`,
+    );
   }
   if (facts.clinicalTrials.count) {
     const s = voice.subject();
     const n = facts.clinicalTrials.count;
-    const topics = facts.clinicalTrials.conditions.length ? `${pub ? ' on' : ' studying'} ${list(facts.clinicalTrials.conditions.map(inline), Math.min(cap, 3))}` : '';
+    const topics = facts.clinicalTrials.conditions.length
+      ? `${pub ? ' on' : ' studying'} ${list(facts.clinicalTrials.conditions.map(inline), Math.min(cap, 3))}`
+      : '';
     add('trials', R.research + 1, 11, 1, `${s.text} ${verb(s.plural, 'takes', 'take')} part in ${spell(n)} clinical ${n === 1 ? 'trial' : 'trials'}${topics}`);
   }
   if (facts.awards.length) {
@@ -299,7 +425,13 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
       const detail = [a.organization, a.year].filter(Boolean).join(', ');
       return pub || style === 'plain' || !detail ? withThe(a.name) : `${withThe(a.name)} (${detail})`;
     });
-    add('awards', R.awards, 12, 1, pub ? `${capitalize(voice.possessive())} honors include ${list(awards, cap)}` : `${capitalize(voice.possessive())} awards include ${list(awards, cap)}`);
+    add(
+      'awards',
+      R.awards,
+      12,
+      1,
+      pub ? `${capitalize(voice.possessive())} honors include ${list(awards, cap)}` : `${capitalize(voice.possessive())} awards include ${list(awards, cap)}`,
+    );
   }
   if (facts.media.count && facts.media.sources.length) {
     add('media', R.media, 12.5, 1, `${capitalize(voice.possessive())} work has been featured in ${list(facts.media.sources, Math.min(cap, 3))}`);
@@ -334,13 +466,21 @@ function buildPieces(facts: ProfileFacts, version: BiographyVersion, tone: strin
   }
   if (facts.locations.length) {
     const [first, ...others] = facts.locations;
-    const place = [first!.name, first!.city && first!.state ? `in ${first!.city}, ${first!.state}` : first!.city ? `in ${first!.city}` : null].filter(Boolean).join(' ');
+    const place = [first!.name, first!.city && first!.state ? `in ${first!.city}, ${first!.state}` : first!.city ? `in ${first!.city}` : null]
+      .filter(Boolean)
+      .join(' ');
     const more = others.length && style !== 'plain' ? ` and ${others.length === 1 ? 'one other location' : `${spell(others.length)} other locations`}` : '';
     add('locations', R.locations, 16, 2, `Patients can see ${voice.object()} at ${place}${more}`);
   }
   if (facts.hospitalAffiliations.length) {
     const s = voice.subject();
-    add('affiliations', R.affiliations, 17, 2, `${s.text} ${verb(s.plural, 'is', 'are')} affiliated with ${list(facts.hospitalAffiliations.map(withThe), cap)}`);
+    add(
+      'affiliations',
+      R.affiliations,
+      17,
+      2,
+      `${s.text} ${verb(s.plural, 'is', 'are')} affiliated with ${list(facts.hospitalAffiliations.map(withThe), cap)}`,
+    );
   }
 
   // The person.
@@ -408,7 +548,10 @@ export function writeBuiltIn(brief: Pick<WriterBrief, 'facts' | 'version' | 'tar
     }
   }
   if (candidates.length === 0) {
-    return { text: '', notes: ['Your profile does not have enough details to write a biography yet. Add your job title, specialty or hospital in Professional Identity first.'] };
+    return {
+      text: '',
+      notes: ['Your profile does not have enough details to write a biography yet. Add your job title, specialty or hospital in Professional Identity first.'],
+    };
   }
   const middle = (targets.wordCountMin + targets.wordCountMax) / 2;
   const rangeGap = (c: Candidate) => (c.inRange ? 0 : c.words < targets.wordCountMin ? targets.wordCountMin - c.words : c.words - targets.wordCountMax);
@@ -438,11 +581,15 @@ export function whatToAdd(facts: ProfileFacts): string[] {
   const missing: string[] = [];
   const hasSchool = facts.education.some((e) => e.kind === 'medical_school' && e.institution);
   const hasTraining = facts.education.some((e) => e.kind === 'residency' || e.kind === 'fellowship');
-  if (!hasSchool || !hasTraining) missing.push(`your ${!hasSchool && !hasTraining ? 'medical school and residency' : !hasSchool ? 'medical school' : 'residency or fellowship'} (Education & Training)`);
+  if (!hasSchool || !hasTraining)
+    missing.push(
+      `your ${!hasSchool && !hasTraining ? 'medical school and residency' : !hasSchool ? 'medical school' : 'residency or fellowship'} (Education & Training)`,
+    );
   if (facts.conditions.length + facts.procedures.length < 3) missing.push('the conditions you treat and procedures you perform (Medical Expertise)');
   if (!facts.practiceFocus) missing.push('your practice focus (Practice Essentials)');
   if (facts.boardCertifications.length === 0) missing.push('your board certifications (Professional Identity)');
-  if (facts.acceptingNewPatients === null && facts.ageGroups.length === 0) missing.push('whether you accept new patients and the ages you see (Practice Essentials)');
+  if (facts.acceptingNewPatients === null && facts.ageGroups.length === 0)
+    missing.push('whether you accept new patients and the ages you see (Practice Essentials)');
   if (facts.locations.length === 0) missing.push('where you see patients (Locations)');
   if (!facts.languages.some((language) => !/^english$/i.test(language))) missing.push('any languages you speak besides English (Practice Essentials)');
   if (facts.awards.length === 0 && facts.memberships.length === 0) missing.push('awards or memberships (Biography)');

@@ -73,7 +73,9 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): BiographyWrite
       } catch (error) {
         const timedOut = controller.signal.aborted || (error instanceof HttpError && error.message === 'Request timed out');
         options.logger?.warn({ err: error, url, timedOut }, 'writing service request failed');
-        throw timedOut ? new WriterError('timeout', 'The writing service did not answer in time') : new WriterError('unavailable', 'The writing service could not be reached');
+        throw timedOut
+          ? new WriterError('timeout', 'The writing service did not answer in time')
+          : new WriterError('unavailable', 'The writing service could not be reached');
       } finally {
         clearTimeout(deadline);
       }

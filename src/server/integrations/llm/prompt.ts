@@ -63,14 +63,17 @@ export function systemMessage(brief: WriterBrief): string {
   return parts.join('\n\n');
 }
 
-const line = (label: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : `${label}: ${value}`);
+const line = (label: string, value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? null : `${label}: ${value}`;
 const listLine = (label: string, values: string[]) => (values.length ? `${label}: ${values.join('; ')}` : null);
 
 /** The user message: the profile as labelled lines, missing facts simply absent. */
 export function factsAsText(facts: ProfileFacts): string {
   const education = facts.education.map((entry) => {
     const kind = entry.kind.replace(/_/g, ' ');
-    return [kind, entry.degree, entry.field && `in ${entry.field}`, entry.institution && `at ${entry.institution}`, entry.year && `(${entry.year})`].filter(Boolean).join(' ');
+    return [kind, entry.degree, entry.field && `in ${entry.field}`, entry.institution && `at ${entry.institution}`, entry.year && `(${entry.year})`]
+      .filter(Boolean)
+      .join(' ');
   });
   const lines = [
     line('Name', facts.fullName),
@@ -97,18 +100,34 @@ export function factsAsText(facts: ProfileFacts): string {
     ),
     listLine('Hospital affiliations', facts.hospitalAffiliations),
     listLine('Education and training', education),
-    listLine('Board certifications', facts.boardCertifications.map((b) => [b.specialty, b.board && (b.specialty ? `(${b.board})` : b.board)].filter(Boolean).join(' '))),
+    listLine(
+      'Board certifications',
+      facts.boardCertifications.map((b) => [b.specialty, b.board && (b.specialty ? `(${b.board})` : b.board)].filter(Boolean).join(' ')),
+    ),
     listLine('Other certifications', facts.certifications),
     listLine('Conditions treated', facts.conditions),
     listLine('Procedures performed', facts.procedures),
     listLine('Reasons patients visit', facts.reasonsForVisit),
     listLine('Languages spoken', facts.languages),
-    listLine('Awards', facts.awards.map((a) => [a.name, a.organization, a.year].filter(Boolean).join(', '))),
+    listLine(
+      'Awards',
+      facts.awards.map((a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')),
+    ),
     listLine('Professional memberships', facts.memberships),
     line('Volunteer work', facts.volunteerWork),
     line('Personal interests', facts.personalInterests),
-    line('Publications', facts.publications.count ? `${facts.publications.count}${facts.publications.journals.length ? ` (journals include ${facts.publications.journals.join('; ')})` : ''}` : null),
-    line('Clinical trials', facts.clinicalTrials.count ? `${facts.clinicalTrials.count}${facts.clinicalTrials.conditions.length ? ` (studying ${facts.clinicalTrials.conditions.join('; ')})` : ''}` : null),
+    line(
+      'Publications',
+      facts.publications.count
+        ? `${facts.publications.count}${facts.publications.journals.length ? ` (journals include ${facts.publications.journals.join('; ')})` : ''}`
+        : null,
+    ),
+    line(
+      'Clinical trials',
+      facts.clinicalTrials.count
+        ? `${facts.clinicalTrials.count}${facts.clinicalTrials.conditions.length ? ` (studying ${facts.clinicalTrials.conditions.join('; ')})` : ''}`
+        : null,
+    ),
     line('Media appearances', facts.media.count ? `${facts.media.count}${facts.media.sources.length ? ` (in ${facts.media.sources.join('; ')})` : ''}` : null),
   ].filter((entry): entry is string => entry !== null);
   return `Profile facts:\n${lines.join('\n')}`;

@@ -30,7 +30,14 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
   return {
     transport: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}) });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
       logger.info({ kind: message.kind, ...(message.sensitive ? {} : { to: message.to }) }, 'mail sent');
     },
   };

@@ -35,7 +35,7 @@ export function magicLinkEmail(url: string, options: { admin: boolean; expiresIn
         `The link works once and expires in ${options.expiresInMinutes} minutes.`,
       ],
       action: { label: 'Sign in', url },
-      footnote: "If you did not ask for this, you can ignore this e-mail: nobody can sign in without the link.",
+      footnote: 'If you did not ask for this, you can ignore this e-mail: nobody can sign in without the link.',
     }),
   };
 }
@@ -91,7 +91,15 @@ export function appointmentRequestEmail(options: {
   providerName: string;
   hospitalName: string;
   consoleUrl: string;
-  details: { name: string; phone: string | null; email: string | null; patient: 'new' | 'existing'; preferredTimes: string | null; insurance: string | null; reason: string | null };
+  details: {
+    name: string;
+    phone: string | null;
+    email: string | null;
+    patient: 'new' | 'existing';
+    preferredTimes: string | null;
+    insurance: string | null;
+    reason: string | null;
+  };
 }) {
   const { details } = options;
   const lines = [
@@ -108,7 +116,10 @@ export function appointmentRequestEmail(options: {
     ...render({
       preheader: `A patient asked for an appointment with ${options.providerName}.`,
       heading: `Appointment request for ${options.providerName}`,
-      paragraphs: [`Someone asked for an appointment with ${options.providerName} at ${options.hospitalName} through the public directory. Please contact them.`, ...lines],
+      paragraphs: [
+        `Someone asked for an appointment with ${options.providerName} at ${options.hospitalName} through the public directory. Please contact them.`,
+        ...lines,
+      ],
       action: { label: 'See the requests in Vitae', url: options.consoleUrl },
       footnote: 'This message contains health information. Do not forward it outside your practice. Mark the request contacted, booked or closed in Vitae.',
     }),
@@ -117,7 +128,13 @@ export function appointmentRequestEmail(options: {
 
 /** The requester's confirmation: that it arrived and who will call; not the reason (mailboxes are shared and kept). */
 /** The requester's confirmation, in the language of the page they sent the request from (the directory's catalogue, decision 0022). */
-export function appointmentConfirmationEmail(options: { providerName: string; hospitalName: string; hospitalPhone: string | null; pageUrl: string; locale?: Locale }) {
+export function appointmentConfirmationEmail(options: {
+  providerName: string;
+  hospitalName: string;
+  hospitalPhone: string | null;
+  pageUrl: string;
+  locale?: Locale;
+}) {
   const locale = options.locale ?? 'en';
   const t = translator(locale);
   const name = options.providerName;

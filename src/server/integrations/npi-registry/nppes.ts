@@ -193,9 +193,7 @@ export function mapNppesResult(result: NppesResult): NpiRecord | null {
     last_updated: clean(basic.last_updated),
     status: clean(basic.status)?.toUpperCase() === 'A' ? 'active' : 'deactivated',
     primary_address: location ? toAddress(location) : null,
-    primary_taxonomy: primary
-      ? { code: primary.code, desc: primary.desc, state: primary.state, license: primary.license, primary: primary.primary }
-      : null,
+    primary_taxonomy: primary ? { code: primary.code, desc: primary.desc, state: primary.state, license: primary.license, primary: primary.primary } : null,
     licenses,
     specialties: taxonomies.map((taxonomy) => ({ name: taxonomy.desc, code: taxonomy.code, is_primary: taxonomy.primary })),
     credentials: splitCredentials(credential).map((value) => ({ type: 'degree', value, verified: true })),

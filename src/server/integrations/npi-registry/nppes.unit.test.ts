@@ -58,7 +58,9 @@ describe('parseNppesResponse', () => {
   });
 
   it('turns the Errors envelope into a rejection carrying its description', () => {
-    const error = rejection(() => parseNppesResponse(NPI, { Errors: [{ description: 'Field number requires a 10-digit value', field: 'number', number: '03' }] }));
+    const error = rejection(() =>
+      parseNppesResponse(NPI, { Errors: [{ description: 'Field number requires a 10-digit value', field: 'number', number: '03' }] }),
+    );
     expect(error).toBeInstanceOf(NpiRegistryError);
     expect(error.kind).toBe('rejected');
     expect(error.message).toBe('Field number requires a 10-digit value');
@@ -135,7 +137,8 @@ describe('TtlCache', () => {
 
 describe('real NPPES answers (tests/fixtures/real/nppes, recorded by ropensci/npi)', () => {
   const dir = new URL('../../../../tests/fixtures/real/nppes/', import.meta.url);
-  const answer = (file: string) => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as { results: Array<{ number: string | number; enumeration_type: string }> };
+  const answer = (file: string) =>
+    JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as { results: Array<{ number: string | number; enumeration_type: string }> };
   const records = (file: string) => {
     const body = answer(file);
     return body.results.filter((r) => r.enumeration_type === 'NPI-1').map((r) => parseNppesResponse(String(r.number), body)!);
@@ -164,7 +167,11 @@ describe('real NPPES answers (tests/fixtures/real/nppes, recorded by ropensci/np
     expect(values('1972547016')).toEqual(['M.A.', 'CCC-A']);
     expect(values('1063410173')).toEqual(['M.D']);
     expect(values('1932510609')).toEqual([]);
-    expect(records('individuals-ny-5.json').find((r) => r.npi_number === '1336333764')!.credentials.map((c) => c.value)).toEqual(['MFA', 'MSW']);
+    expect(
+      records('individuals-ny-5.json')
+        .find((r) => r.npi_number === '1336333764')!
+        .credentials.map((c) => c.value),
+    ).toEqual(['MFA', 'MSW']);
   });
 
   it('reads one credential typed with a space inside as one (the spellings found in the registry, on a recorded record)', () => {
@@ -176,7 +183,14 @@ describe('real NPPES answers (tests/fixtures/real/nppes, recorded by ropensci/np
       copy.results.find((r) => r.number === record.number)!.basic.credential = credential;
       return parseNppesResponse('1063410173', copy)!.credentials.map((c) => c.value);
     };
-    expect(['M. D.', 'Pharm D', 'L. Ac.', 'RN LPN', 'MA, LPC', 'OTR/L'].map(credentialsOf)).toEqual([['MD'], ['PharmD'], ['LAc'], ['RN', 'LPN'], ['MA', 'LPC'], ['OTR/L']]);
+    expect(['M. D.', 'Pharm D', 'L. Ac.', 'RN LPN', 'MA, LPC', 'OTR/L'].map(credentialsOf)).toEqual([
+      ['MD'],
+      ['PharmD'],
+      ['LAc'],
+      ['RN', 'LPN'],
+      ['MA', 'LPC'],
+      ['OTR/L'],
+    ]);
   });
 
   it('cases names the registry writes in capitals, Mc and hyphenated names included', () => {

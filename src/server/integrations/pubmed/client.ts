@@ -114,12 +114,23 @@ export interface AuthorQueryInput {
 }
 
 /** PubMed quotes nothing here: brackets and quotes in a name would change the query's meaning. */
-const queryText = (value: string) => value.replace(/["[\]()]/g, ' ').replace(/\s+/g, ' ').trim();
+const queryText = (value: string) =>
+  value
+    .replace(/["[\]()]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** "Doe JM[Author]": last name and the first and middle initials, PubMed's author index form. */
 export function authorTerm({ firstName, middleName, lastName }: AuthorQueryInput): string {
   const initials = [firstName, middleName]
-    .map((part) => part?.normalize('NFD').replace(/[\u0300-\u036f]/g, '').match(/[A-Za-z]/)?.[0]?.toUpperCase() ?? '')
+    .map(
+      (part) =>
+        part
+          ?.normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .match(/[A-Za-z]/)?.[0]
+          ?.toUpperCase() ?? '',
+    )
     .join('');
   return `${queryText(lastName)}${initials ? ` ${initials}` : ''}[Author]`;
 }

@@ -7,15 +7,7 @@ import { isIP } from 'node:net';
  */
 
 export type BlockReason =
-  | 'loopback'
-  | 'private'
-  | 'link-local'
-  | 'carrier-grade NAT'
-  | 'unique-local'
-  | 'unspecified'
-  | 'multicast'
-  | 'reserved'
-  | 'documentation';
+  'loopback' | 'private' | 'link-local' | 'carrier-grade NAT' | 'unique-local' | 'unspecified' | 'multicast' | 'reserved' | 'documentation';
 
 interface Range {
   base: bigint;
@@ -54,7 +46,10 @@ function checkIpv4(value: bigint): BlockReason | null {
 
 /** The eight 16-bit groups of an IPv6 address (zone id dropped, trailing dotted quad allowed). */
 export function ipv6Groups(address: string): number[] | null {
-  let text = address.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
+  let text = address
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .toLowerCase();
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const value = Number(v4(dotted[1]!));

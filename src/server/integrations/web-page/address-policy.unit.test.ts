@@ -56,12 +56,15 @@ describe('outbound address policy', () => {
     expect(blockedReason('64:ff9b:2::1')).toBeNull();
   });
 
-  it.each(['http://[::ffff:0:127.0.0.1]/', 'http://[64:ff9b:1::7f00:1]/', 'http://[64:ff9b::7f00:1]/'])('refuses %s before any connection attempt', async (url) => {
-    const { fetchPage, connections } = recordingFetcher();
-    const error = await refusalOf(fetchPage(url));
-    expect(error.code).toBe('BLOCKED_ADDRESS');
-    expect(connections).toEqual([]);
-  });
+  it.each(['http://[::ffff:0:127.0.0.1]/', 'http://[64:ff9b:1::7f00:1]/', 'http://[64:ff9b::7f00:1]/'])(
+    'refuses %s before any connection attempt',
+    async (url) => {
+      const { fetchPage, connections } = recordingFetcher();
+      const error = await refusalOf(fetchPage(url));
+      expect(error.code).toBe('BLOCKED_ADDRESS');
+      expect(connections).toEqual([]);
+    },
+  );
 
   it('names the host but never the address it resolved to', async () => {
     const { fetchPage, connections } = recordingFetcher({ vm: ['127.0.0.1'], 'intranet.example.com': ['10.0.0.7'], 'v6.example.com': ['64:ff9b:1::a00:7'] });

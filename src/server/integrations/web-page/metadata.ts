@@ -106,7 +106,20 @@ function readLinkedData(blocks: string[]): LinkedData {
 // ── The page ────────────────────────────────────────────────────────────────────────────────
 
 /** Meta names some sites use for the publication date, after article:published_time. */
-const DATE_META_NAMES = ['article:published_time', 'og:article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'date', 'dc.date.issued', 'dcterms.date', 'dc.date', 'sailthru.date', 'parsely-pub-date'];
+const DATE_META_NAMES = [
+  'article:published_time',
+  'og:article:published_time',
+  'datepublished',
+  'pubdate',
+  'publishdate',
+  'publish-date',
+  'date',
+  'dc.date.issued',
+  'dcterms.date',
+  'dc.date',
+  'sailthru.date',
+  'parsely-pub-date',
+];
 
 const hostOf = (url: string | undefined) => {
   if (!url) return null;
@@ -178,7 +191,9 @@ export function parsePageMetadata(html: string, pageUrl?: string): PageMetadata 
     normalizeDate(meta.get('article:published_time')) ??
     normalizeDate(linked.datePublished) ??
     normalizeDate(itempropDate) ??
-    DATE_META_NAMES.slice(1).map((name) => normalizeDate(meta.get(name))).find(Boolean) ??
+    DATE_META_NAMES.slice(1)
+      .map((name) => normalizeDate(meta.get(name)))
+      .find(Boolean) ??
     normalizeDate(timeDate) ??
     normalizeDate(linked.dateCreated);
 

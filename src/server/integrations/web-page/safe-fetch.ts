@@ -51,15 +51,7 @@ export interface SafeFetchOptions {
 }
 
 export type SafeFetchErrorCode =
-  | 'INVALID_URL'
-  | 'UNSUPPORTED_SCHEME'
-  | 'BLOCKED_ADDRESS'
-  | 'DNS_FAILED'
-  | 'TOO_MANY_REDIRECTS'
-  | 'HTTP_STATUS'
-  | 'NOT_HTML'
-  | 'TIMEOUT'
-  | 'NETWORK';
+  'INVALID_URL' | 'UNSUPPORTED_SCHEME' | 'BLOCKED_ADDRESS' | 'DNS_FAILED' | 'TOO_MANY_REDIRECTS' | 'HTTP_STATUS' | 'NOT_HTML' | 'TIMEOUT' | 'NETWORK';
 
 export class SafeFetchError extends Error {
   constructor(

@@ -1,5 +1,12 @@
 export { createYextClient, type YextClientOptions } from './client';
-export { findProvidersByNpi, validateYextKey, type KeyValidationResult, type KeyValidationVia, type ProviderSearchResult, type ProviderSearchStrategy } from './search';
+export {
+  findProvidersByNpi,
+  validateYextKey,
+  type KeyValidationResult,
+  type KeyValidationVia,
+  type ProviderSearchResult,
+  type ProviderSearchStrategy,
+} from './search';
 export {
   YEXT_AUTH_ERROR_CODES,
   YEXT_DEFAULTS,

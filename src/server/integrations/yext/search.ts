@@ -40,7 +40,10 @@ export async function findProvidersByNpi(client: YextClient, npi: string): Promi
     });
     if (found) return { entities: found, strategy: 'entity_id', failures };
   }
-  const byFilter = await attempt('npi_filter', async () => (await client.listProviders({ filter: { npi: { $eq: npi } }, limit: YEXT_DEFAULTS.pageSize })).entities);
+  const byFilter = await attempt(
+    'npi_filter',
+    async () => (await client.listProviders({ filter: { npi: { $eq: npi } }, limit: YEXT_DEFAULTS.pageSize })).entities,
+  );
   if (byFilter) return { entities: byFilter, strategy: 'npi_filter', failures };
 
   const byIds = await attempt('entity_ids', async () => (await client.listProviders({ entityIds: npi, limit: YEXT_DEFAULTS.pageSize })).entities);

@@ -59,7 +59,11 @@ export async function assertCanSignUp(db: Database, input: SignUpData) {
     .from(authUsers)
     .where(sql`lower(${authUsers.email}) = ${input.email}`)
     .limit(1);
-  const [existingProfile] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
+  const [existingProfile] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`)
+    .limit(1);
   if (existingAccount || existingProfile) {
     throw AppError.conflict(hospital && hospital.mappedFields > 0 ? AUTH_MESSAGES.emailTakenWithFieldMappings : AUTH_MESSAGES.emailTaken);
   }
@@ -182,7 +186,12 @@ async function insertProfile(db: Database, input: SeedKind, withNpi: boolean) {
       matchedSpecialtyConfidence: matched?.confidence ?? null,
       npiSpecialties: specialties.map((s) => ({ name: s.name, code: s.code, is_primary: s.is_primary })),
       credentials: splitCredentials(credential).map((name) => ({ type: 'degree', name, verified: Boolean(record?.credential) })),
-      licenses: (record?.licenses ?? []).map((l) => ({ number: l.license_number, state: l.state ?? '', status: 'active' as const, taxonomy_code: l.taxonomy_code })),
+      licenses: (record?.licenses ?? []).map((l) => ({
+        number: l.license_number,
+        state: l.state ?? '',
+        status: 'active' as const,
+        taxonomy_code: l.taxonomy_code,
+      })),
       isAutoPopulated: Boolean(record),
       autoPopulatedAt: record ? new Date() : null,
       npiRawData: record ? (record as unknown as Record<string, unknown>) : null,
@@ -281,7 +290,11 @@ const SIGNUP_SECTIONS = Object.keys(SIGNUP_SECTION_SOURCES) as Array<keyof typeo
 
 /** The e-mail confirmation in the system audit log, naming the provider (or the account, before its profile exists). */
 export async function auditEmailConfirmed(db: Database, authUserId: string, ip: string | null) {
-  const [user] = await db.select({ id: users.id, email: users.email, hospitalId: users.hospitalId }).from(users).where(eq(users.authUserId, authUserId)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, hospitalId: users.hospitalId })
+    .from(users)
+    .where(eq(users.authUserId, authUserId))
+    .limit(1);
   await recordAudit(db, null, {
     action: 'provider.email_confirmed',
     ...(user ? { as: { id: user.id, role: 'provider' as const, email: user.email } } : {}),

@@ -35,13 +35,23 @@ interface RequestContext {
 export async function requestAdminMagicLink(deps: AdminAuthDeps, rawEmail: unknown, request: RequestContext) {
   const email = typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase() : '';
   const auditRefusal = async (action: string) => {
-    const firstOfBurst = await consumeRateLimit(deps.db, { key: `admin-magic-link-refusals:${request.ip}`, limit: 1, windowMs: ADMIN_MAGIC_LINK.perAddressWindowMs });
+    const firstOfBurst = await consumeRateLimit(deps.db, {
+      key: `admin-magic-link-refusals:${request.ip}`,
+      limit: 1,
+      windowMs: ADMIN_MAGIC_LINK.perAddressWindowMs,
+    });
     if (!firstOfBurst.allowed) return;
     await recordAudit(deps.db, null, {
       action,
       actorEmail: email || undefined,
       targetType: 'admin_user',
-      summary: { burst: { scope: 'client_address', window_minutes: ADMIN_MAGIC_LINK.perAddressWindowMs / 60_000, later_refusals: 'counted by the rate limit, not logged' } },
+      summary: {
+        burst: {
+          scope: 'client_address',
+          window_minutes: ADMIN_MAGIC_LINK.perAddressWindowMs / 60_000,
+          later_refusals: 'counted by the rate limit, not logged',
+        },
+      },
       ip: request.ip,
       userAgent: request.userAgent,
     });
@@ -113,7 +123,10 @@ async function ensureAdminAuthAccount(deps: AdminAuthDeps, admin: typeof adminUs
   let authUserId = existing?.id;
   if (!authUserId) {
     const context = await deps.auth.$context;
-    const created = await context.internalAdapter.createUser({ email: admin.email, name: admin.fullName ?? admin.email, emailVerified: false }, { method: 'admin' });
+    const created = await context.internalAdapter.createUser(
+      { email: admin.email, name: admin.fullName ?? admin.email, emailVerified: false },
+      { method: 'admin' },
+    );
     authUserId = created.id;
   }
   await deps.db.update(adminUsers).set({ authUserId }).where(eq(adminUsers.id, admin.id));
@@ -132,11 +145,7 @@ export async function completeAdminSignIn(deps: AdminAuthDeps, email: string, re
   const admin = found.admin;
   // A link sent before the hospital was deactivated signs nobody in after it.
   if (!admin.isActive || found.hospitalActive === false) throw AppError.admin('ADMIN_USER_INACTIVE', 403);
-  const [updated] = await deps.db
-    .update(adminUsers)
-    .set({ lastLoginAt: new Date(), emailVerified: true })
-    .where(eq(adminUsers.id, admin.id))
-    .returning();
+  const [updated] = await deps.db.update(adminUsers).set({ lastLoginAt: new Date(), emailVerified: true }).where(eq(adminUsers.id, admin.id)).returning();
   await recordAudit(deps.db, null, {
     action: 'admin.sign_in',
     as: { id: admin.id, role: admin.role as 'hospital_admin' | 'system_admin', email: admin.email },

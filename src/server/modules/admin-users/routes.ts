@@ -1,4 +1,3 @@
-
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createAdminSchema, listQuerySchema, updateAdminSchema } from '../../../shared/schemas/admin';
@@ -36,4 +35,3 @@ export function adminUserRoutes(deps: AppDeps & { auth: Auth }) {
       c.json(await deleteAdmin(service, actorOf(c), c.req.valid('param').id)),
     );
 }
-

@@ -67,7 +67,12 @@ async function assertHospital(db: Database, hospitalId: string) {
  * The new admin gets a temporary password, must change it, and receives a link to set one; if the
  * e-mail cannot be sent nothing is kept.
  */
-export async function createAdmin(deps: AdminUsersDeps, actor: AdminActor, input: z.output<typeof createAdminSchema>, sendInvite: (email: string) => Promise<void>) {
+export async function createAdmin(
+  deps: AdminUsersDeps,
+  actor: AdminActor,
+  input: z.output<typeof createAdminSchema>,
+  sendInvite: (email: string) => Promise<void>,
+) {
   let role = input.role;
   let hospitalId = input.hospitalId ?? null;
   if (actor.role === 'hospital_admin') {
@@ -81,7 +86,11 @@ export async function createAdmin(deps: AdminUsersDeps, actor: AdminActor, input
   }
 
   const [existing] = await deps.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, input.email)).limit(1);
-  const [existingAccount] = await deps.db.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${input.email}`).limit(1);
+  const [existingAccount] = await deps.db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(sql`lower(${authUsers.email}) = ${input.email}`)
+    .limit(1);
   if (existing || existingAccount) throw AppError.conflict(ADMIN_MESSAGES.duplicateAdmin, { field: 'email' });
 
   const account = await createPasswordAccount(deps.auth, {
@@ -169,7 +178,7 @@ export async function updateAdmin(deps: AdminUsersDeps, actor: AdminActor, id: s
     if (actor.role === 'hospital_admin') throw AppError.forbidden('Only a system administrator can change roles or hospitals.');
     if (before.id === actor.adminId && input.role !== undefined && input.role !== before.role) throw AppError.forbidden('You cannot change your own role.');
     role = input.role ?? role;
-    hospitalId = role === 'system_admin' ? null : (input.hospitalId !== undefined ? input.hospitalId : hospitalId);
+    hospitalId = role === 'system_admin' ? null : input.hospitalId !== undefined ? input.hospitalId : hospitalId;
     if (role === 'hospital_admin') {
       if (!hospitalId) throw AppError.validation(ADMIN_MESSAGES.hospitalRequired, { field: 'hospitalId' });
       await assertHospital(deps.db, hospitalId);
@@ -194,7 +203,9 @@ export async function updateAdmin(deps: AdminUsersDeps, actor: AdminActor, id: s
     targetId: after.id,
     hospitalId: after.hospitalId,
     summary: {
-      before: Object.fromEntries(changed.map((k) => [k, k === 'fullName' ? before.fullName : k === 'isActive' ? before.isActive : k === 'role' ? before.role : before.hospitalId])),
+      before: Object.fromEntries(
+        changed.map((k) => [k, k === 'fullName' ? before.fullName : k === 'isActive' ? before.isActive : k === 'role' ? before.role : before.hospitalId]),
+      ),
       after: input,
     },
   });

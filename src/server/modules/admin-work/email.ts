@@ -8,7 +8,11 @@ export function completionReminderEmail({ name, completion, dashboardUrl }: { na
   const subject = 'Your Vitae profile is not finished yet';
   const intro = `Hello ${name}, your hospital asked us to remind you: your profile is ${completion}% complete. Patients and colleagues see a finished profile only.`;
   const next = 'Your dashboard lists what is still missing, one step at a time. Most sections take a few minutes.';
-  const html = emailHtml({ heading: subject, blocks: [emailParagraph(intro), emailParagraph(next)], action: { label: 'Open my dashboard', url: dashboardUrl } });
+  const html = emailHtml({
+    heading: subject,
+    blocks: [emailParagraph(intro), emailParagraph(next)],
+    action: { label: 'Open my dashboard', url: dashboardUrl },
+  });
   const text = [subject, '', intro, '', next, '', `Open my dashboard: ${dashboardUrl}`].join('\n');
   return { subject, html, text, link: dashboardUrl };
 }

@@ -97,7 +97,14 @@ export async function sendCompletionReminders(deps: AdminWorkDeps, actor: AdminA
     db.select({ n: count() }).from(users).where(belowThreshold(actor)),
     db.select({ n: count() }).from(users).where(remindable),
     db
-      .select({ id: users.id, email: users.email, fullName: users.fullName, firstName: users.firstName, hospitalId: users.hospitalId, completion: users.profileCompletionPercentage })
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        firstName: users.firstName,
+        hospitalId: users.hospitalId,
+        completion: users.profileCompletionPercentage,
+      })
       .from(users)
       .where(remindable)
       // The least complete first, so a batch reaches those who need it most.
@@ -106,18 +113,34 @@ export async function sendCompletionReminders(deps: AdminWorkDeps, actor: AdminA
   ]);
   let sent = 0;
   for (const provider of due) {
-    const message = completionReminderEmail({ name: provider.firstName || provider.fullName, completion: provider.completion, dashboardUrl: new URL('/dashboard', deps.appUrl).toString() });
+    const message = completionReminderEmail({
+      name: provider.firstName || provider.fullName,
+      completion: provider.completion,
+      dashboardUrl: new URL('/dashboard', deps.appUrl).toString(),
+    });
     try {
-      await deps.mailer.send({ to: provider.email, subject: message.subject, text: message.text, html: message.html, kind: 'completion_reminder', links: [message.link] });
+      await deps.mailer.send({
+        to: provider.email,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        kind: 'completion_reminder',
+        links: [message.link],
+      });
     } catch (error) {
       // One undeliverable address does not stop the others; it is not counted and may be tried again.
       deps.logger.warn({ err: error, userId: provider.id }, 'completion reminder not sent');
       continue;
     }
     sent += 1;
-    await recordAudit(db, actor, { action: REMINDER_ACTION, targetType: 'user', targetId: provider.id, hospitalId: provider.hospitalId, summary: { completion: provider.completion } });
+    await recordAudit(db, actor, {
+      action: REMINDER_ACTION,
+      targetType: 'user',
+      targetId: provider.id,
+      hospitalId: provider.hospitalId,
+      summary: { completion: provider.completion },
+    });
   }
   const dueTotal = Number(dueCount?.n ?? 0);
   return { sent, skippedRecentlyReminded: Number(below?.n ?? 0) - dueTotal, remaining: Math.max(0, dueTotal - due.length) };
 }
-

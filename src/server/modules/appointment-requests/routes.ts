@@ -1,6 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { APPOINTMENT_FIELD_LIMITS, APPOINTMENT_REQUEST_MESSAGES, appointmentRequestFormSchema, appointmentRequestStatusSchema } from '../../../shared/schemas/appointment-requests';
+import {
+  APPOINTMENT_FIELD_LIMITS,
+  APPOINTMENT_REQUEST_MESSAGES,
+  appointmentRequestFormSchema,
+  appointmentRequestStatusSchema,
+} from '../../../shared/schemas/appointment-requests';
 import { DIRECTORY_SLUG_PATTERN } from '../../../shared/schemas/directory';
 import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
@@ -15,7 +20,15 @@ import { localePath, translator, type Locale, type MessageKey, type Translate } 
 import { notFoundPage } from '../directory/pages';
 import { publicHospital, publicProvider } from '../directory/service';
 import type { ProfileReadCache } from '../profile/read';
-import { bookingSettings, consumeRequestLimits, createAppointmentRequest, listHospitalRequests, listMyRequests, moveRequest, publicProviderId } from './service';
+import {
+  bookingSettings,
+  consumeRequestLimits,
+  createAppointmentRequest,
+  listHospitalRequests,
+  listMyRequests,
+  moveRequest,
+  publicProviderId,
+} from './service';
 
 const hospitalIdParam = z.object({ hospitalId: z.uuid('Hospital not found') });
 const requestParam = z.object({ hospitalId: z.uuid('Hospital not found'), requestId: z.uuid('Appointment request not found') });
@@ -25,14 +38,22 @@ export function appointmentRequestRoutes(deps: AppDeps & { secretBox: SecretBox 
   const db = deps.database.db;
   const adminOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
   return new Hono<AppBindings>()
-    .get('/me/appointment-requests', requireProvider, async (c) => c.json(await listMyRequests(db, deps.secretBox, c.get('actor'), (c.get('actor') as { userId: string }).userId)))
+    .get('/me/appointment-requests', requireProvider, async (c) =>
+      c.json(await listMyRequests(db, deps.secretBox, c.get('actor'), (c.get('actor') as { userId: string }).userId)),
+    )
     .get('/admin/hospitals/:hospitalId/appointment-requests', requireCapability('hospitals.view'), validate('param', hospitalIdParam), async (c) =>
       c.json(await listHospitalRequests(db, deps.secretBox, adminOf(c), c.req.valid('param').hospitalId)),
     )
-    .patch('/admin/hospitals/:hospitalId/appointment-requests/:requestId', requireCapability('users.manage'), validate('param', requestParam), validate('json', appointmentRequestStatusSchema), async (c) => {
-      const { hospitalId, requestId } = c.req.valid('param');
-      return c.json(await moveRequest(db, deps.secretBox, adminOf(c), hospitalId, requestId, c.req.valid('json').status));
-    });
+    .patch(
+      '/admin/hospitals/:hospitalId/appointment-requests/:requestId',
+      requireCapability('users.manage'),
+      validate('param', requestParam),
+      validate('json', appointmentRequestStatusSchema),
+      async (c) => {
+        const { hospitalId, requestId } = c.req.valid('param');
+        return c.json(await moveRequest(db, deps.secretBox, adminOf(c), hospitalId, requestId, c.req.valid('json').status));
+      },
+    );
 }
 
 /** The largest form body accepted: every field at its limit, encoded, fits well under it. */
@@ -42,7 +63,8 @@ export const REFUSALS = {
   origin: 'This form can only be sent from its page on this site. Open the page again and send your request from there.',
   format: 'The request could not be read. Send it again from the form below.',
   tooLarge: `The request is too long. Keep the reason under ${APPOINTMENT_FIELD_LIMITS.reason} characters and send it again.`,
-  honeypot: 'The request was refused because a field meant to stay empty was filled in (an automatic form filler may have done it). Clear your browser’s autofill for this page and send it again, or call the practice.',
+  honeypot:
+    'The request was refused because a field meant to stay empty was filled in (an automatic form filler may have done it). Clear your browser’s autofill for this page and send it again, or call the practice.',
   address: 'Too many appointment requests came from your network in the last hour. Please try again later, or call the practice.',
   email: 'Too many appointment requests were sent with this e-mail address today. Please try again tomorrow, or call the practice.',
 } as const;
@@ -66,7 +88,14 @@ const ERROR_KEYS = new Map<string, MessageKey>([
   [APPOINTMENT_REQUEST_MESSAGES.patientKind, 'error.patientKind'],
   [APPOINTMENT_REQUEST_MESSAGES.controlCharacters, 'error.controlCharacters'],
 ]);
-const FIELD_LABEL_KEYS: Partial<Record<string, MessageKey>> = { name: 'form.name', phone: 'form.phone', email: 'form.email', preferredTimes: 'form.preferredTimes', insurance: 'form.insurance', reason: 'form.reason' };
+const FIELD_LABEL_KEYS: Partial<Record<string, MessageKey>> = {
+  name: 'form.name',
+  phone: 'form.phone',
+  email: 'form.email',
+  preferredTimes: 'form.preferredTimes',
+  insurance: 'form.insurance',
+  reason: 'form.reason',
+};
 
 /** The form's first problem in the page's language: the schema's own words in English, the catalogue's otherwise. */
 function formError(issue: { code: string; path: PropertyKey[]; message: string } | undefined, locale: Locale, t: Translate) {
@@ -74,7 +103,8 @@ function formError(issue: { code: string; path: PropertyKey[]; message: string }
   if (locale === 'en') return issue.message;
   const field = String(issue.path[0] ?? '');
   const label = FIELD_LABEL_KEYS[field];
-  if (issue.code === 'too_big' && label) return t('error.tooLong', { field: t(label), max: APPOINTMENT_FIELD_LIMITS[field as keyof typeof APPOINTMENT_FIELD_LIMITS] });
+  if (issue.code === 'too_big' && label)
+    return t('error.tooLong', { field: t(label), max: APPOINTMENT_FIELD_LIMITS[field as keyof typeof APPOINTMENT_FIELD_LIMITS] });
   const key = ERROR_KEYS.get(issue.message);
   return key ? t(key) : issue.message;
 }
@@ -158,7 +188,11 @@ export function publicAppointmentRoutes(deps: AppDeps & { secretBox: SecretBox; 
         const parsed = appointmentRequestFormSchema.safeParse(values);
         if (!parsed.success) return refuse(400, formError(parsed.error.issues[0], locale, t), values);
 
-        const verdict = await consumeRequestLimits(db, { address: clientIp(c, deps.env.TRUST_PROXY), email: parsed.data.email, secret: deps.env.encryptionKey });
+        const verdict = await consumeRequestLimits(db, {
+          address: clientIp(c, deps.env.TRUST_PROXY),
+          email: parsed.data.email,
+          secret: deps.env.encryptionKey,
+        });
         if (!verdict.allowed) {
           c.header('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
           return refuse(429, verdict.which === 'address' ? refusal('address') : refusal('email'), values);
@@ -168,7 +202,14 @@ export function publicAppointmentRoutes(deps: AppDeps & { secretBox: SecretBox; 
         if (!providerUserId || !settings) return missing(c, locale);
         await createAppointmentRequest(
           { db, secretBox: deps.secretBox, mailer: deps.mailer, logger: c.get('logger') ?? deps.logger, appUrl: deps.env.appUrl },
-          { settings, providerUserId, providerName: [profile.name, ...profile.credentials].join(', '), providerPath: localePath(locale, `/find/${hospital.slug}/${profile.slug}`), details: parsed.data, locale },
+          {
+            settings,
+            providerUserId,
+            providerName: [profile.name, ...profile.credentials].join(', '),
+            providerPath: localePath(locale, `/find/${hospital.slug}/${profile.slug}`),
+            details: parsed.data,
+            locale,
+          },
         );
         return c.redirect(`${localePath(locale, requestPath(hospital.slug, profile.slug))}/sent`, 303);
       });

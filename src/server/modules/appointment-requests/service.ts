@@ -84,7 +84,14 @@ async function officeEmailOf(db: Database, hospitalId: string, providerUserId: s
     .select({ email: hospitalLocations.email })
     .from(locations)
     .innerJoin(hospitalLocations, eq(hospitalLocations.id, locations.predefinedLocationId))
-    .where(and(eq(locations.userId, providerUserId), eq(hospitalLocations.hospitalId, hospitalId), eq(hospitalLocations.isActive, true), isNotNull(hospitalLocations.email)))
+    .where(
+      and(
+        eq(locations.userId, providerUserId),
+        eq(hospitalLocations.hospitalId, hospitalId),
+        eq(hospitalLocations.isActive, true),
+        isNotNull(hospitalLocations.email),
+      ),
+    )
     .orderBy(desc(locations.isPrimary), asc(locations.displayOrder), asc(locations.createdAt))
     .limit(1);
   return office?.email ?? null;
@@ -106,7 +113,11 @@ export type LimitVerdict = { allowed: true } | { allowed: false; which: 'address
  * The per-address and per-e-mail limits, counted in the database (decision 0003). The e-mail is
  * keyed by a keyed hash, so rate_limit_counters holds no address a dump could read.
  */
-export async function consumeRequestLimits(db: Database, keys: { address: string; email: string | null; secret: string }, now = new Date()): Promise<LimitVerdict> {
+export async function consumeRequestLimits(
+  db: Database,
+  keys: { address: string; email: string | null; secret: string },
+  now = new Date(),
+): Promise<LimitVerdict> {
   const byAddress = await consumeRateLimit(db, { key: `appointment-request-ip:${keys.address}`, ...REQUESTS_PER_ADDRESS }, now);
   if (!byAddress.allowed) return { allowed: false, which: 'address', retryAfterMs: byAddress.retryAfterMs };
   if (keys.email) {
@@ -150,18 +161,45 @@ export async function createAppointmentRequest(
   const consoleUrl = `${deps.appUrl}/system-admin/hospitals/${settings.hospitalId}/directory#appointment-requests`;
   const sends: Array<{ message: MailMessage; who: string }> = [];
   if (settings.practiceEmail) {
-    sends.push({ who: 'practice', message: { to: settings.practiceEmail, kind: 'appointment_request', links: [consoleUrl], sensitive: true, ...appointmentRequestEmail({ providerName: input.providerName, hospitalName: settings.hospitalName, details, consoleUrl }) } });
+    sends.push({
+      who: 'practice',
+      message: {
+        to: settings.practiceEmail,
+        kind: 'appointment_request',
+        links: [consoleUrl],
+        sensitive: true,
+        ...appointmentRequestEmail({ providerName: input.providerName, hospitalName: settings.hospitalName, details, consoleUrl }),
+      },
+    });
   }
   if (details.email) {
     const pageUrl = `${deps.appUrl}${input.providerPath}`;
-    sends.push({ who: 'requester', message: { to: details.email, kind: 'appointment_request_confirmation', links: [pageUrl], sensitive: true, ...appointmentConfirmationEmail({ providerName: input.providerName, hospitalName: settings.hospitalName, hospitalPhone: settings.hospitalPhone, pageUrl, locale: input.locale }) } });
+    sends.push({
+      who: 'requester',
+      message: {
+        to: details.email,
+        kind: 'appointment_request_confirmation',
+        links: [pageUrl],
+        sensitive: true,
+        ...appointmentConfirmationEmail({
+          providerName: input.providerName,
+          hospitalName: settings.hospitalName,
+          hospitalPhone: settings.hospitalPhone,
+          pageUrl,
+          locale: input.locale,
+        }),
+      },
+    });
   }
   for (const { message, who } of sends) {
     try {
       await deps.mailer.send(message);
     } catch (error) {
       // The error alone (no addresses, no content): the request is stored and listed in the console.
-      deps.logger.warn({ requestId: id, recipient: who, err: error instanceof Error ? { name: error.name, code: (error as { code?: unknown }).code } : 'unknown' }, 'an appointment request e-mail could not be sent');
+      deps.logger.warn(
+        { requestId: id, recipient: who, err: error instanceof Error ? { name: error.name, code: (error as { code?: unknown }).code } : 'unknown' },
+        'an appointment request e-mail could not be sent',
+      );
     }
   }
   return { id };
@@ -183,7 +221,13 @@ function viewOf(box: SecretBox, { request, providerName }: Row): AppointmentRequ
 /** Each request opened is one audit entry, so who read which request is always known. */
 async function auditReads(db: Database, actor: Actor, rows: Row[]) {
   for (const { request } of rows) {
-    await recordAudit(db, actor, { action: READ_AUDIT_ACTION, targetType: 'appointment_request', targetId: request.id, hospitalId: request.hospitalId, summary: { providerUserId: request.providerUserId } });
+    await recordAudit(db, actor, {
+      action: READ_AUDIT_ACTION,
+      targetType: 'appointment_request',
+      targetId: request.id,
+      hospitalId: request.hospitalId,
+      summary: { providerUserId: request.providerUserId },
+    });
   }
 }
 
@@ -207,7 +251,10 @@ export async function listHospitalRequests(db: Database, box: SecretBox, actor: 
     .from(appointmentRequests)
     .leftJoin(users, eq(users.id, appointmentRequests.providerUserId))
     .where(eq(appointmentRequests.hospitalId, id))
-    .orderBy(sql`case ${appointmentRequests.status} when 'new' then 0 when 'contacted' then 1 when 'booked' then 2 else 3 end`, desc(appointmentRequests.createdAt))
+    .orderBy(
+      sql`case ${appointmentRequests.status} when 'new' then 0 when 'contacted' then 1 when 'booked' then 2 else 3 end`,
+      desc(appointmentRequests.createdAt),
+    )
     .limit(REQUEST_LIST_LIMIT);
   await auditReads(db, actor, rows);
   return { items: rows.map((row) => viewOf(box, row)) };
@@ -245,7 +292,13 @@ export async function moveRequest(db: Database, box: SecretBox, actor: AdminActo
       .set({ status: to, statusChangedBy: actor.email })
       .where(eq(appointmentRequests.id, requestId))
       .returning();
-    await recordAudit(tx as unknown as Database, actor, { action: 'appointment_request.status_changed', targetType: 'appointment_request', targetId: requestId, hospitalId: id, summary: { from, to } });
+    await recordAudit(tx as unknown as Database, actor, {
+      action: 'appointment_request.status_changed',
+      targetType: 'appointment_request',
+      targetId: requestId,
+      hospitalId: id,
+      summary: { from, to },
+    });
     return viewOf(box, { request: saved!, providerName: row.providerName });
   });
 }

@@ -105,7 +105,10 @@ export async function searchAudit(db: Database, query: AuditQuery) {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { items: items.map((item) => ({ ...item, actionLabel: auditActionLabel(item.action) })), totalCount: Number(total?.count ?? 0) };
 }
@@ -121,12 +124,7 @@ export const AUDIT_EXPORT_HEADER = ['Time (UTC)', 'Who', 'Role', 'What', 'Action
  * spreadsheet formulas in what people typed.
  */
 export async function exportAudit(db: Database, query: AuditFilters): Promise<string> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(auditWhere(query))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_EXPORT_LIMIT);
+  const rows = await db.select().from(auditLog).where(auditWhere(query)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(AUDIT_EXPORT_LIMIT);
   return formatCsv([
     AUDIT_EXPORT_HEADER,
     ...rows.map((row) => [

@@ -29,7 +29,10 @@ function unique(values: Array<string | null | undefined>): string[] {
 export function splitList(value: string | null | undefined): string[] {
   const text = clean(value?.replace(/\r/g, ''));
   if (!text) return [];
-  const lines = (value ?? '').split(/\n|;/).map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim()).filter(Boolean);
+  const lines = (value ?? '')
+    .split(/\n|;/)
+    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
+    .filter(Boolean);
   const items = lines.length > 1 ? lines : text.split(/,\s+(?:and\s+)?|\s+and\s+(?=[A-Z])/);
   return unique(items.map((item) => item.replace(/[.]$/, '')));
 }

@@ -23,7 +23,12 @@ type Levels = Awaited<ReturnType<typeof getReadingLevels>>;
 
 function targetsFor(levels: Levels, version: BiographyVersion): DraftTargets {
   return version === 'professional'
-    ? { readingLevel: levels.professionalReadingLevel, wordCountMin: levels.professionalWordCountMin, wordCountMax: levels.professionalWordCountMax, tone: levels.professionalTone }
+    ? {
+        readingLevel: levels.professionalReadingLevel,
+        wordCountMin: levels.professionalWordCountMin,
+        wordCountMax: levels.professionalWordCountMax,
+        tone: levels.professionalTone,
+      }
     : { readingLevel: levels.publicReadingLevel, wordCountMin: levels.publicWordCountMin, wordCountMax: levels.publicWordCountMax, tone: levels.publicTone };
 }
 

@@ -23,8 +23,12 @@ export function sniffBrandFile(bytes: Uint8Array): BrandFileKind | 'svg' | null 
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
     return contains(bytes, '[Content_Types].xml') && contains(bytes, 'word/') && !contains(bytes, 'vbaProject.bin') ? 'docx' : null;
   }
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || (head.startsWith('<!doctype svg'))) return 'svg';
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 1024))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || head.startsWith('<!doctype svg')) return 'svg';
   return null;
 }
 

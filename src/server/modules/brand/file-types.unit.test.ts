@@ -49,14 +49,20 @@ describe('brand file checks', () => {
   });
 
   it('refuses disguised, unsupported, scriptable, empty and oversized files with clear messages', () => {
-    expect(check('guide.pdf', 'application/pdf', SAMPLE_FILES.png)).toEqual({ status: 415, message: '"guide.pdf" does not contain a PDF file; its contents do not match its name or type.' });
+    expect(check('guide.pdf', 'application/pdf', SAMPLE_FILES.png)).toEqual({
+      status: 415,
+      message: '"guide.pdf" does not contain a PDF file; its contents do not match its name or type.',
+    });
     expect(check('guide.pdf', 'image/png', SAMPLE_FILES.pdf)).toMatchObject({ status: 415 });
     expect(check('macro.docx', '', SAMPLE_FILES.docm)).toMatchObject({ status: 415 });
     const svgMessage = 'SVG files are not accepted because they can contain scripts. Upload a PDF, DOCX, PNG, JPEG or WEBP file.';
     expect(check('logo.svg', 'image/svg+xml', SAMPLE_FILES.svg)).toEqual({ status: 415, message: svgMessage });
     expect(check('logo.png', 'image/png', SAMPLE_FILES.xmlSvg)).toEqual({ status: 415, message: svgMessage });
     expect(check('logo.png', 'image/svg+xml', SAMPLE_FILES.png)).toEqual({ status: 415, message: svgMessage });
-    expect(check('run.exe', 'application/octet-stream', SAMPLE_FILES.pdf)).toEqual({ status: 415, message: 'This file type is not accepted. Upload a PDF, DOCX, PNG, JPEG or WEBP file.' });
+    expect(check('run.exe', 'application/octet-stream', SAMPLE_FILES.pdf)).toEqual({
+      status: 415,
+      message: 'This file type is not accepted. Upload a PDF, DOCX, PNG, JPEG or WEBP file.',
+    });
     expect(check('noextension', 'application/pdf', SAMPLE_FILES.pdf)).toMatchObject({ status: 415 });
     expect(check('empty.pdf', 'application/pdf', new Uint8Array(0))).toEqual({ status: 400, message: 'The file is empty.' });
     expect(check('big.pdf', 'application/pdf', SAMPLE_FILES.pdf, 10)).toEqual({ status: 413, message: 'The file is too large (at most 1 KB).' });
@@ -75,6 +81,8 @@ describe('brand file checks', () => {
 
   it('builds an inline Content-Disposition with an ASCII fallback and the exact UTF-8 name', () => {
     expect(contentDisposition('guide.pdf')).toBe(`inline; filename="guide.pdf"; filename*=UTF-8''guide.pdf`);
-    expect(contentDisposition('Charte "graphique" é.pdf')).toBe(`inline; filename="Charte _graphique_ _.pdf"; filename*=UTF-8''Charte%20%22graphique%22%20%C3%A9.pdf`);
+    expect(contentDisposition('Charte "graphique" é.pdf')).toBe(
+      `inline; filename="Charte _graphique_ _.pdf"; filename*=UTF-8''Charte%20%22graphique%22%20%C3%A9.pdf`,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BRAND_FILE_MAX_AGE_SECONDS, BRAND_MESSAGES, brandDocumentUpdateSchema, brandSettingsSchema, brandWritingStandardsSchema } from '../../../shared/schemas/brand';
+import {
+  BRAND_FILE_MAX_AGE_SECONDS,
+  BRAND_MESSAGES,
+  brandDocumentUpdateSchema,
+  brandSettingsSchema,
+  brandWritingStandardsSchema,
+} from '../../../shared/schemas/brand';
 import type { AppDeps } from '../../app';
 import { requireCapability } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
@@ -72,10 +78,16 @@ export function brandRoutes(deps: AppDeps & { storage: FileStorage }) {
       });
       return c.json(document, 201);
     })
-    .patch(`${base}/brand-documents/:documentId`, requireCapability('brand.edit'), validate('param', documentParam), validate('json', brandDocumentUpdateSchema), async (c) => {
-      const { hospitalId, documentId } = c.req.valid('param');
-      return c.json(await makeBrandDocumentPrimary(service, actorOf(c), hospitalId, documentId));
-    })
+    .patch(
+      `${base}/brand-documents/:documentId`,
+      requireCapability('brand.edit'),
+      validate('param', documentParam),
+      validate('json', brandDocumentUpdateSchema),
+      async (c) => {
+        const { hospitalId, documentId } = c.req.valid('param');
+        return c.json(await makeBrandDocumentPrimary(service, actorOf(c), hospitalId, documentId));
+      },
+    )
     .delete(`${base}/brand-documents/:documentId`, requireCapability('brand.edit'), validate('param', documentParam), async (c) => {
       const { hospitalId, documentId } = c.req.valid('param');
       return c.json(await deleteBrandDocument(service, actorOf(c), hospitalId, documentId));

@@ -94,7 +94,11 @@ async function readDocuments(db: Database, hospitalId: string) {
  * primary yet?" and the partial unique index never race. Also catches a hospital deleted meanwhile.
  */
 async function lockHospital(tx: Database, hospitalId: string) {
-  const [row] = await tx.select({ id: hospitals.id, brandGuidelinesUrl: hospitals.brandGuidelinesUrl }).from(hospitals).where(eq(hospitals.id, hospitalId)).for('update');
+  const [row] = await tx
+    .select({ id: hospitals.id, brandGuidelinesUrl: hospitals.brandGuidelinesUrl })
+    .from(hospitals)
+    .where(eq(hospitals.id, hospitalId))
+    .for('update');
   if (!row) throw new AppError('HOSPITAL_NOT_FOUND', 404, HOSPITAL_MESSAGES.notFound(hospitalId));
   return row;
 }
@@ -227,7 +231,9 @@ export async function uploadBrandDocument(deps: BrandDeps, actor: AdminActor, ho
       const [currentPrimary] = await tx
         .select({ id: brandGuidelineDocuments.id })
         .from(brandGuidelineDocuments)
-        .where(and(eq(brandGuidelineDocuments.hospitalId, hospital.id), eq(brandGuidelineDocuments.isPrimary, true), eq(brandGuidelineDocuments.isActive, true)))
+        .where(
+          and(eq(brandGuidelineDocuments.hospitalId, hospital.id), eq(brandGuidelineDocuments.isPrimary, true), eq(brandGuidelineDocuments.isActive, true)),
+        )
         .limit(1);
       // With no primary yet (the first document, or the primary was deleted) the new one becomes it.
       const isPrimary = wantsPrimary || !currentPrimary;
@@ -315,7 +321,10 @@ export async function deleteBrandDocument(deps: BrandDeps, actor: AdminActor, ho
       targetType: 'brand_guideline_document',
       targetId: row.id,
       hospitalId: hospital.id,
-      summary: { before: { fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes, isPrimary: row.isPrimary }, brandGuidelinesUrlCleared: cleared.length > 0 },
+      summary: {
+        before: { fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes, isPrimary: row.isPrimary },
+        brandGuidelinesUrlCleared: cleared.length > 0,
+      },
     });
     return row;
   });
@@ -340,7 +349,10 @@ export async function readBrandDocumentFile(deps: BrandDeps, actor: AdminActor, 
 }
 
 /** Everything a hospital has said about its brand, for the admin view and the biography writer. */
-export async function loadBrandGuidelines(db: Database, hospital: Pick<typeof hospitals.$inferSelect, 'id' | 'brandWritingStandards' | 'brandGuidelinesUrl'>): Promise<BrandGuidelinesDto> {
+export async function loadBrandGuidelines(
+  db: Database,
+  hospital: Pick<typeof hospitals.$inferSelect, 'id' | 'brandWritingStandards' | 'brandGuidelinesUrl'>,
+): Promise<BrandGuidelinesDto> {
   const [settings, documents] = await Promise.all([readSettings(db, hospital.id), readDocuments(db, hospital.id)]);
   return { settings, writingStandards: hospital.brandWritingStandards, brandGuidelinesUrl: hospital.brandGuidelinesUrl, documents };
 }

@@ -28,19 +28,46 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 const field: CSSProperties = { display: 'grid', gap: 4, flex: '1 1 100%' };
 const input: CSSProperties = { padding: '10px 12px', border: '1px solid #9ca3af', borderRadius: 8, font: 'inherit', background: '#fff', width: '100%' };
 const hidden: CSSProperties = { position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' };
-const callButton: CSSProperties = { display: 'inline-block', padding: '10px 16px', borderRadius: 8, background: 'var(--brand)', color: '#fff', fontWeight: 600, textDecoration: 'none', minHeight: 24 };
+const callButton: CSSProperties = {
+  display: 'inline-block',
+  padding: '10px 16px',
+  borderRadius: 8,
+  background: 'var(--brand)',
+  color: '#fff',
+  fontWeight: 600,
+  textDecoration: 'none',
+  minHeight: 24,
+};
 
 function RequestForm({ action, values, error, t }: { action: string; values: AppointmentFormValues; error: string | null; t: Translate }) {
-  const text = (name: keyof AppointmentFormValues, label: string, max: number, extra: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' } = {}) => (
+  const text = (
+    name: keyof AppointmentFormValues,
+    label: string,
+    max: number,
+    extra: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'text' } = {},
+  ) => (
     <div style={field}>
       <label htmlFor={`ar-${name}`}>{label}</label>
-      <input id={`ar-${name}`} name={name} type={extra.type ?? 'text'} maxLength={max} defaultValue={values[name] ?? ''} autoComplete={extra.autoComplete} inputMode={extra.inputMode} style={input} />
+      <input
+        id={`ar-${name}`}
+        name={name}
+        type={extra.type ?? 'text'}
+        maxLength={max}
+        defaultValue={values[name] ?? ''}
+        autoComplete={extra.autoComplete}
+        inputMode={extra.inputMode}
+        style={input}
+      />
     </div>
   );
   return (
     <form method="post" action={action} style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }} aria-describedby={error ? 'ar-error' : undefined}>
       {error ? (
-        <p id="ar-error" role="alert" style={{ flex: '1 1 100%', margin: 0, padding: 12, border: '1px solid #b91c1c', borderRadius: 8, color: '#7f1d1d', background: '#fef2f2' }}>
+        <p
+          id="ar-error"
+          role="alert"
+          style={{ flex: '1 1 100%', margin: 0, padding: 12, border: '1px solid #b91c1c', borderRadius: 8, color: '#7f1d1d', background: '#fef2f2' }}
+        >
           {error}
         </p>
       ) : null}
@@ -78,7 +105,17 @@ function RequestForm({ action, values, error, t }: { action: string; values: App
 }
 
 /** The booking card of the profile page: Call to book, and the request form unless the hospital switched requests off. */
-export function BookingCard({ hospital, profile, requestsEnabled, locale = 'en' }: { hospital: PublicHospital; profile: PublicProfile & { slug: string }; requestsEnabled: boolean; locale?: Locale }) {
+export function BookingCard({
+  hospital,
+  profile,
+  requestsEnabled,
+  locale = 'en',
+}: {
+  hospital: PublicHospital;
+  profile: PublicProfile & { slug: string };
+  requestsEnabled: boolean;
+  locale?: Locale;
+}) {
   const t = translator(locale);
   const phone = bookingPhone(profile, hospital);
   if (!phone && !requestsEnabled) return null;
@@ -106,13 +143,27 @@ export function BookingCard({ hospital, profile, requestsEnabled, locale = 'en' 
 const displayNameOf = (profile: Pick<PublicProfile, 'name' | 'credentials'>) => [profile.name, ...profile.credentials].join(', ');
 
 /** The form on its own page: where a refused request comes back with its error and what was typed. */
-export function appointmentFormPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, values: AppointmentFormValues, error: string | null, locale: Locale = 'en') {
+export function appointmentFormPage(
+  origin: string,
+  hospital: PublicHospital,
+  profile: PublicProfile & { slug: string },
+  values: AppointmentFormValues,
+  error: string | null,
+  locale: Locale = 'en',
+) {
   const t = translator(locale);
   const path = localePath(locale, requestPath(hospital.slug, profile.slug));
   const name = displayNameOf(profile);
   const phone = bookingPhone(profile, hospital);
   return documentHtml(
-    { title: `${t('form.pageTitle', { name })} · ${hospital.name}`, description: t('form.pageDescription', { hospital: hospital.name, name }), canonical: `${origin}${path}`, brandColor: hospital.brandColor, noindex: true, locale },
+    {
+      title: `${t('form.pageTitle', { name })} · ${hospital.name}`,
+      description: t('form.pageDescription', { hospital: hospital.name, name }),
+      canonical: `${origin}${path}`,
+      brandColor: hospital.brandColor,
+      noindex: true,
+      locale,
+    },
     <Frame hospital={hospital} locale={locale} path={requestPath(hospital.slug, profile.slug)}>
       <p>
         <a href={localePath(locale, `/find/${hospital.slug}/${profile.slug}`)}>{t('form.back', { name })}</a>
@@ -136,7 +187,14 @@ export function appointmentSentPage(origin: string, hospital: PublicHospital, pr
   const name = displayNameOf(profile);
   const phone = bookingPhone(profile, hospital);
   return documentHtml(
-    { title: `${t('sent.title')} · ${hospital.name}`, description: t('sent.description', { name }), canonical: `${origin}${localePath(locale, requestPath(hospital.slug, profile.slug))}/sent`, brandColor: hospital.brandColor, noindex: true, locale },
+    {
+      title: `${t('sent.title')} · ${hospital.name}`,
+      description: t('sent.description', { name }),
+      canonical: `${origin}${localePath(locale, requestPath(hospital.slug, profile.slug))}/sent`,
+      brandColor: hospital.brandColor,
+      noindex: true,
+      locale,
+    },
     <Frame hospital={hospital} locale={locale} path={`${requestPath(hospital.slug, profile.slug)}/sent`}>
       <h1>{t('sent.heading')}</h1>
       <div className="card">

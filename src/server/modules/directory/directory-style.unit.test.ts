@@ -30,7 +30,9 @@ describe('the directory stylesheet', () => {
     expect(declarations(appTheme).get('--color-brand-600')).toBe('#1b55a6');
     expect(documentHtml({ title: 't', description: 'd', canonical: 'https://x.example/', brandColor: '#0f766e' }, null)).toContain(':root{--brand:#0f766e}');
     // A colour that is not #rrggbb never reaches the stylesheet.
-    expect(documentHtml({ title: 't', description: 'd', canonical: 'https://x.example/', brandColor: 'red}body{display:none' }, null)).toContain(':root{--brand:#1b55a6}');
+    expect(documentHtml({ title: 't', description: 'd', canonical: 'https://x.example/', brandColor: 'red}body{display:none' }, null)).toContain(
+      ':root{--brand:#1b55a6}',
+    );
   });
 
   it('makes checkboxes, radios and small links at least 24 px to tap', () => {

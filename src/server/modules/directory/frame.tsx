@@ -39,7 +39,10 @@ export function documentHtml(meta: PageMeta, body: ReactNode): string {
       canonical: meta.canonical,
       lang: meta.locale ?? 'en',
       alternates: alternatePath
-        ? [...LOCALES.map((locale) => ({ hrefLang: locale, href: `${origin}${localePath(locale, alternatePath)}` })), { hrefLang: 'x-default', href: `${origin}${alternatePath}` }]
+        ? [
+            ...LOCALES.map((locale) => ({ hrefLang: locale, href: `${origin}${localePath(locale, alternatePath)}` })),
+            { hrefLang: 'x-default', href: `${origin}${alternatePath}` },
+          ]
         : undefined,
       ogType: meta.ogType,
       image: meta.image,
@@ -62,14 +65,26 @@ export function switchHref(to: Locale, path: string) {
   return `${localePath(to, pathname)}?${params}`;
 }
 
-export function Frame({ hospital, children, locale = 'en', path }: { hospital: Pick<PublicHospital, 'name' | 'slug'> | null; children: ReactNode; locale?: Locale; path?: string }) {
+export function Frame({
+  hospital,
+  children,
+  locale = 'en',
+  path,
+}: {
+  hospital: Pick<PublicHospital, 'name' | 'slug'> | null;
+  children: ReactNode;
+  locale?: Locale;
+  path?: string;
+}) {
   const t = translator(locale);
   const other: Locale = locale === 'en' ? 'es' : 'en';
   return (
     <>
       <header>
         <div className="wrap">
-          <a href={localePath(locale, hospital ? `/find/${hospital.slug}` : '/find')}>{hospital ? t('frame.hospitalFind', { hospital: hospital.name }) : t('frame.findDoctor')}</a>
+          <a href={localePath(locale, hospital ? `/find/${hospital.slug}` : '/find')}>
+            {hospital ? t('frame.hospitalFind', { hospital: hospital.name }) : t('frame.findDoctor')}
+          </a>
           {path ? (
             <nav aria-label={t('lang.switch')} className="lang-switch">
               <a href={switchHref(other, path)} hrefLang={other} lang={other} rel="alternate">

@@ -93,7 +93,10 @@ export const MAX_SEARCH_ALTERNATIVES = 8;
 
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 /** The words as the vocabulary spells its phrases: lower case, punctuation other than - and ' dropped. */
-const phraseWords = (text: string) => normalise(text.toLowerCase().replace(/[^a-z0-9'\- ]+/g, ' ')).split(' ').filter(Boolean);
+const phraseWords = (text: string) =>
+  normalise(text.toLowerCase().replace(/[^a-z0-9'\- ]+/g, ' '))
+    .split(' ')
+    .filter(Boolean);
 
 let vocabulary: Map<string, readonly string[]> | undefined;
 

@@ -10,23 +10,64 @@ import type { NameCheck } from '../../../shared/schemas/directory';
 
 /** Words that are titles, suffixes or credentials, not names. */
 const NOT_NAMES = new Set([
-  'dr', 'doctor', 'mr', 'mrs', 'ms', 'miss', 'prof', 'jr', 'sr', 'ii', 'iii', 'iv',
-  'md', 'do', 'phd', 'rn', 'np', 'pa', 'dds', 'dmd', 'dpm', 'od', 'pharmd', 'psyd', 'dnp', 'mph', 'ms', 'msn',
-  'crnp', 'cnm', 'aprn', 'fnp', 'lcsw', 'msw', 'mfa', 'dc', 'pc', 'facp', 'facc', 'facs', 'faap', 'bc',
+  'dr',
+  'doctor',
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'prof',
+  'jr',
+  'sr',
+  'ii',
+  'iii',
+  'iv',
+  'md',
+  'do',
+  'phd',
+  'rn',
+  'np',
+  'pa',
+  'dds',
+  'dmd',
+  'dpm',
+  'od',
+  'pharmd',
+  'psyd',
+  'dnp',
+  'mph',
+  'ms',
+  'msn',
+  'crnp',
+  'cnm',
+  'aprn',
+  'fnp',
+  'lcsw',
+  'msw',
+  'mfa',
+  'dc',
+  'pc',
+  'facp',
+  'facc',
+  'facs',
+  'faap',
+  'bc',
 ]);
 
 /** Lower-case ASCII words of a name, without titles and credentials ("M.D." is one word, "md"). */
 export function nameWords(name: string): string[] {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    // Dotted abbreviations become one word before the dots go: "m.d." → "md".
-    .replace(/\b([a-z])\.(?=[a-z]\.)/g, '$1')
-    .replace(/[^a-z\s'-]+/g, ' ')
-    .replace(/['’]/g, '')
-    .split(/[\s-]+/)
-    .filter((word) => word && !NOT_NAMES.has(word));
+  return (
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      // Dotted abbreviations become one word before the dots go: "m.d." → "md".
+      .replace(/\b([a-z])\.(?=[a-z]\.)/g, '$1')
+      .replace(/[^a-z\s'-]+/g, ' ')
+      .replace(/['’]/g, '')
+      .split(/[\s-]+/)
+      .filter((word) => word && !NOT_NAMES.has(word))
+  );
 }
 
 /** Two given names agree when equal, or when one is the other's initial. */
@@ -53,4 +94,5 @@ export function compareNames(profileName: string, registry: RegistryName): Extra
 }
 
 /** "CLAUDIA VIRGINIA NARVAEZ-MEZA" as the registry writes it, for the approver. */
-export const registryFullName = (registry: RegistryName) => [registry.first_name, registry.middle_name, registry.last_name].filter((part) => part && part.trim()).join(' ');
+export const registryFullName = (registry: RegistryName) =>
+  [registry.first_name, registry.middle_name, registry.last_name].filter((part) => part && part.trim()).join(' ');

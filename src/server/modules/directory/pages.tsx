@@ -26,7 +26,16 @@ function Avatar({ name, photo, size = 72, alt = '' }: { name: string; photo: str
   const sources = photo ? profilePhotoSources(photo) : null;
   const className = size === 128 ? 'avatar avatar-large' : 'avatar';
   const image = sources ? (
-    <img className={className} src={sources.src} srcSet={sources.srcset ?? undefined} sizes={sources.srcset ? `${size}px` : undefined} alt={alt} width={size} height={size} loading={size === 128 ? undefined : 'lazy'} />
+    <img
+      className={className}
+      src={sources.src}
+      srcSet={sources.srcset ?? undefined}
+      sizes={sources.srcset ? `${size}px` : undefined}
+      alt={alt}
+      width={size}
+      height={size}
+      loading={size === 128 ? undefined : 'lazy'}
+    />
   ) : null;
   if (image && sources?.webpSrcset) {
     return (
@@ -36,17 +45,26 @@ function Avatar({ name, photo, size = 72, alt = '' }: { name: string; photo: str
       </picture>
     );
   }
-  return image ?? (
-    <span className={`${className} initials`} aria-hidden="true">
-      {initialsOf(name.split(',')[0])}
-    </span>
+  return (
+    image ?? (
+      <span className={`${className} initials`} aria-hidden="true">
+        {initialsOf(name.split(',')[0])}
+      </span>
+    )
   );
 }
 
 export function directoryIndexPage(origin: string, hospitals: Array<PublicHospital & { providers: number }>, locale: Locale = 'en') {
   const t = translator(locale);
   return documentHtml(
-    { title: t('frame.findDoctor'), description: t('index.description'), canonical: `${origin}${localePath(locale, '/find')}`, brandColor: null, locale, alternatePath: '/find' },
+    {
+      title: t('frame.findDoctor'),
+      description: t('index.description'),
+      canonical: `${origin}${localePath(locale, '/find')}`,
+      brandColor: null,
+      locale,
+      alternatePath: '/find',
+    },
     <Frame hospital={null} locale={locale} path="/find">
       <h1>{t('frame.findDoctor')}</h1>
       <p className="muted">{t('index.choose')}</p>
@@ -70,7 +88,14 @@ export function directoryIndexPage(origin: string, hospitals: Array<PublicHospit
 
 const srOnly = { position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' } as const;
 
-export function hospitalPage(origin: string, hospital: PublicHospital, result: DirectorySearchResult, search: DirectorySearch, pageSize: number, locale: Locale = 'en') {
+export function hospitalPage(
+  origin: string,
+  hospital: PublicHospital,
+  result: DirectorySearchResult,
+  search: DirectorySearch,
+  pageSize: number,
+  locale: Locale = 'en',
+) {
   const t = translator(locale);
   const pages = Math.max(1, Math.ceil(result.total / pageSize));
   const params = (overrides: Record<string, string | null>) => {
@@ -91,7 +116,9 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
   };
   /** A link on this page: the search in the page's language. */
   const href = (overrides: Record<string, string | null>) => localePath(locale, params(overrides));
-  const filtered = Boolean(search.query || search.location || search.language || search.insurance || search.specialty || search.acceptingNewPatients || search.videoVisits);
+  const filtered = Boolean(
+    search.query || search.location || search.language || search.insurance || search.specialty || search.acceptingNewPatients || search.videoVisits,
+  );
   const insurancePlans = result.facets.insurance ?? [];
   return documentHtml(
     {
@@ -142,7 +169,9 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
             </label>
             <select id="ins" name="ins" defaultValue={search.insurance ?? ''}>
               <option value="">{t('search.anyInsurance')}</option>
-              {search.insurance && !insurancePlans.some((plan) => plan.value.toLowerCase() === search.insurance!.toLowerCase()) ? <option value={search.insurance}>{search.insurance} (0)</option> : null}
+              {search.insurance && !insurancePlans.some((plan) => plan.value.toLowerCase() === search.insurance!.toLowerCase()) ? (
+                <option value={search.insurance}>{search.insurance} (0)</option>
+              ) : null}
               {insurancePlans.map((plan) => (
                 <option key={plan.value} value={plan.value}>
                   {plan.value} ({plan.count})
@@ -164,7 +193,11 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
         {t('count.clinicians', { count: result.total })}
         {search.query ? t('search.matching', { query: search.query }) : ''}
         {search.specialty ? t('search.inSpecialty', { specialty: search.specialty }) : ''}
-        {search.location ? (result.place?.measured ? t('search.withinOf', { miles: result.place.radius ?? '', place: search.location }) : t('search.nearPlace', { place: search.location })) : ''}
+        {search.location
+          ? result.place?.measured
+            ? t('search.withinOf', { miles: result.place.radius ?? '', place: search.location })
+            : t('search.nearPlace', { place: search.location })
+          : ''}
         {search.specialty ? (
           <>
             {' '}
@@ -193,7 +226,13 @@ export function hospitalPage(origin: string, hospital: PublicHospital, result: D
               </h2>
               {provider.specialty ? <p className="muted">{provider.specialty}</p> : null}
               <p className="muted">
-                {[typeof provider.distanceMiles === 'number' ? t('search.miles', { miles: provider.distanceMiles.toFixed(1) }) : null, provider.city, provider.acceptingNewPatients === true ? t('search.accepting') : null].filter(Boolean).join(' · ')}
+                {[
+                  typeof provider.distanceMiles === 'number' ? t('search.miles', { miles: provider.distanceMiles.toFixed(1) }) : null,
+                  provider.city,
+                  provider.acceptingNewPatients === true ? t('search.accepting') : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
             </div>
           </li>
@@ -230,13 +269,40 @@ const DROP_FILTER_PARAMS: Record<SearchFilter, Record<string, null>> = {
   videoVisits: { video: null },
 };
 /** A search that found nobody: every way on that finds someone, with how many; never a bare zero. */
-function NoResults({ result, search, params, t }: { result: DirectorySearchResult; search: DirectorySearch; params: (overrides: Record<string, string | null>) => string; t: Translate }) {
+function NoResults({
+  result,
+  search,
+  params,
+  t,
+}: {
+  result: DirectorySearchResult;
+  search: DirectorySearch;
+  params: (overrides: Record<string, string | null>) => string;
+  t: Translate;
+}) {
   const offers = result.suggestions;
   const links: Array<{ href: string; text: string; count: number }> = [];
-  if (offers?.spelling) links.push({ href: params({ q: offers.spelling.text, page: null }), text: t('none.spelling', { text: offers.spelling.text }), count: offers.spelling.count });
-  if (offers?.widerRadius) links.push({ href: params({ radius: String(offers.widerRadius.radius), page: null }), text: t('search.withinMiles', { miles: offers.widerRadius.radius }), count: offers.widerRadius.count });
-  for (const drop of offers?.dropFilters ?? []) if (drop.count > 0) links.push({ href: params({ ...DROP_FILTER_PARAMS[drop.filter], page: null }), text: DROP_FILTER_TEXT[drop.filter](search, t), count: drop.count });
-  for (const specialty of offers?.specialties ?? []) links.push({ href: params({ q: null, near: null, radius: null, lang: null, ins: null, accepting: null, video: null, specialty: specialty.value, page: null }), text: t('none.allOf', { specialty: specialty.value }), count: specialty.count });
+  if (offers?.spelling)
+    links.push({
+      href: params({ q: offers.spelling.text, page: null }),
+      text: t('none.spelling', { text: offers.spelling.text }),
+      count: offers.spelling.count,
+    });
+  if (offers?.widerRadius)
+    links.push({
+      href: params({ radius: String(offers.widerRadius.radius), page: null }),
+      text: t('search.withinMiles', { miles: offers.widerRadius.radius }),
+      count: offers.widerRadius.count,
+    });
+  for (const drop of offers?.dropFilters ?? [])
+    if (drop.count > 0)
+      links.push({ href: params({ ...DROP_FILTER_PARAMS[drop.filter], page: null }), text: DROP_FILTER_TEXT[drop.filter](search, t), count: drop.count });
+  for (const specialty of offers?.specialties ?? [])
+    links.push({
+      href: params({ q: null, near: null, radius: null, lang: null, ins: null, accepting: null, video: null, specialty: specialty.value, page: null }),
+      text: t('none.allOf', { specialty: specialty.value }),
+      count: specialty.count,
+    });
   return (
     <section className="card" aria-labelledby="s-none">
       <h2 id="s-none">{t('none.title')}</h2>
@@ -247,7 +313,9 @@ function NoResults({ result, search, params, t }: { result: DirectorySearchResul
           </li>
         ))}
         <li>
-          <a href={params({ q: null, near: null, radius: null, lang: null, ins: null, specialty: null, accepting: null, video: null, page: null })}>{t('none.everyone')}</a>
+          <a href={params({ q: null, near: null, radius: null, lang: null, ins: null, specialty: null, accepting: null, video: null, page: null })}>
+            {t('none.everyone')}
+          </a>
         </li>
       </ul>
     </section>
@@ -267,7 +335,21 @@ const roleInWords = (role: string) => {
 /** How many entries of a long list show before "Show all": the rest wait in a <details>, no script needed. */
 const FIRST_SHOWN = 5;
 
-function List<T>({ id, title, items, render, className = 'plain', t = translator('en') }: { id: string; title: string; items: T[]; render: (item: T) => ReactNode; className?: string; t?: Translate }) {
+function List<T>({
+  id,
+  title,
+  items,
+  render,
+  className = 'plain',
+  t = translator('en'),
+}: {
+  id: string;
+  title: string;
+  items: T[];
+  render: (item: T) => ReactNode;
+  className?: string;
+  t?: Translate;
+}) {
   if (items.length === 0) return null;
   const first = items.slice(0, FIRST_SHOWN);
   const rest = items.slice(FIRST_SHOWN);
@@ -298,7 +380,12 @@ function List<T>({ id, title, items, render, className = 'plain', t = translator
 export const npiRegistryUrl = (npi: string) => `https://npiregistry.cms.hhs.gov/provider-view/${encodeURIComponent(npi)}`;
 export const pubmedUrl = (pmid: string) => `https://pubmed.ncbi.nlm.nih.gov/${encodeURIComponent(pmid)}/`;
 /** A DOI as its resolver's link (doi.org), from a bare DOI or one written as a URL. */
-export const doiUrl = (doi: string) => `https://doi.org/${doi.replace(/^(https?:\/\/(dx\.)?doi\.org\/|doi:\s*)/i, '').split('/').map(encodeURIComponent).join('/')}`;
+export const doiUrl = (doi: string) =>
+  `https://doi.org/${doi
+    .replace(/^(https?:\/\/(dx\.)?doi\.org\/|doi:\s*)/i, '')
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/')}`;
 export const trialUrl = (nct: string) => `https://clinicaltrials.gov/study/${encodeURIComponent(nct)}`;
 /** A maps search for an address: opens the phone's maps app or the web map, with directions one tap away. */
 export const directionsUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -394,7 +481,10 @@ export function physicianJsonLd(profile: PublicProfile, url: string, hospital: P
     ...(profile.languages.length ? { knowsLanguage: profile.languages } : {}),
     ...(profile.acceptingNewPatients !== null ? { isAcceptingNewPatients: profile.acceptingNewPatients } : {}),
     ...(profile.insurance.length ? { paymentAccepted: profile.insurance.join(', ') } : {}),
-    hospitalAffiliation: [{ '@type': 'Hospital', name: hospital.name }, ...profile.hospitalAffiliations.filter((name) => name !== hospital.name).map((name) => ({ '@type': 'Hospital' as const, name }))],
+    hospitalAffiliation: [
+      { '@type': 'Hospital', name: hospital.name },
+      ...profile.hospitalAffiliations.filter((name) => name !== hospital.name).map((name) => ({ '@type': 'Hospital' as const, name })),
+    ],
   };
 }
 
@@ -453,7 +543,12 @@ function languagesIn(profile: PublicProfile, locale: Locale) {
   return profile.languageCodes.map((l) => languageName(l.code, l.name, locale));
 }
 
-export function providerPage(origin: string, hospital: PublicHospital, profile: PublicProfile & { slug: string }, options: { backTo?: string | null; locale?: Locale } = {}) {
+export function providerPage(
+  origin: string,
+  hospital: PublicHospital,
+  profile: PublicProfile & { slug: string },
+  options: { backTo?: string | null; locale?: Locale } = {},
+) {
   const locale = options.locale ?? 'en';
   const t = translator(locale);
   const path = `/find/${hospital.slug}/${profile.slug}`;
@@ -478,7 +573,11 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
       locale,
       alternatePath: path,
     },
-    <Frame hospital={hospital} locale={locale} path={options.backTo ? `${path}?${new URLSearchParams({ from: options.backTo.slice(options.backTo.indexOf('?') + 1) })}` : path}>
+    <Frame
+      hospital={hospital}
+      locale={locale}
+      path={options.backTo ? `${path}?${new URLSearchParams({ from: options.backTo.slice(options.backTo.indexOf('?') + 1) })}` : path}
+    >
       <a className="back" href={localePath(locale, options.backTo ?? `/find/${hospital.slug}`)}>
         {options.backTo ? t('profile.backToResults') : t('profile.backToHospital', { hospital: hospital.name })}
       </a>
@@ -505,7 +604,14 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
             <p>{summary}</p>
           </section>
         ) : null}
-        <List id="expertise" title={t('profile.expertise')} items={expertise} className="terms" t={t} render={(term) => <PlainTerm term={term.term} termId={term.termId ?? null} locale={locale} />} />
+        <List
+          id="expertise"
+          title={t('profile.expertise')}
+          items={expertise}
+          className="terms"
+          t={t}
+          render={(term) => <PlainTerm term={term.term} termId={term.termId ?? null} locale={locale} />}
+        />
         <div className="sections sections-two">
           <List id="insurance" title={t('profile.insurance')} items={profile.insurance} t={t} render={(i) => i} />
           <List id="languages" title={t('profile.languages')} items={languagesIn(profile, locale)} t={t} render={(l) => l} />
@@ -538,7 +644,13 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
           )}
         />
         <List id="affiliations" title={t('profile.affiliations')} items={profile.hospitalAffiliations} t={t} render={(h) => h} />
-        <List id="awards" title={t('profile.awards')} items={profile.awards} t={t} render={(a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')} />
+        <List
+          id="awards"
+          title={t('profile.awards')}
+          items={profile.awards}
+          t={t}
+          render={(a) => [a.name, a.organization, a.year].filter(Boolean).join(', ')}
+        />
         <List
           id="publications"
           title={t('profile.publications')}
@@ -553,7 +665,11 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
                 <>
                   {' '}
                   <span className="links">
-                    {p.pmid ? <a href={pubmedUrl(p.pmid)}>PubMed<span className="sr-only">: {p.title}</span></a> : null}
+                    {p.pmid ? (
+                      <a href={pubmedUrl(p.pmid)}>
+                        PubMed<span className="sr-only">: {p.title}</span>
+                      </a>
+                    ) : null}
                     {p.doi ? <a href={doiUrl(p.doi)}>DOI {p.doi}</a> : null}
                   </span>
                 </>
@@ -571,7 +687,11 @@ export function providerPage(origin: string, hospital: PublicHospital, profile: 
               {trial.nctNumber ? <a href={trialUrl(trial.nctNumber)}>{trial.title}</a> : trial.title}
               <br />
               {trial.status ? <span className={trial.status === 'recruiting' ? 'pill ok' : 'pill'}>{trialStatus(trial.status, t)}</span> : null}{' '}
-              <span className="muted small">{[trial.phase, trial.role ? roleInWords(trial.role) : null, trial.nctNumber ? t('profile.trialOn', { nct: trial.nctNumber }) : null].filter(Boolean).join(' · ')}</span>
+              <span className="muted small">
+                {[trial.phase, trial.role ? roleInWords(trial.role) : null, trial.nctNumber ? t('profile.trialOn', { nct: trial.nctNumber }) : null]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
             </>
           )}
         />
@@ -611,7 +731,14 @@ export function problemPage(origin: string, path: string, status: 400 | 414 | 42
   const title = status === 429 ? t('problem.tooMany') : t('problem.unreadable');
   const searchPath = path.startsWith('/find') ? path : '/find';
   return documentHtml(
-    { title: `${title} · ${t('frame.findDoctor')}`, description: message, canonical: `${origin}${localePath(locale, path)}`, brandColor: null, noindex: true, locale },
+    {
+      title: `${title} · ${t('frame.findDoctor')}`,
+      description: message,
+      canonical: `${origin}${localePath(locale, path)}`,
+      brandColor: null,
+      noindex: true,
+      locale,
+    },
     <Frame hospital={null} locale={locale}>
       <h1>{title}</h1>
       <p>{message}</p>
@@ -626,7 +753,14 @@ export function problemPage(origin: string, path: string, status: 400 | 414 | 42
 export function notFoundPage(origin: string, path: string, locale: Locale = 'en') {
   const t = translator(locale);
   return documentHtml(
-    { title: `${t('notFound.title')} · ${t('frame.findDoctor')}`, description: t('notFound.description'), canonical: `${origin}${localePath(locale, path)}`, brandColor: null, noindex: true, locale },
+    {
+      title: `${t('notFound.title')} · ${t('frame.findDoctor')}`,
+      description: t('notFound.description'),
+      canonical: `${origin}${localePath(locale, path)}`,
+      brandColor: null,
+      noindex: true,
+      locale,
+    },
     <Frame hospital={null} locale={locale}>
       <h1>{t('notFound.heading')}</h1>
       <p>

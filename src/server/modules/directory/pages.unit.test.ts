@@ -59,7 +59,11 @@ describe('public provider page', () => {
   });
 
   it('marks media links nofollow, user-generated and without an opener', () => {
-    const html = providerPage('https://vitae.example', hospital, profile({ media: [{ title: 'On TV', source: 'WTTW', date: '2025', url: 'https://news.example/story' }] }));
+    const html = providerPage(
+      'https://vitae.example',
+      hospital,
+      profile({ media: [{ title: 'On TV', source: 'WTTW', date: '2025', url: 'https://news.example/story' }] }),
+    );
     expect(html).toContain('<a href="https://news.example/story" rel="nofollow ugc noopener">On TV</a>');
   });
 });

@@ -272,7 +272,8 @@ const shown = (item: { isVisible?: boolean; userStatus?: string; status?: string
 export function publicProfileOf(read: FullProfileRead): PublicProfile {
   // The hospital's section permissions, as the public views read them: a list follows its section.
   const visible = new Set(read.permissions.filter((p) => p.isVisible).map((p) => p.sectionId as SectionId));
-  const section = <Id extends SingleId>(id: Id): Entry<Id> | null => (visible.has(governingSection(id)) ? ((read.sections[id]?.data ?? null) as Entry<Id> | null) : null);
+  const section = <Id extends SingleId>(id: Id): Entry<Id> | null =>
+    visible.has(governingSection(id)) ? ((read.sections[id]?.data ?? null) as Entry<Id> | null) : null;
   const items = <Id extends ListId>(id: Id): Array<Entry<Id>> => {
     if (!visible.has(governingSection(id))) return [];
     const data = read.sections[id]?.data as { items?: Array<Entry<Id>> } | undefined;
@@ -298,7 +299,9 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
     acceptingNewPatients: typeof practice?.acceptingNewPatients === 'boolean' ? practice.acceptingNewPatients : null,
     videoVisits: offersVideoVisits(practice),
     summary: text(biography?.publicSummary) ?? text(biography?.professionalSummary),
-    languages: items('languages').map((l) => text(l.languageName) ?? text(l.languageCode)).filter((v): v is string => v !== null),
+    languages: items('languages')
+      .map((l) => text(l.languageName) ?? text(l.languageCode))
+      .filter((v): v is string => v !== null),
     locations: locationItems.map((l) => ({
       id: String(l.id),
       name: text(l.locationName),
@@ -323,15 +326,31 @@ export function publicProfileOf(read: FullProfileRead): PublicProfile {
     boardCertifications: items('board_certifications')
       .map((c) => ({ board: text(c.certificationBoard) ?? '', specialty: text(c.specialty), year: number(c.certificationYear) }))
       .filter((c) => c.board),
-    hospitalAffiliations: items('hospital_affiliations').map((h) => text(h.hospitalName)).filter((v): v is string => v !== null),
+    hospitalAffiliations: items('hospital_affiliations')
+      .map((h) => text(h.hospitalName))
+      .filter((v): v is string => v !== null),
     expertise: items('medical_expertise')
       .map((t) => ({ term: text(t.term) ?? '', type: text(t.termType), termId: text(t.termId) }))
       .filter((t) => t.term),
-    publications: items('publications').map((p) => ({ title: text(p.title) ?? '', journal: text(p.journalName), date: text(p.publicationDate), doi: text(p.doi), pmid: text(p.pmid) })),
-    trials: items('clinical_trials').map((t) => ({ title: text(t.trialTitle) ?? '', nctNumber: text(t.nctNumber), status: text(t.status), role: text(t.role), phase: text(t.phase) })),
+    publications: items('publications').map((p) => ({
+      title: text(p.title) ?? '',
+      journal: text(p.journalName),
+      date: text(p.publicationDate),
+      doi: text(p.doi),
+      pmid: text(p.pmid),
+    })),
+    trials: items('clinical_trials').map((t) => ({
+      title: text(t.trialTitle) ?? '',
+      nctNumber: text(t.nctNumber),
+      status: text(t.status),
+      role: text(t.role),
+      phase: text(t.phase),
+    })),
     media: items('media_press').map((m) => ({ title: text(m.title) ?? '', source: text(m.publicationSource), date: text(m.date), url: text(m.url) })),
     awards: items('awards').map((a) => ({ name: text(a.awardName) ?? '', organization: text(a.awardingOrganization), year: number(a.awardYear) })),
-    insurance: items('insurance').map((i) => text(i.insuranceName)).filter((v): v is string => v !== null),
+    insurance: items('insurance')
+      .map((i) => text(i.insuranceName))
+      .filter((v): v is string => v !== null),
     hospitalName: read.user.hospitalName,
     specialtyCodes: (Array.isArray(identity?.npiSpecialties) ? identity.npiSpecialties : [])
       .slice()

@@ -13,13 +13,27 @@ import { PUBLIC_FIELDS, publicProfileOf } from './public-profile';
 const entry = (id: ProfileSectionId): Record<string, unknown> => {
   switch (id) {
     case 'professional_identity':
-      return { fullLegalName: 'Ana Ruiz', firstName: 'Ana', lastName: 'Ruiz', credentials: [{ type: 'degree', name: 'MD', verified: false }], jobTitle: 'Cardiologist', npiSpecialties: [{ code: '207RC0000X', name: 'Cardiovascular Disease', is_primary: true }] };
+      return {
+        fullLegalName: 'Ana Ruiz',
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        credentials: [{ type: 'degree', name: 'MD', verified: false }],
+        jobTitle: 'Cardiologist',
+        npiSpecialties: [{ code: '207RC0000X', name: 'Cardiovascular Disease', is_primary: true }],
+      };
     case 'practice_essentials':
       return { acceptingNewPatients: true, telehealthServices: ['Video visits'], appointmentTypes: [] };
     case 'biography':
       return { professionalSummary: 'Professional words.', publicSummary: 'Public words.' };
     case 'education_training':
-      return { id: 'e1', educationType: 'residency', institutionName: 'General Hospital', programName: 'Internal Medicine', degree: 'MD', graduationYear: 2010 };
+      return {
+        id: 'e1',
+        educationType: 'residency',
+        institutionName: 'General Hospital',
+        programName: 'Internal Medicine',
+        degree: 'MD',
+        graduationYear: 2010,
+      };
     case 'locations':
       return { id: 'l1', locationName: 'Main Clinic', city: 'Chicago', isPrimaryLocation: true, latitude: 41.9, longitude: -87.6 };
     case 'publications':
@@ -82,9 +96,22 @@ describe('PUBLIC_FIELDS', () => {
     for (const id of PROFILE_SECTION_IDS) {
       for (const [field, use] of fields(id)) {
         if (use === false || use === 'entry') continue;
-        const values = ['Zz public value', 'Video visits', 'pending', 'NCT07654321', 42, ['Video visits'], [{ code: '207R00000X', name: 'Internal Medicine', is_primary: true }], false, null];
-        const shown = (value: unknown, bare: boolean) => JSON.stringify(publicProfileOf(readWith({ [id]: { [field]: value } }, bare))[use as keyof typeof baseline]);
-        const changes = values.some((value) => shown(value, false) !== JSON.stringify(baseline[use as keyof typeof baseline]) || shown(value, true) !== shown(null, true));
+        const values = [
+          'Zz public value',
+          'Video visits',
+          'pending',
+          'NCT07654321',
+          42,
+          ['Video visits'],
+          [{ code: '207R00000X', name: 'Internal Medicine', is_primary: true }],
+          false,
+          null,
+        ];
+        const shown = (value: unknown, bare: boolean) =>
+          JSON.stringify(publicProfileOf(readWith({ [id]: { [field]: value } }, bare))[use as keyof typeof baseline]);
+        const changes = values.some(
+          (value) => shown(value, false) !== JSON.stringify(baseline[use as keyof typeof baseline]) || shown(value, true) !== shown(null, true),
+        );
         if (!changes) silent.push(`${id}.${field} → ${use}`);
       }
     }
@@ -96,7 +123,9 @@ describe('PUBLIC_FIELDS', () => {
     for (const id of PROFILE_SECTION_IDS) {
       for (const [field, use] of fields(id)) {
         if (use !== 'entry') continue;
-        const hidden = ['pending', 'hidden', false].some((value) => JSON.stringify(publicProfileOf(readWith({ [id]: { [field]: value } }))) !== JSON.stringify(baseline));
+        const hidden = ['pending', 'hidden', false].some(
+          (value) => JSON.stringify(publicProfileOf(readWith({ [id]: { [field]: value } }))) !== JSON.stringify(baseline),
+        );
         if (!hidden) keeps.push(`${id}.${field}`);
       }
     }

@@ -5,7 +5,10 @@ import { canMove, nextStatus, PUBLISHING_TRANSITIONS, type PublishingEvent } fro
 describe('the publishing state machine', () => {
   it('moves each state only where the table allows', () => {
     const table = Object.fromEntries(
-      (Object.keys(PUBLISHING_TRANSITIONS) as PublishingEvent[]).map((event) => [event, Object.fromEntries(DIRECTORY_STATUSES.map((from) => [from, nextStatus(event, from, true)]))]),
+      (Object.keys(PUBLISHING_TRANSITIONS) as PublishingEvent[]).map((event) => [
+        event,
+        Object.fromEntries(DIRECTORY_STATUSES.map((from) => [from, nextStatus(event, from, true)])),
+      ]),
     );
     expect(table).toEqual({
       ask: { draft: 'pending', pending: null, published: null, withdrawn: 'pending', removed: 'pending' },

@@ -41,13 +41,22 @@ export function directoryRoutes(deps: AppDeps) {
   return new Hono<AppBindings>()
     .get('/me/directory', requireProvider, async (c) => c.json(await getMyListing(db, providerIdOf(c))))
     .put('/me/directory', requireProvider, validate('json', publishRequestSchema), async (c) =>
-      c.json(await setMyListing(db, providerIdOf(c), c.req.valid('json').publish, { actor: c.get('actor'), lookupNpi: deps.npiRegistry ? (npi) => deps.npiRegistry!.lookup(npi) : undefined })),
+      c.json(
+        await setMyListing(db, providerIdOf(c), c.req.valid('json').publish, {
+          actor: c.get('actor'),
+          lookupNpi: deps.npiRegistry ? (npi) => deps.npiRegistry!.lookup(npi) : undefined,
+        }),
+      ),
     )
     .get('/admin/hospitals/:hospitalId/directory', requireCapability('hospitals.view'), validate('param', hospitalIdParam), async (c) =>
       c.json(await getDirectorySettings(db, adminOf(c), c.req.valid('param').hospitalId)),
     )
-    .put('/admin/hospitals/:hospitalId/directory', requireCapability('hospital.settings.edit'), validate('param', hospitalIdParam), validate('json', directorySettingsSchema), async (c) =>
-      c.json(await updateDirectorySettings(db, adminOf(c), c.req.valid('param').hospitalId, c.req.valid('json'))),
+    .put(
+      '/admin/hospitals/:hospitalId/directory',
+      requireCapability('hospital.settings.edit'),
+      validate('param', hospitalIdParam),
+      validate('json', directorySettingsSchema),
+      async (c) => c.json(await updateDirectorySettings(db, adminOf(c), c.req.valid('param').hospitalId, c.req.valid('json'))),
     )
     .get('/admin/hospitals/:hospitalId/directory/listings', requireCapability('users.manage'), validate('param', hospitalIdParam), async (c) =>
       c.json(await listListings(db, adminOf(c), c.req.valid('param').hospitalId)),
@@ -56,10 +65,16 @@ export function directoryRoutes(deps: AppDeps) {
       const { hospitalId, userId } = c.req.valid('param');
       return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'approve'));
     })
-    .post('/admin/hospitals/:hospitalId/directory/listings/:userId/unpublish', requireCapability('users.manage'), validate('param', listingParam), validate('json', removeListingSchema), async (c) => {
-      const { hospitalId, userId } = c.req.valid('param');
-      return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'unpublish', c.req.valid('json').reason));
-    });
+    .post(
+      '/admin/hospitals/:hospitalId/directory/listings/:userId/unpublish',
+      requireCapability('users.manage'),
+      validate('param', listingParam),
+      validate('json', removeListingSchema),
+      async (c) => {
+        const { hospitalId, userId } = c.req.valid('param');
+        return c.json(await decideListing(db, adminOf(c), hospitalId, userId, 'unpublish', c.req.valid('json').reason));
+      },
+    );
 }
 
 /** An HTML page with an ETag that caches may keep but must revalidate: a take-down shows at once, an unchanged page costs a 304. */
@@ -190,36 +205,38 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
       });
   };
 
-  return new Hono<AppBindings>()
-    // Served here rather than as a file so it can name the sitemap by this deployment's address.
-    .get('/robots.txt', (c) => {
-      c.header('Cache-Control', 'public, max-age=3600');
-      return c.text(`${ROBOTS.join('\n')}\n\nSitemap: ${origin}/find/sitemap.xml\n`);
-    })
-    .get('/find/sitemap.xml', async (c) => {
-      // The index of the hospitals' sitemaps (robots.txt names it).
-      const hospitals = await publicHospitals(db);
-      return sitemap(
-        c,
-        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals.map((h) => `  <sitemap><loc>${escapeHtml(`${origin}/find/${h.slug}/sitemap.xml`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
-      );
-    })
-    .get('/find/:hospitalSlug/sitemap.xml', async (c) => {
-      const slug = c.req.param('hospitalSlug');
-      const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
-      if (!hospital) return page(c, notFoundPage(origin, c.req.path), 404);
-      const paths = [`/find/${hospital.slug}`];
-      for (let n = 1; ; n += 1) {
-        const batch = await publicProviders(db, hospital.id, '', n);
-        paths.push(...batch.items.map((p) => `/find/${hospital.slug}/${p.slug}`));
-        if (n * PUBLIC_PAGE_SIZE >= batch.total || batch.items.length === 0) break;
-      }
-      // Every page in English and Spanish, each with its hreflang alternates (sitemaps.org with xhtml:link, as search engines read them).
-      return sitemap(
-        c,
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${paths.map(sitemapEntries).join('\n')}\n</urlset>\n`,
-      );
-    })
-    .route('/', pages('en'))
-    .route('/es', pages('es'));
+  return (
+    new Hono<AppBindings>()
+      // Served here rather than as a file so it can name the sitemap by this deployment's address.
+      .get('/robots.txt', (c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+        return c.text(`${ROBOTS.join('\n')}\n\nSitemap: ${origin}/find/sitemap.xml\n`);
+      })
+      .get('/find/sitemap.xml', async (c) => {
+        // The index of the hospitals' sitemaps (robots.txt names it).
+        const hospitals = await publicHospitals(db);
+        return sitemap(
+          c,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals.map((h) => `  <sitemap><loc>${escapeHtml(`${origin}/find/${h.slug}/sitemap.xml`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+        );
+      })
+      .get('/find/:hospitalSlug/sitemap.xml', async (c) => {
+        const slug = c.req.param('hospitalSlug');
+        const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
+        if (!hospital) return page(c, notFoundPage(origin, c.req.path), 404);
+        const paths = [`/find/${hospital.slug}`];
+        for (let n = 1; ; n += 1) {
+          const batch = await publicProviders(db, hospital.id, '', n);
+          paths.push(...batch.items.map((p) => `/find/${hospital.slug}/${p.slug}`));
+          if (n * PUBLIC_PAGE_SIZE >= batch.total || batch.items.length === 0) break;
+        }
+        // Every page in English and Spanish, each with its hreflang alternates (sitemaps.org with xhtml:link, as search engines read them).
+        return sitemap(
+          c,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${paths.map(sitemapEntries).join('\n')}\n</urlset>\n`,
+        );
+      })
+      .route('/', pages('en'))
+      .route('/es', pages('es'))
+  );
 }

@@ -59,7 +59,17 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 export const directoryPath = (hospitalSlug: string, providerSlug?: string) => `/find/${hospitalSlug}${providerSlug ? `/${providerSlug}` : ''}`;
 
 function settingsView(
-  row: Pick<HospitalRow, 'directoryEnabled' | 'directorySlug' | 'directoryRequiresApproval' | 'rosterPreApproved' | 'directoryBrandColor' | 'appointmentRequestsEnabled' | 'appointmentIntakeEmail' | 'appointmentRetentionDays'>,
+  row: Pick<
+    HospitalRow,
+    | 'directoryEnabled'
+    | 'directorySlug'
+    | 'directoryRequiresApproval'
+    | 'rosterPreApproved'
+    | 'directoryBrandColor'
+    | 'appointmentRequestsEnabled'
+    | 'appointmentIntakeEmail'
+    | 'appointmentRetentionDays'
+  >,
 ): DirectorySettingsView {
   return {
     enabled: row.directoryEnabled,
@@ -95,7 +105,13 @@ async function freeSlug(db: Database, hospitalId: string, userId: string, name: 
   const taken = await db
     .select({ slug: directoryListings.slug })
     .from(directoryListings)
-    .where(and(eq(directoryListings.hospitalId, hospitalId), sql`${directoryListings.userId} <> ${userId}`, or(eq(directoryListings.slug, base), ilike(directoryListings.slug, `${base}-%`))));
+    .where(
+      and(
+        eq(directoryListings.hospitalId, hospitalId),
+        sql`${directoryListings.userId} <> ${userId}`,
+        or(eq(directoryListings.slug, base), ilike(directoryListings.slug, `${base}-%`)),
+      ),
+    );
   const used = new Set(taken.map((row) => row.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -108,7 +124,12 @@ async function providerWithHospital(db: Database, userId: string) {
     .select({
       user: { id: users.id, fullName: users.fullName, hospitalId: users.hospitalId, npiNumber: users.npiNumber },
       emailConfirmed: sql<boolean>`coalesce(${authUsers.emailVerified}, false)`,
-      identity: { fullLegalName: professionalIdentity.fullLegalName, firstName: professionalIdentity.firstName, lastName: professionalIdentity.lastName, npiNumber: professionalIdentity.npiNumber },
+      identity: {
+        fullLegalName: professionalIdentity.fullLegalName,
+        firstName: professionalIdentity.firstName,
+        lastName: professionalIdentity.lastName,
+        npiNumber: professionalIdentity.npiNumber,
+      },
       hospital: hospitals,
       listing: directoryListings,
     })
@@ -130,8 +151,11 @@ function myListingView(hospital: HospitalRow | null, listing: ListingRow | null,
   const status = (listing?.status ?? 'draft') as DirectoryStatus;
   return {
     status,
-    hospital: hospital ? { name: hospital.name, directoryEnabled: hospital.directoryEnabled && !!hospital.directorySlug, requiresApproval: hospital.directoryRequiresApproval } : null,
-    publicPath: status === 'published' && hospital?.directoryEnabled && hospital.directorySlug && listing ? directoryPath(hospital.directorySlug, listing.slug) : null,
+    hospital: hospital
+      ? { name: hospital.name, directoryEnabled: hospital.directoryEnabled && !!hospital.directorySlug, requiresApproval: hospital.directoryRequiresApproval }
+      : null,
+    publicPath:
+      status === 'published' && hospital?.directoryEnabled && hospital.directorySlug && listing ? directoryPath(hospital.directorySlug, listing.slug) : null,
     requestedAt: iso(listing?.requestedAt ?? null),
     publishedAt: iso(listing?.publishedAt ?? null),
     reason: listing?.reason ?? null,
@@ -159,7 +183,13 @@ export const REGISTRY_CHECK_MS = 4000;
 /** The names the public would see (the profile's legal name, the account's name) against the registry's record. */
 async function checkIdentity(deps: PublishingDeps, who: Awaited<ReturnType<typeof providerWithHospital>>): Promise<IdentityCheck> {
   const npi = who.identity?.npiNumber ?? who.user.npiNumber;
-  const names = [...new Set([who.identity?.fullLegalName?.trim() || [who.identity?.firstName, who.identity?.lastName].filter(Boolean).join(' ').trim(), who.user.fullName].filter((n): n is string => !!n))];
+  const names = [
+    ...new Set(
+      [who.identity?.fullLegalName?.trim() || [who.identity?.firstName, who.identity?.lastName].filter(Boolean).join(' ').trim(), who.user.fullName].filter(
+        (n): n is string => !!n,
+      ),
+    ),
+  ];
   const base = { emailConfirmed: who.emailConfirmed, npi: npi ?? null, profileName: names.join(' / '), checkedAt: new Date().toISOString() };
   if (!npi) return { ...base, registryName: null, nameCheck: 'no_npi' };
   let record: RegistryName | null;
@@ -218,11 +248,26 @@ export async function setMyListing(db: Database, userId: string, publish: boolea
   try {
     const saved = await db.transaction(async (tx) => {
       // Only from the state read above: when a decision or another request moved it since, this one changes nothing.
-      const [locked] = await tx.select({ status: directoryListings.status, hospitalId: directoryListings.hospitalId }).from(directoryListings).where(eq(directoryListings.userId, userId)).for('update');
+      const [locked] = await tx
+        .select({ status: directoryListings.status, hospitalId: directoryListings.hospitalId })
+        .from(directoryListings)
+        .where(eq(directoryListings.userId, userId))
+        .for('update');
       const lockedStatus = locked && locked.hospitalId === hospital.id ? (locked.status as DirectoryStatus) : locked ? 'draft' : null;
       if ((lockedStatus ?? 'draft') !== current) return null;
-      const [row] = await tx.insert(directoryListings).values({ userId, ...values }).onConflictDoUpdate({ target: directoryListings.userId, set: values }).returning();
-      await recordTransition(tx, deps.actor ?? null, event, { userId, hospitalId: hospital.id, hospitalName: hospital.name, from: current, to: status, identityCheck });
+      const [row] = await tx
+        .insert(directoryListings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: directoryListings.userId, set: values })
+        .returning();
+      await recordTransition(tx, deps.actor ?? null, event, {
+        userId,
+        hospitalId: hospital.id,
+        hospitalName: hospital.name,
+        from: current,
+        to: status,
+        identityCheck,
+      });
       return row!;
     });
     if (!saved) return getMyListing(db, userId);
@@ -239,7 +284,10 @@ const PROVIDER_NOTICES: Record<PublishingEvent, (hospital: string, reason: strin
     to === 'published'
       ? { title: 'Your profile is public', message: `Your profile is now in ${hospital}’s public directory.` }
       : { title: 'Your request to publish was sent', message: `${hospital} will review your profile before it is public. We will tell you when they decide.` },
-  withdraw: (hospital) => ({ title: 'Your public profile is off', message: `You took your profile out of ${hospital}’s public directory. Ask again whenever you like.` }),
+  withdraw: (hospital) => ({
+    title: 'Your public profile is off',
+    message: `You took your profile out of ${hospital}’s public directory. Ask again whenever you like.`,
+  }),
   approve: (hospital) => ({ title: 'Your profile is public', message: `${hospital} approved your profile for its public directory.` }),
   remove: (hospital, reason) => ({
     title: 'Your public profile was taken down',
@@ -253,14 +301,27 @@ async function recordTransition(
   db: Database,
   actor: Actor | null,
   event: PublishingEvent,
-  move: { userId: string; hospitalId: string; hospitalName: string; from: DirectoryStatus; to: DirectoryStatus; reason?: string | null; identityCheck?: IdentityCheck | null },
+  move: {
+    userId: string;
+    hospitalId: string;
+    hospitalName: string;
+    from: DirectoryStatus;
+    to: DirectoryStatus;
+    reason?: string | null;
+    identityCheck?: IdentityCheck | null;
+  },
 ) {
   await recordAudit(db, actor, {
     action: PUBLISHING_AUDIT_ACTIONS[event],
     targetType: 'user',
     targetId: move.userId,
     hospitalId: move.hospitalId,
-    summary: { from: move.from, to: move.to, ...(move.reason ? { reason: move.reason } : {}), ...(move.identityCheck ? { identityCheck: move.identityCheck } : {}) },
+    summary: {
+      from: move.from,
+      to: move.to,
+      ...(move.reason ? { reason: move.reason } : {}),
+      ...(move.identityCheck ? { identityCheck: move.identityCheck } : {}),
+    },
   });
   const notice = PROVIDER_NOTICES[event](move.hospitalName, move.reason ?? null, move.to);
   await createNotification(db, move.userId, { type: 'system', ...notice, data: { hospitalId: move.hospitalId, status: move.to } });
@@ -334,7 +395,8 @@ export async function listListings(db: Database, actor: AdminActor, hospitalId: 
       status: listing.status as DirectoryStatus,
       requestedAt: iso(listing.requestedAt),
       publishedAt: iso(listing.publishedAt),
-      publicPath: listing.status === 'published' && hospital.directoryEnabled && hospital.directorySlug ? directoryPath(hospital.directorySlug, listing.slug) : null,
+      publicPath:
+        listing.status === 'published' && hospital.directoryEnabled && hospital.directorySlug ? directoryPath(hospital.directorySlug, listing.slug) : null,
       reason: listing.reason,
       identityCheck: (listing.identityCheck as IdentityCheck | null) ?? null,
     })),
@@ -359,7 +421,14 @@ export async function decideListing(db: Database, actor: AdminActor, hospitalId:
       .for('update');
     const [saved] = await tx
       .update(directoryListings)
-      .set({ status: to, reason: decision === 'unpublish' ? (reason?.trim() || null) : null, decidedBy: actor.email, decidedAt: now, publishedAt: decision === 'approve' ? now : null, updatedAt: now })
+      .set({
+        status: to,
+        reason: decision === 'unpublish' ? reason?.trim() || null : null,
+        decidedBy: actor.email,
+        decidedAt: now,
+        publishedAt: decision === 'approve' ? now : null,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(directoryListings.userId, userId),
@@ -370,7 +439,14 @@ export async function decideListing(db: Database, actor: AdminActor, hospitalId:
       )
       .returning();
     if (!saved || !before) throw AppError.conflict(decision === 'approve' ? DIRECTORY_MESSAGES.notPending : DIRECTORY_MESSAGES.notPublished);
-    await recordTransition(tx, actor, event, { userId, hospitalId: hospital.id, hospitalName: hospital.name, from: before.status as DirectoryStatus, to, reason: saved.reason });
+    await recordTransition(tx, actor, event, {
+      userId,
+      hospitalId: hospital.id,
+      hospitalName: hospital.name,
+      from: before.status as DirectoryStatus,
+      to,
+      reason: saved.reason,
+    });
     return { userId, status: saved.status as DirectoryStatus };
   });
 }
@@ -401,7 +477,10 @@ const publicHospitalColumns = {
 /** Hospitals with their directory on, and how many providers each one publishes (through the gate). */
 export async function publicHospitals(db: Database) {
   return db
-    .select({ ...publicHospitalColumns, providers: sql<number>`(select count(*)::int from ${publicListings} where ${publicListings.hospitalId} = ${hospitals.id})` })
+    .select({
+      ...publicHospitalColumns,
+      providers: sql<number>`(select count(*)::int from ${publicListings} where ${publicListings.hospitalId} = ${hospitals.id})`,
+    })
     .from(hospitals)
     .where(and(eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true), sql`${hospitals.directorySlug} is not null`))
     .orderBy(asc(hospitals.name));
@@ -521,7 +600,12 @@ const TYPO_SIMILARITY = 0.45;
  * with how many providers each specialty and language would show. Every part reads the public views,
  * so a section the hospital hides neither matches nor shows.
  */
-export async function searchDirectory(db: Database, hospitalId: string, search: DirectorySearch, options: { countOnly?: boolean } = {}): Promise<DirectorySearchResult> {
+export async function searchDirectory(
+  db: Database,
+  hospitalId: string,
+  search: DirectorySearch,
+  options: { countOnly?: boolean } = {},
+): Promise<DirectorySearchResult> {
   const words = search.query.trim().slice(0, 100);
   const pattern = containsPattern(words);
   const inHospital = (view: { hospitalId: unknown }) => sql`${view.hospitalId} = ${hospitalId}`;
@@ -535,7 +619,11 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   // containing the words or one of the clinical words for an everyday phrase ("heart attack"), or a
   // hospital term whose synonyms or keywords contain them.
   const patterns = searchAlternatives(words).map(containsPattern);
-  const anyMatch = (column: SQL) => sql.join(patterns.map((p) => sql`${column} ilike ${p}`), sql` or `);
+  const anyMatch = (column: SQL) =>
+    sql.join(
+      patterns.map((p) => sql`${column} ilike ${p}`),
+      sql` or `,
+    );
   const exactText = words
     ? sql`${publicListings.userId} in (
         select ${publicListings.userId} from ${publicListings} where ${inHospital(publicListings)} and ${publicListings.fullName} ilike ${pattern}
@@ -567,7 +655,8 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
       and ${publicLocations.longitude} between ${origin.longitude - lonSpan} and ${origin.longitude + lonSpan}
       and ${milesFrom(origin)} <= ${miles}`;
   };
-  const locatedBy = (condition: SQL) => sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${condition})`;
+  const locatedBy = (condition: SQL) =>
+    sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${condition})`;
   const placeMatch = !place
     ? undefined
     : point
@@ -585,7 +674,9 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   // pass over the locations instead made PostgreSQL's planner nest the word search inside it: over 8 s
   // for words and a place at 5,000 providers.)
   const distance = point
-    ? sql<number | null>`(select min(${milesFrom(point)}) from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} and ${inHospital(publicLocations)} and ${publicLocations.latitude} is not null)`
+    ? sql<
+        number | null
+      >`(select min(${milesFrom(point)}) from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} and ${inHospital(publicLocations)} and ${publicLocations.latitude} is not null)`
     : sql<number | null>`null::float8`;
   const acceptingMatch = search.acceptingNewPatients
     ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${publicPractice.acceptingNewPatients})`
@@ -626,12 +717,22 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
   const matchedIdArray = sql`${sql.param(matchedIds)}::uuid[]`;
   const facetRows = matchedIds.length
     ? await db
-        .select({ userId: publicLanguages.userId, kind: sql<'language' | 'insurance'>`'language'`, value: publicLanguages.languageCode, name: publicLanguages.languageName })
+        .select({
+          userId: publicLanguages.userId,
+          kind: sql<'language' | 'insurance'>`'language'`,
+          value: publicLanguages.languageCode,
+          name: publicLanguages.languageName,
+        })
         .from(publicLanguages)
         .where(and(eq(publicLanguages.hospitalId, hospitalId), sql`${publicLanguages.userId} = any(${matchedIdArray})`))
         .unionAll(
           db
-            .select({ userId: publicInsurance.userId, kind: sql<'language' | 'insurance'>`'insurance'`, value: publicInsurance.insuranceName, name: publicInsurance.insuranceName })
+            .select({
+              userId: publicInsurance.userId,
+              kind: sql<'language' | 'insurance'>`'insurance'`,
+              value: publicInsurance.insuranceName,
+              name: publicInsurance.insuranceName,
+            })
             .from(publicInsurance)
             .where(and(eq(publicInsurance.hospitalId, hospitalId), sql`${publicInsurance.userId} = any(${matchedIdArray})`)),
         )
@@ -682,8 +783,12 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
           userId: publicListings.userId,
           slug: publicListings.slug,
           photo: publicIdentity.profilePhoto,
-          city: sql<string | null>`(select ${publicLocations.city} from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} order by ${publicLocations.isPrimary} desc, ${publicLocations.createdAt} limit 1)`,
-          acceptingNewPatients: sql<boolean | null>`(select ${publicPractice.acceptingNewPatients} from ${publicPractice} where ${publicPractice.userId} = ${publicListings.userId} limit 1)`,
+          city: sql<
+            string | null
+          >`(select ${publicLocations.city} from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} order by ${publicLocations.isPrimary} desc, ${publicLocations.createdAt} limit 1)`,
+          acceptingNewPatients: sql<
+            boolean | null
+          >`(select ${publicPractice.acceptingNewPatients} from ${publicPractice} where ${publicPractice.userId} = ${publicListings.userId} limit 1)`,
         })
         .from(publicListings)
         .leftJoin(publicIdentity, eq(publicIdentity.userId, publicListings.userId))
@@ -695,11 +800,27 @@ export async function searchDirectory(db: Database, hospitalId: string, search: 
     items: page.flatMap((row) => {
       const detail = detailOf.get(row.userId);
       const distanceMiles = row.distance === null || row.distance === undefined ? null : Math.round(Number(row.distance) * 10) / 10;
-      return detail ? [{ userId: row.userId, slug: detail.slug, name: row.name, specialty: row.specialty, photo: detail.photo, city: detail.city, acceptingNewPatients: detail.acceptingNewPatients, distanceMiles }] : [];
+      return detail
+        ? [
+            {
+              userId: row.userId,
+              slug: detail.slug,
+              name: row.name,
+              specialty: row.specialty,
+              photo: detail.photo,
+              city: detail.city,
+              acceptingNewPatients: detail.acceptingNewPatients,
+              distanceMiles,
+            },
+          ]
+        : [];
     }),
     total: results.length,
     facets: {
-      specialties: [...specialtyCounts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || byReadingOrder(a.value, b.value)).slice(0, 12),
+      specialties: [...specialtyCounts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || byReadingOrder(a.value, b.value))
+        .slice(0, 12),
       languages: [...languageCounts]
         .map(([value, count]) => ({ value, name: languageNames.get(value) ?? value, count }))
         .sort((a, b) => b.count - a.count || byReadingOrder(a.value, b.value))
@@ -722,7 +843,9 @@ async function readPlace(db: Database, hospitalId: string, location: string): Pr
   const [here] = await db
     .select({ state: sql<string>`upper(${publicLocations.state})` })
     .from(publicLocations)
-    .where(and(eq(publicLocations.hospitalId, hospitalId), sql`lower(${publicLocations.city}) = lower(${bare.city})`, sql`${publicLocations.state} is not null`))
+    .where(
+      and(eq(publicLocations.hospitalId, hospitalId), sql`lower(${publicLocations.city}) = lower(${bare.city})`, sql`${publicLocations.state} is not null`),
+    )
     .groupBy(sql`upper(${publicLocations.state})`)
     .orderBy(sql`count(*) desc`)
     .limit(1);
@@ -745,7 +868,8 @@ async function noResultSuggestions(
   search: DirectorySearch,
   context: { radius: SearchRadius; measured: boolean; words: string; patterns: string[] },
 ): Promise<NoResultSuggestions> {
-  const run = async (changed: Partial<DirectorySearch>) => (await searchDirectory(db, hospitalId, { ...search, ...changed, page: 1 }, { countOnly: true })).total;
+  const run = async (changed: Partial<DirectorySearch>) =>
+    (await searchDirectory(db, hospitalId, { ...search, ...changed, page: 1 }, { countOnly: true })).total;
   // Words that find nobody even alone (gibberish) find nobody with any filter: one search answers every
   // variant that keeps them, instead of one each (each with its typo pass).
   const wordsFindSomeone = context.words
@@ -807,8 +931,14 @@ async function noResultSuggestions(
     }
     // The specialties the words name (or nearly), or that treat a condition or procedure they name (the
     // reference terms' specialty), with all the hospital's clinicians of each.
-    const anyPattern = sql.join(context.patterns.map((p) => sql`${publicIdentity.primarySpecialty} ilike ${p}`), sql` or `);
-    const anyTerm = sql.join(context.patterns.map((p) => sql`t.term ilike ${p}`), sql` or `);
+    const anyPattern = sql.join(
+      context.patterns.map((p) => sql`${publicIdentity.primarySpecialty} ilike ${p}`),
+      sql` or `,
+    );
+    const anyTerm = sql.join(
+      context.patterns.map((p) => sql`t.term ilike ${p}`),
+      sql` or `,
+    );
     specialties = (
       await db
         .select({ value: sql<string>`${publicIdentity.primarySpecialty}`, count: sql<number>`count(*)::int` })

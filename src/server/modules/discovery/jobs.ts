@@ -27,7 +27,8 @@ export interface DiscoveryJobDeps {
  * Scheduled searches cover publications and clinical trials: media needs links the provider gives.
  */
 export function createDiscoveryJobHandlers(deps: DiscoveryJobDeps): Record<string, JobHandler> {
-  const mailer = deps.mailer ?? (deps.env.SMTP_URL ? createSmtpMailer(deps.env.SMTP_URL, deps.env.MAIL_FROM, deps.logger) : createOutboxMailer(deps.db, deps.logger));
+  const mailer =
+    deps.mailer ?? (deps.env.SMTP_URL ? createSmtpMailer(deps.env.SMTP_URL, deps.env.MAIL_FROM, deps.logger) : createOutboxMailer(deps.db, deps.logger));
   const sources = createDiscoverySources(deps.env, deps.discoverySources);
   const now = deps.now ?? (() => new Date());
 

@@ -76,7 +76,12 @@ export async function loadDiscoveryProfile(db: Database, userId: string): Promis
       ? await db
           .select({ keywords: medicalSpecialtyTaxonomy.searchKeywords })
           .from(medicalSpecialtyTaxonomy)
-          .where(inArray(sql`lower(${medicalSpecialtyTaxonomy.specialty})`, specialties.map((s) => s.toLowerCase())))
+          .where(
+            inArray(
+              sql`lower(${medicalSpecialtyTaxonomy.specialty})`,
+              specialties.map((s) => s.toLowerCase()),
+            ),
+          )
       : [];
 
   const orcid = socialRows.map((row) => ORCID_PATTERN.exec(`${row.username ?? ''} ${row.profileUrl ?? ''}`)?.[1]).find(Boolean) ?? null;

@@ -68,10 +68,16 @@ export function discoveryRoutes(deps: DiscoveryRouteDeps) {
       if (run.busy) throw AppError.conflict(DISCOVERY_BUSY_MESSAGE);
       return c.json(run.value, 201);
     })
-    .get('/discovery/items', requireProvider, validate('query', discoveryItemsQuerySchema), async (c) => c.json(await listDiscoveryItems(db, providerId(c), c.req.valid('query'))))
-    .post('/discovery/items/bulk', requireProvider, validate('json', discoveryBulkSchema), async (c) => c.json(await bulkDecide(service, providerId(c), c.req.valid('json'))))
+    .get('/discovery/items', requireProvider, validate('query', discoveryItemsQuerySchema), async (c) =>
+      c.json(await listDiscoveryItems(db, providerId(c), c.req.valid('query'))),
+    )
+    .post('/discovery/items/bulk', requireProvider, validate('json', discoveryBulkSchema), async (c) =>
+      c.json(await bulkDecide(service, providerId(c), c.req.valid('json'))),
+    )
     .patch('/discovery/items/:type/:id', requireProvider, validate('json', discoveryDecisionSchema), async (c) =>
       c.json(await decideItem(service, providerId(c), itemType(c.req.param('type')), c.req.param('id'), c.req.valid('json'))),
     )
-    .get('/discovery/sessions', requireProvider, validate('query', discoverySessionsQuerySchema), async (c) => c.json(await listDiscoverySessions(db, providerId(c), c.req.valid('query').limit)));
+    .get('/discovery/sessions', requireProvider, validate('query', discoverySessionsQuerySchema), async (c) =>
+      c.json(await listDiscoverySessions(db, providerId(c), c.req.valid('query').limit)),
+    );
 }

@@ -66,7 +66,11 @@ export function normalizeUrl(value: string): string {
   }
 }
 
-const normalizeDoi = (doi: string) => doi.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '').toLowerCase();
+const normalizeDoi = (doi: string) =>
+  doi
+    .trim()
+    .replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '')
+    .toLowerCase();
 
 function publicationIds(row: { pmid: string | null; doi: string | null }) {
   return [row.pmid?.trim(), row.doi ? normalizeDoi(row.doi) : undefined].filter((id): id is string => !!id);
@@ -101,10 +105,16 @@ async function existingIdSet(db: Database, userId: string, type: DiscoveryItemTy
     const rows = await db.select({ pmid: publications.pmid, doi: publications.doi }).from(publications).where(eq(publications.userId, userId));
     for (const row of rows) for (const id of publicationIds(row)) ids.add(id);
   } else if (type === 'clinical_trials') {
-    const rows = await db.select({ nct: clinicalTrials.nctNumber }).from(clinicalTrials).where(and(eq(clinicalTrials.userId, userId), isNotNull(clinicalTrials.nctNumber)));
+    const rows = await db
+      .select({ nct: clinicalTrials.nctNumber })
+      .from(clinicalTrials)
+      .where(and(eq(clinicalTrials.userId, userId), isNotNull(clinicalTrials.nctNumber)));
     for (const row of rows) ids.add(row.nct!.toUpperCase());
   } else {
-    const rows = await db.select({ url: mediaPress.url }).from(mediaPress).where(and(eq(mediaPress.userId, userId), isNotNull(mediaPress.url)));
+    const rows = await db
+      .select({ url: mediaPress.url })
+      .from(mediaPress)
+      .where(and(eq(mediaPress.userId, userId), isNotNull(mediaPress.url)));
     for (const row of rows) ids.add(normalizeUrl(row.url!));
   }
   return ids;
@@ -214,7 +224,10 @@ function mediaDate(published: string | null) {
 }
 
 async function gatherMedia(deps: DiscoveryDeps, profile: DiscoveryProfile, urls: string[]): Promise<Gathered> {
-  const [rejected, existing] = await Promise.all([rejectedIdSet(deps.db, profile.userId, 'media_press'), existingIdSet(deps.db, profile.userId, 'media_press')]);
+  const [rejected, existing] = await Promise.all([
+    rejectedIdSet(deps.db, profile.userId, 'media_press'),
+    existingIdSet(deps.db, profile.userId, 'media_press'),
+  ]);
   const gathered: Gathered = { searchQuery: urls.join(' '), queries: urls, candidates: [], preSkipped: { rejected: 0, existing: 0 }, errors: [] };
   for (const url of urls) {
     const requested = normalizeUrl(url);
@@ -361,7 +374,16 @@ export async function runDiscovery(deps: DiscoveryDeps, userId: string, options:
   for (const runType of types) {
     const type = RUN_TYPE_TO_ITEM_TYPE[runType];
     if (runType === 'media' && (options.mediaUrls ?? []).length === 0) {
-      results.push({ type, sessionId: null, searchQuery: null, found: 0, added: 0, skippedRejected: 0, skippedExisting: 0, errors: [{ source: 'Media', message: DISCOVERY_MESSAGES.noMediaUrls }] });
+      results.push({
+        type,
+        sessionId: null,
+        searchQuery: null,
+        found: 0,
+        added: 0,
+        skippedRejected: 0,
+        skippedExisting: 0,
+        errors: [{ source: 'Media', message: DISCOVERY_MESSAGES.noMediaUrls }],
+      });
       continue;
     }
     let gathered: Gathered;
@@ -487,14 +509,26 @@ async function evidenceFor(db: Database, userId: string, items: Array<{ id: stri
   const sessions = await db
     .select({ metadata: discoverySessions.metadata })
     .from(discoverySessions)
-    .where(and(eq(discoverySessions.userId, userId), inArray(discoverySessions.createdAt, instants.map((i) => new Date(i)))));
+    .where(
+      and(
+        eq(discoverySessions.userId, userId),
+        inArray(
+          discoverySessions.createdAt,
+          instants.map((i) => new Date(i)),
+        ),
+      ),
+    );
   for (const session of sessions) {
     for (const [id, evidence] of Object.entries((session.metadata.evidence as Record<string, DiscoveryEvidence> | undefined) ?? {})) map.set(id, evidence);
   }
   return map;
 }
 
-export async function listDiscoveryItems(db: Database, userId: string, query: { status: DiscoveryItemStatus; type?: DiscoveryItemType; limit: number }): Promise<DiscoveryItemsResponse> {
+export async function listDiscoveryItems(
+  db: Database,
+  userId: string,
+  query: { status: DiscoveryItemStatus; type?: DiscoveryItemType; limit: number },
+): Promise<DiscoveryItemsResponse> {
   const wanted = (type: DiscoveryItemType) => !query.type || query.type === type;
   const [pubRows, trialRows, mediaRows, pubCount, trialCount, mediaCount] = await Promise.all([
     wanted('publications')
@@ -521,9 +555,18 @@ export async function listDiscoveryItems(db: Database, userId: string, query: { 
           .orderBy(desc(mediaPress.discoveredAt), desc(mediaPress.confidenceScore), desc(mediaPress.id))
           .limit(query.limit)
       : Promise.resolve([]),
-    db.select({ n: count() }).from(publications).where(and(eq(publications.userId, userId), eq(publications.status, query.status), isNotNull(publications.discoveredAt))),
-    db.select({ n: count() }).from(clinicalTrials).where(and(eq(clinicalTrials.userId, userId), eq(clinicalTrials.userStatus, query.status), isNotNull(clinicalTrials.discoveredAt))),
-    db.select({ n: count() }).from(mediaPress).where(and(eq(mediaPress.userId, userId), eq(mediaPress.status, query.status), isNotNull(mediaPress.discoveredAt))),
+    db
+      .select({ n: count() })
+      .from(publications)
+      .where(and(eq(publications.userId, userId), eq(publications.status, query.status), isNotNull(publications.discoveredAt))),
+    db
+      .select({ n: count() })
+      .from(clinicalTrials)
+      .where(and(eq(clinicalTrials.userId, userId), eq(clinicalTrials.userStatus, query.status), isNotNull(clinicalTrials.discoveredAt))),
+    db
+      .select({ n: count() })
+      .from(mediaPress)
+      .where(and(eq(mediaPress.userId, userId), eq(mediaPress.status, query.status), isNotNull(mediaPress.discoveredAt))),
   ]);
   const evidence = await evidenceFor(db, userId, [...pubRows, ...trialRows, ...mediaRows]);
   const items = [
@@ -559,7 +602,8 @@ async function nextDisplayOrder(tx: Database, type: DiscoveryItemType, userId: s
     .select({ max: sql<number | null>`max(${table.displayOrder})`, count: sql<number>`count(*)` })
     .from(table)
     .where(and(eq(table.userId, userId), shown));
-  if (Number(row?.count ?? 0) >= PROFILE_LIST_CAPS[type]) throw new AppError(SECTION_FULL, 400, `${listCapMessage(type)}: remove one from the section to approve another`);
+  if (Number(row?.count ?? 0) >= PROFILE_LIST_CAPS[type])
+    throw new AppError(SECTION_FULL, 400, `${listCapMessage(type)}: remove one from the section to approve another`);
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
 
@@ -567,7 +611,13 @@ async function nextDisplayOrder(tx: Database, type: DiscoveryItemType, userId: s
  * Approves or rejects one of the provider's discovered items. Approving appends it to its profile
  * section; rejecting records it in rejected_items so discovery never offers it again.
  */
-export async function decideItem(deps: Pick<DiscoveryDeps, 'db' | 'logger'>, userId: string, type: DiscoveryItemType, id: string, decision: DiscoveryDecision): Promise<DiscoveryItem> {
+export async function decideItem(
+  deps: Pick<DiscoveryDeps, 'db' | 'logger'>,
+  userId: string,
+  type: DiscoveryItemType,
+  id: string,
+  decision: DiscoveryDecision,
+): Promise<DiscoveryItem> {
   if (!UUID.test(id)) throw AppError.notFound(DISCOVERY_MESSAGES.notFound);
   const table = tableOf(type);
   // Approving adds the item to its section and rejecting an approved one takes it out: the section's history records either.
@@ -596,9 +646,7 @@ export async function decideItem(deps: Pick<DiscoveryDeps, 'db' | 'logger'>, use
           .where(eq(table.id, id))
           .returning();
         if (ids.length > 0) {
-          await tx
-            .delete(rejectedItems)
-            .where(and(eq(rejectedItems.userId, userId), eq(rejectedItems.itemType, type), inArray(rejectedItems.externalId, ids)));
+          await tx.delete(rejectedItems).where(and(eq(rejectedItems.userId, userId), eq(rejectedItems.itemType, type), inArray(rejectedItems.externalId, ids)));
         }
         return next!;
       }
@@ -680,7 +728,13 @@ export async function listDiscoverySessions(db: Database, userId: string, limit:
     .limit(limit);
   return {
     items: rows.map((row) => {
-      const meta = row.metadata as { runId?: string; added?: number; skippedRejected?: number; skippedExisting?: number; errors?: DiscoverySessionView['errors'] };
+      const meta = row.metadata as {
+        runId?: string;
+        added?: number;
+        skippedRejected?: number;
+        skippedExisting?: number;
+        errors?: DiscoverySessionView['errors'];
+      };
       return {
         id: row.id,
         runId: meta.runId ?? null,

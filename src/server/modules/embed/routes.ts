@@ -28,8 +28,12 @@ export function embedAdminRoutes(deps: AppDeps) {
     .get('/admin/hospitals/:hospitalId/embed', requireCapability('hospitals.view'), validate('param', hospitalIdParam), async (c) =>
       c.json(await getEmbedSettings(db, adminOf(c), c.req.valid('param').hospitalId)),
     )
-    .put('/admin/hospitals/:hospitalId/embed', requireCapability('hospital.settings.edit'), validate('param', hospitalIdParam), validate('json', embedSettingsSchema), async (c) =>
-      c.json(await updateEmbedSettings(db, adminOf(c), c.req.valid('param').hospitalId, c.req.valid('json').origins)),
+    .put(
+      '/admin/hospitals/:hospitalId/embed',
+      requireCapability('hospital.settings.edit'),
+      validate('param', hospitalIdParam),
+      validate('json', embedSettingsSchema),
+      async (c) => c.json(await updateEmbedSettings(db, adminOf(c), c.req.valid('param').hospitalId, c.req.valid('json').origins)),
     );
 }
 
@@ -50,7 +54,13 @@ export function embedHeaders(): MiddlewareHandler<AppBindings> {
     if (origins) {
       const csp = c.res.headers.get('content-security-policy') ?? '';
       const ancestors = origins.length ? origins.join(' ') : "'none'";
-      c.res.headers.set('content-security-policy', `${csp.replace(/(^|;\s*)frame-ancestors[^;]*/i, '$1').replace(/;\s*;/g, ';').replace(/;?\s*$/, '')}; frame-ancestors ${ancestors}`);
+      c.res.headers.set(
+        'content-security-policy',
+        `${csp
+          .replace(/(^|;\s*)frame-ancestors[^;]*/i, '$1')
+          .replace(/;\s*;/g, ';')
+          .replace(/;?\s*$/, '')}; frame-ancestors ${ancestors}`,
+      );
       c.res.headers.delete('x-frame-options');
     }
     if (sharedScripts.has(c.req.raw)) c.res.headers.set('cross-origin-resource-policy', 'cross-origin');
@@ -70,13 +80,15 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 export function embedHtml(html: string, hospitalSlug: string): string {
   // Either language's pages (/find, /es/find): the frame shows the one the visitor's browser asks for.
   const find = `(?:/[a-z]{2})?${escapeRegExp(`/find/${hospitalSlug}`)}`;
-  return html
-    .replace(/<head>/i, '<head><base target="_blank">')
-    .replace(/<\/head>/i, '<script src="/embed/resize.js" defer></script></head>')
-    .replace(new RegExp(`<form([^>]*) action="(${find}/[^"/]+/request)"`, 'g'), '<form$1 action="$2" target="_blank"')
-    // The language switch (…?hl=) opens the full site in a new tab: its choice is a cookie, which a
-    // frame on another site cannot keep.
-    .replace(new RegExp(`(href|action)="${find}(?=["/?#])(?![^"]*/request)(?![^"]*[?&;]hl=)`, 'g'), `target="_self" $1="/embed/${hospitalSlug}`);
+  return (
+    html
+      .replace(/<head>/i, '<head><base target="_blank">')
+      .replace(/<\/head>/i, '<script src="/embed/resize.js" defer></script></head>')
+      .replace(new RegExp(`<form([^>]*) action="(${find}/[^"/]+/request)"`, 'g'), '<form$1 action="$2" target="_blank"')
+      // The language switch (…?hl=) opens the full site in a new tab: its choice is a cookie, which a
+      // frame on another site cannot keep.
+      .replace(new RegExp(`(href|action)="${find}(?=["/?#])(?![^"]*/request)(?![^"]*[?&;]hl=)`, 'g'), `target="_self" $1="/embed/${hospitalSlug}`)
+  );
 }
 
 // Tells the host page this document's height whenever it changes (postMessage carries the number only).
@@ -101,11 +113,22 @@ export function publicEmbedRoutes(deps: AppDeps, render: RenderPublic) {
     // A visitor whose browser prefers another language is sent to that language's page: followed
     // here, so the frame shows it instead of leaving for a page that may not be framed.
     const hop = inner.headers.get('location');
-    if (inner.status >= 300 && inner.status < 400 && hop && new RegExp(`^/[a-z]{2}/find/${escapeRegExp(hospitalSlug)}(?=$|[/?])`).test(hop)) inner = await render(hop, c);
+    if (inner.status >= 300 && inner.status < 400 && hop && new RegExp(`^/[a-z]{2}/find/${escapeRegExp(hospitalSlug)}(?=$|[/?])`).test(hop))
+      inner = await render(hop, c);
     const headers = new Headers(inner.headers);
-    for (const name of ['content-security-policy', 'x-frame-options', 'content-length', 'content-encoding', 'etag', 'cross-origin-resource-policy', 'cross-origin-opener-policy']) headers.delete(name);
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'content-length',
+      'content-encoding',
+      'etag',
+      'cross-origin-resource-policy',
+      'cross-origin-opener-policy',
+    ])
+      headers.delete(name);
     const location = headers.get('location');
-    if (location) headers.set('location', location.replace(new RegExp(`^(?:/[a-z]{2})?/find/${escapeRegExp(hospitalSlug)}(?=$|[/?])`), `/embed/${hospitalSlug}`));
+    if (location)
+      headers.set('location', location.replace(new RegExp(`^(?:/[a-z]{2})?/find/${escapeRegExp(hospitalSlug)}(?=$|[/?])`), `/embed/${hospitalSlug}`));
     // What may frame it depends on the hospital's list, which can change at any time.
     headers.set('cache-control', 'no-cache');
     if (inner.ok && (headers.get('content-type') ?? '').includes('text/html')) {

@@ -13,7 +13,12 @@ const view = (row: { directoryEmbedOrigins: string[]; directoryEnabled: boolean;
 
 async function scoped(db: Database, actor: AdminActor, hospitalId: string) {
   const [row] = await db
-    .select({ id: hospitals.id, directoryEmbedOrigins: hospitals.directoryEmbedOrigins, directoryEnabled: hospitals.directoryEnabled, directorySlug: hospitals.directorySlug })
+    .select({
+      id: hospitals.id,
+      directoryEmbedOrigins: hospitals.directoryEmbedOrigins,
+      directoryEnabled: hospitals.directoryEnabled,
+      directorySlug: hospitals.directorySlug,
+    })
     .from(hospitals)
     .where(and(eq(hospitals.id, hospitalId), hospitalScope(actor, hospitals.id)))
     .limit(1);
@@ -29,11 +34,12 @@ export async function getEmbedSettings(db: Database, actor: AdminActor, hospital
 /** `PUT /api/admin/hospitals/:id/embed`: the websites allowed to frame the directory; in the audit log. */
 export async function updateEmbedSettings(db: Database, actor: AdminActor, hospitalId: string, origins: string[]) {
   const before = await scoped(db, actor, hospitalId);
-  const [saved] = await db
-    .update(hospitals)
-    .set({ directoryEmbedOrigins: origins, updatedAt: new Date() })
-    .where(eq(hospitals.id, before.id))
-    .returning({ id: hospitals.id, directoryEmbedOrigins: hospitals.directoryEmbedOrigins, directoryEnabled: hospitals.directoryEnabled, directorySlug: hospitals.directorySlug });
+  const [saved] = await db.update(hospitals).set({ directoryEmbedOrigins: origins, updatedAt: new Date() }).where(eq(hospitals.id, before.id)).returning({
+    id: hospitals.id,
+    directoryEmbedOrigins: hospitals.directoryEmbedOrigins,
+    directoryEnabled: hospitals.directoryEnabled,
+    directorySlug: hospitals.directorySlug,
+  });
   await recordAudit(db, actor, {
     action: 'hospital.embed_updated',
     targetType: 'hospital',

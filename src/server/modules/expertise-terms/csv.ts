@@ -32,7 +32,9 @@ export function termsFromCsv(csv: CsvInput) {
   if (!header) throw AppError.validation('The CSV is empty');
   // A hospital's list is tens of thousands of terms; 200,000 rows held the server for 99 s (issue 36).
   if (rows.length > TERMS_CSV_MAX_ROWS) {
-    throw AppError.validation(`The CSV has ${rows.length.toLocaleString('en-US')} terms; a file can hold at most ${TERMS_CSV_MAX_ROWS.toLocaleString('en-US')}. Split it, or remove rows you do not need.`);
+    throw AppError.validation(
+      `The CSV has ${rows.length.toLocaleString('en-US')} terms; a file can hold at most ${TERMS_CSV_MAX_ROWS.toLocaleString('en-US')}. Split it, or remove rows you do not need.`,
+    );
   }
   const index = new Map(header.fields.map((name, i) => [normalizeCsvHeader(name), i]));
   for (const required of ['termid', 'term']) {

@@ -66,8 +66,12 @@ export function expertiseTermRoutes(deps: AppDeps) {
       .post('/admin/terms/default', requireCapability('taxonomy.default.manage'), validate('json', termInputSchema), async (c) =>
         c.json(await createDefaultTerm(db, actorOf(c), c.req.valid('json')), 201),
       )
-      .patch('/admin/terms/default/:termRowId', requireCapability('taxonomy.default.manage'), validate('param', defaultTermParam), validate('json', termUpdateSchema), async (c) =>
-        c.json(await updateDefaultTerm(db, actorOf(c), c.req.valid('param').termRowId, c.req.valid('json'))),
+      .patch(
+        '/admin/terms/default/:termRowId',
+        requireCapability('taxonomy.default.manage'),
+        validate('param', defaultTermParam),
+        validate('json', termUpdateSchema),
+        async (c) => c.json(await updateDefaultTerm(db, actorOf(c), c.req.valid('param').termRowId, c.req.valid('json'))),
       )
       .delete('/admin/terms/default/:termRowId', requireCapability('taxonomy.default.manage'), validate('param', defaultTermParam), async (c) =>
         c.json(await deleteDefaultTerm(db, actorOf(c), c.req.valid('param').termRowId)),
@@ -78,23 +82,43 @@ export function expertiseTermRoutes(deps: AppDeps) {
       })
 
       // A hospital's terms.
-      .get('/admin/hospitals/:hospitalId/terms', requireCapability('hospitals.view'), validate('param', hospitalIdParam), validate('query', termSearchQuerySchema), async (c) => {
-        const hospital = await findHospitalForAdmin(db, actorOf(c), c.req.valid('param').hospitalId);
-        return c.json(await searchHospitalTerms(db, hospital.id, c.req.valid('query')));
-      })
-      .post('/admin/hospitals/:hospitalId/terms', requireCapability('terms.manage'), validate('param', hospitalIdParam), validate('json', termInputSchema), async (c) =>
-        c.json(await createHospitalTerm(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
+      .get(
+        '/admin/hospitals/:hospitalId/terms',
+        requireCapability('hospitals.view'),
+        validate('param', hospitalIdParam),
+        validate('query', termSearchQuerySchema),
+        async (c) => {
+          const hospital = await findHospitalForAdmin(db, actorOf(c), c.req.valid('param').hospitalId);
+          return c.json(await searchHospitalTerms(db, hospital.id, c.req.valid('query')));
+        },
       )
-      .patch('/admin/hospitals/:hospitalId/terms/:termRowId', requireCapability('terms.manage'), validate('param', termParam), validate('json', termUpdateSchema), async (c) => {
-        const { hospitalId, termRowId } = c.req.valid('param');
-        return c.json(await updateHospitalTerm(db, actorOf(c), hospitalId, termRowId, c.req.valid('json')));
-      })
+      .post(
+        '/admin/hospitals/:hospitalId/terms',
+        requireCapability('terms.manage'),
+        validate('param', hospitalIdParam),
+        validate('json', termInputSchema),
+        async (c) => c.json(await createHospitalTerm(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
+      )
+      .patch(
+        '/admin/hospitals/:hospitalId/terms/:termRowId',
+        requireCapability('terms.manage'),
+        validate('param', termParam),
+        validate('json', termUpdateSchema),
+        async (c) => {
+          const { hospitalId, termRowId } = c.req.valid('param');
+          return c.json(await updateHospitalTerm(db, actorOf(c), hospitalId, termRowId, c.req.valid('json')));
+        },
+      )
       .delete('/admin/hospitals/:hospitalId/terms/:termRowId', requireCapability('terms.manage'), validate('param', termParam), async (c) => {
         const { hospitalId, termRowId } = c.req.valid('param');
         return c.json(await deleteHospitalTerm(db, actorOf(c), hospitalId, termRowId));
       })
-      .post('/admin/hospitals/:hospitalId/terms/bulk', requireCapability('bulk.upload'), validate('param', hospitalIdParam), validate('json', bulkTermsSchema), async (c) =>
-        c.json(await bulkCreateHospitalTerms(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').terms)),
+      .post(
+        '/admin/hospitals/:hospitalId/terms/bulk',
+        requireCapability('bulk.upload'),
+        validate('param', hospitalIdParam),
+        validate('json', bulkTermsSchema),
+        async (c) => c.json(await bulkCreateHospitalTerms(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').terms)),
       )
       // Replace all of a hospital's terms: with a CSV file (text/csv, streamed) or a JSON list of terms.
       .put('/admin/hospitals/:hospitalId/terms', requireCapability('bulk.upload'), validate('param', hospitalIdParam), async (c) => {

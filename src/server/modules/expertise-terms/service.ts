@@ -1,10 +1,24 @@
 import { containsPattern, lowerPrefixPattern } from '../../lib/like';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ALL_SPECIALTIES, SPECIALTY_FALLBACKS, TERM_MESSAGES, termInputSchema, termTypeFromId, type TermSearchQuery, type termUpdateSchema } from '../../../shared/schemas/terms';
+import {
+  ALL_SPECIALTIES,
+  SPECIALTY_FALLBACKS,
+  TERM_MESSAGES,
+  termInputSchema,
+  termTypeFromId,
+  type TermSearchQuery,
+  type termUpdateSchema,
+} from '../../../shared/schemas/terms';
 import type { AdminActor } from '../../auth/policies';
 import { analyzeAfterBulkWrite, perDatabase, rowsOf, type Database } from '../../db/client';
-import { hospitalExpertiseTerms as hospitalTerms, hospitals, medicalExpertiseTerms as defaultTerms, medicalSpecialtyTaxonomy, professionalIdentity } from '../../db/schema';
+import {
+  hospitalExpertiseTerms as hospitalTerms,
+  hospitals,
+  medicalExpertiseTerms as defaultTerms,
+  medicalSpecialtyTaxonomy,
+  professionalIdentity,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
@@ -66,7 +80,12 @@ export const MATCH_COUNT_CAP = 1000;
 
 /** Matches of `where`, counted exactly up to the cap (one LIMITed statement). */
 async function cappedCount(db: Database, table: typeof hospitalTerms | typeof defaultTerms, where: SQL | undefined) {
-  const matches = db.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(MATCH_COUNT_CAP + 1).as('matches');
+  const matches = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(MATCH_COUNT_CAP + 1)
+    .as('matches');
   const [row] = await db.select({ n: count() }).from(matches);
   const n = Number(row?.n ?? 0);
   return { totalCount: Math.min(n, MATCH_COUNT_CAP), totalCountCapped: n > MATCH_COUNT_CAP };
@@ -90,11 +109,20 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
   if (query.termType) conditions.push(eq(hospitalTerms.termType, query.termType));
   if (query.specialty) conditions.push(eq(hospitalTerms.specialtyName, query.specialty));
   const offset = (query.page - 1) * query.pageSize;
-  const page = (where: SQL | undefined, ...order: SQL[]) => db.select().from(hospitalTerms).where(where).orderBy(...order).limit(query.pageSize).offset(offset);
+  const page = (where: SQL | undefined, ...order: SQL[]) =>
+    db
+      .select()
+      .from(hospitalTerms)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(offset);
 
   if (!query.q) {
     const where = and(...conditions);
-    const order = query.yextOnly ? [asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)] : [asc(hospitalTerms.term), asc(hospitalTerms.id)];
+    const order = query.yextOnly
+      ? [asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)]
+      : [asc(hospitalTerms.term), asc(hospitalTerms.id)];
     const [rows, [total]] = await Promise.all([page(where, ...order), db.select({ n: count() }).from(hospitalTerms).where(where)]);
     return { items: rows.map(fromHospitalRow), totalCount: Number(total?.n ?? 0), totalCountCapped: false };
   }
@@ -102,7 +130,10 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
   const contains = containsPattern(query.q);
   if (query.yextOnly) {
     const where = and(...conditions, or(ilike(hospitalTerms.term, contains), ilike(hospitalTerms.termId, contains)));
-    const [rows, total] = await Promise.all([page(where, asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)), cappedCount(db, hospitalTerms, where)]);
+    const [rows, total] = await Promise.all([
+      page(where, asc(hospitalTerms.termType), asc(hospitalTerms.term), asc(hospitalTerms.id)),
+      cappedCount(db, hospitalTerms, where),
+    ]);
     return { items: rows.map(fromHospitalRow), ...total };
   }
 
@@ -122,7 +153,11 @@ export async function searchHospitalTerms(db: Database, hospitalId: string, quer
   const rows = (await statements.search.execute(values)) as Array<HospitalTermRow & { matchCount: number }>;
   // A page past the last match has no row to carry the count: count again (rare, and LIMITed).
   const n = rows[0] ? Number(rows[0].matchCount) : offset > 0 ? Math.min(Number((await statements.count.execute(values))[0]?.n ?? 0), MATCH_COUNT_CAP + 1) : 0;
-  return { items: rows.map(({ matchCount: _, ...row }) => fromHospitalRow(row)), totalCount: Math.min(n, MATCH_COUNT_CAP), totalCountCapped: n > MATCH_COUNT_CAP };
+  return {
+    items: rows.map(({ matchCount: _, ...row }) => fromHospitalRow(row)),
+    totalCount: Math.min(n, MATCH_COUNT_CAP),
+    totalCountCapped: n > MATCH_COUNT_CAP,
+  };
 }
 
 /**
@@ -167,9 +202,13 @@ function buildSearchStatements(db: Database, filters: SearchFilters, key: string
   const inPrefixRange = sql`(${lowerTerm} >= ${lower} and ${lowerTerm} < ${sql.placeholder('upper')})`;
   const rank = (lowered: SQLWrapper, id: SQLWrapper) => [sql`${startsWith(lowered)} desc`, asc(lowered), asc(id)];
 
-  const matches = db
-    .$with('matches')
-    .as(db.select({ id: hospitalTerms.id, lowered: sql<string>`${lowerTerm}`.as('lowered') }).from(hospitalTerms).where(and(base, contains)).limit(MATCH_COUNT_CAP + 1));
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: hospitalTerms.id, lowered: sql<string>`${lowerTerm}`.as('lowered') })
+      .from(hospitalTerms)
+      .where(and(base, contains))
+      .limit(MATCH_COUNT_CAP + 1),
+  );
   const matchCount = sql<number>`(select count(*) from ${matches})`;
   const few = db
     .select({ id: matches.id })
@@ -199,7 +238,12 @@ function buildSearchStatements(db: Database, filters: SearchFilters, key: string
     .orderBy(...rank(lowerTerm, hospitalTerms.id))
     .prepare(`vitae_terms_search_${key}`);
 
-  const capped = db.select({ one: sql<number>`1`.as('one') }).from(hospitalTerms).where(and(base, contains)).limit(MATCH_COUNT_CAP + 1).as('capped');
+  const capped = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(hospitalTerms)
+    .where(and(base, contains))
+    .limit(MATCH_COUNT_CAP + 1)
+    .as('capped');
   const countStatement = db.select({ n: count() }).from(capped).prepare(`vitae_terms_count_${key}`);
 
   return { search, count: countStatement };
@@ -239,7 +283,11 @@ function defaultSearchStatement(db: Database, filters: SearchFilters & { byTerm:
       .select({ ...getTableColumns(defaultTerms), matchCount: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(defaultTerms)
       .where(where)
-      .orderBy(...(filters.byTerm ? [sql`(lower(${defaultTerms.term}) like ${sql.placeholder('prefix')}) desc`, ...defaultListing(true)] : [...matchQuality, ...defaultListing(false)]))
+      .orderBy(
+        ...(filters.byTerm
+          ? [sql`(lower(${defaultTerms.term}) like ${sql.placeholder('prefix')}) desc`, ...defaultListing(true)]
+          : [...matchQuality, ...defaultListing(false)]),
+      )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`vitae_default_terms_search_${key}`);
@@ -287,7 +335,12 @@ export async function searchDefaultTerms(db: Database, query: TermSearchQuery, o
     ]);
     return { items: rows.map(fromDefaultRow), totalCount: Number(total?.n ?? 0), totalCountCapped: false };
   }
-  const statement = defaultSearchStatement(db, { activeOnly: query.activeOnly, termType: Boolean(query.termType), specialty: Boolean(query.specialty), byTerm: Boolean(options.byTerm) });
+  const statement = defaultSearchStatement(db, {
+    activeOnly: query.activeOnly,
+    termType: Boolean(query.termType),
+    specialty: Boolean(query.specialty),
+    byTerm: Boolean(options.byTerm),
+  });
   const rows = await statement.execute({
     contains: containsPattern(query.q),
     prefix: lowerPrefixPattern(query.q),
@@ -301,7 +354,11 @@ export async function searchDefaultTerms(db: Database, query: TermSearchQuery, o
   // A page past the last match has no row to carry the count: count again (rare, and LIMITed).
   if (!rows[0]) return { items: [], ...(offset > 0 ? await cappedCount(db, defaultTerms, where) : { totalCount: 0, totalCountCapped: false }) };
   const total = rows[0].matchCount;
-  return { items: rows.map(({ matchCount: _, ...row }) => fromDefaultRow(row)), totalCount: Math.min(total, MATCH_COUNT_CAP), totalCountCapped: total > MATCH_COUNT_CAP };
+  return {
+    items: rows.map(({ matchCount: _, ...row }) => fromDefaultRow(row)),
+    totalCount: Math.min(total, MATCH_COUNT_CAP),
+    totalCountCapped: total > MATCH_COUNT_CAP,
+  };
 }
 
 /** Every term search and lookup of a provider asks this first: built once per database (decision 0014). */
@@ -469,7 +526,11 @@ export async function bestSpecialtyMatch(db: Pick<Database, 'execute'>, name: st
  * code falls back to the closest name. `matchedBy` says which.
  */
 export async function specialtySuggestions(db: Database, userId: string) {
-  const [identity] = await db.select({ npiSpecialties: professionalIdentity.npiSpecialties }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
+  const [identity] = await db
+    .select({ npiSpecialties: professionalIdentity.npiSpecialties })
+    .from(professionalIdentity)
+    .where(eq(professionalIdentity.userId, userId))
+    .limit(1);
   const registry = (identity?.npiSpecialties ?? []).filter((s) => s.name);
   const codes = [...new Set(registry.map((s) => s.code).filter((code): code is string => Boolean(code)))];
   const byCode = new Map(
@@ -541,7 +602,13 @@ export async function createHospitalTerm(db: Database, actor: AdminActor, hospit
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
   try {
     const [row] = await db.insert(hospitalTerms).values(toHospitalValues(hospital.id, input)).returning();
-    await recordAudit(db, actor, { action: 'expertise_term.create', targetType: 'hospital_expertise_term', targetId: row!.id, hospitalId: hospital.id, summary: { after: { termId: row!.termId, term: row!.term } } });
+    await recordAudit(db, actor, {
+      action: 'expertise_term.create',
+      targetType: 'hospital_expertise_term',
+      targetId: row!.id,
+      hospitalId: hospital.id,
+      summary: { after: { termId: row!.termId, term: row!.term } },
+    });
     return fromHospitalRow(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(TERM_MESSAGES.duplicate, { field: 'termId' });
@@ -550,7 +617,11 @@ export async function createHospitalTerm(db: Database, actor: AdminActor, hospit
 }
 
 async function findHospitalTerm(db: Database, hospitalId: string, id: string) {
-  const [row] = await db.select().from(hospitalTerms).where(and(eq(hospitalTerms.id, id), eq(hospitalTerms.hospitalId, hospitalId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(hospitalTerms)
+    .where(and(eq(hospitalTerms.id, id), eq(hospitalTerms.hospitalId, hospitalId)))
+    .limit(1);
   if (!row) throw AppError.notFound(TERM_MESSAGES.notFound);
   return row;
 }
@@ -559,7 +630,11 @@ export async function updateHospitalTerm(db: Database, actor: AdminActor, hospit
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
   const before = await findHospitalTerm(db, hospital.id, id);
   try {
-    const [after] = await db.update(hospitalTerms).set({ ...input, updatedAt: new Date() }).where(eq(hospitalTerms.id, before.id)).returning();
+    const [after] = await db
+      .update(hospitalTerms)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(hospitalTerms.id, before.id))
+      .returning();
     await recordAudit(db, actor, {
       action: 'expertise_term.update',
       targetType: 'hospital_expertise_term',
@@ -578,7 +653,13 @@ export async function deleteHospitalTerm(db: Database, actor: AdminActor, hospit
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
   const before = await findHospitalTerm(db, hospital.id, id);
   await db.delete(hospitalTerms).where(eq(hospitalTerms.id, before.id));
-  await recordAudit(db, actor, { action: 'expertise_term.delete', targetType: 'hospital_expertise_term', targetId: before.id, hospitalId: hospital.id, summary: { before: { termId: before.termId, term: before.term } } });
+  await recordAudit(db, actor, {
+    action: 'expertise_term.delete',
+    targetType: 'hospital_expertise_term',
+    targetId: before.id,
+    hospitalId: hospital.id,
+    summary: { before: { termId: before.termId, term: before.term } },
+  });
   return { deleted: true };
 }
 
@@ -604,7 +685,13 @@ export async function bulkCreateHospitalTerms(db: Database, actor: AdminActor, h
   }
   await analyzeAfterBulkWrite(db, hospitalTerms, created);
   const report = { created, failed: rows.length - created, errors };
-  await recordAudit(db, actor, { action: 'expertise_term.bulk_create', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { created: report.created, failed: report.failed } });
+  await recordAudit(db, actor, {
+    action: 'expertise_term.bulk_create',
+    targetType: 'hospital',
+    targetId: hospital.id,
+    hospitalId: hospital.id,
+    summary: { created: report.created, failed: report.failed },
+  });
   return report;
 }
 
@@ -629,7 +716,9 @@ export async function replaceHospitalTerms(
     seen.add(key);
   }
   if (errors.length > 0) {
-    throw new AppError('TERMS_INVALID', 400, `The file has ${errors.length} invalid row${errors.length === 1 ? '' : 's'}; nothing was changed.`, { errors: errors.slice(0, 200) });
+    throw new AppError('TERMS_INVALID', 400, `The file has ${errors.length} invalid row${errors.length === 1 ? '' : 's'}; nothing was changed.`, {
+      errors: errors.slice(0, 200),
+    });
   }
   const previous = await db.select({ n: count() }).from(hospitalTerms).where(eq(hospitalTerms.hospitalId, hospital.id));
   await db.transaction(async (tx) => {
@@ -639,7 +728,13 @@ export async function replaceHospitalTerms(
     }
   });
   await analyzeAfterBulkWrite(db, hospitalTerms, Number(previous[0]?.n ?? 0) + valid.length);
-  await recordAudit(db, actor, { action: 'expertise_term.replace_all', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { before: { count: Number(previous[0]?.n ?? 0) }, after: { count: valid.length } } });
+  await recordAudit(db, actor, {
+    action: 'expertise_term.replace_all',
+    targetType: 'hospital',
+    targetId: hospital.id,
+    hospitalId: hospital.id,
+    summary: { before: { count: Number(previous[0]?.n ?? 0) }, after: { count: valid.length } },
+  });
   return { created: valid.length, failed: 0, errors: [] as string[] };
 }
 
@@ -663,7 +758,13 @@ export async function copyDefaultTermsToHospital(db: Database, actor: AdminActor
   await analyzeAfterBulkWrite(db, hospitalTerms, createdCount);
   // The hospital now holds the defaults itself: its providers see its own terms only, not each default twice.
   await db.update(hospitals).set({ expertiseTermsScope: 'own_only' }).where(eq(hospitals.id, hospital.id));
-  await recordAudit(db, actor, { action: 'expertise_term.copy_defaults', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { createdCount } });
+  await recordAudit(db, actor, {
+    action: 'expertise_term.copy_defaults',
+    targetType: 'hospital',
+    targetId: hospital.id,
+    hospitalId: hospital.id,
+    summary: { createdCount },
+  });
   return { success: true, created_count: createdCount };
 }
 
@@ -676,7 +777,12 @@ export async function createDefaultTerm(db: Database, actor: AdminActor, input: 
       .insert(defaultTerms)
       .values({ termId: input.termId, term: input.term, termType: input.termType, specialtyName: input.specialtyName, isActive: input.isActive })
       .returning();
-    await recordAudit(db, actor, { action: 'default_term.create', targetType: 'medical_expertise_term', targetId: row!.id, summary: { after: { termId: row!.termId, term: row!.term } } });
+    await recordAudit(db, actor, {
+      action: 'default_term.create',
+      targetType: 'medical_expertise_term',
+      targetId: row!.id,
+      summary: { after: { termId: row!.termId, term: row!.term } },
+    });
     return fromDefaultRow(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(TERM_MESSAGES.duplicate, { field: 'termId' });
@@ -689,7 +795,11 @@ export async function updateDefaultTerm(db: Database, actor: AdminActor, id: str
   if (!before) throw AppError.notFound(TERM_MESSAGES.notFound);
   const { sortOrder: _s, searchKeywords: _k, synonyms: _y, ...columns } = input;
   if (columns.specialtyName === null) throw AppError.validation('Specialty is required for a default term', { field: 'specialtyName' });
-  const [after] = await db.update(defaultTerms).set({ ...columns, specialtyName: columns.specialtyName ?? undefined, updatedAt: new Date() }).where(eq(defaultTerms.id, id)).returning();
+  const [after] = await db
+    .update(defaultTerms)
+    .set({ ...columns, specialtyName: columns.specialtyName ?? undefined, updatedAt: new Date() })
+    .where(eq(defaultTerms.id, id))
+    .returning();
   await recordAudit(db, actor, { action: 'default_term.update', targetType: 'medical_expertise_term', targetId: id, summary: { after: input } });
   return fromDefaultRow(after!);
 }
@@ -698,6 +808,11 @@ export async function deleteDefaultTerm(db: Database, actor: AdminActor, id: str
   const [before] = await db.select().from(defaultTerms).where(eq(defaultTerms.id, id)).limit(1);
   if (!before) throw AppError.notFound(TERM_MESSAGES.notFound);
   await db.delete(defaultTerms).where(eq(defaultTerms.id, id));
-  await recordAudit(db, actor, { action: 'default_term.delete', targetType: 'medical_expertise_term', targetId: id, summary: { before: { termId: before.termId, term: before.term } } });
+  await recordAudit(db, actor, {
+    action: 'default_term.delete',
+    targetType: 'medical_expertise_term',
+    targetId: id,
+    summary: { before: { termId: before.termId, term: before.term } },
+  });
   return { deleted: true };
 }

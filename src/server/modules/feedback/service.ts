@@ -85,7 +85,8 @@ export async function submitFeedback(deps: FeedbackDeps, userId: string, input: 
       })
       .from(feedbackSubmissions)
       .where(and(eq(feedbackSubmissions.userId, userId), sql`${feedbackSubmissions.createdAt} > ${new Date(now - DAY_MS).toISOString()}::timestamptz`));
-    if (Number(counts?.lastHour ?? 0) >= FEEDBACK_LIMITS.perHour) throw new AppError('RATE_LIMIT_EXCEEDED', 429, FEEDBACK_MESSAGES.hourlyLimit, { window: 'hour' });
+    if (Number(counts?.lastHour ?? 0) >= FEEDBACK_LIMITS.perHour)
+      throw new AppError('RATE_LIMIT_EXCEEDED', 429, FEEDBACK_MESSAGES.hourlyLimit, { window: 'hour' });
     if (Number(counts?.lastDay ?? 0) >= FEEDBACK_LIMITS.perDay) throw new AppError('RATE_LIMIT_EXCEEDED', 429, FEEDBACK_MESSAGES.dailyLimit, { window: 'day' });
 
     const [inserted] = await tx
@@ -192,7 +193,13 @@ export async function fileLinearIssue(deps: FeedbackDeps, feedbackId: string) {
 export async function listMyFeedback(db: Database, userId: string, query: { page: number; pageSize: number }) {
   const where = eq(feedbackSubmissions.userId, userId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(feedbackSubmissions).where(where).orderBy(desc(feedbackSubmissions.createdAt)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db
+      .select()
+      .from(feedbackSubmissions)
+      .where(where)
+      .orderBy(desc(feedbackSubmissions.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(feedbackSubmissions).where(where),
   ]);
   return { items: rows.map((row) => toFeedbackItem(row, null)), totalCount: Number(total?.n ?? 0) };
@@ -204,7 +211,6 @@ function feedbackScope(actor: AdminActor): SQL | undefined {
   return eq(users.hospitalId, actor.hospitalId ?? '00000000-0000-0000-0000-000000000000');
 }
 
-
 export async function listFeedbackForAdmin(db: Database, actor: AdminActor, query: z.output<typeof adminFeedbackQuerySchema>) {
   const conditions: Array<SQL | undefined> = [feedbackScope(actor)];
   if (!query.includeArchived) conditions.push(isNull(feedbackSubmissions.archivedAt));
@@ -214,11 +220,14 @@ export async function listFeedbackForAdmin(db: Database, actor: AdminActor, quer
   if (query.severity) conditions.push(eq(feedbackSubmissions.severity, query.severity));
   if (query.q) {
     const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(feedbackSubmissions.title, pattern), ilike(feedbackSubmissions.description, pattern), ilike(feedbackSubmissions.userEmail, pattern)));
+    conditions.push(
+      or(ilike(feedbackSubmissions.title, pattern), ilike(feedbackSubmissions.description, pattern), ilike(feedbackSubmissions.userEmail, pattern)),
+    );
   }
   const where = and(...conditions);
   const direction = query.dir === 'asc' ? asc : desc;
-  const order = query.sort === 'severity' ? [direction(feedbackSubmissions.severity), desc(feedbackSubmissions.createdAt)] : [direction(feedbackSubmissions.createdAt)];
+  const order =
+    query.sort === 'severity' ? [direction(feedbackSubmissions.severity), desc(feedbackSubmissions.createdAt)] : [direction(feedbackSubmissions.createdAt)];
   const [rows, [total]] = await Promise.all([
     db
       .select({ row: feedbackSubmissions, user: { id: users.id, email: users.email, tier: users.tier } })
@@ -254,9 +263,18 @@ export async function updateFeedbackStatus(db: Database, actor: AdminActor, id: 
   const [updated] = await db.update(feedbackSubmissions).set({ status }).where(eq(feedbackSubmissions.id, found.row.id)).returning();
   if (!updated) throw new AppError('FEEDBACK_UPDATE_FAILED', 500, FEEDBACK_MESSAGES.updateFailed);
   if (status === 'completed' && found.row.status !== 'completed') {
-    await db.update(feedbackAnalytics).set({ issuesResolved: sql`${feedbackAnalytics.issuesResolved} + 1` }).where(eq(feedbackAnalytics.userId, found.row.userId));
+    await db
+      .update(feedbackAnalytics)
+      .set({ issuesResolved: sql`${feedbackAnalytics.issuesResolved} + 1` })
+      .where(eq(feedbackAnalytics.userId, found.row.userId));
   }
-  await recordAudit(db, actor, { action: 'feedback.status', targetType: 'feedback', targetId: found.row.id, hospitalId: found.user.hospitalId, summary: { before: { status: found.row.status }, after: { status } } });
+  await recordAudit(db, actor, {
+    action: 'feedback.status',
+    targetType: 'feedback',
+    targetId: found.row.id,
+    hospitalId: found.user.hospitalId,
+    summary: { before: { status: found.row.status }, after: { status } },
+  });
   return toFeedbackItem(updated, found.user);
 }
 
@@ -296,7 +314,11 @@ export async function feedbackAggregates(db: Database, actor: AdminActor) {
       .groupBy(column);
     return Object.fromEntries(rows.map((r) => [String(r.key), Number(r.n)]));
   };
-  const [byCategory, bySeverity, byStatus] = await Promise.all([group(feedbackSubmissions.category), group(feedbackSubmissions.severity), group(feedbackSubmissions.status)]);
+  const [byCategory, bySeverity, byStatus] = await Promise.all([
+    group(feedbackSubmissions.category),
+    group(feedbackSubmissions.severity),
+    group(feedbackSubmissions.status),
+  ]);
   return { byCategory, bySeverity, byStatus, total: Object.values(byStatus).reduce((a, b) => a + b, 0) };
 }
 
@@ -313,10 +335,19 @@ export async function storeScreenshot(deps: FeedbackDeps, userId: string, bytes:
 }
 
 /** A screenshot for its author, or for an admin who may see that author's feedback. */
-export async function readScreenshot(deps: FeedbackDeps, viewer: { kind: 'provider'; userId: string } | { kind: 'admin'; actor: AdminActor }, ownerId: string, file: string) {
+export async function readScreenshot(
+  deps: FeedbackDeps,
+  viewer: { kind: 'provider'; userId: string } | { kind: 'admin'; actor: AdminActor },
+  ownerId: string,
+  file: string,
+) {
   if (viewer.kind === 'provider' && viewer.userId !== ownerId) throw AppError.notFound('Screenshot not found');
   if (viewer.kind === 'admin') {
-    const [owner] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, ownerId), feedbackScope(viewer.actor))).limit(1);
+    const [owner] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, ownerId), feedbackScope(viewer.actor)))
+      .limit(1);
     if (!owner) throw AppError.notFound('Screenshot not found');
   }
   const stored = await deps.storage.get(`feedback-screenshots/${ownerId}/${file}`).catch(() => null);

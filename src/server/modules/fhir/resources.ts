@@ -77,7 +77,9 @@ export function endpointResource(hospital: DirectoryHospital, baseUrl: string): 
     connectionType: { system: CONNECTION_TYPE_SYSTEM, code: 'hl7-fhir-rest', display: 'HL7 FHIR' },
     name: `${hospital.name} provider directory (FHIR R4)`,
     managingOrganization: { reference: `Organization/${hospital.id}`, display: hospital.name },
-    payloadType: [{ coding: [{ system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/EndpointPayloadTypeCS', code: 'NA', display: 'Not Applicable' }] }],
+    payloadType: [
+      { coding: [{ system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/EndpointPayloadTypeCS', code: 'NA', display: 'Not Applicable' }] },
+    ],
     payloadMimeType: ['application/fhir+json'],
     address: baseUrl,
   };
@@ -135,7 +137,12 @@ export function practitionerResource(provider: PublishedProvider): FhirResource 
         }
       : {}),
     ...(profile.languageCodes.length
-      ? { communication: profile.languageCodes.map((language) => ({ coding: [{ system: BCP47_SYSTEM, code: language.code, display: language.name }], text: language.name })) }
+      ? {
+          communication: profile.languageCodes.map((language) => ({
+            coding: [{ system: BCP47_SYSTEM, code: language.code, display: language.name }],
+            text: language.name,
+          })),
+        }
       : {}),
   };
 }
@@ -168,7 +175,20 @@ export function locationResources(provider: PublishedProvider): FhirResource[] {
 
 /** A hospital's own site (hospital_locations), published as the Location its providers' offices are part of. */
 export function siteLocationResource(
-  site: { id: string; name: string; address: string | null; addressLine1: string | null; addressLine2: string | null; city: string | null; state: string | null; postalCode: string | null; zipCode: string | null; mainPhone: string | null; phoneNumber: string | null; updatedAt: Date },
+  site: {
+    id: string;
+    name: string;
+    address: string | null;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    city: string | null;
+    state: string | null;
+    postalCode: string | null;
+    zipCode: string | null;
+    mainPhone: string | null;
+    phoneNumber: string | null;
+    updatedAt: Date;
+  },
   hospital: DirectoryHospital,
 ): FhirResource {
   const line = [site.addressLine1 ?? site.address, site.addressLine2].filter((v): v is string => !!v);
@@ -182,7 +202,16 @@ export function siteLocationResource(
     name: site.name,
     ...(telephone ? { telecom: [phone(telephone)] } : {}),
     ...(line.length || site.city
-      ? { address: { use: 'work', ...(line.length ? { line } : {}), ...(site.city ? { city: site.city } : {}), ...(site.state ? { state: site.state } : {}), ...(postalCode ? { postalCode } : {}), country: 'US' } }
+      ? {
+          address: {
+            use: 'work',
+            ...(line.length ? { line } : {}),
+            ...(site.city ? { city: site.city } : {}),
+            ...(site.state ? { state: site.state } : {}),
+            ...(postalCode ? { postalCode } : {}),
+            country: 'US',
+          },
+        }
       : {}),
     managingOrganization: { reference: `Organization/${hospital.id}`, display: hospital.name },
     endpoint: endpointOf(hospital.id),
@@ -204,7 +233,8 @@ export const ROLE_BY_NUCC_PREFIX: ReadonlyArray<{ prefixes: string[]; code: stri
 
 export const rolesOf = (codes: string[]) => ROLE_BY_NUCC_PREFIX.filter((role) => codes.some((code) => role.prefixes.some((prefix) => code.startsWith(prefix))));
 
-const specialtyConcepts = (specialties: PublishedProvider['specialties']) => specialties.map((s) => ({ coding: [{ system: NUCC_SYSTEM, code: s.code, display: s.display }], text: s.display }));
+const specialtyConcepts = (specialties: PublishedProvider['specialties']) =>
+  specialties.map((s) => ({ coding: [{ system: NUCC_SYSTEM, code: s.code, display: s.display }], text: s.display }));
 
 export function practitionerRoleResource(provider: PublishedProvider): FhirResource {
   const { profile } = provider;
@@ -218,7 +248,9 @@ export function practitionerRoleResource(provider: PublishedProvider): FhirResou
     organization: { reference: `Organization/${provider.hospital.id}`, display: provider.hospital.name },
     ...(roles.length ? { code: roles.map((role) => ({ coding: [{ system: PROVIDER_ROLE_SYSTEM, code: role.code, display: role.display }] })) } : {}),
     ...(provider.specialties.length ? { specialty: specialtyConcepts(provider.specialties) } : {}),
-    ...(profile.locations.length ? { location: profile.locations.map((l) => ({ reference: `Location/${l.id}`, ...(l.name ? { display: l.name } : {}) })) } : {}),
+    ...(profile.locations.length
+      ? { location: profile.locations.map((l) => ({ reference: `Location/${l.id}`, ...(l.name ? { display: l.name } : {}) })) }
+      : {}),
     healthcareService: [{ reference: `HealthcareService/${provider.hospital.id}` }],
     ...(profile.locations.some((l) => l.phone) ? { telecom: profile.locations.filter((l) => l.phone).map((l) => phone(l.phone!)) } : {}),
     ...(profile.acceptingNewPatients !== null
@@ -230,7 +262,12 @@ export function practitionerRoleResource(provider: PublishedProvider): FhirResou
                 {
                   url: 'acceptingPatients',
                   valueCodeableConcept: {
-                    coding: [{ system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/AcceptingPatientsCS', code: profile.acceptingNewPatients ? 'newpt' : 'nopt' }],
+                    coding: [
+                      {
+                        system: 'http://hl7.org/fhir/us/davinci-pdex-plan-net/CodeSystem/AcceptingPatientsCS',
+                        code: profile.acceptingNewPatients ? 'newpt' : 'nopt',
+                      },
+                    ],
                   },
                 },
               ],
@@ -281,10 +318,20 @@ export type FhirType = (typeof FHIR_TYPES)[number];
 type Parameter = { name: string; type: SearchParameterType; modifiers?: string[]; target?: FhirType; chain?: string[]; documentation?: string };
 
 const ID: Parameter = { name: '_id', type: 'token' };
-const LAST_UPDATED: Parameter = { name: '_lastUpdated', type: 'date', documentation: 'meta.lastUpdated, with the prefixes eq, ne, gt, lt, ge, le, sa and eb; repeated, each must hold' };
+const LAST_UPDATED: Parameter = {
+  name: '_lastUpdated',
+  type: 'date',
+  documentation: 'meta.lastUpdated, with the prefixes eq, ne, gt, lt, ge, le, sa and eb; repeated, each must hold',
+};
 const STRING_MODIFIERS = ['exact', 'contains'];
 const startsWith = (what: string) => `${what}: starts with the text, case-insensitive; \`:contains\` anywhere, \`:exact\` the whole value`;
-const reference = (name: string, target: FhirType, chain: string[], what: string): Parameter => ({ name, type: 'reference', target, chain, documentation: `${what}, as \`${target}/<id>\`; chained as \`${name}.<parameter>\` (${chain.join(', ')})` });
+const reference = (name: string, target: FhirType, chain: string[], what: string): Parameter => ({
+  name,
+  type: 'reference',
+  target,
+  chain,
+  documentation: `${what}, as \`${target}/<id>\`; chained as \`${name}.<parameter>\` (${chain.join(', ')})`,
+});
 const ORGANIZATION_CHAIN = ['name', 'address', 'type'];
 const LOCATION_CHAIN = ['address', 'address-postalcode', 'address-city', 'address-state', 'organization'];
 
@@ -300,7 +347,12 @@ export const SEARCH_PARAMETERS: Record<FhirType, Parameter[]> = {
     ID,
     LAST_UPDATED,
     { name: 'identifier', type: 'token', documentation: 'NPI, as `http://hl7.org/fhir/sid/us-npi|<npi>` or the bare number; comma-separated values match any' },
-    { name: 'name', type: 'string', modifiers: ['exact'], documentation: 'Contains the text (case-insensitive); `name:exact` matches the whole name or the last name exactly (case and accents count)' },
+    {
+      name: 'name',
+      type: 'string',
+      modifiers: ['exact'],
+      documentation: 'Contains the text (case-insensitive); `name:exact` matches the whole name or the last name exactly (case and accents count)',
+    },
     { name: 'family', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The last name') },
     { name: 'given', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The first name') },
     { name: 'active', type: 'token', documentation: '`true` matches every published practitioner, `false` none' },
@@ -314,7 +366,11 @@ export const SEARCH_PARAMETERS: Record<FhirType, Parameter[]> = {
     reference('service', 'HealthcareService', ['service-category', 'organization', 'location', 'specialty'], "The hospital's HealthcareService"),
     reference('endpoint', 'Endpoint', ['organization'], "The hospital's Endpoint"),
     { name: 'specialty', type: 'token', documentation: 'NUCC provider taxonomy code; comma-separated values (at most 20) match any' },
-    { name: 'role', type: 'token', documentation: 'Plan-Net ProviderRoleCS code (ph, pa, crnp, rn, de, ch), read from the NUCC grouping of the specialty codes' },
+    {
+      name: 'role',
+      type: 'token',
+      documentation: 'Plan-Net ProviderRoleCS code (ph, pa, crnp, rn, de, ch), read from the NUCC grouping of the specialty codes',
+    },
     { name: 'active', type: 'token', documentation: '`true` matches every published role, `false` none' },
   ],
   Location: [
@@ -322,7 +378,7 @@ export const SEARCH_PARAMETERS: Record<FhirType, Parameter[]> = {
     LAST_UPDATED,
     reference('organization', 'Organization', ORGANIZATION_CHAIN, 'The managing hospital'),
     reference('endpoint', 'Endpoint', ['organization'], "The hospital's Endpoint"),
-    reference('partof', 'Location', ['address', 'organization'], "The hospital site an office was picked from (a site is listed only as such a parent)"),
+    reference('partof', 'Location', ['address', 'organization'], 'The hospital site an office was picked from (a site is listed only as such a parent)'),
     { name: 'address', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('Any part of the address (street lines, city, state, ZIP)') },
     { name: 'address-city', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The city') },
     { name: 'address-state', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The state') },
@@ -349,13 +405,23 @@ export const SEARCH_PARAMETERS: Record<FhirType, Parameter[]> = {
     { name: 'active', type: 'token', documentation: '`true` matches every service, `false` none' },
   ],
   Endpoint: [ID, LAST_UPDATED, reference('organization', 'Organization', ORGANIZATION_CHAIN, 'The hospital whose directory it serves')],
-  InsurancePlan: [ID, LAST_UPDATED, { name: 'name', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The plan name as the clinicians gave it') }],
+  InsurancePlan: [
+    ID,
+    LAST_UPDATED,
+    { name: 'name', type: 'string', modifiers: STRING_MODIFIERS, documentation: startsWith('The plan name as the clinicians gave it') },
+  ],
 };
 
 /** `_include` and `_revinclude` values answered, per resource searched. */
 export const INCLUDES: Record<FhirType, string[]> = {
   Practitioner: [],
-  PractitionerRole: ['PractitionerRole:practitioner', 'PractitionerRole:organization', 'PractitionerRole:location', 'PractitionerRole:service', 'PractitionerRole:endpoint'],
+  PractitionerRole: [
+    'PractitionerRole:practitioner',
+    'PractitionerRole:organization',
+    'PractitionerRole:location',
+    'PractitionerRole:service',
+    'PractitionerRole:endpoint',
+  ],
   Location: ['Location:organization', 'Location:endpoint', 'Location:partof'],
   Organization: ['Organization:endpoint'],
   HealthcareService: ['HealthcareService:organization', 'HealthcareService:location', 'HealthcareService:endpoint'],
@@ -436,7 +502,11 @@ const PROFILES: Record<FhirType, string[]> = {
 
 export function capabilityStatement(baseUrl: string) {
   const search = (type: FhirType) => [
-    ...SEARCH_PARAMETERS[type].map(({ name, type: parameterType, documentation }) => ({ name, type: parameterType, ...(documentation ? { documentation } : {}) })),
+    ...SEARCH_PARAMETERS[type].map(({ name, type: parameterType, documentation }) => ({
+      name,
+      type: parameterType,
+      ...(documentation ? { documentation } : {}),
+    })),
     ...RESULT_PARAMETERS.map((parameter) => ({ ...parameter })),
   ];
   const notFilled = (type: string) => Object.keys(NOT_FILLED).filter((line) => line === type || line.startsWith(`${type}?`));
@@ -459,7 +529,13 @@ export function capabilityStatement(baseUrl: string) {
         resource: FHIR_TYPES.map((type) => ({
           type,
           supportedProfile: PROFILES[type].map((profile) => `${PLAN_NET}/${profile}`),
-          ...(notFilled(type).length ? { documentation: `Not answered: ${notFilled(type).map((line) => `${line} (${NOT_FILLED[line]})`).join('; ')}` } : {}),
+          ...(notFilled(type).length
+            ? {
+                documentation: `Not answered: ${notFilled(type)
+                  .map((line) => `${line} (${NOT_FILLED[line]})`)
+                  .join('; ')}`,
+              }
+            : {}),
           interaction: [{ code: 'read' }, { code: 'search-type' }],
           searchParam: search(type),
           ...(INCLUDES[type].length ? { searchInclude: INCLUDES[type] } : {}),

@@ -62,12 +62,18 @@ const wantsStrictHandling = (prefer: string | undefined) => /(^|[,;\s])handling\
  */
 function understood(type: FhirType, key: string, value: string) {
   if (RESULT_PARAMETERS.includes(key)) return key !== '_summary' || SUMMARY_VALUES.has(value);
-  if (key === '_include' || key === '_revinclude') return (key === '_include' ? INCLUDES : REVINCLUDES)[type].includes(value) || !!NOT_FILLED[`${type}?${key}=${value}`];
+  if (key === '_include' || key === '_revinclude')
+    return (key === '_include' ? INCLUDES : REVINCLUDES)[type].includes(value) || !!NOT_FILLED[`${type}?${key}=${value}`];
   const c = parseCriterion(key, value);
   if (NOT_FILLED[`${type}?${c.name}`]) return true;
   const parameter = SEARCH_PARAMETERS[type].find((p) => p.name === c.name);
   if (!parameter) return false;
-  if (c.chain) return parameter.type === 'reference' && (!c.modifier || c.modifier === parameter.target) && (!!parameter.chain?.includes(c.chain.name) || !!NOT_FILLED[`${parameter.target}?${c.chain.name}`]);
+  if (c.chain)
+    return (
+      parameter.type === 'reference' &&
+      (!c.modifier || c.modifier === parameter.target) &&
+      (!!parameter.chain?.includes(c.chain.name) || !!NOT_FILLED[`${parameter.target}?${c.chain.name}`])
+    );
   if (c.modifier) return !!parameter.modifiers?.includes(c.modifier) || (parameter.type === 'reference' && c.modifier === parameter.target);
   return true;
 }
@@ -122,7 +128,15 @@ const HOSPITAL_FIELDS = {
   updatedAt: hospitals.updatedAt,
 };
 
-const hospitalOf = (row: { id: string; name: string; slug: string; address: string | null; contactPhone: string | null; contactEmail: string | null; updatedAt: Date }): DirectoryHospital => ({
+const hospitalOf = (row: {
+  id: string;
+  name: string;
+  slug: string;
+  address: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  updatedAt: Date;
+}): DirectoryHospital => ({
   ...row,
   updatedAt: new Date(row.updatedAt).toISOString(),
 });
@@ -139,7 +153,10 @@ async function hospitalsWhere(db: Database, where: SQL, limit: number, offset: n
 async function serviceSummaries(db: Database, hospitalIds: string[]): Promise<Map<string, ServiceSummary>> {
   const summaries = new Map(hospitalIds.map((id) => [id, { specialties: [], locationIds: [] } as ServiceSummary]));
   if (!hospitalIds.length) return summaries;
-  const wanted = sql.join(hospitalIds.map((id) => sql`${id}`), sql`, `);
+  const wanted = sql.join(
+    hospitalIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const validCode = sql`s->>'code' ~ '^[0-9A-Z]{9}X$'`;
   const [specialties, locations] = await Promise.all([
     db
@@ -174,7 +191,10 @@ async function serviceSummaries(db: Database, hospitalIds: string[]): Promise<Ma
 }
 
 async function serviceResources(db: Database, list: DirectoryHospital[]) {
-  const summaries = await serviceSummaries(db, list.map((h) => h.id));
+  const summaries = await serviceSummaries(
+    db,
+    list.map((h) => h.id),
+  );
   return list.map((h) => healthcareServiceResource(h, summaries.get(h.id)!));
 }
 
@@ -193,19 +213,35 @@ async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCac
     db
       .select({ id: publicLocations.id, site: publicLocations.predefinedLocationId })
       .from(publicLocations)
-      .where(and(inArray(publicLocations.userId, ids), sql`${publicLocations.predefinedLocationId} in (select ${hospitalLocations.id} from ${hospitalLocations} where ${hospitalLocations.isActive})`)),
+      .where(
+        and(
+          inArray(publicLocations.userId, ids),
+          sql`${publicLocations.predefinedLocationId} in (select ${hospitalLocations.id} from ${hospitalLocations} where ${hospitalLocations.isActive})`,
+        ),
+      ),
     // Through the process's cache when the search read each provider's profile_version.
     Promise.all(ids.map((id) => (cache ? cache.read(db, id, versions?.get(id)) : readFullProfile(db, id)))),
   ]);
   const listings = new Map(listingRows.map((row) => [row.userId, row]));
   const partOf = new Map(sites.map((row) => [row.id, row.site!]));
   const profiles = reads.map((read) => (read ? { read, profile: publicProfileOf(read) } : null));
-  const names = [...new Set(profiles.flatMap((p) => (p && p.profile.specialtyCodes.length === 0 ? [p.profile.primarySpecialty, ...p.profile.additionalSpecialties] : [])).filter((n): n is string => !!n))];
+  const names = [
+    ...new Set(
+      profiles
+        .flatMap((p) => (p && p.profile.specialtyCodes.length === 0 ? [p.profile.primarySpecialty, ...p.profile.additionalSpecialties] : []))
+        .filter((n): n is string => !!n),
+    ),
+  ];
   const codes = names.length
     ? await db
         .select({ name: medicalSpecialtyTaxonomy.specialty, code: medicalSpecialtyTaxonomy.specialtyCode })
         .from(medicalSpecialtyTaxonomy)
-        .where(sql`lower(${medicalSpecialtyTaxonomy.specialty}) in (${sql.join(names.map((n) => sql`${n.toLowerCase()}`), sql`, `)})`)
+        .where(
+          sql`lower(${medicalSpecialtyTaxonomy.specialty}) in (${sql.join(
+            names.map((n) => sql`${n.toLowerCase()}`),
+            sql`, `,
+          )})`,
+        )
     : [];
   const codeByName = new Map(codes.filter((c) => c.code).map((c) => [c.name.toLowerCase(), c.code!]));
   return ids.flatMap((id, index) => {
@@ -218,7 +254,9 @@ async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCac
       : [profile.primarySpecialty, ...profile.additionalSpecialties]
           .filter((n): n is string => !!n)
           .flatMap((name) => (codeByName.has(name.toLowerCase()) ? [{ code: codeByName.get(name.toLowerCase())!, display: name }] : []));
-    return [{ userId: id, slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), hospital: hospitalOf(listing.hospital), profile, specialties, partOf }];
+    return [
+      { userId: id, slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), hospital: hospitalOf(listing.hospital), profile, specialties, partOf },
+    ];
   });
 }
 
@@ -237,7 +275,13 @@ export function fhirRefusal(c: Context<AppBindings>, status: 400 | 414 | 429, me
 }
 
 /** `accepted`: the parameters the search used; the links carry only these. `countOnly`: `_summary=count`, the total without entries. */
-function bundle(c: Context<AppBindings>, baseUrl: string, { matches, included, outcomes = [], total, page }: SearchResult, accepted: URLSearchParams, countOnly = false) {
+function bundle(
+  c: Context<AppBindings>,
+  baseUrl: string,
+  { matches, included, outcomes = [], total, page }: SearchResult,
+  accepted: URLSearchParams,
+  countOnly = false,
+) {
   const url = new URL(c.req.url);
   const self = `${baseUrl}${url.pathname.replace(/^\/fhir\/r4/, '')}`;
   if (countOnly) {
@@ -262,7 +306,12 @@ function bundle(c: Context<AppBindings>, baseUrl: string, { matches, included, o
       return true;
     })
     .map(({ resource, mode }) => ({ fullUrl: `${baseUrl}/${resource.resourceType}/${resource.id}`, resource, search: { mode } }))
-    .concat(outcomes.map((note) => ({ resource: operationOutcome('too-costly', note, 'information') as unknown as FhirResource, search: { mode: 'outcome' } })) as never[]);
+    .concat(
+      outcomes.map((note) => ({
+        resource: operationOutcome('too-costly', note, 'information') as unknown as FhirResource,
+        search: { mode: 'outcome' },
+      })) as never[],
+    );
   return fhirJson(c, { resourceType: 'Bundle', type: 'searchset', total, link: links, entry });
 }
 
@@ -283,17 +332,35 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
         .offset(offset),
       db.select({ value: count() }).from(publicListings).where(where),
     ]);
-    return { list: await providers(rows.map((r) => r.id), new Map(rows.map((r) => [r.id, r.version]))), total: total?.value ?? 0 };
+    return {
+      list: await providers(
+        rows.map((r) => r.id),
+        new Map(rows.map((r) => [r.id, r.version])),
+      ),
+      total: total?.value ?? 0,
+    };
   };
 
   /** Locations matching `where` (on fhir_locations): offices through their providers' profiles (only theirs are read), hospital sites from their rows. */
   const locationsWhere = async (where: SQL, limit: number, offset: number) => {
     const [rows, [total]] = await Promise.all([
       db
-        .select({ id: sql<string>`fhir_locations.id`, kind: sql<number>`fhir_locations.kind`, userId: sql<string | null>`fhir_locations.user_id`, version: sql<number | null>`fhir_locations.profile_version` })
+        .select({
+          id: sql<string>`fhir_locations.id`,
+          kind: sql<number>`fhir_locations.kind`,
+          userId: sql<string | null>`fhir_locations.user_id`,
+          version: sql<number | null>`fhir_locations.profile_version`,
+        })
         .from(fhirLocations)
         .where(where)
-        .orderBy(sql`fhir_locations.kind`, sql`fhir_locations.sort_name`, sql`fhir_locations.user_id`, sql`fhir_locations.display_order`, sql`fhir_locations.created_at`, sql`fhir_locations.id`)
+        .orderBy(
+          sql`fhir_locations.kind`,
+          sql`fhir_locations.sort_name`,
+          sql`fhir_locations.user_id`,
+          sql`fhir_locations.display_order`,
+          sql`fhir_locations.created_at`,
+          sql`fhir_locations.id`,
+        )
         .limit(limit)
         .offset(offset),
       db.select({ value: count() }).from(fhirLocations).where(where),
@@ -317,7 +384,8 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
     const siteHospitals = siteRows.map((row) => hospitalOf(row.hospital));
     return { locations: rows.flatMap((row) => (byId.has(row.id) ? [byId.get(row.id)!] : [])), owners, siteHospitals, total: total?.value ?? 0 };
   };
-  const locationsByIds = async (ids: string[]) => (ids.length ? (await locationsWhere(whereOf('Location', [{ key: '_id', name: '_id', values: ids }]), ids.length, 0)).locations : []);
+  const locationsByIds = async (ids: string[]) =>
+    ids.length ? (await locationsWhere(whereOf('Location', [{ key: '_id', name: '_id', values: ids }]), ids.length, 0)).locations : [];
 
   /** Providers of these hospitals for a `_revinclude`, at most INCLUDE_LIMIT (one more is read to know whether it was cut). */
   const providersOfHospitals = async (hospitalIds: string[]) => {
@@ -329,7 +397,13 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       .orderBy(asc(publicListings.fullName), asc(publicListings.userId))
       .limit(INCLUDE_LIMIT + 1);
     const kept = rows.slice(0, INCLUDE_LIMIT);
-    return { list: await providers(kept.map((r) => r.id), new Map(kept.map((r) => [r.id, r.version]))), cut: rows.length > INCLUDE_LIMIT };
+    return {
+      list: await providers(
+        kept.map((r) => r.id),
+        new Map(kept.map((r) => [r.id, r.version])),
+      ),
+      cut: rows.length > INCLUDE_LIMIT,
+    };
   };
   const cutNote = (what: string) => `${what} lists the first ${INCLUDE_LIMIT} resources; search them directly to page through all of them`;
 
@@ -338,7 +412,12 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   const runs: Record<FhirType, Run> = {
     Practitioner: async (where, page, _include, revinclude) => {
       const { list, total } = await providerPage(where, page.count, page.offset);
-      return { matches: list.map(practitionerResource), included: revinclude.has('PractitionerRole:practitioner') ? list.map(practitionerRoleResource) : [], total, page };
+      return {
+        matches: list.map(practitionerResource),
+        included: revinclude.has('PractitionerRole:practitioner') ? list.map(practitionerRoleResource) : [],
+        total,
+        page,
+      };
     },
     PractitionerRole: async (where, page, include) => {
       const { list, total } = await providerPage(where, page.count, page.offset);
@@ -358,7 +437,7 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       // A site's hospital counts for its Organization and Endpoint; its clinicians' service lists their offices, not the sites.
       const offices = uniqueHospitals(matchedOwners);
       const all = [...new Map([...offices, ...siteHospitals].map((h) => [h.id, h])).values()];
-      const parents = [...new Set(locations.flatMap((l) => ((l.partOf as { reference: string } | undefined)?.reference.replace('Location/', '') ?? [])))];
+      const parents = [...new Set(locations.flatMap((l) => (l.partOf as { reference: string } | undefined)?.reference.replace('Location/', '') ?? []))];
       const included = [
         ...(include.has('Location:organization') ? all.map(organizationResource) : []),
         ...(include.has('Location:endpoint') ? all.map((h) => endpointResource(h, baseUrl)) : []),
@@ -376,12 +455,20 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
         ...(revinclude.has('HealthcareService:organization') ? await serviceResources(db, list) : []),
         ...roles.list.map(practitionerRoleResource),
       ];
-      return { matches: list.map(organizationResource), included, outcomes: roles.cut ? [cutNote('_revinclude=PractitionerRole:organization')] : [], total, page };
+      return {
+        matches: list.map(organizationResource),
+        included,
+        outcomes: roles.cut ? [cutNote('_revinclude=PractitionerRole:organization')] : [],
+        total,
+        page,
+      };
     },
     HealthcareService: async (where, page, include, revinclude) => {
       const { hospitals: list, total } = await hospitalsWhere(db, where, page.count, page.offset);
       const services = await serviceResources(db, list);
-      const locationIds = services.flatMap((s) => ((s.location as Array<{ reference: string }> | undefined) ?? []).map((l) => l.reference.slice('Location/'.length)));
+      const locationIds = services.flatMap((s) =>
+        ((s.location as Array<{ reference: string }> | undefined) ?? []).map((l) => l.reference.slice('Location/'.length)),
+      );
       const roles = revinclude.has('PractitionerRole:service') ? await providersOfHospitals(list.map((h) => h.id)) : { list: [], cut: false };
       const locationsCut = include.has('HealthcareService:location') && locationIds.length > INCLUDE_LIMIT;
       const included = [
@@ -390,12 +477,20 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
         ...(include.has('HealthcareService:location') ? await locationsByIds(locationIds.slice(0, INCLUDE_LIMIT)) : []),
         ...roles.list.map(practitionerRoleResource),
       ];
-      const outcomes = [...(roles.cut ? [cutNote('_revinclude=PractitionerRole:service')] : []), ...(locationsCut ? [cutNote('_include=HealthcareService:location')] : [])];
+      const outcomes = [
+        ...(roles.cut ? [cutNote('_revinclude=PractitionerRole:service')] : []),
+        ...(locationsCut ? [cutNote('_include=HealthcareService:location')] : []),
+      ];
       return { matches: services, included, outcomes, total, page };
     },
     Endpoint: async (where, page, include) => {
       const { hospitals: list, total } = await hospitalsWhere(db, where, page.count, page.offset);
-      return { matches: list.map((h) => endpointResource(h, baseUrl)), included: include.has('Endpoint:organization') ? list.map(organizationResource) : [], total, page };
+      return {
+        matches: list.map((h) => endpointResource(h, baseUrl)),
+        included: include.has('Endpoint:organization') ? list.map(organizationResource) : [],
+        total,
+        page,
+      };
     },
     InsurancePlan: async (where, page) => {
       const [rows, [total]] = await Promise.all([
@@ -408,13 +503,21 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
           .offset(page.offset),
         db.select({ value: count() }).from(insurancePlans).where(where),
       ]);
-      return { matches: rows.map((row) => insurancePlanResource({ id: row.id, name: row.name, updatedAt: new Date(row.updatedAt).toISOString() })), included: [], total: total?.value ?? 0, page };
+      return {
+        matches: rows.map((row) => insurancePlanResource({ id: row.id, name: row.name, updatedAt: new Date(row.updatedAt).toISOString() })),
+        included: [],
+        total: total?.value ?? 0,
+        page,
+      };
     },
   };
 
   /** Drops a parameter sent without a value (`name=`), as if absent. */
   const criteriaOf = (accepted: URLSearchParams): Criterion[] =>
-    [...accepted].filter(([key]) => !RESULT_PARAMETERS.includes(key) && key !== '_include' && key !== '_revinclude').map(([key, value]) => parseCriterion(key, value)).filter((c) => c.values.length > 0);
+    [...accepted]
+      .filter(([key]) => !RESULT_PARAMETERS.includes(key) && key !== '_include' && key !== '_revinclude')
+      .map(([key, value]) => parseCriterion(key, value))
+      .filter((c) => c.values.length > 0);
 
   /**
    * A search-type interaction: the parameters the resource understands are searched by, all of them
@@ -430,8 +533,12 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
     const page = paging(accepted);
     const include = new Set(accepted.getAll('_include'));
     const revinclude = new Set(accepted.getAll('_revinclude'));
-    for (const [kind, values] of [['_include', include], ['_revinclude', revinclude]] as const) {
-      for (const value of values) if (NOT_FILLED[`${type}?${kind}=${value}`]) throw new FhirError(400, 'not-supported', notFilledMessage(`${type}?${kind}=${value}`));
+    for (const [kind, values] of [
+      ['_include', include],
+      ['_revinclude', revinclude],
+    ] as const) {
+      for (const value of values)
+        if (NOT_FILLED[`${type}?${kind}=${value}`]) throw new FhirError(400, 'not-supported', notFilledMessage(`${type}?${kind}=${value}`));
     }
     const where = whereOf(type, criteriaOf(accepted));
     const countOnly = accepted.get('_summary') === 'count';
@@ -443,7 +550,10 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   /** `GET /fhir/r4/:type/:id`: the search by _id, answered as the resource or 404. */
   const read = (type: FhirType) => async (c: Context<AppBindings>) => {
     const id = c.req.param('id') ?? '';
-    const found = ID_PATTERN.test(id) && UUID_PATTERN.test(id) ? await runs[type](whereOf(type, [{ key: '_id', name: '_id', values: [id] }]), { count: 1, offset: 0 }, new Set(), new Set()) : null;
+    const found =
+      ID_PATTERN.test(id) && UUID_PATTERN.test(id)
+        ? await runs[type](whereOf(type, [{ key: '_id', name: '_id', values: [id] }]), { count: 1, offset: 0 }, new Set(), new Set())
+        : null;
     const resource = found?.matches.find((r) => r.id === id);
     if (!resource) throw new FhirError(404, 'not-found', `${type}/${id} is not known`);
     return fhirJson(c, resource);

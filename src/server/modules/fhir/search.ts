@@ -1,7 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { hospitalLocations, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicInsurance, publicListings, publicLocations } from '../../db/schema';
 import { containsPattern, startsWithPattern } from '../../lib/like';
-import { NOT_FILLED, notFilledMessage, NPI_SYSTEM, NUCC_SYSTEM, ORG_TYPE_SYSTEM, PROVIDER_ROLE_SYSTEM, ROLE_BY_NUCC_PREFIX, SEARCH_PARAMETERS, SERVICE_CATEGORY, serviceName, type FhirType } from './resources';
+import {
+  NOT_FILLED,
+  notFilledMessage,
+  NPI_SYSTEM,
+  NUCC_SYSTEM,
+  ORG_TYPE_SYSTEM,
+  PROVIDER_ROLE_SYSTEM,
+  ROLE_BY_NUCC_PREFIX,
+  SEARCH_PARAMETERS,
+  SERVICE_CATEGORY,
+  serviceName,
+  type FhirType,
+} from './resources';
 
 /**
  * Each FHIR search parameter as one SQL condition on the rows behind a resource (decision 0022):
@@ -33,13 +45,25 @@ export interface Criterion {
   values: string[];
 }
 
-export const listParam = (value: string | undefined) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+export const listParam = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
 
 export function parseCriterion(key: string, value: string): Criterion {
   const dot = key.indexOf('.');
   const [name = '', modifier] = (dot === -1 ? key : key.slice(0, dot)).split(':');
   const chained = dot === -1 ? undefined : key.slice(dot + 1).split(':');
-  return { key, name, ...(modifier ? { modifier } : {}), ...(chained ? { chain: { name: chained[0] ?? '', ...(chained[1] ? { modifier: chained[1] } : {}) } } : {}), values: listParam(value) };
+  return {
+    key,
+    name,
+    ...(modifier ? { modifier } : {}),
+    ...(chained ? { chain: { name: chained[0] ?? '', ...(chained[1] ? { modifier: chained[1] } : {}) } } : {}),
+    values: listParam(value),
+  };
 }
 
 /** The table-line key of a parameter, `<type>?<name>`: throws the OperationOutcome for a line the data cannot fill. */
@@ -50,12 +74,17 @@ export function refuseNotFilled(type: string, name: string) {
 
 /** `name` searches contain the text (as before Plan-Net's table was followed); `:contains` says the same, `:exact` is whole. */
 const modifierCheck = (c: Criterion) => {
-  if (c.modifier && c.modifier !== 'exact' && c.modifier !== 'contains') throw new FhirError(400, 'not-supported', `${c.key}: the modifier :${c.modifier} is not supported (use :exact or :contains)`);
+  if (c.modifier && c.modifier !== 'exact' && c.modifier !== 'contains')
+    throw new FhirError(400, 'not-supported', `${c.key}: the modifier :${c.modifier} is not supported (use :exact or :contains)`);
   return c.key;
 };
 
 const or = (parts: SQL[]) => (parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`);
-const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const uuids = (values: string[]) => values.filter((v) => UUID_PATTERN.test(v));
 
 /** `Practitioner/abc`, a URL ending in it, or `abc` → `abc`; a reference to another type, or an id that is not ours, matches nothing. */
@@ -76,12 +105,17 @@ export function tokenValues(values: string[], expected: string) {
 
 /** FHIR string matching: starts with (case-insensitive) by default, `:contains`, `:exact`; any of the columns. */
 function stringMatch(columns: SQL[], c: { values: string[]; modifier?: string }, key: string) {
-  if (c.modifier && c.modifier !== 'exact' && c.modifier !== 'contains') throw new FhirError(400, 'not-supported', `${key}: the modifier :${c.modifier} is not supported (use :exact or :contains)`);
+  if (c.modifier && c.modifier !== 'exact' && c.modifier !== 'contains')
+    throw new FhirError(400, 'not-supported', `${key}: the modifier :${c.modifier} is not supported (use :exact or :contains)`);
   return or(
     c.values.flatMap((raw) => {
       const value = raw.slice(0, 200);
       return columns.map((column) =>
-        c.modifier === 'exact' ? sql`${column} = ${value}` : c.modifier === 'contains' ? sql`${column} ilike ${containsPattern(value)}` : sql`${column} ilike ${startsWithPattern(value)}`,
+        c.modifier === 'exact'
+          ? sql`${column} = ${value}`
+          : c.modifier === 'contains'
+            ? sql`${column} ilike ${containsPattern(value)}`
+            : sql`${column} ilike ${startsWithPattern(value)}`,
       );
     }),
   );
@@ -102,9 +136,17 @@ function dateMatch(column: SQL, values: string[], key: string) {
       const m = DATE.exec(value);
       if (!m) throw new FhirError(400, 'invalid', `${key}: "${value}" is not a FHIR date (e.g. ge2026-01-01 or lt2026-11-27T12:00:00Z)`);
       const [, prefix = 'eq', year, month, day, hour, minute, second, fraction, zone] = m;
-      const parts = [Number(year), month ? Number(month) - 1 : 0, day ? Number(day) : 1, hour ? Number(hour) : 0, minute ? Number(minute) : 0, second ? Number(second) : 0];
+      const parts = [
+        Number(year),
+        month ? Number(month) - 1 : 0,
+        day ? Number(day) : 1,
+        hour ? Number(hour) : 0,
+        minute ? Number(minute) : 0,
+        second ? Number(second) : 0,
+      ];
       const offset = zone && zone !== 'Z' ? (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) : 0;
-      const startMs = Date.UTC(parts[0]!, parts[1]!, parts[2]!, parts[3]!, parts[4]!, parts[5]!) + (fraction ? Math.round(Number(fraction) * 1000) : 0) - offset * 60_000;
+      const startMs =
+        Date.UTC(parts[0]!, parts[1]!, parts[2]!, parts[3]!, parts[4]!, parts[5]!) + (fraction ? Math.round(Number(fraction) * 1000) : 0) - offset * 60_000;
       const start = new Date(startMs);
       const end = new Date(startMs);
       if (fraction) end.setTime(startMs + 1);
@@ -180,9 +222,12 @@ function referenceHandler(type: FhirType, name: string, target: FhirType, via: (
       refuseNotFilled(target, c.chain.name);
       if (!allowed.includes(c.chain.name)) throw new FhirError(400, 'not-supported', `${c.key}: ${name} can be chained with ${allowed.join(', ')}`);
       const inner = TABLES[target];
-      return via(sql`(select ${inner.id} from ${inner.from} where ${inner.where} and ${condition(target, { key: c.key, name: c.chain.name, modifier: c.chain.modifier, values: c.values })})`);
+      return via(
+        sql`(select ${inner.id} from ${inner.from} where ${inner.where} and ${condition(target, { key: c.key, name: c.chain.name, modifier: c.chain.modifier, values: c.values })})`,
+      );
     }
-    if (c.modifier && c.modifier !== target) throw new FhirError(400, 'not-supported', `${c.key}: the modifier :${c.modifier} is not supported (${name} refers to ${target})`);
+    if (c.modifier && c.modifier !== target)
+      throw new FhirError(400, 'not-supported', `${c.key}: the modifier :${c.modifier} is not supported (${name} refers to ${target})`);
     const ids = referenceIds(c.values, target);
     return ids.length ? via(sql`(${list(ids)})`) : sql`false`;
   };
@@ -193,7 +238,8 @@ const ids = (column: SQL) => (c: Criterion) => {
   return wanted.length ? sql`${column} in (${list(wanted)})` : sql`false`;
 };
 
-const identityText = (column: SQL) => (c: Criterion) => sql`${publicListings.userId} in (select ${publicIdentity.userId} from ${publicIdentity} where ${stringMatch([column], c, c.key)})`;
+const identityText = (column: SQL) => (c: Criterion) =>
+  sql`${publicListings.userId} in (select ${publicIdentity.userId} from ${publicIdentity} where ${stringMatch([column], c, c.key)})`;
 
 const listing = sql`${publicListings}`;
 const directoryOpen = sql`${hospitals.isActive} and ${hospitals.directoryEnabled} and ${hospitals.directorySlug} is not null`;
@@ -243,7 +289,9 @@ const providerParams = (type: 'Practitioner' | 'PractitionerRole'): Record<strin
     ? {
         identifier: (c) => {
           const npis = tokenValues(c.values, NPI_SYSTEM);
-          return npis.length ? sql`${publicListings.userId} in (select ${publicIdentity.userId} from ${publicIdentity} where ${publicIdentity.npiNumber} in (${list(npis)}))` : sql`false`;
+          return npis.length
+            ? sql`${publicListings.userId} in (select ${publicIdentity.userId} from ${publicIdentity} where ${publicIdentity.npiNumber} in (${list(npis)}))`
+            : sql`false`;
         },
         name: (c) =>
           c.modifier === 'exact'
@@ -255,7 +303,12 @@ const providerParams = (type: 'Practitioner' | 'PractitionerRole'): Record<strin
     : {
         practitioner: referenceHandler('PractitionerRole', 'practitioner', 'Practitioner', (target) => sql`${publicListings.userId} in ${target}`),
         organization: referenceHandler('PractitionerRole', 'organization', 'Organization', (target) => sql`${publicListings.hospitalId} in ${target}`),
-        location: referenceHandler('PractitionerRole', 'location', 'Location', (target) => sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${publicLocations.id} in ${target})`),
+        location: referenceHandler(
+          'PractitionerRole',
+          'location',
+          'Location',
+          (target) => sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${publicLocations.id} in ${target})`,
+        ),
         service: referenceHandler('PractitionerRole', 'service', 'HealthcareService', (target) => sql`${publicListings.hospitalId} in ${target}`),
         endpoint: referenceHandler('PractitionerRole', 'endpoint', 'Endpoint', (target) => sql`${publicListings.hospitalId} in ${target}`),
         specialty: (c) => specialtyCondition(tokenValues(c.values, NUCC_SYSTEM)),
@@ -278,7 +331,18 @@ export const TABLES: Record<FhirType, Table> = {
       organization: referenceHandler('Location', 'organization', 'Organization', (target) => sql`fhir_locations.hospital_id in ${target}`),
       endpoint: referenceHandler('Location', 'endpoint', 'Endpoint', (target) => sql`fhir_locations.hospital_id in ${target}`),
       partof: referenceHandler('Location', 'partof', 'Location', (target) => sql`fhir_locations.part_of in ${target}`),
-      address: (c) => stringMatch([sql`fhir_locations.address_line_1`, sql`fhir_locations.address_line_2`, sql`fhir_locations.city`, sql`fhir_locations.state`, sql`fhir_locations.postal_code`], c, c.key),
+      address: (c) =>
+        stringMatch(
+          [
+            sql`fhir_locations.address_line_1`,
+            sql`fhir_locations.address_line_2`,
+            sql`fhir_locations.city`,
+            sql`fhir_locations.state`,
+            sql`fhir_locations.postal_code`,
+          ],
+          c,
+          c.key,
+        ),
       'address-city': (c) => stringMatch([sql`fhir_locations.city`], c, c.key),
       'address-state': (c) => stringMatch([sql`fhir_locations.state`], c, c.key),
       'address-postalcode': (c) => stringMatch([sql`fhir_locations.postal_code`], c, c.key),
@@ -294,10 +358,16 @@ export const TABLES: Record<FhirType, Table> = {
   }),
   HealthcareService: hospitalTable({
     name: (c) => stringMatch([sql`(${hospitals.name} || ${serviceName('')})`], c, c.key),
-    specialty: (c) => sql`${hospitals.id} in (select ${publicListings.hospitalId} from ${publicListings} where ${specialtyCondition(tokenValues(c.values, NUCC_SYSTEM))})`,
+    specialty: (c) =>
+      sql`${hospitals.id} in (select ${publicListings.hospitalId} from ${publicListings} where ${specialtyCondition(tokenValues(c.values, NUCC_SYSTEM))})`,
     'service-category': (c) => (tokenValues(c.values, SERVICE_CATEGORY.system).includes(SERVICE_CATEGORY.code) ? sql`true` : sql`false`),
     organization: referenceHandler('HealthcareService', 'organization', 'Organization', (target) => sql`${hospitals.id} in ${target}`),
-    location: referenceHandler('HealthcareService', 'location', 'Location', (target) => sql`${hospitals.id} in (select ${publicLocations.hospitalId} from ${publicLocations} where ${publicLocations.id} in ${target})`),
+    location: referenceHandler(
+      'HealthcareService',
+      'location',
+      'Location',
+      (target) => sql`${hospitals.id} in (select ${publicLocations.hospitalId} from ${publicLocations} where ${publicLocations.id} in ${target})`,
+    ),
     endpoint: referenceHandler('HealthcareService', 'endpoint', 'Endpoint', (target) => sql`${hospitals.id} in ${target}`),
     active: (c) => activeMatch(c.values),
   }),

@@ -1,11 +1,5 @@
 import { Hono } from 'hono';
-import {
-  helpCategoryCreateSchema,
-  helpCategoryUpdateSchema,
-  helpFaqCreateSchema,
-  helpFaqUpdateSchema,
-  helpOrderSchema,
-} from '../../../shared/schemas/help';
+import { helpCategoryCreateSchema, helpCategoryUpdateSchema, helpFaqCreateSchema, helpFaqUpdateSchema, helpOrderSchema } from '../../../shared/schemas/help';
 import type { AppDeps } from '../../app';
 import { requireCapability } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
@@ -45,9 +39,13 @@ export function helpRoutes(deps: AppDeps) {
 
       .get('/admin/help/counts', manage, async (c) => c.json(await helpCounts(db)))
       .get('/admin/help/categories', manage, async (c) => c.json(await listHelpForAdmin(db)))
-      .post('/admin/help/categories', manage, validate('json', helpCategoryCreateSchema), async (c) => c.json(await createCategory(db, actorOf(c), c.req.valid('json')), 201))
+      .post('/admin/help/categories', manage, validate('json', helpCategoryCreateSchema), async (c) =>
+        c.json(await createCategory(db, actorOf(c), c.req.valid('json')), 201),
+      )
       // Registered before '/:id' routes so "order" is never taken for an id.
-      .put('/admin/help/categories/order', manage, validate('json', helpOrderSchema), async (c) => c.json(await reorderCategories(db, actorOf(c), c.req.valid('json').ids)))
+      .put('/admin/help/categories/order', manage, validate('json', helpOrderSchema), async (c) =>
+        c.json(await reorderCategories(db, actorOf(c), c.req.valid('json').ids)),
+      )
       .patch('/admin/help/categories/:id', manage, validate('json', helpCategoryUpdateSchema), async (c) =>
         c.json(await updateCategory(db, actorOf(c), c.req.param('id'), c.req.valid('json'))),
       )

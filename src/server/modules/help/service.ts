@@ -60,12 +60,24 @@ const faqOrder = [asc(helpFaqs.displayOrder), asc(helpFaqs.createdAt), asc(helpF
 
 /** `GET /api/help`: active categories and their active questions, answers rendered to safe HTML. */
 export async function getPublicHelp(db: Database): Promise<PublicHelpContent> {
-  const categories = await db.select().from(helpCategories).where(eq(helpCategories.isActive, true)).orderBy(...categoryOrder);
+  const categories = await db
+    .select()
+    .from(helpCategories)
+    .where(eq(helpCategories.isActive, true))
+    .orderBy(...categoryOrder);
   const faqs = categories.length
     ? await db
         .select()
         .from(helpFaqs)
-        .where(and(eq(helpFaqs.isActive, true), inArray(helpFaqs.categoryId, categories.map((c) => c.id))))
+        .where(
+          and(
+            eq(helpFaqs.isActive, true),
+            inArray(
+              helpFaqs.categoryId,
+              categories.map((c) => c.id),
+            ),
+          ),
+        )
         .orderBy(...faqOrder)
     : [];
   return {
@@ -82,10 +94,23 @@ export async function getPublicHelp(db: Database): Promise<PublicHelpContent> {
 /** Every category with every question (active or not), for the editor. */
 export async function listHelpForAdmin(db: Database): Promise<{ items: HelpCategoryDto[] }> {
   const [categories, faqs] = await Promise.all([
-    db.select().from(helpCategories).orderBy(...categoryOrder),
-    db.select().from(helpFaqs).orderBy(...faqOrder),
+    db
+      .select()
+      .from(helpCategories)
+      .orderBy(...categoryOrder),
+    db
+      .select()
+      .from(helpFaqs)
+      .orderBy(...faqOrder),
   ]);
-  return { items: categories.map((category) => categoryDto(category, faqs.filter((faq) => faq.categoryId === category.id))) };
+  return {
+    items: categories.map((category) =>
+      categoryDto(
+        category,
+        faqs.filter((faq) => faq.categoryId === category.id),
+      ),
+    ),
+  };
 }
 
 export async function helpCounts(db: Database): Promise<HelpCounts> {
@@ -117,7 +142,11 @@ async function findFaq(db: Database, id: string) {
 
 export async function listCategoryFaqs(db: Database, categoryId: string) {
   const category = await findCategory(db, categoryId);
-  const rows = await db.select().from(helpFaqs).where(eq(helpFaqs.categoryId, category.id)).orderBy(...faqOrder);
+  const rows = await db
+    .select()
+    .from(helpFaqs)
+    .where(eq(helpFaqs.categoryId, category.id))
+    .orderBy(...faqOrder);
   return { items: rows.map(faqDto) };
 }
 
@@ -127,7 +156,10 @@ async function nextCategoryOrder(db: Database) {
 }
 
 async function nextFaqOrder(db: Database, categoryId: string) {
-  const [row] = await db.select({ last: max(helpFaqs.displayOrder) }).from(helpFaqs).where(eq(helpFaqs.categoryId, categoryId));
+  const [row] = await db
+    .select({ last: max(helpFaqs.displayOrder) })
+    .from(helpFaqs)
+    .where(eq(helpFaqs.categoryId, categoryId));
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
@@ -137,7 +169,13 @@ export async function createCategory(db: Database, actor: AdminActor, input: z.o
       .insert(helpCategories)
       .values({ ...input, displayOrder: input.displayOrder ?? (await nextCategoryOrder(tx)) })
       .returning();
-    await recordAudit(tx, actor, { action: 'help.category.create', targetType: 'help_category', targetId: row!.id, hospitalId: null, summary: { after: { title: row!.title, isActive: row!.isActive } } });
+    await recordAudit(tx, actor, {
+      action: 'help.category.create',
+      targetType: 'help_category',
+      targetId: row!.id,
+      hospitalId: null,
+      summary: { after: { title: row!.title, isActive: row!.isActive } },
+    });
     return categoryDto(row!, []);
   });
 }
@@ -145,9 +183,7 @@ export async function createCategory(db: Database, actor: AdminActor, input: z.o
 export async function updateCategory(db: Database, actor: AdminActor, id: string, input: z.output<typeof helpCategoryUpdateSchema>) {
   const before = await findCategory(db, id);
   return db.transaction(async (tx) => {
-    const [row] = Object.keys(input).length
-      ? await tx.update(helpCategories).set(input).where(eq(helpCategories.id, before.id)).returning()
-      : [before];
+    const [row] = Object.keys(input).length ? await tx.update(helpCategories).set(input).where(eq(helpCategories.id, before.id)).returning() : [before];
     if (!row) throw AppError.notFound(HELP_MESSAGES.categoryNotFound);
     const fields = Object.keys(input);
     await recordAudit(tx, actor, {
@@ -157,7 +193,11 @@ export async function updateCategory(db: Database, actor: AdminActor, id: string
       hospitalId: null,
       summary: { fields, before: Object.fromEntries(fields.map((k) => [k, (before as Record<string, unknown>)[k]])), after: input },
     });
-    const faqs = await tx.select().from(helpFaqs).where(eq(helpFaqs.categoryId, row.id)).orderBy(...faqOrder);
+    const faqs = await tx
+      .select()
+      .from(helpFaqs)
+      .where(eq(helpFaqs.categoryId, row.id))
+      .orderBy(...faqOrder);
     return categoryDto(row, faqs);
   });
 }
@@ -225,7 +265,13 @@ export async function deleteFaq(db: Database, actor: AdminActor, id: string) {
   const before = await findFaq(db, id);
   return db.transaction(async (tx) => {
     await tx.delete(helpFaqs).where(eq(helpFaqs.id, before.id));
-    await recordAudit(tx, actor, { action: 'help.faq.delete', targetType: 'help_faq', targetId: before.id, hospitalId: null, summary: { before: { categoryId: before.categoryId, question: before.question } } });
+    await recordAudit(tx, actor, {
+      action: 'help.faq.delete',
+      targetType: 'help_faq',
+      targetId: before.id,
+      hospitalId: null,
+      summary: { before: { categoryId: before.categoryId, question: before.question } },
+    });
     return { deleted: true };
   });
 }
@@ -244,10 +290,32 @@ export async function reorderCategories(db: Database, actor: AdminActor, ids: st
   return db.transaction(async (tx) => {
     // Lock the rows so two reorders in flight end as one or the other, never a mix.
     const rows = await tx.select({ id: helpCategories.id }).from(helpCategories).for('update');
-    await applyOrder(tx, rows.map((r) => r.id), ids, 'category', (id, order) => tx.update(helpCategories).set({ displayOrder: order }).where(eq(helpCategories.id, id)));
+    await applyOrder(
+      tx,
+      rows.map((r) => r.id),
+      ids,
+      'category',
+      (id, order) => tx.update(helpCategories).set({ displayOrder: order }).where(eq(helpCategories.id, id)),
+    );
     await recordAudit(tx, actor, { action: 'help.category.reorder', targetType: 'help_category', targetId: null, hospitalId: null, summary: { ids } });
-    const [categories, faqs] = await Promise.all([tx.select().from(helpCategories).orderBy(...categoryOrder), tx.select().from(helpFaqs).orderBy(...faqOrder)]);
-    return { items: categories.map((category) => categoryDto(category, faqs.filter((faq) => faq.categoryId === category.id))) };
+    const [categories, faqs] = await Promise.all([
+      tx
+        .select()
+        .from(helpCategories)
+        .orderBy(...categoryOrder),
+      tx
+        .select()
+        .from(helpFaqs)
+        .orderBy(...faqOrder),
+    ]);
+    return {
+      items: categories.map((category) =>
+        categoryDto(
+          category,
+          faqs.filter((faq) => faq.categoryId === category.id),
+        ),
+      ),
+    };
   });
 }
 
@@ -255,11 +323,23 @@ export async function reorderFaqs(db: Database, actor: AdminActor, categoryId: s
   const category = await findCategory(db, categoryId);
   return db.transaction(async (tx) => {
     const rows = await tx.select({ id: helpFaqs.id }).from(helpFaqs).where(eq(helpFaqs.categoryId, category.id)).for('update');
-    await applyOrder(tx, rows.map((r) => r.id), ids, 'question of this category', (id, order) =>
-      tx.update(helpFaqs).set({ displayOrder: order }).where(and(eq(helpFaqs.id, id), eq(helpFaqs.categoryId, category.id))),
+    await applyOrder(
+      tx,
+      rows.map((r) => r.id),
+      ids,
+      'question of this category',
+      (id, order) =>
+        tx
+          .update(helpFaqs)
+          .set({ displayOrder: order })
+          .where(and(eq(helpFaqs.id, id), eq(helpFaqs.categoryId, category.id))),
     );
     await recordAudit(tx, actor, { action: 'help.faq.reorder', targetType: 'help_category', targetId: category.id, hospitalId: null, summary: { ids } });
-    const faqs = await tx.select().from(helpFaqs).where(eq(helpFaqs.categoryId, category.id)).orderBy(...faqOrder);
+    const faqs = await tx
+      .select()
+      .from(helpFaqs)
+      .where(eq(helpFaqs.categoryId, category.id))
+      .orderBy(...faqOrder);
     return { items: faqs.map(faqDto) };
   });
 }

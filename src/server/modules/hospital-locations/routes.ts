@@ -41,37 +41,39 @@ export function hospitalLocationRoutes(deps: AppDeps) {
   const base = '/admin/hospitals/:hospitalId/locations';
   const manage = requireLocationWriter('locations.manage');
 
-  return new Hono<AppBindings>()
-    .get('/admin/locations/template.csv', requireCapability('locations.manage'), (c) =>
-      c.body(LOCATION_TEMPLATE_CSV, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': 'attachment; filename="hospital-locations-template.csv"',
-        'Cache-Control': 'no-store',
-      }),
-    )
-    .get(base, requireCapability('hospitals.view'), validate('param', hospitalIdParam), validate('query', locationListQuerySchema), async (c) =>
-      c.json(await listLocations(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query'))),
-    )
-    .post(base, manage, validate('param', hospitalIdParam), validate('json', locationCreateSchema), async (c) =>
-      c.json(await createLocation(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
-    )
-    // A CSV file as the body (text/csv), parsed as it streams in.
-    .post(`${base}/bulk`, requireLocationWriter('bulk.upload'), validate('param', hospitalIdParam), async (c) =>
-      c.json(await bulkCreateLocations(service, actorOf(c), c.req.valid('param').hospitalId, () => readCsvUpload(c))),
-    )
-    .get(`${base}/:locationId`, requireCapability('hospitals.view'), validate('param', locationParam), async (c) => {
-      const { hospitalId, locationId } = c.req.valid('param');
-      return c.json(await getLocation(service, actorOf(c), hospitalId, locationId));
-    })
-    .patch(`${base}/:locationId`, manage, validate('param', locationParam), validate('json', locationUpdateSchema), async (c) => {
-      const { hospitalId, locationId } = c.req.valid('param');
-      return c.json(await updateLocation(service, actorOf(c), hospitalId, locationId, c.req.valid('json')));
-    })
-    .delete(`${base}/:locationId`, manage, validate('param', locationParam), async (c) => {
-      const { hospitalId, locationId } = c.req.valid('param');
-      return c.json(await deleteLocation(service, actorOf(c), hospitalId, locationId));
-    })
-    .get('/hospital-locations', requireProvider, async (c) =>
-      c.json(await listProviderLocations(service.db, c.get('actor') as Extract<Actor, { kind: 'provider' }>)),
-    );
+  return (
+    new Hono<AppBindings>()
+      .get('/admin/locations/template.csv', requireCapability('locations.manage'), (c) =>
+        c.body(LOCATION_TEMPLATE_CSV, 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="hospital-locations-template.csv"',
+          'Cache-Control': 'no-store',
+        }),
+      )
+      .get(base, requireCapability('hospitals.view'), validate('param', hospitalIdParam), validate('query', locationListQuerySchema), async (c) =>
+        c.json(await listLocations(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query'))),
+      )
+      .post(base, manage, validate('param', hospitalIdParam), validate('json', locationCreateSchema), async (c) =>
+        c.json(await createLocation(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
+      )
+      // A CSV file as the body (text/csv), parsed as it streams in.
+      .post(`${base}/bulk`, requireLocationWriter('bulk.upload'), validate('param', hospitalIdParam), async (c) =>
+        c.json(await bulkCreateLocations(service, actorOf(c), c.req.valid('param').hospitalId, () => readCsvUpload(c))),
+      )
+      .get(`${base}/:locationId`, requireCapability('hospitals.view'), validate('param', locationParam), async (c) => {
+        const { hospitalId, locationId } = c.req.valid('param');
+        return c.json(await getLocation(service, actorOf(c), hospitalId, locationId));
+      })
+      .patch(`${base}/:locationId`, manage, validate('param', locationParam), validate('json', locationUpdateSchema), async (c) => {
+        const { hospitalId, locationId } = c.req.valid('param');
+        return c.json(await updateLocation(service, actorOf(c), hospitalId, locationId, c.req.valid('json')));
+      })
+      .delete(`${base}/:locationId`, manage, validate('param', locationParam), async (c) => {
+        const { hospitalId, locationId } = c.req.valid('param');
+        return c.json(await deleteLocation(service, actorOf(c), hospitalId, locationId));
+      })
+      .get('/hospital-locations', requireProvider, async (c) =>
+        c.json(await listProviderLocations(service.db, c.get('actor') as Extract<Actor, { kind: 'provider' }>)),
+      )
+  );
 }

@@ -62,7 +62,24 @@ export function toLocationDto(row: LocationRow): HospitalLocationDto {
 /** Column values from validated input only: the schema is the whitelist, this copies named keys. */
 function columnsOf(input: LocationUpdateInput): Partial<LocationInsert> {
   const columns: Partial<LocationInsert> = {};
-  const keys = ['name', 'address', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'postalCode', 'country', 'phoneNumber', 'mainPhone', 'email', 'url', 'isActive', 'cDepartmentSpecialty', 'yextEntityId'] as const;
+  const keys = [
+    'name',
+    'address',
+    'addressLine1',
+    'addressLine2',
+    'city',
+    'state',
+    'zipCode',
+    'postalCode',
+    'country',
+    'phoneNumber',
+    'mainPhone',
+    'email',
+    'url',
+    'isActive',
+    'cDepartmentSpecialty',
+    'yextEntityId',
+  ] as const;
   for (const key of keys) {
     if (input[key] !== undefined) (columns as Record<string, unknown>)[key] = input[key];
   }
@@ -109,7 +126,11 @@ export async function listLocations(deps: LocationDeps, actor: AdminActor, hospi
     deps.db.select({ n: count() }).from(hospitalLocations).where(where),
   ]);
   return {
-    items: rows.map((row): HospitalLocationListItem => ({ ...toLocationDto(row.location), providers: parseProviders(row.providers), providerCount: Number(row.providerCount) })),
+    items: rows.map((row): HospitalLocationListItem => ({
+      ...toLocationDto(row.location),
+      providers: parseProviders(row.providers),
+      providerCount: Number(row.providerCount),
+    })),
     totalCount: Number(total?.n ?? 0),
   };
 }
@@ -204,7 +225,19 @@ export async function deleteLocation(deps: LocationDeps, actor: AdminActor, hosp
 
 type CsvColumn = keyof Pick<
   LocationCreateInput,
-  'name' | 'address' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode' | 'country' | 'phoneNumber' | 'mainPhone' | 'email' | 'url' | 'cDepartmentSpecialty'
+  | 'name'
+  | 'address'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+  | 'country'
+  | 'phoneNumber'
+  | 'mainPhone'
+  | 'email'
+  | 'url'
+  | 'cDepartmentSpecialty'
 >;
 
 /**
@@ -247,8 +280,28 @@ const CSV_COLUMNS: Record<string, CsvColumn> = {
 
 export const LOCATION_TEMPLATE_CSV = formatCsv([
   ['name', 'address_line1', 'address_line2', 'city', 'state', 'zip_code', 'phone', 'url', 'department'],
-  ['Northfield Heart Center', '251 E Huron St', 'Suite 8-100', 'Chicago', 'IL', '60611', '(312) 555-0100', 'https://www.example.org/heart-center', 'Cardiology'],
-  ['Lakeside Clinic, West Campus', '1200 W Lake St', '', 'Evanston', 'IL', '60201-4418', '(847) 555-0142', 'https://www.example.org/lakeside', 'Family Medicine'],
+  [
+    'Northfield Heart Center',
+    '251 E Huron St',
+    'Suite 8-100',
+    'Chicago',
+    'IL',
+    '60611',
+    '(312) 555-0100',
+    'https://www.example.org/heart-center',
+    'Cardiology',
+  ],
+  [
+    'Lakeside Clinic, West Campus',
+    '1200 W Lake St',
+    '',
+    'Evanston',
+    'IL',
+    '60201-4418',
+    '(847) 555-0142',
+    'https://www.example.org/lakeside',
+    'Family Medicine',
+  ],
 ]);
 
 /**

@@ -23,13 +23,23 @@ export function dataSourceRoutes(deps: AppDeps) {
       const hospital = await findHospitalForAdmin(db, actorOf(c), c.req.valid('param').hospitalId);
       return c.json(await getActiveDataSource(db, hospital.id));
     })
-    .post('/admin/hospitals/:hospitalId/data-sources', requireCapability('hospital.settings.edit'), validate('param', hospitalIdParam), validate('json', dataSourceConfigSchema), async (c) =>
-      c.json(await createDataSource(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
+    .post(
+      '/admin/hospitals/:hospitalId/data-sources',
+      requireCapability('hospital.settings.edit'),
+      validate('param', hospitalIdParam),
+      validate('json', dataSourceConfigSchema),
+      async (c) => c.json(await createDataSource(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
     )
-    .patch('/admin/hospitals/:hospitalId/data-sources/:configId', requireCapability('hospital.settings.edit'), validate('param', configParam), validate('json', dataSourceConfigUpdateSchema), async (c) => {
-      const { hospitalId, configId } = c.req.valid('param');
-      return c.json(await updateDataSource(db, actorOf(c), hospitalId, configId, c.req.valid('json')));
-    })
+    .patch(
+      '/admin/hospitals/:hospitalId/data-sources/:configId',
+      requireCapability('hospital.settings.edit'),
+      validate('param', configParam),
+      validate('json', dataSourceConfigUpdateSchema),
+      async (c) => {
+        const { hospitalId, configId } = c.req.valid('param');
+        return c.json(await updateDataSource(db, actorOf(c), hospitalId, configId, c.req.valid('json')));
+      },
+    )
     .delete('/admin/hospitals/:hospitalId/data-sources/:configId', requireCapability('hospital.settings.edit'), validate('param', configParam), async (c) => {
       const { hospitalId, configId } = c.req.valid('param');
       return c.json(await deleteDataSource(db, actorOf(c), hospitalId, configId));

@@ -80,12 +80,7 @@ async function findConfig(db: Database, hospitalId: string, configId: string) {
  * Creates or replaces a configuration with its mappings in one transaction. Activating one
  * deactivates the hospital's other configurations first (one active configuration per hospital).
  */
-async function writeConfig(
-  db: Database,
-  hospitalId: string,
-  configId: string | null,
-  input: Partial<z.output<typeof dataSourceConfigSchema>>,
-) {
+async function writeConfig(db: Database, hospitalId: string, configId: string | null, input: Partial<z.output<typeof dataSourceConfigSchema>>) {
   return db.transaction(async (tx) => {
     if (input.isActive) {
       await tx
@@ -126,7 +121,13 @@ export async function createDataSource(db: Database, actor: AdminActor, hospital
   return toDto(config, await mappingsOf(db, config.id));
 }
 
-export async function updateDataSource(db: Database, actor: AdminActor, hospitalId: string, configId: string, input: z.output<typeof dataSourceConfigUpdateSchema>) {
+export async function updateDataSource(
+  db: Database,
+  actor: AdminActor,
+  hospitalId: string,
+  configId: string,
+  input: z.output<typeof dataSourceConfigUpdateSchema>,
+) {
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
   const before = await findConfig(db, hospital.id, configId);
   const config = await writeConfig(db, hospital.id, before.id, input);
@@ -135,7 +136,11 @@ export async function updateDataSource(db: Database, actor: AdminActor, hospital
     targetType: 'data_source_configuration',
     targetId: config.id,
     hospitalId: hospital.id,
-    summary: { fields: Object.keys(input), before: { isActive: before.isActive, sourceName: before.sourceName }, after: { isActive: config.isActive, sourceName: config.sourceName } },
+    summary: {
+      fields: Object.keys(input),
+      before: { isActive: before.isActive, sourceName: before.sourceName },
+      after: { isActive: config.isActive, sourceName: config.sourceName },
+    },
   });
   return toDto(config, await mappingsOf(db, config.id));
 }
@@ -144,6 +149,12 @@ export async function deleteDataSource(db: Database, actor: AdminActor, hospital
   const hospital = await findHospitalForAdmin(db, actor, hospitalId);
   const before = await findConfig(db, hospital.id, configId);
   await db.delete(dataSourceConfigurations).where(eq(dataSourceConfigurations.id, before.id));
-  await recordAudit(db, actor, { action: 'data_source.delete', targetType: 'data_source_configuration', targetId: before.id, hospitalId: hospital.id, summary: { before: { sourceName: before.sourceName } } });
+  await recordAudit(db, actor, {
+    action: 'data_source.delete',
+    targetType: 'data_source_configuration',
+    targetId: before.id,
+    hospitalId: hospital.id,
+    summary: { before: { sourceName: before.sourceName } },
+  });
   return { deleted: true };
 }

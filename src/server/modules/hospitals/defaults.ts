@@ -11,5 +11,8 @@ export async function createHospitalDefaults(db: Database, hospitalId: string) {
     .insert(hospitalSectionPermissions)
     .values(SECTION_IDS.map((sectionId) => ({ hospitalId, sectionId, isVisible: true, isRequired: DEFAULT_REQUIRED_SECTIONS.includes(sectionId) })))
     .onConflictDoNothing();
-  await db.insert(hospitalReadingLevels).values({ hospitalId, ...READING_LEVEL_DEFAULTS }).onConflictDoNothing();
+  await db
+    .insert(hospitalReadingLevels)
+    .values({ hospitalId, ...READING_LEVEL_DEFAULTS })
+    .onConflictDoNothing();
 }

@@ -37,15 +37,21 @@ export function hospitalRoutes(deps: AppDeps & { secretBox: SecretBox }) {
   const actorOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
 
   return new Hono<AppBindings>()
-    .get('/admin/hospitals', canViewHospitals, validate('query', pageQuerySchema), async (c) => c.json(await listHospitals(service, actorOf(c), c.req.valid('query'))))
+    .get('/admin/hospitals', canViewHospitals, validate('query', pageQuerySchema), async (c) =>
+      c.json(await listHospitals(service, actorOf(c), c.req.valid('query'))),
+    )
     .post('/admin/hospitals', requireCapability('hospitals.create'), validate('json', hospitalCreateSchema), async (c) =>
       c.json(await createHospital(service, actorOf(c), c.req.valid('json')), 201),
     )
     .get('/admin/hospitals/:hospitalId', requireCapability('hospitals.view'), validate('param', hospitalIdParam), async (c) =>
       c.json(toHospitalDto(service, await findHospitalForAdmin(service.db, actorOf(c), c.req.valid('param').hospitalId))),
     )
-    .patch('/admin/hospitals/:hospitalId', requireCapability('hospital.settings.edit'), validate('param', hospitalIdParam), validate('json', hospitalUpdateSchema), async (c) =>
-      c.json(await updateHospital(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json'))),
+    .patch(
+      '/admin/hospitals/:hospitalId',
+      requireCapability('hospital.settings.edit'),
+      validate('param', hospitalIdParam),
+      validate('json', hospitalUpdateSchema),
+      async (c) => c.json(await updateHospital(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json'))),
     )
     .post('/admin/hospitals/:hospitalId/deactivate', requireCapability('hospitals.delete'), validate('param', hospitalIdParam), async (c) =>
       c.json(await updateHospital(service, actorOf(c), c.req.valid('param').hospitalId, { isActive: false })),

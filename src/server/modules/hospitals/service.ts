@@ -30,7 +30,6 @@ export interface HospitalDeps {
 
 type HospitalRow = typeof hospitals.$inferSelect;
 
-
 /** The browser's view of a hospital: the listing-service key only masked. */
 export function toHospitalDto(deps: Pick<HospitalDeps, 'secretBox'>, row: HospitalRow) {
   let apiKeyMasked: string | null = null;
@@ -86,7 +85,13 @@ export async function listHospitals(deps: HospitalDeps, actor: AdminActor, query
   if (query.q) conditions.push(or(ilike(hospitals.name, containsPattern(query.q)), ilike(hospitals.code, containsPattern(query.q))));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    deps.db.select().from(hospitals).where(where).orderBy(asc(hospitals.name)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    deps.db
+      .select()
+      .from(hospitals)
+      .where(where)
+      .orderBy(asc(hospitals.name))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(hospitals).where(where),
   ]);
   return { items: rows.map((row) => toHospitalDto(deps, row)), totalCount: Number(total?.n ?? 0) };
@@ -132,13 +137,20 @@ export async function createHospital(deps: HospitalDeps, actor: AdminActor, inpu
   } catch (error) {
     deps.logger.error({ err: error, hospitalId: row!.id }, 'default section permissions could not be created');
   }
-  await recordAudit(deps.db, actor, { action: 'hospital.create', targetType: 'hospital', targetId: row!.id, hospitalId: row!.id, summary: { after: { name: row!.name, code: row!.code } } });
+  await recordAudit(deps.db, actor, {
+    action: 'hospital.create',
+    targetType: 'hospital',
+    targetId: row!.id,
+    hospitalId: row!.id,
+    summary: { after: { name: row!.name, code: row!.code } },
+  });
   return toHospitalDto(deps, row!);
 }
 
 export async function updateHospital(deps: HospitalDeps, actor: AdminActor, id: string, input: z.output<typeof hospitalUpdateSchema>) {
   const before = await findHospitalForAdmin(deps.db, actor, id);
-  if (input.isActive !== undefined && actor.role !== 'system_admin') throw AppError.forbidden('Only a system administrator can activate or deactivate a hospital.');
+  if (input.isActive !== undefined && actor.role !== 'system_admin')
+    throw AppError.forbidden('Only a system administrator can activate or deactivate a hospital.');
   const changes: Partial<typeof hospitals.$inferInsert> = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.address !== undefined ? { address: input.address } : {}),
@@ -154,9 +166,15 @@ export async function updateHospital(deps: HospitalDeps, actor: AdminActor, id: 
   // A deactivated hospital's administrators are out at once: every session of theirs ends here, and
   // the admin sign-in refuses them while the hospital stays inactive.
   if (input.isActive === false) {
-    await deps.db
-      .delete(authSessions)
-      .where(inArray(authSessions.userId, deps.db.select({ id: adminUsers.authUserId }).from(adminUsers).where(and(eq(adminUsers.hospitalId, before.id), isNotNull(adminUsers.authUserId)))));
+    await deps.db.delete(authSessions).where(
+      inArray(
+        authSessions.userId,
+        deps.db
+          .select({ id: adminUsers.authUserId })
+          .from(adminUsers)
+          .where(and(eq(adminUsers.hospitalId, before.id), isNotNull(adminUsers.authUserId))),
+      ),
+    );
   }
   const summaryKeys = Object.keys(input).filter((k) => k !== 'yextConfig');
   await recordAudit(deps.db, actor, {
@@ -177,7 +195,13 @@ export async function updateHospital(deps: HospitalDeps, actor: AdminActor, id: 
 export async function deleteHospital(deps: HospitalDeps, actor: AdminActor, id: string) {
   const before = await findHospitalForAdmin(deps.db, actor, id);
   await deps.db.delete(hospitals).where(eq(hospitals.id, before.id));
-  await recordAudit(deps.db, actor, { action: 'hospital.delete', targetType: 'hospital', targetId: before.id, hospitalId: before.id, summary: { before: { name: before.name, code: before.code } } });
+  await recordAudit(deps.db, actor, {
+    action: 'hospital.delete',
+    targetType: 'hospital',
+    targetId: before.id,
+    hospitalId: before.id,
+    summary: { before: { name: before.name, code: before.code } },
+  });
   return { deleted: true };
 }
 
@@ -204,13 +228,25 @@ export async function saveSectionPermissions(deps: HospitalDeps, actor: AdminAct
     for (const provider of providers) await refreshCompletion(tx, provider.id);
   });
   const after = await getSectionPermissions(deps.db, hospital.id);
-  await recordAudit(deps.db, actor, { action: 'hospital.section_permissions.update', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { before, after } });
+  await recordAudit(deps.db, actor, {
+    action: 'hospital.section_permissions.update',
+    targetType: 'hospital',
+    targetId: hospital.id,
+    hospitalId: hospital.id,
+    summary: { before, after },
+  });
   return after;
 }
 
 export async function getReadingLevels(db: Database, hospitalId: string) {
   const [row] = await db.select().from(hospitalReadingLevels).where(eq(hospitalReadingLevels.hospitalId, hospitalId)).limit(1);
-  const { id: _id, hospitalId: _hospital, createdAt: _c, updatedAt: _u, ...levels } = row ?? { id: '', hospitalId, createdAt: new Date(), updatedAt: new Date(), ...READING_LEVEL_DEFAULTS };
+  const {
+    id: _id,
+    hospitalId: _hospital,
+    createdAt: _c,
+    updatedAt: _u,
+    ...levels
+  } = row ?? { id: '', hospitalId, createdAt: new Date(), updatedAt: new Date(), ...READING_LEVEL_DEFAULTS };
   return levels;
 }
 
@@ -221,6 +257,12 @@ export async function saveReadingLevels(deps: HospitalDeps, actor: AdminActor, h
     .insert(hospitalReadingLevels)
     .values({ hospitalId: hospital.id, ...input })
     .onConflictDoUpdate({ target: hospitalReadingLevels.hospitalId, set: input });
-  await recordAudit(deps.db, actor, { action: 'hospital.reading_levels.update', targetType: 'hospital', targetId: hospital.id, hospitalId: hospital.id, summary: { before, after: input } });
+  await recordAudit(deps.db, actor, {
+    action: 'hospital.reading_levels.update',
+    targetType: 'hospital',
+    targetId: hospital.id,
+    hospitalId: hospital.id,
+    summary: { before, after: input },
+  });
   return getReadingLevels(deps.db, hospital.id);
 }

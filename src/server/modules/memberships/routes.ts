@@ -32,7 +32,11 @@ export function membershipRoutes(deps: AppDeps) {
     .post('/admin/hospital-requests/:requestId/decline', requireCapability('users.manage'), validate('param', requestIdParam), async (c) =>
       c.json(await decideHospitalRequest(db, adminOf(c), c.req.valid('param').requestId, 'decline')),
     )
-    .put('/admin/users/:userId/hospital', requireCapability('users.assign_hospital'), validate('param', userIdParam), validate('json', assignHospitalSchema), async (c) =>
-      c.json(await assignProviderHospital(db, adminOf(c), c.req.valid('param').userId, c.req.valid('json').hospitalId)),
+    .put(
+      '/admin/users/:userId/hospital',
+      requireCapability('users.assign_hospital'),
+      validate('param', userIdParam),
+      validate('json', assignHospitalSchema),
+      async (c) => c.json(await assignProviderHospital(db, adminOf(c), c.req.valid('param').userId, c.req.valid('json').hospitalId)),
     );
 }

@@ -1,10 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  MEMBERSHIP_MESSAGES,
-  type AdminHospitalRequestView,
-  type HospitalRequestView,
-  type MyHospitalView,
-} from '../../../shared/schemas/memberships';
+import { MEMBERSHIP_MESSAGES, type AdminHospitalRequestView, type HospitalRequestView, type MyHospitalView } from '../../../shared/schemas/memberships';
 import type { Database } from '../../db/client';
 import { hospitalJoinRequests, hospitals, locations, users } from '../../db/schema';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
@@ -84,7 +79,11 @@ export async function cancelHospitalRequest(db: Database, userId: string) {
 /** Pending requests to the administrator's hospital (a system administrator sees every hospital's). */
 export async function listHospitalRequests(db: Database, actor: AdminActor): Promise<{ items: AdminHospitalRequestView[] }> {
   const rows = await db
-    .select({ row: hospitalJoinRequests, hospitalName: hospitals.name, user: { id: users.id, fullName: users.fullName, email: users.email, npiNumber: users.npiNumber } })
+    .select({
+      row: hospitalJoinRequests,
+      hospitalName: hospitals.name,
+      user: { id: users.id, fullName: users.fullName, email: users.email, npiNumber: users.npiNumber },
+    })
     .from(hospitalJoinRequests)
     .innerJoin(hospitals, eq(hospitals.id, hospitalJoinRequests.hospitalId))
     .innerJoin(users, eq(users.id, hospitalJoinRequests.userId))
@@ -110,7 +109,10 @@ async function moveProvider(tx: Database, userId: string, hospitalId: string | n
   if (before?.hospitalId && before.hospitalId !== hospitalId) {
     // The administrator's move changes the provider's locations: their history names the administrator.
     await withSectionHistory(tx, { userId, sectionId: 'locations', by: { source: 'admin', actor: adminChangeActor(by) } }, async () => {
-      await tx.update(locations).set({ predefinedLocationId: null }).where(and(eq(locations.userId, userId), sql`${locations.predefinedLocationId} is not null`));
+      await tx
+        .update(locations)
+        .set({ predefinedLocationId: null })
+        .where(and(eq(locations.userId, userId), sql`${locations.predefinedLocationId} is not null`));
     });
   }
   // The new hospital's section permissions decide what completion counts: stored again at once.
@@ -167,7 +169,11 @@ export async function assignProviderHospital(db: Database, actor: AdminActor, us
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw AppError.notFound('User not found');
   if (hospitalId) {
-    const [hospital] = await db.select({ id: hospitals.id }).from(hospitals).where(and(eq(hospitals.id, hospitalId), eq(hospitals.isActive, true))).limit(1);
+    const [hospital] = await db
+      .select({ id: hospitals.id })
+      .from(hospitals)
+      .where(and(eq(hospitals.id, hospitalId), eq(hospitals.isActive, true)))
+      .limit(1);
     if (!hospital) throw AppError.notFound(MEMBERSHIP_MESSAGES.hospitalNotFound);
   }
   const moved = await db.transaction(async (tx) => {

@@ -13,8 +13,7 @@ export const SCHEDULED_DISCOVERY_JOB = 'discovery.scheduled';
 
 type Schedule = Pick<NotificationSettings, 'scheduleEnabled' | 'scheduleDay' | 'scheduleHour' | 'frequency'>;
 
-const queuedFor = (userId: string) =>
-  and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued'), sql`${jobs.payload}->>'userId' = ${userId}`);
+const queuedFor = (userId: string) => and(eq(jobs.type, SCHEDULED_DISCOVERY_JOB), eq(jobs.status, 'queued'), sql`${jobs.payload}->>'userId' = ${userId}`);
 
 /**
  * Keeps exactly one queued scheduled search per provider, due at the next slot after `now` (UTC).

@@ -28,6 +28,17 @@ export function discoveryResultsEmail({ name, lines, reviewUrl, settingsUrl, sch
     action: { label: 'Review in the Discovery Lab', url: reviewUrl },
     footnote: `${escapeHtml(footnote)} ${emailFootnoteLink('Change notification settings', settingsUrl)}`,
   });
-  const text = [heading, '', intro, '', listText, '', `Review in the Discovery Lab: ${reviewUrl}`, '', footnote, `Change notification settings: ${settingsUrl}`].join('\n');
+  const text = [
+    heading,
+    '',
+    intro,
+    '',
+    listText,
+    '',
+    `Review in the Discovery Lab: ${reviewUrl}`,
+    '',
+    footnote,
+    `Change notification settings: ${settingsUrl}`,
+  ].join('\n');
   return { subject, html, text };
 }

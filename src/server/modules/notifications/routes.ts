@@ -30,7 +30,9 @@ export function notificationRoutes(deps: AppDeps) {
       .put('/notifications/settings', requireProvider, validate('json', notificationSettingsUpdateSchema), async (c) =>
         c.json(await updateNotificationSettings(db, providerId(c), c.req.valid('json'))),
       )
-      .get('/notifications', requireProvider, validate('query', notificationListQuerySchema), async (c) => c.json(await listNotifications(db, providerId(c), c.req.valid('query'))))
+      .get('/notifications', requireProvider, validate('query', notificationListQuerySchema), async (c) =>
+        c.json(await listNotifications(db, providerId(c), c.req.valid('query'))),
+      )
       .post('/notifications/read-all', requireProvider, async (c) => c.json(await markAllNotificationsRead(db, providerId(c))))
       .patch('/notifications/:id', requireProvider, validate('json', notificationUpdateSchema), async (c) =>
         c.json(await setNotificationRead(db, providerId(c), c.req.param('id'), c.req.valid('json').isRead)),

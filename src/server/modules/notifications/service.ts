@@ -27,10 +27,21 @@ export function notificationView(row: NotificationRow): NotificationView {
 }
 
 /** An in-app notification, unless the provider turned in-app notifications off (then null, nothing stored). */
-export async function createNotification(db: Database, userId: string, input: { type: NotificationType; title: string; message: string; data?: Record<string, unknown> }) {
-  const [settings] = await db.select({ inAppEnabled: notificationSettings.inAppEnabled }).from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+export async function createNotification(
+  db: Database,
+  userId: string,
+  input: { type: NotificationType; title: string; message: string; data?: Record<string, unknown> },
+) {
+  const [settings] = await db
+    .select({ inAppEnabled: notificationSettings.inAppEnabled })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId))
+    .limit(1);
   if (settings && !settings.inAppEnabled) return null;
-  const [row] = await db.insert(notifications).values({ userId, type: input.type, title: input.title, message: input.message, data: input.data ?? {} }).returning();
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId, type: input.type, title: input.title, message: input.message, data: input.data ?? {} })
+    .returning();
   return notificationView(row!);
 }
 
@@ -43,7 +54,10 @@ export async function listNotifications(db: Database, userId: string, query: { u
       .where(query.unreadOnly ? and(mine, eq(notifications.isRead, false)) : mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.limit),
-    db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.isRead, false))),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine, eq(notifications.isRead, false))),
   ]);
   return { items: rows.map(notificationView), unreadCount: Number(unread?.n ?? 0) };
 }
@@ -70,7 +84,10 @@ export async function markAllNotificationsRead(db: Database, userId: string) {
 
 export async function deleteNotification(db: Database, userId: string, id: string) {
   if (!UUID.test(id)) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
-  const rows = await db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
   if (rows.length === 0) throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
   return { deleted: true };
 }
@@ -80,7 +97,12 @@ export async function deleteNotification(db: Database, userId: string, id: strin
 type SettingsRow = typeof notificationSettings.$inferSelect;
 
 function settingsFromRow(row: SettingsRow | undefined, frequency: NotificationSettings['frequency'] | null): NotificationSettings {
-  if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS, categories: { ...DEFAULT_NOTIFICATION_SETTINGS.categories }, frequency: frequency ?? DEFAULT_NOTIFICATION_SETTINGS.frequency };
+  if (!row)
+    return {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      categories: { ...DEFAULT_NOTIFICATION_SETTINGS.categories },
+      frequency: frequency ?? DEFAULT_NOTIFICATION_SETTINGS.frequency,
+    };
   return {
     emailEnabled: row.emailEnabled,
     smsEnabled: row.smsEnabled,
@@ -113,7 +135,12 @@ export async function getNotificationSettings(db: Database, userId: string): Pro
   return { ...settings, nextScheduledRun: settings.scheduleEnabled && schedule ? schedule.runAt.toISOString() : null };
 }
 
-export async function updateNotificationSettings(db: Database, userId: string, patch: NotificationSettingsUpdate, now = new Date()): Promise<NotificationSettingsResponse> {
+export async function updateNotificationSettings(
+  db: Database,
+  userId: string,
+  patch: NotificationSettingsUpdate,
+  now = new Date(),
+): Promise<NotificationSettingsResponse> {
   const current = await readNotificationSettings(db, userId);
   const next: NotificationSettings = {
     ...current,
@@ -129,7 +156,10 @@ export async function updateNotificationSettings(db: Database, userId: string, p
     scheduleHour: next.scheduleHour,
     ...next.categories,
   };
-  await db.insert(notificationSettings).values({ userId, ...values }).onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
   const runAt = await syncDiscoverySchedule(db, userId, next, now);
   return { ...next, nextScheduledRun: runAt?.toISOString() ?? null };
 }
@@ -160,11 +190,16 @@ function listWords(parts: string[]) {
  * Tells the provider what a discovery run found: in the app (the bell links to the review) unless
  * in-app notifications are off, and by e-mail when e-mail is on and a category with new items is on.
  */
-export async function notifyDiscoveryResults(deps: { db: Database; mailer?: Mailer; logger: Logger; appUrl: string }, userId: string, input: DiscoveryNotificationInput) {
+export async function notifyDiscoveryResults(
+  deps: { db: Database; mailer?: Mailer; logger: Logger; appUrl: string },
+  userId: string,
+  input: DiscoveryNotificationInput,
+) {
   const kinds = (Object.keys(CATEGORY_LABELS) as Array<keyof typeof CATEGORY_LABELS>).filter((key) => input.added[key] > 0);
   const total = kinds.reduce((sum, key) => sum + input.added[key], 0);
   const prefix = input.scheduled ? 'Scheduled search: ' : '';
-  const title = total > 0 ? `${prefix}${total} new ${total === 1 ? 'item' : 'items'} to review` : input.scheduled ? `${prefix}no new items found` : 'No new items found';
+  const title =
+    total > 0 ? `${prefix}${total} new ${total === 1 ? 'item' : 'items'} to review` : input.scheduled ? `${prefix}no new items found` : 'No new items found';
   const found = listWords(kinds.map((key) => plural(input.added[key], CATEGORY_LABELS[key])));
   const message =
     total > 0
@@ -187,7 +222,13 @@ export async function notifyDiscoveryResults(deps: { db: Database; mailer?: Mail
         const [user] = await deps.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
         if (user) {
           const reviewUrl = `${deps.appUrl}/discovery-lab`;
-          const mail = discoveryResultsEmail({ name: user.fullName, lines, reviewUrl, settingsUrl: `${deps.appUrl}/discovery-lab#notification-settings`, scheduled: input.scheduled });
+          const mail = discoveryResultsEmail({
+            name: user.fullName,
+            lines,
+            reviewUrl,
+            settingsUrl: `${deps.appUrl}/discovery-lab#notification-settings`,
+            scheduled: input.scheduled,
+          });
           await deps.mailer.send({ to: user.email, kind: 'discovery_results', links: [reviewUrl], ...mail });
         }
       }

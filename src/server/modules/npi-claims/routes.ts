@@ -17,8 +17,12 @@ export function npiClaimRoutes(deps: AppDeps) {
   const lookupNpi = deps.npiRegistry ? (npi: string) => deps.npiRegistry!.lookup(npi) : undefined;
   return new Hono<AppBindings>()
     .get('/me/npi-claims', requireProvider, async (c) => c.json(await listMyClaims(db, provider(c).userId)))
-    .post('/me/npi-claims', requireProvider, validate('json', npiClaimSchema), async (c) => c.json(await fileClaim(db, provider(c), c.req.valid('json'), { lookupNpi }), 201))
-    .get('/admin/npi-claims', requireSystemAdmin, validate('query', npiClaimListQuerySchema), async (c) => c.json(await listClaims(db, c.req.valid('query').status)))
+    .post('/me/npi-claims', requireProvider, validate('json', npiClaimSchema), async (c) =>
+      c.json(await fileClaim(db, provider(c), c.req.valid('json'), { lookupNpi }), 201),
+    )
+    .get('/admin/npi-claims', requireSystemAdmin, validate('query', npiClaimListQuerySchema), async (c) =>
+      c.json(await listClaims(db, c.req.valid('query').status)),
+    )
     .post('/admin/npi-claims/:claimId/grant', requireSystemAdmin, validate('param', claimParam), validate('json', npiClaimDecisionSchema), async (c) =>
       c.json(await decideClaim(db, c.get('actor') as AdminActor, c.req.valid('param').claimId, 'grant', c.req.valid('json').note)),
     )

@@ -106,15 +106,28 @@ export async function fileClaim(db: Database, actor: Extract<Actor, { kind: 'pro
     registryName: record ? registryFullName(record) : null,
     registry,
     claimant: { name: claimant.name, nameCheck: check(claimant.name), emailConfirmed: claimant.emailConfirmed, hospital: claimant.hospital },
-    holder: holder ? { name: holder.name, nameCheck: check(holder.name), emailConfirmed: holder.emailConfirmed, hospital: holder.hospital, listing: holder.listing } : null,
+    holder: holder
+      ? { name: holder.name, nameCheck: check(holder.name), emailConfirmed: holder.emailConfirmed, hospital: holder.hospital, listing: holder.listing }
+      : null,
   };
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(npiClaims)
-        .values({ npiNumber: npi, claimantUserId: actor.userId, holderUserId: holderId, note: input.note?.trim() || null, evidence: evidence as unknown as Record<string, unknown> })
+        .values({
+          npiNumber: npi,
+          claimantUserId: actor.userId,
+          holderUserId: holderId,
+          note: input.note?.trim() || null,
+          evidence: evidence as unknown as Record<string, unknown>,
+        })
         .returning();
-      await recordAudit(tx, actor, { action: 'npi.claim_filed', targetType: 'npi_claim', targetId: row!.id, summary: { npiNumber: npi, holderUserId: holderId, evidence } });
+      await recordAudit(tx, actor, {
+        action: 'npi.claim_filed',
+        targetType: 'npi_claim',
+        targetId: row!.id,
+        summary: { npiNumber: npi, holderUserId: holderId, evidence },
+      });
       return claimView(row!);
     });
   } catch (error) {
@@ -168,8 +181,16 @@ export async function decideClaim(db: Database, actor: AdminActor, claimId: stri
     if (claim.status !== 'open') throw AppError.conflict(NPI_CLAIM_MESSAGES.notOpen);
     const decided = { decidedBy: actor.email, decidedAt: now, decisionNote: note?.trim() || null, updatedAt: now };
     if (decision === 'refuse') {
-      await tx.update(npiClaims).set({ status: 'refused', ...decided }).where(eq(npiClaims.id, claim.id));
-      await recordAudit(tx, actor, { action: 'npi.claim_refused', targetType: 'npi_claim', targetId: claim.id, summary: { npiNumber: claim.npiNumber, note: decided.decisionNote } });
+      await tx
+        .update(npiClaims)
+        .set({ status: 'refused', ...decided })
+        .where(eq(npiClaims.id, claim.id));
+      await recordAudit(tx, actor, {
+        action: 'npi.claim_refused',
+        targetType: 'npi_claim',
+        targetId: claim.id,
+        summary: { npiNumber: claim.npiNumber, note: decided.decisionNote },
+      });
       await createNotification(tx, claim.claimantUserId, {
         type: 'system',
         title: 'Your NPI claim was refused',
@@ -182,17 +203,40 @@ export async function decideClaim(db: Database, actor: AdminActor, claimId: stri
     const holderId = await holderOf(tx, claim.npiNumber);
     if (holderId && holderId !== claim.claimantUserId) {
       // Both identities change by the administrator's decision: each provider's history names them.
-      await withSectionHistory(tx, { userId: holderId, sectionId: 'professional_identity', by: { source: 'admin', actor: adminChangeActor(actor) } }, async () => {
-        await tx.update(professionalIdentity).set({ npiNumber: null, updatedAt: now }).where(and(eq(professionalIdentity.userId, holderId), eq(professionalIdentity.npiNumber, claim.npiNumber)));
-      });
-      await tx.update(users).set({ npiNumber: null, updatedAt: now }).where(and(eq(users.id, holderId), eq(users.npiNumber, claim.npiNumber)));
+      await withSectionHistory(
+        tx,
+        { userId: holderId, sectionId: 'professional_identity', by: { source: 'admin', actor: adminChangeActor(actor) } },
+        async () => {
+          await tx
+            .update(professionalIdentity)
+            .set({ npiNumber: null, updatedAt: now })
+            .where(and(eq(professionalIdentity.userId, holderId), eq(professionalIdentity.npiNumber, claim.npiNumber)));
+        },
+      );
+      await tx
+        .update(users)
+        .set({ npiNumber: null, updatedAt: now })
+        .where(and(eq(users.id, holderId), eq(users.npiNumber, claim.npiNumber)));
       const [takenDown] = await tx
         .update(directoryListings)
-        .set({ status: 'removed', reason: 'The NPI on this profile belongs to another clinician', publishedAt: null, decidedBy: actor.email, decidedAt: now, updatedAt: now })
+        .set({
+          status: 'removed',
+          reason: 'The NPI on this profile belongs to another clinician',
+          publishedAt: null,
+          decidedBy: actor.email,
+          decidedAt: now,
+          updatedAt: now,
+        })
         .where(and(eq(directoryListings.userId, holderId), sql`${directoryListings.status} in ('pending', 'published')`))
         .returning({ hospitalId: directoryListings.hospitalId });
       if (takenDown) {
-        await recordAudit(tx, actor, { action: 'directory.listing_unpublished', targetType: 'user', targetId: holderId, hospitalId: takenDown.hospitalId, summary: { to: 'removed', reason: 'npi_claim_granted', claimId: claim.id } });
+        await recordAudit(tx, actor, {
+          action: 'directory.listing_unpublished',
+          targetType: 'user',
+          targetId: holderId,
+          hospitalId: takenDown.hospitalId,
+          summary: { to: 'removed', reason: 'npi_claim_granted', claimId: claim.id },
+        });
       }
       await createNotification(tx, holderId, {
         type: 'system',
@@ -202,15 +246,27 @@ export async function decideClaim(db: Database, actor: AdminActor, claimId: stri
       });
     }
     await tx.update(users).set({ npiNumber: claim.npiNumber, updatedAt: now }).where(eq(users.id, claim.claimantUserId));
-    await withSectionHistory(tx, { userId: claim.claimantUserId, sectionId: 'professional_identity', by: { source: 'admin', actor: adminChangeActor(actor) } }, async () => {
-      await tx.update(professionalIdentity).set({ npiNumber: claim.npiNumber, updatedAt: now }).where(eq(professionalIdentity.userId, claim.claimantUserId));
-    });
-    await tx.update(npiClaims).set({ status: 'granted', ...decided }).where(eq(npiClaims.id, claim.id));
+    await withSectionHistory(
+      tx,
+      { userId: claim.claimantUserId, sectionId: 'professional_identity', by: { source: 'admin', actor: adminChangeActor(actor) } },
+      async () => {
+        await tx.update(professionalIdentity).set({ npiNumber: claim.npiNumber, updatedAt: now }).where(eq(professionalIdentity.userId, claim.claimantUserId));
+      },
+    );
+    await tx
+      .update(npiClaims)
+      .set({ status: 'granted', ...decided })
+      .where(eq(npiClaims.id, claim.id));
     await tx
       .update(npiClaims)
       .set({ status: 'refused', decidedBy: actor.email, decidedAt: now, decisionNote: 'The NPI was granted to another claimant', updatedAt: now })
       .where(and(eq(npiClaims.npiNumber, claim.npiNumber), eq(npiClaims.status, 'open'), sql`${npiClaims.id} <> ${claim.id}`));
-    await recordAudit(tx, actor, { action: 'npi.claim_granted', targetType: 'npi_claim', targetId: claim.id, summary: { npiNumber: claim.npiNumber, from: holderId, to: claim.claimantUserId, note: decided.decisionNote } });
+    await recordAudit(tx, actor, {
+      action: 'npi.claim_granted',
+      targetType: 'npi_claim',
+      targetId: claim.id,
+      summary: { npiNumber: claim.npiNumber, from: holderId, to: claim.claimantUserId, note: decided.decisionNote },
+    });
     await createNotification(tx, claim.claimantUserId, {
       type: 'system',
       title: 'Your NPI claim was granted',

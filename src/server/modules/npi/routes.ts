@@ -49,12 +49,18 @@ export function npiRoutes(registry: NpiRegistry, options: NpiRoutesOptions) {
       const items = await searchNpi(registry, query, (error) => logRegistryFailure(c, error, query?.trim()));
       return c.json({ items });
     })
-    .get('/npi/:number', throttle, validate('param', z.object({ number: npiSchema })), validate('query', z.object({ hospitalId: z.uuid().optional() })), async (c) => {
-      const { number } = c.req.valid('param');
-      const { hospitalId } = c.req.valid('query');
-      // Sign-up names the chosen hospital: one that keeps its providers in the listing service answers from there.
-      const fromDirectory = hospitalId && options.directoryLookup ? await options.directoryLookup(hospitalId, number) : null;
-      if (fromDirectory) return c.json(fromDirectory);
-      return c.json(await lookupNpiRecord(registry, number, (error) => logRegistryFailure(c, error, number)));
-    });
+    .get(
+      '/npi/:number',
+      throttle,
+      validate('param', z.object({ number: npiSchema })),
+      validate('query', z.object({ hospitalId: z.uuid().optional() })),
+      async (c) => {
+        const { number } = c.req.valid('param');
+        const { hospitalId } = c.req.valid('query');
+        // Sign-up names the chosen hospital: one that keeps its providers in the listing service answers from there.
+        const fromDirectory = hospitalId && options.directoryLookup ? await options.directoryLookup(hospitalId, number) : null;
+        if (fromDirectory) return c.json(fromDirectory);
+        return c.json(await lookupNpiRecord(registry, number, (error) => logRegistryFailure(c, error, number)));
+      },
+    );
 }

@@ -19,11 +19,7 @@ export function toNpiAppError(error: unknown): unknown {
 }
 
 /** The record for a validated NPI; 404 NPI_NOT_FOUND or 502 NPI_REGISTRY_ERROR otherwise. Reused by sign-up. */
-export async function lookupNpiRecord(
-  registry: NpiRegistry,
-  npi: string,
-  onRegistryError: (error: unknown) => void = () => {},
-): Promise<NpiRecord> {
+export async function lookupNpiRecord(registry: NpiRegistry, npi: string, onRegistryError: (error: unknown) => void = () => {}): Promise<NpiRecord> {
   let record: NpiRecord | null;
   try {
     record = await registry.lookup(npi);

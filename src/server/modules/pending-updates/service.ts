@@ -30,17 +30,34 @@ export interface PendingUpdateDeps {
 
 /** The list sections an import adds to; the key says when two entries are the same one. */
 export const LIST_SECTION_KEYS: Partial<Record<ProfileSectionId, (item: Record<string, unknown>) => string>> = {
-  education_training: (item) => `${String(item.educationType ?? '')}|${String(item.institutionName ?? item.medicalSchoolName ?? item.programName ?? '').trim().toLowerCase()}`,
+  education_training: (item) =>
+    `${String(item.educationType ?? '')}|${String(item.institutionName ?? item.medicalSchoolName ?? item.programName ?? '')
+      .trim()
+      .toLowerCase()}`,
   languages: (item) => String(item.languageCode ?? '').toLowerCase(),
   locations: (item) =>
     item.predefinedLocationId
       ? `site:${String(item.predefinedLocationId)}`
-      : `${String(item.address ?? item.locationName ?? '').trim().toLowerCase()}|${String(item.postalCode ?? '').slice(0, 5)}`,
+      : `${String(item.address ?? item.locationName ?? '')
+          .trim()
+          .toLowerCase()}|${String(item.postalCode ?? '').slice(0, 5)}`,
   medical_expertise: (item) => String(item.termId ?? ''),
-  board_certifications: (item) => String(item.certificationBoard ?? '').trim().toLowerCase(),
-  hospital_affiliations: (item) => String(item.hospitalName ?? '').trim().toLowerCase(),
-  awards: (item) => String(item.awardName ?? '').trim().toLowerCase(),
-  insurance: (item) => String(item.insuranceName ?? '').trim().toLowerCase(),
+  board_certifications: (item) =>
+    String(item.certificationBoard ?? '')
+      .trim()
+      .toLowerCase(),
+  hospital_affiliations: (item) =>
+    String(item.hospitalName ?? '')
+      .trim()
+      .toLowerCase(),
+  awards: (item) =>
+    String(item.awardName ?? '')
+      .trim()
+      .toLowerCase(),
+  insurance: (item) =>
+    String(item.insuranceName ?? '')
+      .trim()
+      .toLowerCase(),
 };
 
 export const isListSection = (section: string): section is ProfileSectionId => section in LIST_SECTION_KEYS;
@@ -81,7 +98,6 @@ const canonical = (value: unknown): unknown => {
 export const sameValue = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────
-
 
 function itemLabel(section: string, item: Record<string, unknown>) {
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -245,11 +261,22 @@ async function identityBase(db: Database, userId: string) {
  * the completion). Identity fields written this way are not marked as typed by the provider, and
  * fields the provider did mark keep that mark.
  */
-export async function writeSectionFields(deps: PendingUpdateDeps, userId: string, section: ProfileSectionId, fields: Record<string, unknown>, source: ProvenanceSource, by?: ChangeActor) {
+export async function writeSectionFields(
+  deps: PendingUpdateDeps,
+  userId: string,
+  section: ProfileSectionId,
+  fields: Record<string, unknown>,
+  source: ProvenanceSource,
+  by?: ChangeActor,
+) {
   const current = (await getSection(deps, { userId }, section)).data as Record<string, unknown> | null;
   let body: Record<string, unknown> = { ...(current ?? (section === 'professional_identity' ? await identityBase(deps.db, userId) : {})), ...fields };
   if (section === 'professional_identity') {
-    const [row] = await deps.db.select({ flags: professionalIdentity.manualOverrideFlags }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
+    const [row] = await deps.db
+      .select({ flags: professionalIdentity.manualOverrideFlags })
+      .from(professionalIdentity)
+      .where(eq(professionalIdentity.userId, userId))
+      .limit(1);
     const flags: Record<string, boolean> = { ...(row?.flags ?? {}) };
     for (const field of Object.keys(fields)) if (!flags[field]) flags[field] = false;
     body = { ...body, manualOverrideFlags: flags };

@@ -9,7 +9,9 @@ describe('diffSection', () => {
     expect(diffSection('biography', before, after)).toEqual({ fields: [{ field: 'professionalSummary', old: 'A', new: 'B' }] });
     expect(diffSection('biography', before, { ...before, lastUpdated: 'later' })).toBeNull();
     // Never saved before: every filled field is new.
-    expect(diffSection('biography', null, { professionalSummary: 'B', publicSummary: null })).toEqual({ fields: [{ field: 'professionalSummary', old: null, new: 'B' }] });
+    expect(diffSection('biography', null, { professionalSummary: 'B', publicSummary: null })).toEqual({
+      fields: [{ field: 'professionalSummary', old: null, new: 'B' }],
+    });
   });
 
   it('matches list entries by content through new ids: unchanged, changed, removed, added, or only reordered', () => {
@@ -17,11 +19,24 @@ describe('diffSection', () => {
     const b = { id: '2', awardName: 'B', awardYear: 2021, awardingOrganization: 'Y' };
     const c = { id: '3', awardName: 'C', awardYear: 2022, awardingOrganization: 'Z' };
     const saved = { items: [a, b] };
-    expect(diffSection('awards', saved, { items: [{ ...a, id: '9' }, { ...b, id: '8' }] })).toBeNull();
+    expect(
+      diffSection('awards', saved, {
+        items: [
+          { ...a, id: '9' },
+          { ...b, id: '8' },
+        ],
+      }),
+    ).toBeNull();
     const changes = diffSection('awards', saved, { items: [{ ...a, id: '9', awardYear: 2023 }, c] });
     expect(changes).toEqual({
       items: [
-        { op: 'changed', index: 0, before: { awardName: 'A', awardYear: 2020, awardingOrganization: 'X' }, after: { awardName: 'A', awardYear: 2023, awardingOrganization: 'X' }, fields: ['awardYear'] },
+        {
+          op: 'changed',
+          index: 0,
+          before: { awardName: 'A', awardYear: 2020, awardingOrganization: 'X' },
+          after: { awardName: 'A', awardYear: 2023, awardingOrganization: 'X' },
+          fields: ['awardYear'],
+        },
         { op: 'removed', index: 1, item: { awardName: 'B', awardYear: 2021, awardingOrganization: 'Y' } },
         { op: 'added', index: 1, item: { awardName: 'C', awardYear: 2022, awardingOrganization: 'Z' } },
       ],
@@ -32,7 +47,10 @@ describe('diffSection', () => {
 
   it('undoes a change on the current data, keeping later edits', () => {
     const changes = diffSection('biography', { professionalSummary: 'A', personalInterests: 'x' }, { professionalSummary: 'B', personalInterests: 'x' })!;
-    expect(undoChange('biography', changes, { professionalSummary: 'B', personalInterests: 'y' })).toEqual({ professionalSummary: 'A', personalInterests: 'y' });
+    expect(undoChange('biography', changes, { professionalSummary: 'B', personalInterests: 'y' })).toEqual({
+      professionalSummary: 'A',
+      personalInterests: 'y',
+    });
 
     const a = { awardName: 'A', awardYear: 2020 };
     const b = { awardName: 'B', awardYear: 2021 };

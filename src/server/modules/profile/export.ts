@@ -16,9 +16,7 @@ export function fileNameSlug(name: string): string {
 export async function exportProfile(deps: ProfileDeps, actor: ProviderRef, now: Date = new Date()) {
   const profile = await getProfile(deps, actor);
   const s = profile.sections;
-  const affiliationNames = [
-    ...new Set([...s.hospital_affiliations.items.map((a) => a.hospitalName), ...(s.practice_essentials?.hospitalAffiliations ?? [])]),
-  ];
+  const affiliationNames = [...new Set([...s.hospital_affiliations.items.map((a) => a.hospitalName), ...(s.practice_essentials?.hospitalAffiliations ?? [])])];
   const body = {
     basicInfo: profile.user,
     professionalIdentity: s.professional_identity,

@@ -35,17 +35,23 @@ export function historyRoutes(deps: AppDeps) {
       const actor = providerOf(c);
       return c.json(await restoreChange(base, { userId: actor.userId }, c.req.param('changeId')));
     })
-    .get('/admin/users/:userId/history', requireCapability('users.manage'), validate('param', userIdParam), validate('query', historyQuerySchema), async (c) => {
-      const actor = c.get('actor') as AdminActor;
-      const { userId } = c.req.valid('param');
-      // Tenancy in the where: a provider outside the admin's hospital is simply not found.
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, userId), hospitalScope(actor, users.hospitalId)))
-        .limit(1);
-      if (!user) throw AppError.notFound(`User not found: ${userId}`);
-      const { section, before } = c.req.valid('query');
-      return c.json(await readHistory(db, user.id, { section, before }));
-    });
+    .get(
+      '/admin/users/:userId/history',
+      requireCapability('users.manage'),
+      validate('param', userIdParam),
+      validate('query', historyQuerySchema),
+      async (c) => {
+        const actor = c.get('actor') as AdminActor;
+        const { userId } = c.req.valid('param');
+        // Tenancy in the where: a provider outside the admin's hospital is simply not found.
+        const [user] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), hospitalScope(actor, users.hospitalId)))
+          .limit(1);
+        if (!user) throw AppError.notFound(`User not found: ${userId}`);
+        const { section, before } = c.req.valid('query');
+        return c.json(await readHistory(db, user.id, { section, before }));
+      },
+    );
 }

@@ -79,7 +79,15 @@ export async function readSectionData(db: Database, userId: string, sectionId: P
  */
 export async function recordSectionChange(
   db: Database,
-  input: { userId: string; sectionId: ProfileSectionId; by: ChangeBy; before: unknown; after: unknown; at?: Date; provenance?: 'by-source' | 'recorded-by-writer' },
+  input: {
+    userId: string;
+    sectionId: ProfileSectionId;
+    by: ChangeBy;
+    before: unknown;
+    after: unknown;
+    at?: Date;
+    provenance?: 'by-source' | 'recorded-by-writer';
+  },
 ) {
   const changes = diffSection(input.sectionId, input.before, input.after);
   if (!changes) return null;
@@ -96,7 +104,8 @@ export async function recordSectionChange(
   });
   const provenance = PROVENANCE_OF[input.by.source];
   // A writer whose fields have mixed sources (sign-up, the registry refresh) records provenance itself.
-  if (provenance && input.provenance !== 'recorded-by-writer') await recordProvenance(db, input.userId, input.sectionId, changedFieldsOf(changes), provenance, at);
+  if (provenance && input.provenance !== 'recorded-by-writer')
+    await recordProvenance(db, input.userId, input.sectionId, changedFieldsOf(changes), provenance, at);
   return changes;
 }
 
@@ -130,7 +139,11 @@ export function toChangeDto(row: typeof profileChanges.$inferSelect): ProfileCha
 }
 
 /** A provider's changes, newest first, optionally of one section; `before` pages to older ones. */
-export async function readHistory(db: Database, userId: string, query: { section?: ProfileSectionId; before?: number; limit?: number }): Promise<ProfileHistoryPage> {
+export async function readHistory(
+  db: Database,
+  userId: string,
+  query: { section?: ProfileSectionId; before?: number; limit?: number },
+): Promise<ProfileHistoryPage> {
   const limit = query.limit ?? HISTORY_PAGE_SIZE;
   const rows = await db
     .select()

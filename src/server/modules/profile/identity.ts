@@ -46,7 +46,6 @@ export function registryIdentityValues(record: NpiRecord): RegistryIdentityValue
   };
 }
 
-
 export interface IdentityChange {
   field: RegistryIdentityField | 'npiNumber';
   previous: unknown;
@@ -103,9 +102,14 @@ export async function refreshIdentityFromRegistry(deps: ProfileDeps & { npiRegis
       const by = { source: 'registry' as const, actor: { id: user.id, kind: 'provider' as const, email: user.email } };
       await withSectionHistory(tx, { userId: user.id, sectionId: 'professional_identity', by, provenance: 'recorded-by-writer' }, async () => {
         if (existing) {
-          await tx.update(professionalIdentity).set({ ...updates, ...registryColumns }).where(eq(professionalIdentity.userId, user.id));
+          await tx
+            .update(professionalIdentity)
+            .set({ ...updates, ...registryColumns })
+            .where(eq(professionalIdentity.userId, user.id));
         } else {
-          await tx.insert(professionalIdentity).values({ userId: user.id, ...registry, ...registryColumns, professionalEmail: user.email, jobTitle: user.jobTitle });
+          await tx
+            .insert(professionalIdentity)
+            .values({ userId: user.id, ...registry, ...registryColumns, professionalEmail: user.email, jobTitle: user.jobTitle });
         }
       });
       // What the registry filled is the registry's; a field the provider flagged keeps its own source.

@@ -89,7 +89,8 @@ function single<Id extends ProfileSectionId, Table extends SingleTable, View>(
 
 function list<Id extends ProfileSectionId, Table extends ListTable, View>(
   id: Id,
-  section: Omit<ListSection<Id, Table, View>, 'kind' | 'id' | 'request' | 'orderBy' | 'changedAt'> & Partial<Pick<ListSection<Id, Table, View>, 'orderBy' | 'changedAt'>>,
+  section: Omit<ListSection<Id, Table, View>, 'kind' | 'id' | 'request' | 'orderBy' | 'changedAt'> &
+    Partial<Pick<ListSection<Id, Table, View>, 'orderBy' | 'changedAt'>>,
 ): ListSection<Id, Table, View> {
   const { table } = section;
   return { kind: 'list', id, request: PROFILE_SECTION_SCHEMAS[id], orderBy: [table.displayOrder, table.createdAt], changedAt: 'updatedAt', ...section };
@@ -118,7 +119,8 @@ export const SECTION_MODEL = {
     view: views.biographyView,
     // Sign-up stores the placeholder summary and nothing else; that is no biography anyone saved.
     untouched: (row) =>
-      row.professionalSummary === BIOGRAPHY_PENDING && [row.publicSummary, row.personalInterests, row.awardsHonors, row.memberships, row.volunteerWork, row.languagesSpoken].every((value) => !value?.trim()),
+      row.professionalSummary === BIOGRAPHY_PENDING &&
+      [row.publicSummary, row.personalInterests, row.awardsHonors, row.memberships, row.volunteerWork, row.languagesSpoken].every((value) => !value?.trim()),
   }),
   publications: list('publications', {
     table: schema.publications,
@@ -156,8 +158,16 @@ export const SECTION_MODEL = {
     orderBy: [schema.languagesSpoken.displayOrder],
     rows: rowsOf.languageRows,
   }),
-  board_certifications: list('board_certifications', { table: schema.boardCertifications, relation: 'boardCertifications', view: views.boardCertificationView }),
-  hospital_affiliations: list('hospital_affiliations', { table: schema.hospitalAffiliations, relation: 'hospitalAffiliations', view: views.hospitalAffiliationView }),
+  board_certifications: list('board_certifications', {
+    table: schema.boardCertifications,
+    relation: 'boardCertifications',
+    view: views.boardCertificationView,
+  }),
+  hospital_affiliations: list('hospital_affiliations', {
+    table: schema.hospitalAffiliations,
+    relation: 'hospitalAffiliations',
+    view: views.hospitalAffiliationView,
+  }),
   awards: list('awards', { table: schema.awardsRecognitions, relation: 'awardsRecognitions', view: views.awardView }),
   insurance: list('insurance', { table: schema.insuranceAccepted, relation: 'insuranceAccepted', view: views.insuranceView }),
   licenses: list('licenses', { table: schema.professionalLicenses, relation: 'professionalLicenses', view: views.licenseView, rows: rowsOf.licenseRows }),
@@ -197,7 +207,9 @@ export interface SectionRead<Data> {
  * A section as the code that serves all of them sees it: each description was typed against its own
  * table, view and request by `single`/`list` above, which one union type cannot say.
  */
-type AnySection = (Omit<SingleSection<ProfileSectionId, SingleTable, unknown>, 'view' | 'plan'> | Omit<ListSection<ProfileSectionId, ListTable, unknown>, 'view' | 'rows'>) & {
+type AnySection = (
+  Omit<SingleSection<ProfileSectionId, SingleTable, unknown>, 'view' | 'plan'> | Omit<ListSection<ProfileSectionId, ListTable, unknown>, 'view' | 'rows'>
+) & {
   view: (row: never) => unknown;
   plan?: (db: Database, ctx: SectionContext, input: never) => Promise<{ values: object; also?: Writer }>;
   rows?: (db: Database, ctx: SectionContext, input: never) => Promise<object[]>;

@@ -155,15 +155,28 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
   let previous: string | null;
   try {
     previous = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select({ photo: professionalIdentity.profilePhoto }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).for('update').limit(1);
+      const [row] = await tx
+        .select({ photo: professionalIdentity.profilePhoto })
+        .from(professionalIdentity)
+        .where(eq(professionalIdentity.userId, userId))
+        .for('update')
+        .limit(1);
       if (!row) throw AppError.notFound('Professional identity not found');
-      await withSectionHistory(tx, { userId, sectionId: 'professional_identity', by: { source: 'provider', actor: await providerActor(tx, userId) }, provenance: 'recorded-by-writer' }, async () => {
-        await tx
-          .update(professionalIdentity)
-          .set({ profilePhoto: url, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
-          .where(eq(professionalIdentity.userId, userId));
-        await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
-      });
+      await withSectionHistory(
+        tx,
+        { userId, sectionId: 'professional_identity', by: { source: 'provider', actor: await providerActor(tx, userId) }, provenance: 'recorded-by-writer' },
+        async () => {
+          await tx
+            .update(professionalIdentity)
+            .set({
+              profilePhoto: url,
+              manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`,
+              updatedAt: new Date(),
+            })
+            .where(eq(professionalIdentity.userId, userId));
+          await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
+        },
+      );
       return row.photo;
     });
   } catch (error) {
@@ -176,16 +189,28 @@ export async function uploadProfilePhoto(deps: PhotoDeps, userId: string, file: 
 
 /** `DELETE /api/profile/photo`: no photo; a stored one is removed. */
 export async function removeProfilePhoto(deps: PhotoDeps, userId: string) {
-  const [row] = await deps.db.select({ photo: professionalIdentity.profilePhoto }).from(professionalIdentity).where(eq(professionalIdentity.userId, userId)).limit(1);
+  const [row] = await deps.db
+    .select({ photo: professionalIdentity.profilePhoto })
+    .from(professionalIdentity)
+    .where(eq(professionalIdentity.userId, userId))
+    .limit(1);
   if (!row?.photo) throw AppError.notFound(PHOTO_MESSAGES.noPhoto);
   await deps.db.transaction(async (tx) =>
-    withSectionHistory(tx, { userId, sectionId: 'professional_identity', by: { source: 'provider', actor: await providerActor(tx, userId) }, provenance: 'recorded-by-writer' }, async () => {
-      await tx
-        .update(professionalIdentity)
-        .set({ profilePhoto: null, manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`, updatedAt: new Date() })
-        .where(eq(professionalIdentity.userId, userId));
-      await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
-    }),
+    withSectionHistory(
+      tx,
+      { userId, sectionId: 'professional_identity', by: { source: 'provider', actor: await providerActor(tx, userId) }, provenance: 'recorded-by-writer' },
+      async () => {
+        await tx
+          .update(professionalIdentity)
+          .set({
+            profilePhoto: null,
+            manualOverrideFlags: sql`${professionalIdentity.manualOverrideFlags} || '{"profilePhoto": true}'::jsonb`,
+            updatedAt: new Date(),
+          })
+          .where(eq(professionalIdentity.userId, userId));
+        await recordProvenance(tx, userId, 'professional_identity', ['profilePhoto'], 'provider');
+      },
+    ),
   );
   await removeQuietly(deps, profilePhotoKeys(row.photo));
   return { profilePhoto: null };
@@ -208,7 +233,11 @@ async function mayViewPrivately(db: Database, actor: Actor, userId: string) {
   if (actor.kind === 'provider') return actor.userId === userId;
   // An admin who must still replace a temporary password reaches nothing else either.
   if (actor.kind !== 'admin' || actor.mustChangePassword) return false;
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), hospitalScope(actor, users.hospitalId))).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), hospitalScope(actor, users.hospitalId)))
+    .limit(1);
   return row !== undefined;
 }
 

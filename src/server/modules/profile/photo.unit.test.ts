@@ -13,7 +13,12 @@ describe('profile photo sources and keys', () => {
       webpSrcset: `${base}-96.webp 96w, ${base}-192.webp 192w, ${base}-400.webp 400w`,
       large: photo,
     });
-    expect(profilePhotoKeys(photo)).toEqual([96, 192, 400].flatMap((size) => [`profile-photos/${USER}/1764240000000-0123456789ab-${size}.jpg`, `profile-photos/${USER}/1764240000000-0123456789ab-${size}.webp`]));
+    expect(profilePhotoKeys(photo)).toEqual(
+      [96, 192, 400].flatMap((size) => [
+        `profile-photos/${USER}/1764240000000-0123456789ab-${size}.jpg`,
+        `profile-photos/${USER}/1764240000000-0123456789ab-${size}.webp`,
+      ]),
+    );
   });
 
   it('leaves a photo kept elsewhere or stored before re-encoding as one source', () => {

@@ -22,7 +22,14 @@ export function changedFields(sectionId: ProfileSectionId, before: unknown, afte
 }
 
 /** Upserts the source of each field; call inside the write's transaction. */
-export async function recordProvenance(db: Database, userId: string, sectionId: ProfileSectionId, fields: readonly string[], source: ProvenanceSource, at = new Date()) {
+export async function recordProvenance(
+  db: Database,
+  userId: string,
+  sectionId: ProfileSectionId,
+  fields: readonly string[],
+  source: ProvenanceSource,
+  at = new Date(),
+) {
   if (fields.length === 0) return;
   await db
     .insert(fieldProvenance)

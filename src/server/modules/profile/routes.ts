@@ -70,9 +70,7 @@ export function profileRoutes(deps: ProfileRouteDeps) {
       return c.json(body);
     })
     .get('/profile/provenance', requireProvider, async (c) => c.json(await readProvenance(base.db, provider(c).userId)))
-    .get('/profile/sections/:sectionId', requireProvider, async (c) =>
-      c.json(await getSection(base, provider(c), parseSectionId(c.req.param('sectionId')))),
-    )
+    .get('/profile/sections/:sectionId', requireProvider, async (c) => c.json(await getSection(base, provider(c), parseSectionId(c.req.param('sectionId')))))
     .put('/profile/sections/:sectionId', requireProvider, async (c) => {
       const sectionId = parseSectionId(c.req.param('sectionId'));
       // One save of a section at a time per provider (forty parallel 800 KB saves held health for 20 s):

@@ -9,12 +9,7 @@ import type { TermType } from '../../../shared/enums';
 import { educationDates } from '../../../shared/education-dates';
 import { LANGUAGE_CODE_PATTERN, PROFILE_MESSAGES, type ProfileSectionData } from '../../../shared/schemas/profile';
 import type { Database } from '../../db/client';
-import type {
-  clinicalTrials,
-  languagesSpoken,
-  mediaPress,
-  publications,
-  userMedicalExpertise} from '../../db/schema';
+import type { clinicalTrials, languagesSpoken, mediaPress, publications, userMedicalExpertise } from '../../db/schema';
 import {
   fellowshipSpecialties,
   hospitalExpertiseTerms,
@@ -48,7 +43,6 @@ const IDENTITY_TRACKED_FIELDS = ['firstName', 'lastName', 'fullLegalName', 'cred
 
 type IdentityData = ProfileSectionData<'professional_identity'>;
 type IdentityRow = typeof professionalIdentity.$inferSelect;
-
 
 /** Refuses an NPI that another provider already holds (users or identity rows). */
 export async function assertNpiAvailable(db: Database, userId: string, npi: string) {
@@ -133,7 +127,9 @@ export async function educationRows(db: Database, ctx: SectionContext, input: Pr
   const fellowshipIds = unique(input.items.map((i) => i.fellowshipSpecialtyId).filter((id): id is string => Boolean(id)));
   const [schools, programs, fellowships] = await Promise.all([
     schoolIds.length ? db.select({ id: medicalSchools.id, name: medicalSchools.name }).from(medicalSchools).where(inArray(medicalSchools.id, schoolIds)) : [],
-    programIds.length ? db.select({ id: residencyPrograms.id, name: residencyPrograms.name }).from(residencyPrograms).where(inArray(residencyPrograms.id, programIds)) : [],
+    programIds.length
+      ? db.select({ id: residencyPrograms.id, name: residencyPrograms.name }).from(residencyPrograms).where(inArray(residencyPrograms.id, programIds))
+      : [],
     fellowshipIds.length
       ? db
           .select({ id: fellowshipSpecialties.id, name: fellowshipSpecialties.subspecialtyName, parent: fellowshipSpecialties.parentSpecialty })
@@ -231,7 +227,12 @@ export async function locationRows(db: Database, ctx: SectionContext, input: Pro
 // ── Publications, trials, media ─────────────────────────────────────────────────────────────
 
 /** Discovery details of the provider's own rows named by id, so an approved item keeps them through an edit. */
-async function discoveryDetails(db: Database, table: typeof publications | typeof clinicalTrials | typeof mediaPress, userId: string, ids: Array<string | undefined>) {
+async function discoveryDetails(
+  db: Database,
+  table: typeof publications | typeof clinicalTrials | typeof mediaPress,
+  userId: string,
+  ids: Array<string | undefined>,
+) {
   const wanted = unique(ids.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)));
   if (wanted.length === 0) return new Map<string, { discoveredAt: Date | null; searchQuery: string | null; confidenceScore: number | null }>();
   const rows = await db
@@ -257,7 +258,12 @@ export async function discoveredRows<Item extends { id?: string }>(
   items: Item[],
   fromDiscovery: (item: Omit<Item, 'id'>) => boolean,
 ): Promise<never[]> {
-  const details = await discoveryDetails(db, table, ctx.userId, items.map((i) => i.id));
+  const details = await discoveryDetails(
+    db,
+    table,
+    ctx.userId,
+    items.map((i) => i.id),
+  );
   const rows = items.map(({ id, ...item }, index) => ({
     userId: ctx.userId,
     ...item,
@@ -297,7 +303,10 @@ export async function findTerms(db: Database, hospitalId: string | null, termIds
   for (const term of hospitalTerms) found.set(term.termId, [...(found.get(term.termId) ?? []), term]);
   const remaining = ids.filter((id) => !found.has(id));
   if (remaining.length > 0) {
-    const defaults: KnownTerm[] = await db.select(columns(medicalExpertiseTerms)).from(medicalExpertiseTerms).where(inArray(medicalExpertiseTerms.termId, remaining));
+    const defaults: KnownTerm[] = await db
+      .select(columns(medicalExpertiseTerms))
+      .from(medicalExpertiseTerms)
+      .where(inArray(medicalExpertiseTerms.termId, remaining));
     for (const term of defaults) found.set(term.termId, [...(found.get(term.termId) ?? []), term]);
   }
   return found;
@@ -305,7 +314,11 @@ export async function findTerms(db: Database, hospitalId: string | null, termIds
 
 /** Expertise rows: every term must be the hospital's or a default one, and the stored term is the table's. */
 export async function expertiseRows(db: Database, ctx: SectionContext, input: ProfileSectionData<'medical_expertise'>) {
-  const known = await findTerms(db, ctx.hospitalId, input.items.map((i) => i.termId));
+  const known = await findTerms(
+    db,
+    ctx.hospitalId,
+    input.items.map((i) => i.termId),
+  );
   const unknownIds = unique(input.items.map((i) => i.termId).filter((id) => !known.has(id)));
   if (unknownIds.length > 0) throw AppError.validation(PROFILE_MESSAGES.unknownTerms(unknownIds), { unknownTermIds: unknownIds });
 
@@ -365,7 +378,12 @@ export async function licenseRows(db: Database, ctx: SectionContext, input: Prof
   const keys = input.items.map((i) => `${i.issuingState}|${i.licenseNumber}`);
   if (new Set(keys).size !== keys.length) throw AppError.conflict(PROFILE_MESSAGES.duplicateLicense, { field: 'licenseNumber' });
   const pairs = input.items.map((i) => and(eq(professionalLicenses.issuingState, i.issuingState), eq(professionalLicenses.licenseNumber, i.licenseNumber)));
-  const existing = pairs.length ? await db.select().from(professionalLicenses).where(or(...pairs)) : [];
+  const existing = pairs.length
+    ? await db
+        .select()
+        .from(professionalLicenses)
+        .where(or(...pairs))
+    : [];
   if (existing.some((row) => row.userId !== ctx.userId)) throw AppError.conflict(PROFILE_MESSAGES.duplicateLicense, { field: 'licenseNumber' });
   const verified = new Set(existing.filter((row) => row.isVerified).map((row) => `${row.issuingState}|${row.licenseNumber}`));
   const rows = input.items.map(({ isVerified: _ignored, ...item }, index) => ({

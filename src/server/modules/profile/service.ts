@@ -189,7 +189,9 @@ export async function saveSection(
   try {
     saved = await deps.db.transaction(async (tx) => {
       if (options.refuseIfBusy) {
-        const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`section-save:${user.id}:${sectionId}`})) as locked`));
+        const [lock] = rowsOf<{ locked: boolean }>(
+          await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`section-save:${user.id}:${sectionId}`})) as locked`),
+        );
         if (!lock?.locked) throw AppError.conflict(SECTION_SAVE_BUSY_MESSAGE);
       }
       // Read before and after the write in its transaction: only what changed is attributed to this writer.
@@ -244,14 +246,18 @@ export async function updateTrialRole(deps: ProfileDeps, actor: ProviderRef, tri
   let row;
   try {
     row = await deps.db.transaction(async (tx) =>
-      withSectionHistory(tx, { userId: actor.userId, sectionId: 'clinical_trials', by: { source: 'provider', actor: await providerActor(tx, actor.userId) } }, async () => {
-        const [updated] = await tx
-          .update(clinicalTrials)
-          .set({ role })
-          .where(and(eq(clinicalTrials.id, trialId), eq(clinicalTrials.userId, actor.userId)))
-          .returning();
-        return updated;
-      }),
+      withSectionHistory(
+        tx,
+        { userId: actor.userId, sectionId: 'clinical_trials', by: { source: 'provider', actor: await providerActor(tx, actor.userId) } },
+        async () => {
+          const [updated] = await tx
+            .update(clinicalTrials)
+            .set({ role })
+            .where(and(eq(clinicalTrials.id, trialId), eq(clinicalTrials.userId, actor.userId)))
+            .returning();
+          return updated;
+        },
+      ),
     );
   } catch (error) {
     deps.logger.error({ err: error, trialId }, 'trial role update failed');

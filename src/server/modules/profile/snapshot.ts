@@ -1,7 +1,6 @@
 import { and, asc, eq, getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
 import { perDatabase, type Database } from '../../db/client';
-import type {
-  fieldProvenance} from '../../db/schema';
+import type { fieldProvenance } from '../../db/schema';
 import {
   awardsRecognitions,
   biography,
@@ -77,8 +76,7 @@ const preparedSnapshots = perDatabase((db) => ({ all: snapshotQuery(db, false), 
 export async function readProfileSnapshot(db: Database, userId: string, scope: { hospitalId: string } | 'all') {
   const prepared = preparedSnapshots(db);
   const row = (await (scope === 'all' ? prepared.all.execute({ userId }) : prepared.inHospital.execute({ userId, hospitalId: scope.hospitalId }))) as
-    | (Record<string, unknown> & { hospital: { name: string } | null; fieldProvenance: Array<typeof fieldProvenance.$inferSelect> })
-    | undefined;
+    (Record<string, unknown> & { hospital: { name: string } | null; fieldProvenance: Array<typeof fieldProvenance.$inferSelect> }) | undefined;
   if (!row) return null;
   const { hospital, fieldProvenance: provenance, ...rest } = row;
   const user = Object.fromEntries(Object.keys(getTableColumns(users)).map((key) => [key, rest[key]])) as typeof users.$inferSelect;

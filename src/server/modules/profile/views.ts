@@ -23,11 +23,33 @@ function columnsOf<Row>() {
 
 type IdentityRow = RowOf<typeof schema.professionalIdentity>;
 const identityColumns = columnsOf<IdentityRow>()(
-  'npiNumber', 'fullLegalName', 'firstName', 'lastName', 'preferredName', 'pronouns', 'professionalEmail', 'jobTitle',
-  'department', 'division', 'section', 'departmentId', 'divisionId', 'sectionId',
-  'primarySpecialty', 'primarySpecialties', 'additionalSpecialties',
+  'npiNumber',
+  'fullLegalName',
+  'firstName',
+  'lastName',
+  'preferredName',
+  'pronouns',
+  'professionalEmail',
+  'jobTitle',
+  'department',
+  'division',
+  'section',
+  'departmentId',
+  'divisionId',
+  'sectionId',
+  'primarySpecialty',
+  'primarySpecialties',
+  'additionalSpecialties',
 );
-const identityLists = columnsOf<IdentityRow>()('academicTitles', 'certifications', 'licenses', 'manualOverrideFlags', 'npiSpecialties', 'matchedSpecialtyConfidence', 'isAutoPopulated');
+const identityLists = columnsOf<IdentityRow>()(
+  'academicTitles',
+  'certifications',
+  'licenses',
+  'manualOverrideFlags',
+  'npiSpecialties',
+  'matchedSpecialtyConfidence',
+  'isAutoPopulated',
+);
 
 export function identityView(row: IdentityRow) {
   return {
@@ -43,14 +65,44 @@ export function identityView(row: IdentityRow) {
 export type IdentityView = ReturnType<typeof identityView>;
 
 export const educationView = columnsOf<RowOf<typeof schema.educationTraining>>()(
-  'id', 'educationType', 'institutionName', 'degree', 'fieldOfStudy', 'startDate', 'endDate', 'graduationYear', 'isCurrent', 'description', 'source', 'dataSource',
-  'programId', 'programName', 'medicalSchoolId', 'medicalSchoolName', 'startYear', 'endYear', 'location', 'parentSpecialty', 'fellowshipSpecialtyId', 'fellowshipSpecialtyName', 'completionYear',
+  'id',
+  'educationType',
+  'institutionName',
+  'degree',
+  'fieldOfStudy',
+  'startDate',
+  'endDate',
+  'graduationYear',
+  'isCurrent',
+  'description',
+  'source',
+  'dataSource',
+  'programId',
+  'programName',
+  'medicalSchoolId',
+  'medicalSchoolName',
+  'startYear',
+  'endYear',
+  'location',
+  'parentSpecialty',
+  'fellowshipSpecialtyId',
+  'fellowshipSpecialtyName',
+  'completionYear',
 );
 export type EducationView = ReturnType<typeof educationView>;
 
 export const practiceView = columnsOf<RowOf<typeof schema.practiceEssentials>>()(
-  'acceptingNewPatients', 'ageGroupsTreated', 'patientAgeGroups', 'appointmentTypes', 'schedulingNotes', 'practiceName', 'practiceType',
-  'hospitalAffiliations', 'groupAffiliations', 'telehealthServices', 'practiceFocus',
+  'acceptingNewPatients',
+  'ageGroupsTreated',
+  'patientAgeGroups',
+  'appointmentTypes',
+  'schedulingNotes',
+  'practiceName',
+  'practiceType',
+  'hospitalAffiliations',
+  'groupAffiliations',
+  'telehealthServices',
+  'practiceFocus',
 );
 export type PracticeView = ReturnType<typeof practiceView>;
 
@@ -84,15 +136,37 @@ export function locationView(row: RowOf<typeof schema.locations>) {
 export type LocationView = ReturnType<typeof locationView>;
 
 export const biographyView = columnsOf<RowOf<typeof schema.biography>>()(
-  'professionalSummary', 'publicSummary', 'personalInterests', 'awardsHonors', 'memberships', 'volunteerWork', 'languagesSpoken',
+  'professionalSummary',
+  'publicSummary',
+  'personalInterests',
+  'awardsHonors',
+  'memberships',
+  'volunteerWork',
+  'languagesSpoken',
 );
 export type BiographyView = ReturnType<typeof biographyView>;
 
 /** What discovery adds to a publication, trial or media item: when it was found and how sure the match is. */
-const discovered = (row: { discoveredAt: Date | null; confidenceScore: number | null }) => ({ discoveredAt: iso(row.discoveredAt), confidenceScore: row.confidenceScore });
+const discovered = (row: { discoveredAt: Date | null; confidenceScore: number | null }) => ({
+  discoveredAt: iso(row.discoveredAt),
+  confidenceScore: row.confidenceScore,
+});
 
 const publicationColumns = columnsOf<RowOf<typeof schema.publications>>()(
-  'id', 'title', 'authors', 'journalName', 'publicationDate', 'volume', 'issue', 'pages', 'doi', 'pmid', 'publicationType', 'abstract', 'keywords', 'isFeatured',
+  'id',
+  'title',
+  'authors',
+  'journalName',
+  'publicationDate',
+  'volume',
+  'issue',
+  'pages',
+  'doi',
+  'pmid',
+  'publicationType',
+  'abstract',
+  'keywords',
+  'isFeatured',
 );
 export function publicationView(row: RowOf<typeof schema.publications>) {
   return { ...publicationColumns(row), status: row.status as 'manual' | 'approved', ...discovered(row) };
@@ -100,7 +174,18 @@ export function publicationView(row: RowOf<typeof schema.publications>) {
 export type PublicationView = ReturnType<typeof publicationView>;
 
 const trialColumns = columnsOf<RowOf<typeof schema.clinicalTrials>>()(
-  'id', 'trialTitle', 'nctNumber', 'phase', 'status', 'startDate', 'completionDate', 'sponsor', 'role', 'description', 'conditionsStudied', 'userStatus',
+  'id',
+  'trialTitle',
+  'nctNumber',
+  'phase',
+  'status',
+  'startDate',
+  'completionDate',
+  'sponsor',
+  'role',
+  'description',
+  'conditionsStudied',
+  'userStatus',
 );
 export function trialView(row: RowOf<typeof schema.clinicalTrials>) {
   return { ...trialColumns(row), isVisible: row.userStatus !== 'hidden', ...discovered(row) };
@@ -116,17 +201,46 @@ export type MediaView = ReturnType<typeof mediaView>;
 export const expertiseView = columnsOf<RowOf<typeof schema.userMedicalExpertise>>()('id', 'termId', 'specialtyName', 'termType', 'term');
 export type ExpertiseView = ReturnType<typeof expertiseView>;
 
-export const languageView = columnsOf<RowOf<typeof schema.languagesSpoken>>()('id', 'languageCode', 'languageName', 'proficiency', 'displayOrder', 'isFromYext');
+export const languageView = columnsOf<RowOf<typeof schema.languagesSpoken>>()(
+  'id',
+  'languageCode',
+  'languageName',
+  'proficiency',
+  'displayOrder',
+  'isFromYext',
+);
 
 export const licenseView = columnsOf<RowOf<typeof schema.professionalLicenses>>()(
-  'id', 'licenseName', 'licenseNumber', 'issuingState', 'issuingAuthority', 'issueDate', 'expirationDate', 'status', 'isVerified',
+  'id',
+  'licenseName',
+  'licenseNumber',
+  'issuingState',
+  'issuingAuthority',
+  'issueDate',
+  'expirationDate',
+  'status',
+  'isVerified',
 );
 
 export const socialMediaView = columnsOf<RowOf<typeof schema.socialMedia>>()('id', 'platform', 'username', 'profileUrl', 'isVisible', 'displayOrder');
 
-export const boardCertificationView = columnsOf<RowOf<typeof schema.boardCertifications>>()('id', 'certificationBoard', 'specialty', 'certificationYear', 'expirationYear', 'status');
+export const boardCertificationView = columnsOf<RowOf<typeof schema.boardCertifications>>()(
+  'id',
+  'certificationBoard',
+  'specialty',
+  'certificationYear',
+  'expirationYear',
+  'status',
+);
 
-export const hospitalAffiliationView = columnsOf<RowOf<typeof schema.hospitalAffiliations>>()('id', 'hospitalName', 'department', 'title', 'startYear', 'isPrimary');
+export const hospitalAffiliationView = columnsOf<RowOf<typeof schema.hospitalAffiliations>>()(
+  'id',
+  'hospitalName',
+  'department',
+  'title',
+  'startYear',
+  'isPrimary',
+);
 
 export const awardView = columnsOf<RowOf<typeof schema.awardsRecognitions>>()('id', 'awardName', 'awardingOrganization', 'awardYear', 'description');
 

@@ -8,7 +8,10 @@ import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, restoreVersion, templateHistory, updateTemplate } from './service';
 
-const versionParam = z.object({ id: z.string().max(100), version: z.coerce.number({ error: 'Version must be a number' }).int().min(1, 'Version must be a number') });
+const versionParam = z.object({
+  id: z.string().max(100),
+  version: z.coerce.number({ error: 'Version must be a number' }).int().min(1, 'Version must be a number'),
+});
 
 /**
  * Biography prompt templates. Any administrator, within their scope: global templates plus their
@@ -20,8 +23,12 @@ export function promptTemplateRoutes(deps: AppDeps) {
   const actorOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
 
   return new Hono<AppBindings>()
-    .get('/admin/prompt-templates', requireAdmin, validate('query', promptTemplateListQuerySchema), async (c) => c.json(await listTemplates(db, actorOf(c), c.req.valid('query'))))
-    .post('/admin/prompt-templates', requireAdmin, validate('json', promptTemplateCreateSchema), async (c) => c.json(await createTemplate(db, actorOf(c), c.req.valid('json')), 201))
+    .get('/admin/prompt-templates', requireAdmin, validate('query', promptTemplateListQuerySchema), async (c) =>
+      c.json(await listTemplates(db, actorOf(c), c.req.valid('query'))),
+    )
+    .post('/admin/prompt-templates', requireAdmin, validate('json', promptTemplateCreateSchema), async (c) =>
+      c.json(await createTemplate(db, actorOf(c), c.req.valid('json')), 201),
+    )
     .get('/admin/prompt-templates/:id', requireAdmin, async (c) => c.json(await getTemplate(db, actorOf(c), c.req.param('id'))))
     .patch('/admin/prompt-templates/:id', requireAdmin, validate('json', promptTemplateUpdateSchema), async (c) =>
       c.json(await updateTemplate(db, actorOf(c), c.req.param('id'), c.req.valid('json'))),

@@ -59,7 +59,10 @@ function toDto(actor: AdminActor, row: TemplateRow, hospitalName: string | null)
 }
 
 const withHospital = (db: Database) =>
-  db.select({ template: promptTemplates, hospitalName: hospitals.name }).from(promptTemplates).leftJoin(hospitals, eq(hospitals.id, promptTemplates.hospitalId));
+  db
+    .select({ template: promptTemplates, hospitalName: hospitals.name })
+    .from(promptTemplates)
+    .leftJoin(hospitals, eq(hospitals.id, promptTemplates.hospitalId));
 
 /** Ordered by type, then default first (spec §7), then the hospital's own before global ones, then name. */
 const listOrder = [
@@ -78,14 +81,18 @@ export async function listTemplates(db: Database, actor: AdminActor, query: z.ou
   }
   if (query.promptType) conditions.push(eq(promptTemplates.promptType, query.promptType));
   if (!query.includeInactive) conditions.push(eq(promptTemplates.isActive, true));
-  const rows = await withHospital(db).where(and(...conditions)).orderBy(...listOrder);
+  const rows = await withHospital(db)
+    .where(and(...conditions))
+    .orderBy(...listOrder);
   return { items: rows.map((row) => toDto(actor, row.template, row.hospitalName)) };
 }
 
 /** A template the actor may see; anything else is 'Template not found or access denied'. */
 async function findVisible(db: Database, actor: AdminActor, id: string, lock = false) {
   if (!UUID.test(id)) throw notFound();
-  const query = withHospital(db).where(and(eq(promptTemplates.id, id), visibleTo(actor))).limit(1);
+  const query = withHospital(db)
+    .where(and(eq(promptTemplates.id, id), visibleTo(actor)))
+    .limit(1);
   const [row] = lock ? await query.for('update', { of: promptTemplates }) : await query;
   if (!row) throw notFound();
   return row;

@@ -6,14 +6,7 @@ import { requireProvider } from '../../auth/guards';
 import type { AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
-import {
-  getHospitalTaxonomy,
-  listFellowshipSpecialties,
-  listLanguages,
-  listResidencyPrograms,
-  listSpecialties,
-  searchMedicalSchools,
-} from './service';
+import { getHospitalTaxonomy, listFellowshipSpecialties, listLanguages, listResidencyPrograms, listSpecialties, searchMedicalSchools } from './service';
 
 /** The spec's school search limit. */
 export const MEDICAL_SCHOOL_SEARCH_LIMIT = 20;

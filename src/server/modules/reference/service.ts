@@ -69,7 +69,11 @@ export async function listFellowshipSpecialties(db: Database, query: { parent?: 
   if (query.q) conditions.push(ilike(fellowshipSpecialties.subspecialtyName, containsPattern(query.q)));
   const [rows, parents] = await Promise.all([
     db
-      .select({ id: fellowshipSpecialties.id, parentSpecialty: fellowshipSpecialties.parentSpecialty, subspecialtyName: fellowshipSpecialties.subspecialtyName })
+      .select({
+        id: fellowshipSpecialties.id,
+        parentSpecialty: fellowshipSpecialties.parentSpecialty,
+        subspecialtyName: fellowshipSpecialties.subspecialtyName,
+      })
       .from(fellowshipSpecialties)
       .where(and(...conditions))
       .orderBy(asc(fellowshipSpecialties.parentSpecialty), asc(fellowshipSpecialties.subspecialtyName))
@@ -129,7 +133,10 @@ export interface TaxonomyRow {
  * section_id keep; a taxonomy has no rows of its own for units.
  */
 export function buildTaxonomyTree(rows: readonly TaxonomyRow[]) {
-  const departments = new Map<string, { id: string; name: string; divisions: Map<string, { id: string; name: string; sections: Map<string, { id: string; name: string }> }> }>();
+  const departments = new Map<
+    string,
+    { id: string; name: string; divisions: Map<string, { id: string; name: string; sections: Map<string, { id: string; name: string }> }> }
+  >();
   for (const row of rows) {
     if (!row.department) continue;
     const departmentId = slug(row.department);

@@ -37,14 +37,25 @@ export function rosterClaimRoutes(deps: AppDeps & { auth: Auth; npiRegistry: Npi
       // The session starts as at sign-in: Better Auth checks the password just set and sets the cookie.
       let signedIn;
       try {
-        signedIn = await deps.auth.api.signInEmail({ body: { email: claimed.email, password, rememberMe: true }, headers: c.req.raw.headers, returnHeaders: true });
+        signedIn = await deps.auth.api.signInEmail({
+          body: { email: claimed.email, password, rememberMe: true },
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
       } catch (error) {
         deps.logger.error({ err: error, userId: claimed.userId }, 'claimed roster profile: sign-in failed');
-        throw new AppError('SESSION_NOT_ESTABLISHED', 500, 'Your profile is claimed, but you could not be signed in. Sign in with your e-mail and the password you chose.');
+        throw new AppError(
+          'SESSION_NOT_ESTABLISHED',
+          500,
+          'Your profile is claimed, but you could not be signed in. Sign in with your e-mail and the password you chose.',
+        );
       }
       forwardCookies(c, signedIn.headers);
       const account = signedIn.response.user;
-      await completeSignIn({ db, logger: deps.logger, lookupNpi: (npi) => deps.npiRegistry.lookup(npi) }, { id: account.id, email: account.email, name: account.name, emailVerified: account.emailVerified });
+      await completeSignIn(
+        { db, logger: deps.logger, lookupNpi: (npi) => deps.npiRegistry.lookup(npi) },
+        { id: account.id, email: account.email, name: account.name, emailVerified: account.emailVerified },
+      );
       return c.json({ claimed: true, redirectTo: ROSTER_REVIEW_PATH });
     })
     .post('/roster-claims/:token/magic-link', validate('param', claimTokenParam), validate('json', claimWithMagicLinkSchema), async (c) => {

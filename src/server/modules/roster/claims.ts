@@ -9,10 +9,27 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { SECTION_IDS } from '../../../shared/limits';
 import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
-import { CLAIM_MESSAGES, type ClaimRefusal, type ReviewDetail, type RosterClaimDto, type RosterReviewDto, type ReviewSource } from '../../../shared/schemas/roster-claims';
+import {
+  CLAIM_MESSAGES,
+  type ClaimRefusal,
+  type ReviewDetail,
+  type RosterClaimDto,
+  type RosterReviewDto,
+  type ReviewSource,
+} from '../../../shared/schemas/roster-claims';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/client';
-import { authAccounts, authUsers, directoryListings, fieldProvenance, hospitals, professionalIdentity, rosterEmails, rosterInvitations, users } from '../../db/schema';
+import {
+  authAccounts,
+  authUsers,
+  directoryListings,
+  fieldProvenance,
+  hospitals,
+  professionalIdentity,
+  rosterEmails,
+  rosterInvitations,
+  users,
+} from '../../db/schema';
 import type { Actor } from '../../http/types';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/service';
@@ -51,7 +68,8 @@ class ClaimRefused extends AppError {
  */
 async function lookUp(db: Database, token: string, now: Date, options: { lock?: boolean } = {}) {
   const invitationId = invitationIdOfToken(token);
-  const refuse = (reason: ClaimRefusal, hospitalName: string | null, message: string, status = 410) => ({ refusal: { reason, hospitalName, message, status } }) as const;
+  const refuse = (reason: ClaimRefusal, hospitalName: string | null, message: string, status = 410) =>
+    ({ refusal: { reason, hospitalName, message, status } }) as const;
   if (!invitationId) return refuse('unknown', null, CLAIM_MESSAGES.unknown, 404);
   const query = db
     .select({ invitation: rosterInvitations, hospitalName: hospitals.name, brandColor: hospitals.directoryBrandColor })
@@ -90,7 +108,10 @@ export async function readClaim(deps: ClaimDeps, token: string, actor: Actor): P
   const { invitation, hospitalName } = found;
   const signedInAs = otherUser(actor, invitation);
   if (signedInAs) return { state: 'refused', reason: 'other_user', message: CLAIM_MESSAGES.otherUser(signedInAs), hospitalName, signedInAs };
-  await deps.db.update(rosterInvitations).set({ openedAt: now }).where(and(eq(rosterInvitations.id, invitation.id), sql`${rosterInvitations.openedAt} is null`));
+  await deps.db
+    .update(rosterInvitations)
+    .set({ openedAt: now })
+    .where(and(eq(rosterInvitations.id, invitation.id), sql`${rosterInvitations.openedAt} is null`));
   const [person] = await deps.db
     .select({ fullName: users.fullName, specialty: professionalIdentity.primarySpecialty })
     .from(users)
@@ -132,18 +153,34 @@ export async function claimProfile(deps: ClaimDeps, token: string, actor: Actor,
     const email = invitation.email.toLowerCase();
     // Sign-up refuses the draft's address as taken (decision 0026), so an account here means another
     // way in was made meanwhile (an administrator's account, say): refuse rather than share it.
-    const [taken] = await tx.select({ id: authUsers.id }).from(authUsers).where(eq(sql`lower(${authUsers.email})`, email)).limit(1);
-    if (taken) throw new AppError('CLAIM_EMAIL_TAKEN', 409, 'An account with this e-mail address already exists. Sign in with it, or ask your hospital for help.');
+    const [taken] = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(sql`lower(${authUsers.email})`, email))
+      .limit(1);
+    if (taken)
+      throw new AppError('CLAIM_EMAIL_TAKEN', 409, 'An account with this e-mail address already exists. Sign in with it, or ask your hospital for help.');
     const authUserId = randomUUID();
     await tx.insert(authUsers).values({ id: authUserId, name: user.fullName, email, emailVerified: true, createdAt: now, updatedAt: now });
     if (passwordHash) {
-      await tx.insert(authAccounts).values({ id: randomUUID(), accountId: authUserId, providerId: 'credential', userId: authUserId, password: passwordHash, createdAt: now, updatedAt: now });
+      await tx.insert(authAccounts).values({
+        id: randomUUID(),
+        accountId: authUserId,
+        providerId: 'credential',
+        userId: authUserId,
+        password: passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     await tx
       .update(users)
       .set({ authUserId, status: 'active', emailVerified: true, agreedToTerms: true, agreedToPrivacy: true, updatedAt: now })
       .where(eq(users.id, user.id));
-    await tx.update(rosterInvitations).set({ claimedAt: now, tokenHash: deadTokenHash(), openedAt: invitation.openedAt ?? now }).where(eq(rosterInvitations.id, invitation.id));
+    await tx
+      .update(rosterInvitations)
+      .set({ claimedAt: now, tokenHash: deadTokenHash(), openedAt: invitation.openedAt ?? now })
+      .where(eq(rosterInvitations.id, invitation.id));
     await recordAudit(tx, null, {
       action: 'provider.roster_profile_claimed',
       as: { id: user.id, role: 'provider', email },
@@ -214,7 +251,9 @@ function sectionDetails(sectionId: string, data: Data, sourceOf: (field: string)
         }));
     case 'biography': {
       const summary = text(data?.professionalSummary);
-      return summary && summary !== BIOGRAPHY_PENDING ? line('Summary', summary.length > 160 ? `${summary.slice(0, 157)}…` : summary, 'professionalSummary') : [];
+      return summary && summary !== BIOGRAPHY_PENDING
+        ? line('Summary', summary.length > 160 ? `${summary.slice(0, 157)}…` : summary, 'professionalSummary')
+        : [];
     }
     case 'practice_essentials':
       return [...line('Practice', text(data?.practiceName), 'practiceName'), ...line('Focus', text(data?.practiceFocus), 'practiceFocus')];
@@ -250,7 +289,7 @@ export async function getRosterReview(db: Database, userId: string): Promise<Ros
     sourceByField.set(`${p.sectionId}.${p.field}`, source);
   }
   const profile = await readProfile(db, userId, SECTION_IDS);
-  const dataOf = (sectionId: string) => ((profile?.sections as Record<string, { data: Data }> | undefined)?.[sectionId]?.data ?? null);
+  const dataOf = (sectionId: string) => (profile?.sections as Record<string, { data: Data }> | undefined)?.[sectionId]?.data ?? null;
   const sourceIn = (sectionId: string) => (field: string) => {
     const exact = sourceByField.get(`${sectionId}.${field}`);
     if (exact) return exact;
@@ -263,6 +302,13 @@ export async function getRosterReview(db: Database, userId: string): Promise<Ros
     listingStatus: row.listingStatus ?? 'draft',
     sections: completion.sections
       .filter((s) => s.isVisible)
-      .map((s) => ({ sectionId: s.sectionId, title: s.title, path: s.path, status: s.status, sources: [...(sourcesBySection.get(s.sectionId) ?? [])].sort(), details: sectionDetails(s.sectionId, dataOf(s.sectionId), sourceIn(s.sectionId)) })),
+      .map((s) => ({
+        sectionId: s.sectionId,
+        title: s.title,
+        path: s.path,
+        status: s.status,
+        sources: [...(sourcesBySection.get(s.sectionId) ?? [])].sort(),
+        details: sectionDetails(s.sectionId, dataOf(s.sectionId), sourceIn(s.sectionId)),
+      })),
   };
 }

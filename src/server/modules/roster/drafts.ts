@@ -14,16 +14,22 @@
  * SHORT_LEASE_MS in jobs/queue.ts) instead of the queue's general 15 minutes.
  */
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import {
-  ROSTER_MESSAGES,
-  type RosterProgressDto,
-  type RosterRowOutcome,
-  type RosterUploadStatus,
-} from '../../../shared/schemas/roster';
+import { ROSTER_MESSAGES, type RosterProgressDto, type RosterRowOutcome, type RosterUploadStatus } from '../../../shared/schemas/roster';
 import { locationEntrySchema } from '../../../shared/schemas/profile';
 import type { AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import { authUsers, hospitalJoinRequests, hospitalLocations, hospitals, jobs, professionalIdentity, rosterRows, rosterUploads, users, type SignupMetadata } from '../../db/schema';
+import {
+  authUsers,
+  hospitalJoinRequests,
+  hospitalLocations,
+  hospitals,
+  jobs,
+  professionalIdentity,
+  rosterRows,
+  rosterUploads,
+  users,
+  type SignupMetadata,
+} from '../../db/schema';
 import type { Env } from '../../env';
 import { createNppesRegistry, isNpiRegistryError, type NpiRecord, type NpiRegistry } from '../../integrations/npi-registry';
 import { enqueueJob, heartbeatJob, type JobHandler } from '../../jobs/queue';
@@ -88,7 +94,14 @@ export async function uploadProgress(db: Database, upload: typeof rosterUploads.
     done: progress.drafted + progress.failed,
     startedAt: upload.draftingStartedAt?.toISOString() ?? null,
     finishedAt: upload.draftingFinishedAt?.toISOString() ?? null,
-    job: job ? { status: job.status as NonNullable<RosterProgressDto['job']>['status'], attempts: job.attempts, lastError: job.lastError, runAt: job.runAt.toISOString() } : null,
+    job: job
+      ? {
+          status: job.status as NonNullable<RosterProgressDto['job']>['status'],
+          attempts: job.attempts,
+          lastError: job.lastError,
+          runAt: job.runAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -122,7 +135,10 @@ export async function startDrafting(deps: RosterDeps, actor: AdminActor, hospita
     if (locked.status === 'drafting') {
       if (await hasLiveJob(tx, upload.id)) throw AppError.conflict(ROSTER_MESSAGES.alreadyStarted);
     } else {
-      await tx.update(rosterUploads).set({ status: 'drafting', draftingStartedBy: actor.adminId, draftingStartedAt: new Date() }).where(eq(rosterUploads.id, upload.id));
+      await tx
+        .update(rosterUploads)
+        .set({ status: 'drafting', draftingStartedBy: actor.adminId, draftingStartedAt: new Date() })
+        .where(eq(rosterUploads.id, upload.id));
     }
     await enqueueJob(tx, ROSTER_DRAFT_JOB, { uploadId: upload.id }, { maxAttempts: ROSTER_JOB_ATTEMPTS });
     await recordAudit(tx, actor, {
@@ -167,10 +183,16 @@ async function linkRow(db: Database, row: RowRecord, hospital: HospitalRecord, u
         .where(and(eq(hospitalJoinRequests.userId, user.id), eq(hospitalJoinRequests.status, 'pending')))
         .limit(1);
       if (pending && pending.hospitalId !== hospital.id) {
-        await tx.update(rosterRows).set({ state: 'failed', userId: null, draftedAt: null, failureReason: ROSTER_MESSAGES.failedJoinElsewhere }).where(eq(rosterRows.id, row.id));
+        await tx
+          .update(rosterRows)
+          .set({ state: 'failed', userId: null, draftedAt: null, failureReason: ROSTER_MESSAGES.failedJoinElsewhere })
+          .where(eq(rosterRows.id, row.id));
         return 'failed';
       }
-      if (!pending) await tx.insert(hospitalJoinRequests).values({ userId: user.id, hospitalId: hospital.id, message: `On ${hospital.name}’s roster (line ${row.line} of an upload)` });
+      if (!pending)
+        await tx
+          .insert(hospitalJoinRequests)
+          .values({ userId: user.id, hospitalId: hospital.id, message: `On ${hospital.name}’s roster (line ${row.line} of an upload)` });
       outcome = 'join_requested';
     }
     await tx.update(rosterRows).set({ outcome }).where(eq(rosterRows.id, row.id));
@@ -204,12 +226,21 @@ const addressKey = (value: string | null | undefined) =>
     .filter(Boolean)
     .map((word) => STREET_WORDS[word] ?? word)
     .join(' ');
-const nameKey = (value: string | null | undefined) => (value ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const nameKey = (value: string | null | undefined) =>
+  (value ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 const zip5 = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '').slice(0, 5);
 
 /** "1 MEDICAL CENTER DR" → "1 Medical Center Dr" (the registry writes addresses in capitals). */
 const caseAddress = (value: string | null | undefined) =>
-  value && value === value.toUpperCase() ? value.toLowerCase().replace(/\b([a-z])/g, (letter) => letter.toUpperCase()).replace(/\b(Ne|Nw|Se|Sw|Po)\b/g, (word) => word.toUpperCase()) : (value ?? null);
+  value && value === value.toUpperCase()
+    ? value
+        .toLowerCase()
+        .replace(/\b([a-z])/g, (letter) => letter.toUpperCase())
+        .replace(/\b(Ne|Nw|Se|Sw|Po)\b/g, (word) => word.toUpperCase())
+    : (value ?? null);
 
 type HospitalLocation = typeof hospitalLocations.$inferSelect;
 
@@ -304,7 +335,14 @@ async function finishDraft(deps: RosterDraftDeps, row: RowRecord, hospital: Hosp
 export type CrashPoint = 'after-create';
 
 /** One row, from wherever its state says it got to. */
-async function draftRow(deps: RosterDraftDeps, upload: typeof rosterUploads.$inferSelect, hospital: HospitalRecord, row: RowRecord, crashAt?: CrashPoint, secondPass = false): Promise<'drafted' | 'failed'> {
+async function draftRow(
+  deps: RosterDraftDeps,
+  upload: typeof rosterUploads.$inferSelect,
+  hospital: HospitalRecord,
+  row: RowRecord,
+  crashAt?: CrashPoint,
+  secondPass = false,
+): Promise<'drafted' | 'failed'> {
   if (row.state === 'drafting') {
     if (!row.userId) return failRow(deps.db, row, ROSTER_MESSAGES.failedDraftDeleted);
     await finishDraft(deps, row, hospital, row.userId, null);
@@ -316,9 +354,18 @@ async function draftRow(deps: RosterDraftDeps, upload: typeof rosterUploads.$inf
   const [byNpi] = await deps.db
     .select()
     .from(users)
-    .where(or(eq(users.npiNumber, row.npi), sql`${users.id} in (select ${professionalIdentity.userId} from ${professionalIdentity} where ${professionalIdentity.npiNumber} = ${row.npi})`))
+    .where(
+      or(
+        eq(users.npiNumber, row.npi),
+        sql`${users.id} in (select ${professionalIdentity.userId} from ${professionalIdentity} where ${professionalIdentity.npiNumber} = ${row.npi})`,
+      ),
+    )
     .limit(1);
-  const [byEmail] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`).limit(1);
+  const [byEmail] = await deps.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`)
+    .limit(1);
   if (byNpi && byEmail && byNpi.id !== byEmail.id) return failRow(deps.db, row, ROSTER_MESSAGES.failedTwoAccounts);
   const existing = byNpi ?? byEmail;
   if (existing) {
@@ -326,7 +373,11 @@ async function draftRow(deps: RosterDraftDeps, upload: typeof rosterUploads.$inf
     return linkRow(deps.db, row, hospital, existing);
   }
   // A sign-up with this e-mail whose profile is not made yet would collide with the draft.
-  const [account] = await deps.db.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${row.email.toLowerCase()}`).limit(1);
+  const [account] = await deps.db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(sql`lower(${authUsers.email}) = ${row.email.toLowerCase()}`)
+    .limit(1);
   if (account) return failRow(deps.db, row, ROSTER_MESSAGES.failedUnfinishedSignUp);
 
   let record: NpiRecord | null;
@@ -443,10 +494,18 @@ export async function processRosterBatch(deps: RosterDraftDeps, uploadId: string
     .orderBy(sql`${rosterRows.state} = 'drafting' desc`, asc(rosterRows.line))
     .limit(options.batchSize ?? ROSTER_DRAFT_BATCH);
   const openCount = async () =>
-    (await deps.db.select({ n: count() }).from(rosterRows).where(and(eq(rosterRows.uploadId, upload.id), inArray(rosterRows.state, OPEN_STATES))))[0]?.n ?? 0;
+    (
+      await deps.db
+        .select({ n: count() })
+        .from(rosterRows)
+        .where(and(eq(rosterRows.uploadId, upload.id), inArray(rosterRows.state, OPEN_STATES)))
+    )[0]?.n ?? 0;
   const openBefore = await openCount();
   const toDraft = rows.filter((row) => row.state === 'accepted_waiting');
-  await prefetchRegistry(deps.npiRegistry, (options.stopAfterRows === undefined ? toDraft : toDraft.slice(0, options.stopAfterRows + 1)).map((row) => row.npi));
+  await prefetchRegistry(
+    deps.npiRegistry,
+    (options.stopAfterRows === undefined ? toDraft : toDraft.slice(0, options.stopAfterRows + 1)).map((row) => row.npi),
+  );
   let processed = 0;
   for (const row of rows) {
     if (options.stopAfterRows !== undefined && processed >= options.stopAfterRows) {
@@ -478,7 +537,13 @@ export async function processRosterBatch(deps: RosterDraftDeps, uploadId: string
 }
 
 /** The job: one batch, then the next batch's job while rows are open. */
-export function createRosterJobHandlers(deps: { db: Database; env: Env; logger: Logger; npiRegistry?: NpiRegistry; yext?: YextDeps }): Record<string, JobHandler> {
+export function createRosterJobHandlers(deps: {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  npiRegistry?: NpiRegistry;
+  yext?: YextDeps;
+}): Record<string, JobHandler> {
   const draftDeps: RosterDraftDeps = {
     db: deps.db,
     logger: deps.logger,

@@ -38,7 +38,12 @@ const unsentInvitation = (db: Database) =>
  * and the job that sends them. Only drafts still unclaimed are invited (a draft deleted meanwhile has
  * no user any more).
  */
-export async function createInvitations(deps: RosterDeps & { inviteTtlDays: number }, actor: AdminActor, hospitalId: string, uploadId: string): Promise<RosterInvitationsDto> {
+export async function createInvitations(
+  deps: RosterDeps & { inviteTtlDays: number },
+  actor: AdminActor,
+  hospitalId: string,
+  uploadId: string,
+): Promise<RosterInvitationsDto> {
   const upload = await findUpload(deps, actor, hospitalId, uploadId);
   return deps.db.transaction(async (tx) => {
     const candidates = await tx
@@ -60,14 +65,29 @@ export async function createInvitations(deps: RosterDeps & { inviteTtlDays: numb
       // The link is issued with the first e-mail: until then the invitation's token is one nobody holds.
       const made = await tx
         .insert(rosterInvitations)
-        .values(candidates.map((c) => ({ rowId: c.rowId, hospitalId: upload.hospitalId, userId: c.userId, email: c.email.toLowerCase(), tokenHash: deadTokenHash(), expiresAt: new Date() })))
+        .values(
+          candidates.map((c) => ({
+            rowId: c.rowId,
+            hospitalId: upload.hospitalId,
+            userId: c.userId,
+            email: c.email.toLowerCase(),
+            tokenHash: deadTokenHash(),
+            expiresAt: new Date(),
+          })),
+        )
         .onConflictDoNothing({ target: rosterInvitations.rowId })
         .returning({ id: rosterInvitations.id });
       invited = made.length;
     }
     if (invited > 0) {
       await enqueueJob(tx, ROSTER_INVITE_JOB, { uploadId: upload.id, sentBy: actor.adminId }, { maxAttempts: ROSTER_INVITE_ATTEMPTS });
-      await recordAudit(tx, actor, { action: 'roster.invitations_sent', targetType: 'roster_upload', targetId: upload.id, hospitalId: upload.hospitalId, summary: { after: { invited } } });
+      await recordAudit(tx, actor, {
+        action: 'roster.invitations_sent',
+        targetType: 'roster_upload',
+        targetId: upload.id,
+        hospitalId: upload.hospitalId,
+        summary: { after: { invited } },
+      });
     }
     const [total] = await tx
       .select({ n: count() })
@@ -87,7 +107,15 @@ export async function sendInvitationBatch(deps: RosterMailDeps, uploadId: string
     .select({ id: rosterInvitations.id })
     .from(rosterInvitations)
     .innerJoin(rosterRows, eq(rosterRows.id, rosterInvitations.rowId))
-    .where(and(eq(rosterRows.uploadId, uploadId), isNotNull(rosterInvitations.userId), isNull(rosterInvitations.claimedAt), isNull(rosterInvitations.bouncedAt), unsentInvitation(deps.db)))
+    .where(
+      and(
+        eq(rosterRows.uploadId, uploadId),
+        isNotNull(rosterInvitations.userId),
+        isNull(rosterInvitations.claimedAt),
+        isNull(rosterInvitations.bouncedAt),
+        unsentInvitation(deps.db),
+      ),
+    )
     .orderBy(rosterRows.line)
     .limit(ROSTER_INVITE_BATCH);
   const results = { sent: 0, failed: 0, skipped: 0 };

@@ -191,10 +191,7 @@ export function rosterReminderEmail(content: RosterReminderContent) {
         : [`You claimed your profile in ${content.hospitalName}'s directory. Sign in to review it and publish it, so patients can find you.`],
       list: content.filledSections.length > 0 ? { title: 'Already filled in:', items: content.filledSections } : undefined,
       action: claim ? { label: 'Claim your profile', url: content.link.url } : { label: 'Sign in to Vitae', url: content.link.url },
-      after:
-        content.link.kind === 'claim'
-          ? [`This is a new link: earlier ones no longer work. It expires on ${formatDate(content.link.expiresAt)}.`]
-          : [],
+      after: content.link.kind === 'claim' ? [`This is a new link: earlier ones no longer work. It expires on ${formatDate(content.link.expiresAt)}.`] : [],
       unsubscribeUrl: content.unsubscribeUrl,
     }),
   };
@@ -270,7 +267,10 @@ export async function sendRosterEmail(
   const { invitation, emailId } = prepared;
   const markFailed = async (error: unknown) => {
     const bounce = permanentMailFailure(error);
-    await deps.db.update(rosterEmails).set({ status: 'failed', error: errorText(error) }).where(eq(rosterEmails.id, emailId));
+    await deps.db
+      .update(rosterEmails)
+      .set({ status: 'failed', error: errorText(error) })
+      .where(eq(rosterEmails.id, emailId));
     if (bounce) await deps.db.update(rosterInvitations).set({ bouncedAt: now, bounceReason: bounce }).where(eq(rosterInvitations.id, invitation.id));
     deps.logger.warn({ invitationId: invitation.id, kind: input.kind, bounced: Boolean(bounce), err: errorText(error) }, 'roster e-mail not sent');
     return 'failed' as const;
@@ -295,7 +295,10 @@ export async function sendRosterEmail(
   } catch (error) {
     return markFailed(error);
   }
-  await deps.db.update(rosterEmails).set({ status: 'sent', sentAt: deps.now?.() ?? new Date() }).where(eq(rosterEmails.id, emailId));
+  await deps.db
+    .update(rosterEmails)
+    .set({ status: 'sent', sentAt: deps.now?.() ?? new Date() })
+    .where(eq(rosterEmails.id, emailId));
   return 'sent';
 }
 
@@ -305,7 +308,12 @@ async function composeRosterEmail(
   input: { invitation: typeof rosterInvitations.$inferSelect; userId: string; token: string | null; expiresAt: Date; kind: 'invitation' | 'reminder' },
 ) {
   const [person] = await deps.db
-    .select({ fullName: users.fullName, specialty: professionalIdentity.primarySpecialty, hospitalName: hospitals.name, brandColor: hospitals.directoryBrandColor })
+    .select({
+      fullName: users.fullName,
+      specialty: professionalIdentity.primarySpecialty,
+      hospitalName: hospitals.name,
+      brandColor: hospitals.directoryBrandColor,
+    })
     .from(users)
     .innerJoin(hospitals, eq(hospitals.id, input.invitation.hospitalId))
     .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
@@ -315,7 +323,14 @@ async function composeRosterEmail(
   const completion = await refreshCompletion(deps.db, input.userId);
   const filledSections = completion.sections.filter((s) => s.isVisible && s.status !== 'missing').map((s) => s.title);
   const unsubscribeUrl = rosterUnsubscribeUrl(deps.appUrl, deps.secret, input.invitation.id);
-  const common = { hospitalName: person.hospitalName, brandColor: person.brandColor, providerName: person.fullName, specialty: person.specialty, filledSections, unsubscribeUrl };
+  const common = {
+    hospitalName: person.hospitalName,
+    brandColor: person.brandColor,
+    providerName: person.fullName,
+    specialty: person.specialty,
+    filledSections,
+    unsubscribeUrl,
+  };
   if (input.kind === 'invitation') {
     const claimUrl = rosterClaimUrl(deps.appUrl, input.token!);
     return { ...rosterInvitationEmail({ ...common, claimUrl, expiresAt: input.expiresAt }), links: [claimUrl, unsubscribeUrl], unsubscribeUrl };

@@ -4,8 +4,8 @@ import { permanentMailFailure, rosterInvitationEmail, rosterUnsubscribeUrl, veri
 const content = {
   hospitalName: 'St. <Mary> & "Sons"',
   brandColor: '#0f766e',
-  providerName: 'Ann <script>alert(1)</script> O\'Neil, MD',
-  specialty: 'Urology & Men\'s health',
+  providerName: "Ann <script>alert(1)</script> O'Neil, MD",
+  specialty: "Urology & Men's health",
   filledSections: ['Professional Identity', 'Locations'],
   claimUrl: 'https://vitae.example/claim/abc"def',
   expiresAt: new Date('2026-12-05T10:00:00Z'),

@@ -21,24 +21,26 @@ export function rosterPeopleRoutes(deps: AppDeps & { mailer: Mailer }) {
   const actorOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
   const base = '/admin/hospitals/:hospitalId/roster';
 
-  return new Hono<AppBindings>()
-    .get(`${base}/people`, requireCapability('hospitals.view'), validate('param', hospitalIdParam), validate('query', rosterPeopleQuery), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listRosterPeople(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query')));
-    })
-    // The same view as the list (filters, search, sort), every page, as CSV.
-    .get(`${base}/people.csv`, requireCapability('hospitals.view'), validate('param', hospitalIdParam), validate('query', rosterPeopleQuery), async (c) => {
-      const { hospitalId } = c.req.valid('param');
-      return c.body(await rosterPeopleCsv(db, actorOf(c), hospitalId, c.req.valid('query')), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="roster-people-${hospitalId}.csv"`,
-        'Cache-Control': 'no-store',
-      });
-    })
-    .post(`${base}/reminders`, requireCapability('bulk.upload'), validate('param', hospitalIdParam), validate('json', rosterReminderRequest), async (c) => {
-      const reminderDeps = rosterMailDepsFrom({ db, env: deps.env, logger: deps.logger, mailer: deps.mailer });
-      return c.json(await sendRemindersNow(reminderDeps, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').rowIds));
-    });
+  return (
+    new Hono<AppBindings>()
+      .get(`${base}/people`, requireCapability('hospitals.view'), validate('param', hospitalIdParam), validate('query', rosterPeopleQuery), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listRosterPeople(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query')));
+      })
+      // The same view as the list (filters, search, sort), every page, as CSV.
+      .get(`${base}/people.csv`, requireCapability('hospitals.view'), validate('param', hospitalIdParam), validate('query', rosterPeopleQuery), async (c) => {
+        const { hospitalId } = c.req.valid('param');
+        return c.body(await rosterPeopleCsv(db, actorOf(c), hospitalId, c.req.valid('query')), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="roster-people-${hospitalId}.csv"`,
+          'Cache-Control': 'no-store',
+        });
+      })
+      .post(`${base}/reminders`, requireCapability('bulk.upload'), validate('param', hospitalIdParam), validate('json', rosterReminderRequest), async (c) => {
+        const reminderDeps = rosterMailDepsFrom({ db, env: deps.env, logger: deps.logger, mailer: deps.mailer });
+        return c.json(await sendRemindersNow(reminderDeps, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').rowIds));
+      })
+  );
 }
 
 /** A small page of its own (no script, the app's look in a few inline styles): it must work from any mail client. */
@@ -95,7 +97,10 @@ export function rosterUnsubscribeRoutes(deps: AppDeps) {
       if (!done) return c.html(invalid, 404);
       deps.logger.info({ invitationId: done.id }, 'roster reminders unsubscribed');
       return c.html(
-        page('Unsubscribed', `<h1>You are unsubscribed</h1><p>You will get no more reminders from ${escapeHtml(done.hospitalName)} about your Vitae profile.</p>`),
+        page(
+          'Unsubscribed',
+          `<h1>You are unsubscribed</h1><p>You will get no more reminders from ${escapeHtml(done.hospitalName)} about your Vitae profile.</p>`,
+        ),
       );
     });
 }

@@ -94,7 +94,13 @@ function peopleSql(hospitalId: string, uploadId: string | undefined): SQL {
 
 function whereSql(query: Pick<RosterPeopleQuery, 'state' | 'q'>): SQL {
   const parts: SQL[] = [sql`true`];
-  if (query.state && query.state.length > 0) parts.push(sql`p.state in (${sql.join(query.state.map((s) => sql`${s}`), sql`, `)})`);
+  if (query.state && query.state.length > 0)
+    parts.push(
+      sql`p.state in (${sql.join(
+        query.state.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   const q = query.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
@@ -181,7 +187,10 @@ export async function findRosterPeople(db: Database, hospitalId: string, rowIds:
     await db.execute(sql`
       select p.*, i.id as invitation_id from (${peopleSql(hospitalId, undefined)}) p
       left join roster_invitations i on i.row_id = p.id
-      where p.id in (${sql.join(rowIds.map((id) => sql`${id}`), sql`, `)})`),
+      where p.id in (${sql.join(
+        rowIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
   );
   return rows.map((row) => ({ ...toPersonDto(row), invitationId: row.invitation_id }));
 }
@@ -203,7 +212,24 @@ export async function rosterPeopleCsv(db: Database, actor: AdminActor, hospitalI
       limit ${ROSTER_PEOPLE_EXPORT_MAX}`),
   ).map(toPersonDto);
   return formatCsv([
-    ['NPI', 'Email', 'Name', 'Roster name', 'Specialty', 'Department', 'State', 'Completion %', 'Invited', 'Opened', 'Claimed', 'E-mails', 'Last e-mail', 'Last e-mail kind', 'Last e-mail status', 'Note'],
+    [
+      'NPI',
+      'Email',
+      'Name',
+      'Roster name',
+      'Specialty',
+      'Department',
+      'State',
+      'Completion %',
+      'Invited',
+      'Opened',
+      'Claimed',
+      'E-mails',
+      'Last e-mail',
+      'Last e-mail kind',
+      'Last e-mail status',
+      'Note',
+    ],
     ...rows.map((p) => [
       p.npi,
       p.email,

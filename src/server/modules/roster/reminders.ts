@@ -8,11 +8,7 @@
  * An administrator can also send one now to chosen people of their hospital.
  */
 import { sql } from 'drizzle-orm';
-import {
-  ROSTER_REMINDER_MESSAGES,
-  type RosterPersonState,
-  type RosterReminderReport,
-} from '../../../shared/schemas/roster-people';
+import { ROSTER_REMINDER_MESSAGES, type RosterPersonState, type RosterReminderReport } from '../../../shared/schemas/roster-people';
 import type { AdminActor } from '../../auth/policies';
 import { rowsOf, type Database } from '../../db/client';
 import type { Env } from '../../env';
@@ -81,7 +77,14 @@ async function dueReminders(db: Database, days: number[], now: Date, exclude: st
       and not exists (
         select 1 from roster_emails r where r.invitation_id = i.id and r.kind = 'reminder' and r.sequence >= d.due
       )
-      ${exclude.length > 0 ? sql`and i.id not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})` : sql``}
+      ${
+        exclude.length > 0
+          ? sql`and i.id not in (${sql.join(
+              exclude.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
     order by inv.at, i.id
     limit ${REMINDER_BATCH}`);
   return rowsOf<{ id: string; due: number }>(result);
@@ -110,7 +113,8 @@ export async function scheduleRosterReminders(db: Database, reminderDays: string
 }
 
 export function createRosterReminderJobHandlers(deps: { db: Database; env: Env; logger: Logger; mailer?: Mailer }): Record<string, JobHandler> {
-  const mailer = deps.mailer ?? (deps.env.SMTP_URL ? createSmtpMailer(deps.env.SMTP_URL, deps.env.MAIL_FROM, deps.logger) : createOutboxMailer(deps.db, deps.logger));
+  const mailer =
+    deps.mailer ?? (deps.env.SMTP_URL ? createSmtpMailer(deps.env.SMTP_URL, deps.env.MAIL_FROM, deps.logger) : createOutboxMailer(deps.db, deps.logger));
   return recurringHandler(deps.db, ROSTER_REMINDERS, async (job) => {
     const reminderDeps = rosterMailDepsFrom({ ...deps, mailer });
     // The setting was emptied since the job was queued: no more runs.

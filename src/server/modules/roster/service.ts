@@ -41,7 +41,14 @@ const HEADER_ALIASES: Record<string, RosterColumn> = {
   specialty: 'specialty',
 };
 
-const COLUMN_LABELS: Record<RosterColumn, string> = { npi: 'NPI', email: 'E-mail', name: 'Name', department: 'Department', location: 'Location', specialty: 'Specialty' };
+const COLUMN_LABELS: Record<RosterColumn, string> = {
+  npi: 'NPI',
+  email: 'E-mail',
+  name: 'Name',
+  department: 'Department',
+  location: 'Location',
+  specialty: 'Specialty',
+};
 
 /**
  * Registry look-ups run a few at a time: enough to check a roster of hundreds in seconds, few enough
@@ -118,7 +125,13 @@ async function refuseRowsOnRoster(db: Database, hospitalId: string, rows: Checke
       db
         .select({ npi: rosterRows.npi, email: rosterRows.email })
         .from(rosterRows)
-        .where(and(eq(rosterRows.hospitalId, hospitalId), inArray(rosterRows.state, ON_ROSTER_STATES), sql`(${inArray(rosterRows.npi, npis)} or lower(${rosterRows.email}) in ${emails})`)),
+        .where(
+          and(
+            eq(rosterRows.hospitalId, hospitalId),
+            inArray(rosterRows.state, ON_ROSTER_STATES),
+            sql`(${inArray(rosterRows.npi, npis)} or lower(${rosterRows.email}) in ${emails})`,
+          ),
+        ),
     ]);
     const knownNpis = new Set([...providers, ...earlier].map((known) => known.npi));
     const knownEmails = new Set([...providers, ...earlier].map((known) => known.email.toLowerCase()));
@@ -239,7 +252,12 @@ export async function uploadRoster(deps: RosterDeps, actor: AdminActor, hospital
 
 export async function listRosterUploads(deps: RosterDeps, actor: AdminActor, hospitalId: string) {
   const hospital = await findHospitalForAdmin(deps.db, actor, hospitalId);
-  const rows = await deps.db.select().from(rosterUploads).where(eq(rosterUploads.hospitalId, hospital.id)).orderBy(desc(rosterUploads.createdAt), desc(rosterUploads.id)).limit(200);
+  const rows = await deps.db
+    .select()
+    .from(rosterUploads)
+    .where(eq(rosterUploads.hospitalId, hospital.id))
+    .orderBy(desc(rosterUploads.createdAt), desc(rosterUploads.id))
+    .limit(200);
   return { items: rows.map(toUploadDto) };
 }
 

@@ -91,8 +91,12 @@ export function taxonomyRoutes(deps: AppDeps) {
     .get('/admin/hospitals/:hospitalId/taxonomy', canRead, validate('param', hospitalParam), validate('query', taxonomyListQuerySchema), async (c) =>
       c.json(await listHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query'))),
     )
-    .post('/admin/hospitals/:hospitalId/taxonomy', canEditHospital, validate('param', hospitalParam), validate('json', hospitalTaxonomyRowInputSchema), async (c) =>
-      c.json(await createHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
+    .post(
+      '/admin/hospitals/:hospitalId/taxonomy',
+      canEditHospital,
+      validate('param', hospitalParam),
+      validate('json', hospitalTaxonomyRowInputSchema),
+      async (c) => c.json(await createHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json')), 201),
     )
     .get('/admin/hospitals/:hospitalId/taxonomy/config', canRead, validate('param', hospitalParam), async (c) =>
       c.json(await getTaxonomyConfig(service, actorOf(c), c.req.valid('param').hospitalId)),
@@ -104,12 +108,26 @@ export function taxonomyRoutes(deps: AppDeps) {
       const { hospitalId, code } = c.req.valid('param');
       return c.json(await resolveSpecialtyCode(service, actorOf(c), hospitalId, code));
     })
-    .get('/admin/hospitals/:hospitalId/taxonomy/uploads', canRead, validate('param', hospitalParam), validate('query', taxonomyUploadListQuerySchema), async (c) =>
-      c.json(await listTaxonomyUploads(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query'))),
+    .get(
+      '/admin/hospitals/:hospitalId/taxonomy/uploads',
+      canRead,
+      validate('param', hospitalParam),
+      validate('query', taxonomyUploadListQuerySchema),
+      async (c) => c.json(await listTaxonomyUploads(service, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('query'))),
     )
     // The file is the body (text/csv), parsed as it streams in; its name comes in the query.
-    .post('/admin/hospitals/:hospitalId/taxonomy/upload', requireCapability('bulk.upload'), validate('param', hospitalParam), validate('query', taxonomyUploadQuerySchema), async (c) =>
-      c.json(await uploadHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, { fileName: c.req.valid('query').fileName, readCsv: () => readCsvUpload(c) })),
+    .post(
+      '/admin/hospitals/:hospitalId/taxonomy/upload',
+      requireCapability('bulk.upload'),
+      validate('param', hospitalParam),
+      validate('query', taxonomyUploadQuerySchema),
+      async (c) =>
+        c.json(
+          await uploadHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, {
+            fileName: c.req.valid('query').fileName,
+            readCsv: () => readCsvUpload(c),
+          }),
+        ),
     )
     .post('/admin/hospitals/:hospitalId/taxonomy/reset', requireCapability('defaults.reset'), validate('param', hospitalParam), async (c) =>
       c.json(await resetHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId)),
@@ -142,8 +160,12 @@ export function taxonomyRoutes(deps: AppDeps) {
     app.get(`/admin/taxonomy/default/${path}`, canRead, validate('query', taxonomyDistinctQuerySchema), async (c) =>
       c.json(await distinctDefaultTaxonomy(service, level, c.req.valid('query'))),
     );
-    app.get(`/admin/hospitals/:hospitalId/taxonomy/${path}`, canRead, validate('param', hospitalParam), validate('query', taxonomyDistinctQuerySchema), async (c) =>
-      c.json(await distinctHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, level, c.req.valid('query'))),
+    app.get(
+      `/admin/hospitals/:hospitalId/taxonomy/${path}`,
+      canRead,
+      validate('param', hospitalParam),
+      validate('query', taxonomyDistinctQuerySchema),
+      async (c) => c.json(await distinctHospitalTaxonomy(service, actorOf(c), c.req.valid('param').hospitalId, level, c.req.valid('query'))),
     );
   }
   return app;

@@ -20,13 +20,7 @@ import {
 } from '../../../shared/schemas/taxonomy';
 import type { AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
-import {
-  hospitals,
-  hospitalSpecialtyTaxonomiesPoc,
-  hospitalTaxonomyConfigurations,
-  hospitalTaxonomyUploads,
-  medicalSpecialtyTaxonomy,
-} from '../../db/schema';
+import { hospitals, hospitalSpecialtyTaxonomiesPoc, hospitalTaxonomyConfigurations, hospitalTaxonomyUploads, medicalSpecialtyTaxonomy } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../http/errors';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -47,7 +41,6 @@ type UploadRow = typeof hospitalTaxonomyUploads.$inferSelect;
 /** Rejected uploads keep this many error lines on the upload record and in the response. */
 const MAX_REPORTED_ERRORS = 500;
 const MAX_STORED_ERRORS = 50;
-
 
 /**
  * The spec's default failure texts for unexpected errors. Our own errors pass through, and an
@@ -168,7 +161,12 @@ export async function listDefaultTaxonomy(deps: TaxonomyDeps, query: TaxonomyLis
   });
 }
 
-async function distinctValues(db: Database, table: typeof medicalSpecialtyTaxonomy | typeof hospitalSpecialtyTaxonomiesPoc, column: AnyPgColumn, conditions: SQL[]) {
+async function distinctValues(
+  db: Database,
+  table: typeof medicalSpecialtyTaxonomy | typeof hospitalSpecialtyTaxonomiesPoc,
+  column: AnyPgColumn,
+  conditions: SQL[],
+) {
   const rows = await db
     .selectDistinct({ value: column })
     .from(table)

@@ -18,23 +18,25 @@ export function userRoutes(deps: AppDeps & { storage: FileStorage }) {
   const db = deps.database.db;
   const storage = deps.storage;
   const actorOf = (c: { get(key: 'actor'): unknown }) => c.get('actor') as AdminActor;
-  return new Hono<AppBindings>()
-    .get('/admin/users', requireCapability('users.manage'), validate('query', usersQuery), async (c) =>
-      c.json(await listUsers(db, actorOf(c), c.req.valid('query'))),
-    )
-    .get('/admin/users/:userId', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
-      c.json(await viewUserProfile(db, actorOf(c), c.req.valid('param').userId)),
-    )
-    .delete('/admin/users/:userId', requireCapability('users.delete'), validate('param', userIdParam), async (c) =>
-      c.json(await deleteUser({ db, storage, logger: deps.logger }, actorOf(c), c.req.valid('param').userId)),
-    )
-    .post('/admin/users/:userId/sync-auth-status', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
-      c.json(await syncUserAuthStatus(db, actorOf(c), c.req.valid('param').userId)),
-    )
-    // The provider's own view: which sections their hospital shows and requires.
-    .get('/me/sections', requireProvider, async (c) => {
-      const actor = c.get('actor');
-      const hospitalId = actor.kind === 'provider' ? actor.hospitalId : null;
-      return c.json({ hospitalId, items: await getSectionPermissions(db, hospitalId) });
-    });
+  return (
+    new Hono<AppBindings>()
+      .get('/admin/users', requireCapability('users.manage'), validate('query', usersQuery), async (c) =>
+        c.json(await listUsers(db, actorOf(c), c.req.valid('query'))),
+      )
+      .get('/admin/users/:userId', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
+        c.json(await viewUserProfile(db, actorOf(c), c.req.valid('param').userId)),
+      )
+      .delete('/admin/users/:userId', requireCapability('users.delete'), validate('param', userIdParam), async (c) =>
+        c.json(await deleteUser({ db, storage, logger: deps.logger }, actorOf(c), c.req.valid('param').userId)),
+      )
+      .post('/admin/users/:userId/sync-auth-status', requireCapability('users.manage'), validate('param', userIdParam), async (c) =>
+        c.json(await syncUserAuthStatus(db, actorOf(c), c.req.valid('param').userId)),
+      )
+      // The provider's own view: which sections their hospital shows and requires.
+      .get('/me/sections', requireProvider, async (c) => {
+        const actor = c.get('actor');
+        const hospitalId = actor.kind === 'provider' ? actor.hospitalId : null;
+        return c.json({ hospitalId, items: await getSectionPermissions(db, hospitalId) });
+      })
+  );
 }

@@ -15,7 +15,12 @@ import { readProfileSnapshot } from '../profile/snapshot';
 import { toUserDto } from '../profile/user-dto';
 
 /** Providers the admin may see: all for system admins (optionally one hospital's), their own hospital's otherwise. */
-export async function listUsers(db: Database, actor: AdminActor, query: { hospitalId?: string } & Partial<AdminUsersQuery> & Pick<AdminUsersQuery, 'page' | 'pageSize'>, now = new Date()) {
+export async function listUsers(
+  db: Database,
+  actor: AdminActor,
+  query: { hospitalId?: string } & Partial<AdminUsersQuery> & Pick<AdminUsersQuery, 'page' | 'pageSize'>,
+  now = new Date(),
+) {
   const conditions: Array<SQL | undefined> = [hospitalScope(actor, users.hospitalId)];
   if (query.hospitalId) conditions.push(eq(users.hospitalId, query.hospitalId));
   if (query.q) {
@@ -25,7 +30,8 @@ export async function listUsers(db: Database, actor: AdminActor, query: { hospit
   if (query.completionBelow !== undefined) conditions.push(lt(users.profileCompletionPercentage, query.completionBelow));
   if (query.publishing === 'published') conditions.push(eq(directoryListings.status, 'published'));
   if (query.publishing === 'pending') conditions.push(eq(directoryListings.status, 'pending'));
-  if (query.publishing === 'not_published') conditions.push(or(isNull(directoryListings.status), notInArray(directoryListings.status, ['published', 'pending'])));
+  if (query.publishing === 'not_published')
+    conditions.push(or(isNull(directoryListings.status), notInArray(directoryListings.status, ['published', 'pending'])));
   const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
   if (query.signIn === 'never') conditions.push(isNull(users.lastLoginAt));
   if (query.signIn === 'over_30_days') conditions.push(lt(users.lastLoginAt, monthAgo));
@@ -51,7 +57,10 @@ export async function listUsers(db: Database, actor: AdminActor, query: { hospit
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(users).leftJoin(directoryListings, eq(directoryListings.userId, users.id)).where(where),
   ]);
-  return { items: rows.map((r) => ({ ...toUserDto({ ...r.user, hospitalName: r.hospitalName }), listingStatus: r.listingStatus ?? null })), totalCount: Number(total?.n ?? 0) };
+  return {
+    items: rows.map((r) => ({ ...toUserDto({ ...r.user, hospitalName: r.hospitalName }), listingStatus: r.listingStatus ?? null })),
+    totalCount: Number(total?.n ?? 0),
+  };
 }
 
 async function findUserForAdmin(db: Database, actor: AdminActor, userId: string) {
@@ -109,7 +118,13 @@ export async function syncUserAuthStatus(db: Database, actor: AdminActor, userId
   if (account?.emailVerified) await syncAuthStatus(db, user.authUserId);
   const after = await findUserForAdmin(db, actor, userId);
   if (after.status !== user.status || after.emailVerified !== user.emailVerified) {
-    await recordAudit(db, actor, { action: 'user.sync_auth_status', targetType: 'user', targetId: user.id, hospitalId: user.hospitalId, summary: { before: { status: user.status }, after: { status: after.status } } });
+    await recordAudit(db, actor, {
+      action: 'user.sync_auth_status',
+      targetType: 'user',
+      targetId: user.id,
+      hospitalId: user.hospitalId,
+      summary: { before: { status: user.status }, after: { status: after.status } },
+    });
   }
   return toUserDto(after);
 }

@@ -9,7 +9,13 @@ import { runTermSync, YEXT_TERM_SYNC_JOB } from './term-sync';
 export { YEXT_TERM_SYNC_JOB };
 
 /** Background jobs of the listing-service integration, for the app's job worker. */
-export function createYextJobHandlers(deps: { db: Database; env: Env; logger: Logger; secretBox?: SecretBox; http?: YextDeps['http'] }): Record<string, JobHandler> {
+export function createYextJobHandlers(deps: {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  secretBox?: SecretBox;
+  http?: YextDeps['http'];
+}): Record<string, JobHandler> {
   const yext = yextDepsFrom(deps);
   return {
     [YEXT_TERM_SYNC_JOB]: async (job) => {

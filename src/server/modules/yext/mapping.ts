@@ -35,7 +35,13 @@ export interface FieldMapping {
   transformationRules: Record<string, unknown>;
 }
 
-const m = (profileSection: string, profileField: string, sourcePath: string, fallbackPaths: string[] = [], extra: Partial<FieldMapping> = {}): FieldMapping => ({
+const m = (
+  profileSection: string,
+  profileField: string,
+  sourcePath: string,
+  fallbackPaths: string[] = [],
+  extra: Partial<FieldMapping> = {},
+): FieldMapping => ({
   profileSection,
   profileField,
   sourcePath,
@@ -302,7 +308,8 @@ const labelOf = (item: unknown): string | null => {
   if (typeof item === 'number' || typeof item === 'boolean') return String(item);
   if (item && typeof item === 'object') {
     const record = item as Record<string, unknown>;
-    for (const key of ['name', 'label', 'displayName', 'value', 'url']) if (typeof record[key] === 'string' && record[key]) return (record[key] as string).trim();
+    for (const key of ['name', 'label', 'displayName', 'value', 'url'])
+      if (typeof record[key] === 'string' && record[key]) return (record[key] as string).trim();
   }
   return null;
 };
@@ -499,7 +506,11 @@ export function languageCodes(names: string[], reference: MappingLookups['langua
   return { found, unknown };
 }
 
-function fieldIssue(schema: { shape: Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }> }, field: string, value: unknown) {
+function fieldIssue(
+  schema: { shape: Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }> },
+  field: string,
+  value: unknown,
+) {
   const fieldSchema = schema.shape[field];
   if (!fieldSchema) return null;
   const parsed = fieldSchema.safeParse(value);
@@ -603,7 +614,11 @@ export function mapEntity(entity: YextEntity, hospitalMappings: readonly FieldMa
     });
   }
 
-  const simpleSection = (section: 'practice_essentials' | 'biography', schema: typeof practiceEssentialsSchema | typeof biographySchema, skip: string[] = []) => {
+  const simpleSection = (
+    section: 'practice_essentials' | 'biography',
+    schema: typeof practiceEssentialsSchema | typeof biographySchema,
+    skip: string[] = [],
+  ) => {
     const raw = sectionValues(section, entity);
     const values: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(raw)) {

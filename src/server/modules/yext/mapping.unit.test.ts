@@ -35,11 +35,17 @@ describe('paths and transformations', () => {
 
   it("fills a name list from a hospital's own field, blank names left out", () => {
     const mapped = mapEntity(
-      { meta: { id: 'x', entityType: 'healthcareProfessional' }, c_boards: ['ABIM - Cardiology', '  '], certifications: ['ignored: the hospital mapped its own field'] },
+      {
+        meta: { id: 'x', entityType: 'healthcareProfessional' },
+        c_boards: ['ABIM - Cardiology', '  '],
+        certifications: ['ignored: the hospital mapped its own field'],
+      },
       [mapping({ profileSection: 'board_certifications', profileField: 'items', sourcePath: 'c_boards' })],
       lookups,
     );
-    expect(mapped.board_certifications).toEqual([{ certificationBoard: 'ABIM - Cardiology', specialty: null, certificationYear: null, expirationYear: null, status: 'active' }]);
+    expect(mapped.board_certifications).toEqual([
+      { certificationBoard: 'ABIM - Cardiology', specialty: null, certificationYear: null, expirationYear: null, status: 'active' },
+    ]);
     expect(mapped.insurance).toBeNull();
   });
 
@@ -58,14 +64,19 @@ describe('paths and transformations', () => {
   });
 
   it('turns language names into codes, with everyday aliases, and reports the rest', () => {
-    expect(languageCodes(['English', 'mandarin', 'Farsi', 'es', 'Klingon', 'Spanish'], LANGUAGES)).toEqual({ found: ['en', 'zh', 'fa', 'es'], unknown: ['Klingon'] });
+    expect(languageCodes(['English', 'mandarin', 'Farsi', 'es', 'Klingon', 'Spanish'], LANGUAGES)).toEqual({
+      found: ['en', 'zh', 'fa', 'es'],
+      unknown: ['Klingon'],
+    });
     // A code the reference list lacks is kept (its code stands in for its name); a name we cannot place is not.
     expect(languageCodes(['yue', 'pt-BR', 'Klingon', 'en'], LANGUAGES)).toEqual({ found: ['yue', 'pt-br', 'en'], unknown: ['Klingon'] });
   });
 
   it('stores mapping errors as one text per section, or null', () => {
     expect(storedMappingErrors({})).toBeNull();
-    expect(storedMappingErrors({ languages: ['Unknown language: A', 'Unknown language: B'], biography: [] })).toEqual({ languages: 'Unknown language: A; Unknown language: B' });
+    expect(storedMappingErrors({ languages: ['Unknown language: A', 'Unknown language: B'], biography: [] })).toEqual({
+      languages: 'Unknown language: A; Unknown language: B',
+    });
   });
 });
 
@@ -87,17 +98,30 @@ describe('mapEntity', () => {
 
   it('reports unknown education types and keeps the other entries', () => {
     const mapped = mapEntity(
-      { educationList: [{ type: 'APPRENTICESHIP', institutionName: 'Somewhere' }, { type: 'FELLOWSHIP', institutionName: 'Mayo Clinic', yearCompleted: '2012' }] },
+      {
+        educationList: [
+          { type: 'APPRENTICESHIP', institutionName: 'Somewhere' },
+          { type: 'FELLOWSHIP', institutionName: 'Mayo Clinic', yearCompleted: '2012' },
+        ],
+      },
       [],
       lookups,
     );
-    expect(mapped.education_training).toEqual([expect.objectContaining({ educationType: 'fellowship', institutionName: 'Mayo Clinic', completionYear: 2012, source: 'directory', dataSource: 'yext' })]);
+    expect(mapped.education_training).toEqual([
+      expect.objectContaining({ educationType: 'fellowship', institutionName: 'Mayo Clinic', completionYear: 2012, source: 'directory', dataSource: 'yext' }),
+    ]);
     expect(mapped.errors.education_training).toEqual(['entry 1: unknown education type "APPRENTICESHIP"']);
   });
 
   it('links the office to the hospital location and drops a field that does not validate', () => {
-    const mapped = mapEntity({ locatedIn: 'loc-1', address: { line1: '1 Main St', city: 'Evanston', region: 'IL', postalCode: 'N1 9GU' }, mainPhone: '847-555-0100' }, [], lookups);
-    expect(mapped.locations).toEqual([expect.objectContaining({ predefinedLocationId: SITE, locationName: 'Heart Center', city: 'Evanston', postalCode: null, phoneNumber: '847-555-0100' })]);
+    const mapped = mapEntity(
+      { locatedIn: 'loc-1', address: { line1: '1 Main St', city: 'Evanston', region: 'IL', postalCode: 'N1 9GU' }, mainPhone: '847-555-0100' },
+      [],
+      lookups,
+    );
+    expect(mapped.locations).toEqual([
+      expect.objectContaining({ predefinedLocationId: SITE, locationName: 'Heart Center', city: 'Evanston', postalCode: null, phoneNumber: '847-555-0100' }),
+    ]);
     expect(mapped.errors.locations?.[0]).toMatch(/^postalCode: /);
   });
 

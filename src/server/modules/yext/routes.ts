@@ -55,7 +55,8 @@ async function testConnection(deps: YextDeps, row: HospitalRow): Promise<YextTes
   }
 }
 
-export const LISTING_SYNC_BUSY_MESSAGE = 'Your profile is already being updated from the listing service. Wait for it to finish before starting another update.';
+export const LISTING_SYNC_BUSY_MESSAGE =
+  'Your profile is already being updated from the listing service. Wait for it to finish before starting another update.';
 export const LISTING_SYNC_RATE_MESSAGE = `You can update your profile from the listing service ${OUTSIDE_RUN_LIMITS.listingSync.perHour} times an hour. Please wait a while and try again.`;
 
 /** Listing-service (Yext) routes, mounted under /api. */

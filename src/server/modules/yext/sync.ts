@@ -12,25 +12,10 @@ import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type Uni
 import { SIGNUP_LANGUAGE } from '../accounts/service';
 import { hospitalExpertiseTerms, hospitalLocations, hospitals, languages, professionalIdentity, userYextData } from '../../db/schema';
 import type { NpiRecord } from '../../integrations/npi-registry';
-import {
-  YEXT_DEFAULTS,
-  YEXT_MESSAGES,
-  entityIdOf,
-  findProvidersByNpi,
-  type YextClient,
-  type YextEntity,
-} from '../../integrations/yext';
+import { YEXT_DEFAULTS, YEXT_MESSAGES, entityIdOf, findProvidersByNpi, type YextClient, type YextEntity } from '../../integrations/yext';
 import { AppError, isAppError } from '../../lib/app-error';
 import { getActiveDataSource } from '../hospitals/data-sources';
-import {
-  currentListItems,
-  isEmptyValue,
-  listAdditions,
-  proposeUpdates,
-  sameValue,
-  writeSectionFields,
-  type Proposal,
-} from '../pending-updates/service';
+import { currentListItems, isEmptyValue, listAdditions, proposeUpdates, sameValue, writeSectionFields, type Proposal } from '../pending-updates/service';
 import { SYSTEM_ACTOR, withSectionHistory } from '../profile/history';
 import { getSection, loadUser, refreshCompletion } from '../profile/service';
 import { forgetValidKey, loadHospital, validatedClient, type HospitalRow, type YextDeps } from './context';
@@ -107,9 +92,17 @@ interface ExpertiseResolution {
  * Each referenced taxonomy entity becomes the hospital term synced from it. Entities the hospital has
  * no term for are looked up for their names and, when `create` is set, added as listing-service terms.
  */
-export async function resolveExpertise(deps: YextDeps, hospitalId: string, refs: NonNullable<MappedProfile['medical_expertise']>, client: YextClient, create: boolean): Promise<ExpertiseResolution> {
+export async function resolveExpertise(
+  deps: YextDeps,
+  hospitalId: string,
+  refs: NonNullable<MappedProfile['medical_expertise']>,
+  client: YextClient,
+  create: boolean,
+): Promise<ExpertiseResolution> {
   const wanted: Array<EntityRef & { entityType: YextTermEntityType; termType: TermType }> = [];
-  for (const [field, meta] of Object.entries(EXPERTISE_FIELDS) as Array<[keyof typeof EXPERTISE_FIELDS, (typeof EXPERTISE_FIELDS)[keyof typeof EXPERTISE_FIELDS]]>) {
+  for (const [field, meta] of Object.entries(EXPERTISE_FIELDS) as Array<
+    [keyof typeof EXPERTISE_FIELDS, (typeof EXPERTISE_FIELDS)[keyof typeof EXPERTISE_FIELDS]]
+  >) {
     for (const ref of refs[field]) if (!wanted.some((w) => w.id === ref.id)) wanted.push({ ...ref, ...meta });
   }
   const ids = wanted.map((w) => w.id);
@@ -160,7 +153,16 @@ export async function resolveExpertise(deps: YextDeps, hospitalId: string, refs:
     const created = await deps.db
       .select()
       .from(hospitalExpertiseTerms)
-      .where(and(eq(hospitalExpertiseTerms.hospitalId, hospitalId), inArray(hospitalExpertiseTerms.termId, creatable.map((w) => w.id)), isNull(hospitalExpertiseTerms.specialtyName)));
+      .where(
+        and(
+          eq(hospitalExpertiseTerms.hospitalId, hospitalId),
+          inArray(
+            hospitalExpertiseTerms.termId,
+            creatable.map((w) => w.id),
+          ),
+          isNull(hospitalExpertiseTerms.specialtyName),
+        ),
+      );
     for (const row of created) if (row.yextEntityId ?? row.termId) byEntity.set(row.yextEntityId ?? row.termId, row);
   }
 
@@ -218,7 +220,11 @@ function isSignupLanguageDefault(section: SyncSectionId, current: Array<Record<s
   return only?.languageCode === SIGNUP_LANGUAGE && only.isFromYext !== true;
 }
 
-async function applyList(ctx: ApplyContext, section: ProfileSectionId & SyncSectionId & ProfileListId, incoming: Array<Record<string, unknown>>): Promise<SectionReport> {
+async function applyList(
+  ctx: ApplyContext,
+  section: ProfileSectionId & SyncSectionId & ProfileListId,
+  incoming: Array<Record<string, unknown>>,
+): Promise<SectionReport> {
   // The directory adds up to the list's cap (limits.ts) and no further: a save over it would be refused.
   const cap = PROFILE_LIST_CAPS[section];
   const current = await currentListItems(ctx.deps, ctx.userId, section);
@@ -228,11 +234,17 @@ async function applyList(ctx: ApplyContext, section: ProfileSectionId & SyncSect
   }
   const additions = listAdditions(section, current, incoming).slice(0, Math.max(0, cap - current.length));
   if (additions.length === 0) return { section, outcome: 'unchanged', proposals: 0 };
-  const proposed = await proposeUpdates(ctx.deps.db, ctx.userId, 'yext', [{ sectionId: section, field: 'items', currentValue: current, newValue: [...current, ...additions] }]);
+  const proposed = await proposeUpdates(ctx.deps.db, ctx.userId, 'yext', [
+    { sectionId: section, field: 'items', currentValue: current, newValue: [...current, ...additions] },
+  ]);
   return { section, outcome: 'pending', proposals: proposed };
 }
 
-function nameListTask(ctx: ApplyContext, section: 'board_certifications' | 'hospital_affiliations' | 'awards' | 'insurance', items: Array<Record<string, unknown>> | null) {
+function nameListTask(
+  ctx: ApplyContext,
+  section: 'board_certifications' | 'hospital_affiliations' | 'awards' | 'insurance',
+  items: Array<Record<string, unknown>> | null,
+) {
   return items ? applyList(ctx, section, items) : Promise.resolve<SectionReport>({ section, outcome: 'empty', proposals: 0 });
 }
 
@@ -294,9 +306,13 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
         return report;
       },
       education_training: async () =>
-        mapped.education_training ? applyList(ctx, 'education_training', mapped.education_training) : { section: 'education_training', outcome: 'empty', proposals: 0 },
+        mapped.education_training
+          ? applyList(ctx, 'education_training', mapped.education_training)
+          : { section: 'education_training', outcome: 'empty', proposals: 0 },
       practice_essentials: async () =>
-        mapped.practice_essentials ? applyFields(ctx, 'practice_essentials', mapped.practice_essentials) : { section: 'practice_essentials', outcome: 'empty', proposals: 0 },
+        mapped.practice_essentials
+          ? applyFields(ctx, 'practice_essentials', mapped.practice_essentials)
+          : { section: 'practice_essentials', outcome: 'empty', proposals: 0 },
       medical_expertise: async () => {
         if (!mapped.medical_expertise) return { section: 'medical_expertise', outcome: 'empty', proposals: 0 };
         // The hospital's "Enhanced expertise" setting: on, a condition or procedure the hospital's terms
@@ -307,16 +323,17 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
         const missing = new Set(resolution.missing.map((m) => m.id));
         const items = enhanced ? resolution.items : resolution.items.filter((item) => !missing.has(item.termId));
         if (!enhanced && missing.size > 0) {
-          errors.medical_expertise = [...(errors.medical_expertise ?? []), `${missing.size} term${missing.size === 1 ? '' : 's'} not in the hospital's terms (enhanced expertise is off)`];
+          errors.medical_expertise = [
+            ...(errors.medical_expertise ?? []),
+            `${missing.size} term${missing.size === 1 ? '' : 's'} not in the hospital's terms (enhanced expertise is off)`,
+          ];
         }
         if (items.length === 0) return { section: 'medical_expertise', outcome: 'empty', proposals: 0 };
         return applyList(ctx, 'medical_expertise', items);
       },
       biography: async () => (mapped.biography ? applyFields(ctx, 'biography', mapped.biography) : { section: 'biography', outcome: 'empty', proposals: 0 }),
-      languages: async () =>
-        mapped.languages ? applyList(ctx, 'languages', mapped.languages) : { section: 'languages', outcome: 'empty', proposals: 0 },
-      locations: async () =>
-        mapped.locations ? applyList(ctx, 'locations', mapped.locations) : { section: 'locations', outcome: 'empty', proposals: 0 },
+      languages: async () => (mapped.languages ? applyList(ctx, 'languages', mapped.languages) : { section: 'languages', outcome: 'empty', proposals: 0 }),
+      locations: async () => (mapped.locations ? applyList(ctx, 'locations', mapped.locations) : { section: 'locations', outcome: 'empty', proposals: 0 }),
       board_certifications: async () => nameListTask(ctx, 'board_certifications', mapped.board_certifications),
       hospital_affiliations: async () => nameListTask(ctx, 'hospital_affiliations', mapped.hospital_affiliations),
       awards: async () => nameListTask(ctx, 'awards', mapped.awards),
@@ -355,7 +372,14 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
       })
       .onConflictDoUpdate({
         target: userYextData.userId,
-        set: { hospitalId: hospital.id, npiNumber: npi, yextRawData: entity as Record<string, unknown>, mappedSections: SYNC_SECTION_IDS.filter((section) => mapped[section] !== null), mappingErrors, updatedAt: new Date() },
+        set: {
+          hospitalId: hospital.id,
+          npiNumber: npi,
+          yextRawData: entity as Record<string, unknown>,
+          mappedSections: SYNC_SECTION_IDS.filter((section) => mapped[section] !== null),
+          mappingErrors,
+          updatedAt: new Date(),
+        },
       });
     // Sections saved side by side each computed the completion before the others committed.
     await refreshCompletion(deps.db, userId);
@@ -373,7 +397,12 @@ export async function runUnifiedSync(deps: YextDeps, userId: string): Promise<Un
       providerName: providerNameOf(entity, mapped),
       npi,
       pendingUpdatesCreated: reports.reduce((sum, r) => sum + r.proposals, 0),
-      sections: reports.map(({ section, outcome, error, skippedFields }) => ({ section, outcome, ...(error ? { error } : {}), ...(skippedFields ? { skippedFields } : {}) })),
+      sections: reports.map(({ section, outcome, error, skippedFields }) => ({
+        section,
+        outcome,
+        ...(error ? { error } : {}),
+        ...(skippedFields ? { skippedFields } : {}),
+      })),
       mappingErrors,
     };
     if (attempted > 0 && sectionsFailed === attempted) throw new AppError('YEXT_APPLY_FAILED', 500, YEXT_MESSAGES.applyFailed, result);
@@ -396,7 +425,19 @@ function providerNameOf(entity: YextEntity, mapped: MappedProfile) {
 export async function previewProvider(deps: YextDeps, row: HospitalRow, npi: string): Promise<YextPreviewResult> {
   const { entity, strategy, client } = await fetchProviderEntity(deps, row, npi);
   if (!entity) {
-    return { npi, found: false, strategy: null, entityId: null, providerName: null, sections: {}, mappedSections: [], mappingErrors: null, fields: [], usesHospitalMappings: false, missingTerms: [] };
+    return {
+      npi,
+      found: false,
+      strategy: null,
+      entityId: null,
+      providerName: null,
+      sections: {},
+      mappedSections: [],
+      mappingErrors: null,
+      fields: [],
+      usesHospitalMappings: false,
+      missingTerms: [],
+    };
   }
   const [mappings, lookups] = await Promise.all([hospitalMappings(deps, row.id), mappingLookups(deps, row.id)]);
   const mapped = mapEntity(entity, mappings, lookups);

@@ -55,7 +55,7 @@ interface FetchedTerm {
 export async function fetchTaxonomyEntities(client: YextClient, entityType: YextTermEntityType) {
   const cap = offsetCapFor(entityType);
   const entities = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const page = await client.listEntities({ entityTypes: entityType, limit: YEXT_DEFAULTS.pageSize, offset });
     entities.push(...page.entities);
     if (page.entities.length < YEXT_DEFAULTS.pageSize) break;
@@ -119,7 +119,13 @@ export async function dryRunTermSync(deps: YextDeps, hospitalId: string): Promis
     throw new AppError('YEXT_SYNC_FAILED', 502, isYextError(error) ? error.message : YEXT_MESSAGES.syncFailed);
   }
   const plan = await planChanges(deps.db, hospitalId, fetched.terms);
-  return { totalEntitiesFetched: fetched.total, termsAdded: plan.adds.length, termsUpdated: plan.updates.length, termsDeleted: plan.deletes.length, byType: fetched.byType };
+  return {
+    totalEntitiesFetched: fetched.total,
+    termsAdded: plan.adds.length,
+    termsUpdated: plan.updates.length,
+    termsDeleted: plan.deletes.length,
+    byType: fetched.byType,
+  };
 }
 
 /**
@@ -130,11 +136,15 @@ async function assertNotRunning(db: Database, hospitalId: string) {
   await db
     .update(yextSyncLogs)
     .set({ status: 'failed', error: `${YEXT_MESSAGES.syncFailed}: interrupted`, finishedAt: new Date() })
-    .where(and(eq(yextSyncLogs.hospitalId, hospitalId), eq(yextSyncLogs.status, 'running'), lt(yextSyncLogs.startedAt, new Date(Date.now() - RUNNING_WINDOW_MS))));
+    .where(
+      and(eq(yextSyncLogs.hospitalId, hospitalId), eq(yextSyncLogs.status, 'running'), lt(yextSyncLogs.startedAt, new Date(Date.now() - RUNNING_WINDOW_MS))),
+    );
   const [running] = await db
     .select({ id: yextSyncLogs.id })
     .from(yextSyncLogs)
-    .where(and(eq(yextSyncLogs.hospitalId, hospitalId), eq(yextSyncLogs.status, 'running'), gte(yextSyncLogs.startedAt, new Date(Date.now() - RUNNING_WINDOW_MS))))
+    .where(
+      and(eq(yextSyncLogs.hospitalId, hospitalId), eq(yextSyncLogs.status, 'running'), gte(yextSyncLogs.startedAt, new Date(Date.now() - RUNNING_WINDOW_MS))),
+    )
     .limit(1);
   if (running) throw AppError.conflict(YEXT_MESSAGES.syncRunning, { syncLogId: running.id });
 }
@@ -200,7 +210,10 @@ export async function runTermSync(deps: YextDeps, input: { hospitalId: string; s
         await tx.delete(hospitalExpertiseTerms).where(inArray(hospitalExpertiseTerms.id, ids));
       }
       const counts = { totalEntitiesFetched: fetched.total, termsAdded: added, termsUpdated: plan.updates.length, termsDeleted: plan.deletes.length };
-      await tx.update(yextSyncLogs).set({ ...counts, status: 'completed', error: null, finishedAt: new Date() }).where(eq(yextSyncLogs.id, log.id));
+      await tx
+        .update(yextSyncLogs)
+        .set({ ...counts, status: 'completed', error: null, finishedAt: new Date() })
+        .where(eq(yextSyncLogs.id, log.id));
       return counts;
     });
     await analyzeAfterBulkWrite(db, hospitalExpertiseTerms, stats.termsAdded + stats.termsUpdated + stats.termsDeleted);
@@ -210,7 +223,10 @@ export async function runTermSync(deps: YextDeps, input: { hospitalId: string; s
     if (hospital) await forgetValidKey(deps, hospital, error);
     const message = isYextError(error) || isAppError(error) ? error.message : YEXT_MESSAGES.syncFailed;
     deps.logger.warn({ err: error, hospitalId: input.hospitalId, syncLogId: log.id }, 'listing-service term sync failed');
-    await db.update(yextSyncLogs).set({ status: 'failed', error: message.slice(0, 2000), finishedAt: new Date() }).where(eq(yextSyncLogs.id, log.id));
+    await db
+      .update(yextSyncLogs)
+      .set({ status: 'failed', error: message.slice(0, 2000), finishedAt: new Date() })
+      .where(eq(yextSyncLogs.id, log.id));
     throw error;
   }
 }

@@ -142,7 +142,9 @@ describe('collectFeedbackContext', () => {
     const context = collectFeedbackContext({ recorder, userAgent: UA.chromeMac, currentRoute: '/settings?email=jordan.avery@northfield.example' });
 
     expect(context.technicalContext).toMatchObject({ browser: 'Chrome 126', os: 'macOS 10.15.7', userAgent: UA.chromeMac });
-    expect(context.technicalContext.consoleErrors).toEqual([{ message: 'Login failed for j***@northfield.example with password=[REDACTED]', at: '2025-03-01T10:00:00.000Z' }]);
+    expect(context.technicalContext.consoleErrors).toEqual([
+      { message: 'Login failed for j***@northfield.example with password=[REDACTED]', at: '2025-03-01T10:00:00.000Z' },
+    ]);
     expect(context.technicalContext.networkErrors).toEqual([{ method: 'GET', url: '/api/profile', status: 500, at: '2025-03-01T10:00:00.000Z' }]);
     expect(context.technicalContext.navigation[0]?.path).toBe('/profile/j***@northfield.example');
     expect(context.applicationContext.currentRoute).toBe('/settings?email=j***@northfield.example');

@@ -295,7 +295,12 @@ export function collectFeedbackContext(options: { recorder?: ContextRecorder; us
   // Cut after scrubbing: a mask can be longer than what it hides.
   const { technicalContext: technical, applicationContext: application } = scrubbed;
   return {
-    technicalContext: { ...technical, browser: truncate(technical.browser, 200), os: truncate(technical.os, 200), userAgent: truncate(technical.userAgent, 1000) },
+    technicalContext: {
+      ...technical,
+      browser: truncate(technical.browser, 200),
+      os: truncate(technical.os, 200),
+      userAgent: truncate(technical.userAgent, 1000),
+    },
     applicationContext: { currentRoute: truncate(application.currentRoute, 2000) },
   };
 }

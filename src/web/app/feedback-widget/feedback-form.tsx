@@ -65,7 +65,12 @@ export function FeedbackForm({ form, sending, capturing, screenshot, onCapture, 
     [hint, formState.errors[field] ? errorId(field) : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex min-h-0 flex-1 flex-col" aria-describedby={messages.length > 0 ? `${id}-errors` : undefined}>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="flex min-h-0 flex-1 flex-col"
+      aria-describedby={messages.length > 0 ? `${id}-errors` : undefined}
+    >
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 pt-1 pb-5">
         {messages.length > 0 ? (
           <div id={`${id}-errors`} role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm leading-6 text-red-900">
@@ -86,7 +91,13 @@ export function FeedbackForm({ form, sending, capturing, screenshot, onCapture, 
         <div className="grid grid-cols-2 gap-3 sm:gap-4">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-category`}>Category</Label>
-            <select id={`${id}-category`} className={cn(controlClasses, 'h-10 pr-8')} aria-invalid={invalid('category')} aria-describedby={describedBy('category')} {...register('category')}>
+            <select
+              id={`${id}-category`}
+              className={cn(controlClasses, 'h-10 pr-8')}
+              aria-invalid={invalid('category')}
+              aria-describedby={describedBy('category')}
+              {...register('category')}
+            >
               {FEEDBACK_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
                   {FEEDBACK_CATEGORY_LABELS[category]}
@@ -96,7 +107,13 @@ export function FeedbackForm({ form, sending, capturing, screenshot, onCapture, 
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-severity`}>Severity</Label>
-            <select id={`${id}-severity`} className={cn(controlClasses, 'h-10 pr-8')} aria-invalid={invalid('severity')} aria-describedby={describedBy('severity')} {...register('severity')}>
+            <select
+              id={`${id}-severity`}
+              className={cn(controlClasses, 'h-10 pr-8')}
+              aria-invalid={invalid('severity')}
+              aria-describedby={describedBy('severity')}
+              {...register('severity')}
+            >
               {FEEDBACK_SEVERITIES.map((severity) => (
                 <option key={severity} value={severity}>
                   {severity} – {SEVERITY_LABELS[severity]}
@@ -155,20 +172,43 @@ export function FeedbackForm({ form, sending, capturing, screenshot, onCapture, 
           </p>
           {screenshot ? (
             <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-gray-50 p-2">
-              <a href={screenshot.previewUrl} target="_blank" rel="noreferrer" className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
-                <img src={screenshot.previewUrl} alt="Screenshot to be attached" className="h-16 w-28 rounded-md bg-white object-cover object-top ring-1 ring-gray-200" />
+              <a
+                href={screenshot.previewUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <img
+                  src={screenshot.previewUrl}
+                  alt="Screenshot to be attached"
+                  className="h-16 w-28 rounded-md bg-white object-cover object-top ring-1 ring-gray-200"
+                />
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
               <div className="flex min-w-0 flex-1 flex-col items-start gap-1">
                 <p className="text-sm text-gray-700">Screenshot attached</p>
-                <Button variant="ghost" size="sm" className="-ml-2 h-8 text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onRemoveScreenshot} disabled={sending}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="-ml-2 h-8 text-red-700 hover:bg-red-50 hover:text-red-800"
+                  onClick={onRemoveScreenshot}
+                  disabled={sending}
+                >
                   <Trash2 aria-hidden="true" className="size-4" />
                   Remove screenshot
                 </Button>
               </div>
             </div>
           ) : (
-            <Button variant="outline" size="sm" className="self-start" onClick={onCapture} loading={capturing} disabled={sending} aria-describedby={`${id}-screenshot-hint`}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start"
+              onClick={onCapture}
+              loading={capturing}
+              disabled={sending}
+              aria-describedby={`${id}-screenshot-hint`}
+            >
               {capturing ? null : <Camera aria-hidden="true" className="size-4" />}
               {capturing ? 'Capturing…' : 'Capture screenshot'}
             </Button>

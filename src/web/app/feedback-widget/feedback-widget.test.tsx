@@ -27,7 +27,9 @@ function json(body: unknown, status = 200) {
 }
 
 /** A server for the widget: session, configuration, screenshot upload and submission. */
-function server(options: { user?: Partial<typeof USER> | null; betaOnly?: boolean; submit?: () => Response | Promise<Response>; upload?: () => Response } = {}) {
+function server(
+  options: { user?: Partial<typeof USER> | null; betaOnly?: boolean; submit?: () => Response | Promise<Response>; upload?: () => Response } = {},
+) {
   const sent: Sent[] = [];
   const user = options.user === null ? null : { ...USER, ...options.user };
   vi.stubGlobal(
@@ -36,10 +38,12 @@ function server(options: { user?: Partial<typeof USER> | null; betaOnly?: boolea
       const path = new URL(String(input), 'http://localhost').pathname;
       const method = init.method ?? 'GET';
       if (path === '/api/auth/session') return json({ user });
-      if (path === '/api/config') return json({ environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: options.betaOnly ?? true });
+      if (path === '/api/config')
+        return json({ environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: options.betaOnly ?? true });
       const body = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
       sent.push({ method, path, body });
-      if (path === '/api/feedback/screenshot') return options.upload?.() ?? json({ url: `/api/feedback/screenshots/${USER.id}/1700000000000-abcd1234.jpg` }, 201);
+      if (path === '/api/feedback/screenshot')
+        return options.upload?.() ?? json({ url: `/api/feedback/screenshots/${USER.id}/1700000000000-abcd1234.jpg` }, 201);
       if (path === '/api/feedback') return (await options.submit?.()) ?? json({ id: 'f1', status: 'submitted' }, 201);
       return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
@@ -231,14 +235,16 @@ describe('the panel', () => {
     await openPanel();
     expect(field('Category').value).toBe('bug');
     expect(field('Severity').value).toBe('3');
-    expect(within(field('Category')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Bug Report',
-      'Feature Request',
-      'UX/UI Issue',
-      'Performance Issue',
-      'Other',
-    ]);
-    expect(within(field('Severity')).getAllByRole('option').map((option) => option.textContent)).toEqual(['1 – Low', '2 – Medium', '3 – High', '4 – Critical', '5 – Urgent']);
+    expect(
+      within(field('Category'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Bug Report', 'Feature Request', 'UX/UI Issue', 'Performance Issue', 'Other']);
+    expect(
+      within(field('Severity'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1 – Low', '2 – Medium', '3 – High', '4 – Critical', '5 – Urgent']);
   });
 });
 
@@ -251,7 +257,11 @@ describe('the form', () => {
     fireEvent.blur(field('Title'));
     fireEvent.blur(field('Description'));
     const list = await within(panel()).findByRole('alert');
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([FEEDBACK_MESSAGES.titleRequired, FEEDBACK_MESSAGES.descriptionRequired]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([FEEDBACK_MESSAGES.titleRequired, FEEDBACK_MESSAGES.descriptionRequired]);
     expect(field('Title').getAttribute('aria-invalid')).toBe('true');
 
     // Blank after trimming still counts as missing.
@@ -319,7 +329,14 @@ describe('the form', () => {
       description: 'Please let me export every section at once.',
       reproductionSteps: '1. Open Settings',
       screenshotUrl: null,
-      technicalContext: { browser: expect.any(String), os: expect.any(String), userAgent: expect.any(String), consoleErrors: [], networkErrors: [], navigation: [] },
+      technicalContext: {
+        browser: expect.any(String),
+        os: expect.any(String),
+        userAgent: expect.any(String),
+        consoleErrors: [],
+        networkErrors: [],
+        navigation: [],
+      },
       applicationContext: { currentRoute: expect.any(String) },
     });
 
@@ -399,7 +416,17 @@ describe('the form', () => {
 
   it('puts the server’s field messages in the list', async () => {
     server({
-      submit: () => json({ error: { code: 'VALIDATION_ERROR', message: FEEDBACK_MESSAGES.titleRequired, details: { issues: [{ path: 'title', message: FEEDBACK_MESSAGES.titleRequired }] } } }, 400),
+      submit: () =>
+        json(
+          {
+            error: {
+              code: 'VALIDATION_ERROR',
+              message: FEEDBACK_MESSAGES.titleRequired,
+              details: { issues: [{ path: 'title', message: FEEDBACK_MESSAGES.titleRequired }] },
+            },
+          },
+          400,
+        ),
     });
     renderWidget();
     await openPanel();

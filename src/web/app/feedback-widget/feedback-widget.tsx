@@ -114,7 +114,10 @@ export function FeedbackWidgetPanel() {
 
       {opened ? (
         <Suspense fallback={null}>
-          <FeedbackDialog open={state === 'open'} returnFocus={() => focusFirstShown([restoreRef.current, buttonRef.current, document.getElementById(FEEDBACK_HEADER_BUTTON_ID)])} />
+          <FeedbackDialog
+            open={state === 'open'}
+            returnFocus={() => focusFirstShown([restoreRef.current, buttonRef.current, document.getElementById(FEEDBACK_HEADER_BUTTON_ID)])}
+          />
         </Suspense>
       ) : null}
     </>

@@ -99,11 +99,14 @@ describe('remembering the position', () => {
 
   it('does not fail when the storage refuses to write', () => {
     expect(() =>
-      savePosition({ right: 1, bottom: 1 }, {
-        setItem: () => {
-          throw new Error('QuotaExceededError');
+      savePosition(
+        { right: 1, bottom: 1 },
+        {
+          setItem: () => {
+            throw new Error('QuotaExceededError');
+          },
         },
-      }),
+      ),
     ).not.toThrow();
   });
 });

@@ -7,9 +7,7 @@ export function GuardError({ onRetry, retrying }: { onRetry: () => void; retryin
     <FullPageStatus label="">
       <div role="alert" className="max-w-sm">
         <h1 className="text-lg font-semibold text-gray-900">We couldn’t confirm that you’re signed in</h1>
-        <p className="mt-2 text-sm leading-6 text-gray-600">
-          The connection to Vitae was interrupted. Check your internet connection and try again.
-        </p>
+        <p className="mt-2 text-sm leading-6 text-gray-600">The connection to Vitae was interrupted. Check your internet connection and try again.</p>
         <Button className="mt-6" onClick={onRetry} loading={retrying}>
           Try again
         </Button>

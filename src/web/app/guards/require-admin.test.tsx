@@ -52,7 +52,12 @@ describe('RequireAdmin', () => {
   it('sends an expired session to the login page with the expiry reason', async () => {
     vi.stubGlobal(
       'fetch',
-      stubFetch({ '/api/admin/me': { status: 401, body: { error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please log in again.', details: { reason: 'absolute' } } } } }),
+      stubFetch({
+        '/api/admin/me': {
+          status: 401,
+          body: { error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please log in again.', details: { reason: 'absolute' } } },
+        },
+      }),
     );
     const { router } = visit('/system-admin');
     await expectLocation(router, '/admin/login?reason=expired');

@@ -26,7 +26,9 @@ function stubApi(handler: Handler = () => undefined) {
   vi.stubGlobal('fetch', fetchMock);
   const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input).endsWith(path)).length;
   const bodies = (path: string) =>
-    (fetchMock.mock.calls as unknown as Array<[string, RequestInit]>).filter(([input]) => String(input).endsWith(path)).map(([, init]) => JSON.parse(String(init.body)) as unknown);
+    (fetchMock.mock.calls as unknown as Array<[string, RequestInit]>)
+      .filter(([input]) => String(input).endsWith(path))
+      .map(([, init]) => JSON.parse(String(init.body)) as unknown);
   return { fetchMock, calls, bodies };
 }
 
@@ -163,7 +165,9 @@ describe('InactivityWatcher', () => {
 
   it('logs out when a keep-alive finds the session already ended', async () => {
     const api = stubApi((path) =>
-      path === '/api/auth/keep-alive' ? json({ error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please log in again.' } }, 401) : undefined,
+      path === '/api/auth/keep-alive'
+        ? json({ error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please log in again.' } }, 401)
+        : undefined,
     );
     const { router } = renderWatcher();
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeDefined();
@@ -178,7 +182,10 @@ describe('InactivityWatcher', () => {
     await advance(0);
     await act(async () => {
       await client
-        .fetchQuery({ queryKey: ['profile'], queryFn: () => Promise.reject(new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please log in again.')) })
+        .fetchQuery({
+          queryKey: ['profile'],
+          queryFn: () => Promise.reject(new ApiError(401, 'SESSION_EXPIRED', 'Your session has expired. Please log in again.')),
+        })
         .catch(() => undefined);
     });
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeDefined();
@@ -203,7 +210,9 @@ describe('RequireMember and an ended session', () => {
   });
 
   it('mounts the watcher only for a signed-in member', async () => {
-    const api = stubApi((path) => (path === '/api/auth/session' ? json({ user: { id: 'u1', email: 'maya@example.org', fullName: 'Maya Okafor' } }) : undefined));
+    const api = stubApi((path) =>
+      path === '/api/auth/session' ? json({ user: { id: 'u1', email: 'maya@example.org', fullName: 'Maya Okafor' } }) : undefined,
+    );
     renderRoutes([{ Component: RequireMember, children: [{ path: '/dashboard', element: <h1>Dashboard</h1> }] }], { initialEntries: ['/dashboard'] });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeDefined();
     // The watcher's code loads lazily after the page.

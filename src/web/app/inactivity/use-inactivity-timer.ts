@@ -80,7 +80,9 @@ export function useInactivityTimer({
 
     const publish = (now: number) => {
       const remaining = state.phase === 'warning' ? Math.ceil(remainingMs(state, now, machineConfig) / 1000) * 1000 : state.phase === 'expired' ? 0 : timeoutMs;
-      setSnapshot((previous) => (previous.phase === state.phase && previous.remainingMs === remaining ? previous : { phase: state.phase, remainingMs: remaining }));
+      setSnapshot((previous) =>
+        previous.phase === state.phase && previous.remainingMs === remaining ? previous : { phase: state.phase, remainingMs: remaining },
+      );
     };
 
     const stopTimers = () => {

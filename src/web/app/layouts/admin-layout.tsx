@@ -36,7 +36,10 @@ function AdminLayoutContent() {
           {admin ? (
             <AdminAccountMenu admin={admin} />
           ) : (
-            <Link to="/" className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-100 hover:bg-white/10 hover:text-white focus-visible:outline-white">
+            <Link
+              to="/"
+              className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-brand-100 hover:bg-white/10 hover:text-white focus-visible:outline-white"
+            >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Vitae
             </Link>

@@ -38,9 +38,7 @@ export function SiteFooter() {
         <div className="grid grid-cols-1 gap-10 lg:grid-cols-12">
           <div className="lg:col-span-4">
             <Logo />
-            <p className="mt-4 max-w-xs text-sm leading-6 text-gray-600">
-              Complete, accurate professional profiles for every clinician in your health system.
-            </p>
+            <p className="mt-4 max-w-xs text-sm leading-6 text-gray-600">Complete, accurate professional profiles for every clinician in your health system.</p>
           </div>
           <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:col-span-8">
             {COLUMNS.map((column) => (
@@ -67,12 +65,7 @@ export function SiteFooter() {
           <ul className="mt-4 grid grid-cols-1 gap-x-8 gap-y-3 text-xs leading-5 text-gray-600 sm:grid-cols-2 lg:grid-cols-3">
             {DATA_ATTRIBUTIONS.map((source) => (
               <li key={source.name}>
-                <a
-                  href={source.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-semibold text-gray-700 hover:text-brand-700 hover:underline"
-                >
+                <a href={source.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-gray-700 hover:text-brand-700 hover:underline">
                   {source.name}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>

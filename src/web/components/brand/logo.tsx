@@ -21,11 +21,7 @@ interface LogoProps {
 
 export function Logo({ to = '/', suffix, tone = 'dark', className }: LogoProps) {
   return (
-    <Link
-      to={to}
-      className={cn('inline-flex items-center gap-2.5 rounded-md', className)}
-      aria-label={suffix ? `Vitae ${suffix} home` : 'Vitae home'}
-    >
+    <Link to={to} className={cn('inline-flex items-center gap-2.5 rounded-md', className)} aria-label={suffix ? `Vitae ${suffix} home` : 'Vitae home'}>
       <LogoMark />
       <span className={cn('text-xl font-bold tracking-tight', tone === 'dark' ? 'text-gray-900' : 'text-white')}>Vitae</span>
       {suffix ? (

@@ -46,13 +46,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
 
 export function Button({ variant, size, loading = false, className, type = 'button', disabled, children, ...props }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClasses({ variant, size, className })}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...props}
-    >
+    <button type={type} className={buttonClasses({ variant, size, className })} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
       {loading ? <Spinner size="sm" label="" /> : null}
       {children}
     </button>

@@ -21,8 +21,7 @@ export function DialogContent({ className, children, placement = 'center', hideC
       <DialogPrimitive.Content
         className={cn(
           'fixed z-50 bg-white shadow-xl focus:outline-none',
-          placement === 'center' &&
-            'top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl p-6',
+          placement === 'center' && 'top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl p-6',
           placement === 'left' && 'inset-y-0 left-0 w-80 max-w-[85vw] overflow-y-auto p-4',
           className,
         )}
@@ -66,7 +65,17 @@ interface DialogActionsProps {
 }
 
 /** A dialog's footer: Cancel (closes, held while the action runs) and the main button, stacked on phones. */
-export function DialogActions({ submitLabel, onSubmit, pending = false, disabled, cancelLabel = 'Cancel', cancelVariant = 'ghost', submitVariant, submitClassName, className }: DialogActionsProps) {
+export function DialogActions({
+  submitLabel,
+  onSubmit,
+  pending = false,
+  disabled,
+  cancelLabel = 'Cancel',
+  cancelVariant = 'ghost',
+  submitVariant,
+  submitClassName,
+  className,
+}: DialogActionsProps) {
   return (
     <div className={cn('flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', className ?? 'mt-2')}>
       <DialogClose asChild>
@@ -75,7 +84,14 @@ export function DialogActions({ submitLabel, onSubmit, pending = false, disabled
         </Button>
       </DialogClose>
       {submitLabel === null ? null : (
-        <Button type={onSubmit ? 'button' : 'submit'} variant={submitVariant} onClick={onSubmit} disabled={disabled} loading={pending} className={submitClassName}>
+        <Button
+          type={onSubmit ? 'button' : 'submit'}
+          variant={submitVariant}
+          onClick={onSubmit}
+          disabled={disabled}
+          loading={pending}
+          className={submitClassName}
+        >
           {submitLabel}
         </Button>
       )}

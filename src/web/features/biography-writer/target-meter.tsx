@@ -29,11 +29,29 @@ export function readingStatus(words: number, grade: number, readingLevel: number
 }
 
 /** Word count and Flesch–Kincaid reading grade against their targets, coloured green, amber or red. */
-export function TargetMeter({ words, grade, readingLevel, wordCountMin, wordCountMax, className }: { words: number; grade: number; readingLevel: number; wordCountMin: number; wordCountMax: number; className?: string }) {
+export function TargetMeter({
+  words,
+  grade,
+  readingLevel,
+  wordCountMin,
+  wordCountMax,
+  className,
+}: {
+  words: number;
+  grade: number;
+  readingLevel: number;
+  wordCountMin: number;
+  wordCountMax: number;
+  className?: string;
+}) {
   return (
     <span className={cn('flex flex-wrap gap-2', className)}>
-      <Meter status={wordCountStatus(words, wordCountMin, wordCountMax)}>{`${words} ${words === 1 ? 'word' : 'words'} (aim for ${wordCountMin}–${wordCountMax})`}</Meter>
-      <Meter status={readingStatus(words, grade, readingLevel, wordCountMin, wordCountMax)}>{`Reading grade ${grade.toFixed(1)} (aim for ${readingLevel})`}</Meter>
+      <Meter
+        status={wordCountStatus(words, wordCountMin, wordCountMax)}
+      >{`${words} ${words === 1 ? 'word' : 'words'} (aim for ${wordCountMin}–${wordCountMax})`}</Meter>
+      <Meter
+        status={readingStatus(words, grade, readingLevel, wordCountMin, wordCountMax)}
+      >{`Reading grade ${grade.toFixed(1)} (aim for ${readingLevel})`}</Meter>
     </span>
   );
 }

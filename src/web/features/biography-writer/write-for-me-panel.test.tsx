@@ -81,7 +81,10 @@ describe('WriteForMePanel', () => {
 
   it('shows progress while writing and can be disabled by the page', async () => {
     let release: (value: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (release = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
+    );
     const user = userEvent.setup();
     const view = renderAt('/biography', <WriteForMePanel onUse={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Write for me' }));
@@ -97,7 +100,10 @@ describe('WriteForMePanel', () => {
   // Issue 35 item 9: a 26-word draft at the right grade showed a green grade badge beside a red length.
   it('shows the reading grade green only when the length holds too', async () => {
     const short = { ...DRAFT, professional: { ...DRAFT.professional, text: 'Lee Park is a physician at Northfield Health.', wordCount: 26, grade: 12.1 } };
-    vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL) => stubFetch({ '/api/biography/draft': { body: short } })(input)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => stubFetch({ '/api/biography/draft': { body: short } })(input)),
+    );
     const user = userEvent.setup();
     renderAt('/biography', <WriteForMePanel onUse={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Write for me' }));

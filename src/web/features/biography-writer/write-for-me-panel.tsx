@@ -28,7 +28,8 @@ const VERSIONS = [
 ] as const;
 
 function errorText(error: unknown) {
-  if (isApiError(error) && error.status === 0) return `${error.code === 'TIMEOUT' ? 'The writing service did not answer in time.' : 'We could not reach Vitae. Check your connection.'} Your biography was not changed.`;
+  if (isApiError(error) && error.status === 0)
+    return `${error.code === 'TIMEOUT' ? 'The writing service did not answer in time.' : 'We could not reach Vitae. Check your connection.'} Your biography was not changed.`;
   if (isApiError(error) && error.message) return error.message;
   return BIOGRAPHY_MESSAGES.failed;
 }
@@ -39,7 +40,19 @@ function toneWords(tone: string) {
   return words ? `in ${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words} tone` : 'in a plain tone';
 }
 
-function DraftCard({ title, audience, draft, used, onUse }: { title: string; audience: string; draft: BiographyDraftVersion; used: boolean; onUse: () => void }) {
+function DraftCard({
+  title,
+  audience,
+  draft,
+  used,
+  onUse,
+}: {
+  title: string;
+  audience: string;
+  draft: BiographyDraftVersion;
+  used: boolean;
+  onUse: () => void;
+}) {
   const headingId = `draft-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card className="flex flex-col p-4 sm:p-5">
@@ -53,14 +66,25 @@ function DraftCard({ title, audience, draft, used, onUse }: { title: string; aud
             {draft.template ? ', following your hospital’s guide' : ''}
           </p>
         </div>
-        <TargetMeter words={draft.wordCount} grade={draft.grade} readingLevel={draft.targets.readingLevel} wordCountMin={draft.targets.wordCountMin} wordCountMax={draft.targets.wordCountMax} />
+        <TargetMeter
+          words={draft.wordCount}
+          grade={draft.grade}
+          readingLevel={draft.targets.readingLevel}
+          wordCountMin={draft.targets.wordCountMin}
+          wordCountMax={draft.targets.wordCountMax}
+        />
         {draft.text ? (
-          <div className="flex-1 rounded-lg bg-gray-50 px-3 py-2 text-sm leading-6 whitespace-pre-line text-gray-800 ring-1 ring-gray-200 ring-inset">{draft.text}</div>
+          <div className="flex-1 rounded-lg bg-gray-50 px-3 py-2 text-sm leading-6 whitespace-pre-line text-gray-800 ring-1 ring-gray-200 ring-inset">
+            {draft.text}
+          </div>
         ) : (
           <p className="flex-1 text-sm text-gray-600">No draft could be written for this version.</p>
         )}
         {draft.warnings.length ? (
-          <ul className="space-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" aria-label={`Warnings about the ${title.toLowerCase()}`}>
+          <ul
+            className="space-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+            aria-label={`Warnings about the ${title.toLowerCase()}`}
+          >
             {draft.warnings.map((warning) => (
               <li key={warning}>{warning}</li>
             ))}
@@ -93,11 +117,18 @@ export function WriteForMePanel({ onUse, disabled = false, className }: WriteFor
   };
   const use = (selection: BiographyDraftSelection) => {
     onUse(selection);
-    setUsed((current) => ({ professional: current.professional || selection.professional !== undefined, public: current.public || selection.public !== undefined }));
+    setUsed((current) => ({
+      professional: current.professional || selection.professional !== undefined,
+      public: current.public || selection.public !== undefined,
+    }));
   };
 
   return (
-    <section aria-labelledby="write-for-me-heading" aria-busy={draft.isPending} className={cn('flex flex-col gap-4 rounded-2xl border border-brand-100 bg-brand-50/40 p-4 sm:p-6', className)}>
+    <section
+      aria-labelledby="write-for-me-heading"
+      aria-busy={draft.isPending}
+      className={cn('flex flex-col gap-4 rounded-2xl border border-brand-100 bg-brand-50/40 p-4 sm:p-6', className)}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id="write-for-me-heading" className="flex items-center gap-2 text-lg font-semibold text-gray-900">
@@ -105,7 +136,8 @@ export function WriteForMePanel({ onUse, disabled = false, className }: WriteFor
             Write for me
           </h2>
           <p className="mt-1 max-w-2xl text-sm leading-6 text-gray-600">
-            Drafts both versions from your profile, at your hospital’s reading level and length. Nothing is saved until you use a draft, edit it and save the page.
+            Drafts both versions from your profile, at your hospital’s reading level and length. Nothing is saved until you use a draft, edit it and save the
+            page.
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
@@ -130,7 +162,10 @@ export function WriteForMePanel({ onUse, disabled = false, className }: WriteFor
           </p>
         ) : null}
         {draft.isError ? (
-          <div role="alert" className="flex flex-col gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
+          <div
+            role="alert"
+            className="flex flex-col gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200 ring-inset sm:flex-row sm:items-center sm:justify-between"
+          >
             <p>{errorText(draft.error)}</p>
             <Button variant="outline" size="sm" onClick={write} disabled={disabled}>
               Try again
@@ -159,7 +194,12 @@ export function WriteForMePanel({ onUse, disabled = false, className }: WriteFor
                 ? `Drafted by the AI writing service${result.brandApplied ? ' with your hospital’s brand voice' : ''}. Check every fact before saving.`
                 : 'Written by Vitae from the facts in your profile only. Add more to your profile for a richer draft.'}
             </p>
-            <Button variant="outline" size="sm" disabled={!result.professional.text || !result.public.text} onClick={() => use({ professional: result.professional.text, public: result.public.text })}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!result.professional.text || !result.public.text}
+              onClick={() => use({ professional: result.professional.text, public: result.public.text })}
+            >
               Use both
             </Button>
           </div>

@@ -1,8 +1,5 @@
 /** How the landing page's demo section shows the scheduling service configured in `schedulingUrl`. */
-export type SchedulingEmbed =
-  | { kind: 'none' }
-  | { kind: 'calendly'; url: string; scriptUrl: string; stylesheetUrl: string }
-  | { kind: 'iframe'; url: string };
+export type SchedulingEmbed = { kind: 'none' } | { kind: 'calendly'; url: string; scriptUrl: string; stylesheetUrl: string } | { kind: 'iframe'; url: string };
 
 export const CALENDLY_ASSETS = {
   scriptUrl: 'https://assets.calendly.com/assets/external/widget.js',

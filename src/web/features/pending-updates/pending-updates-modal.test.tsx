@@ -58,7 +58,19 @@ afterEach(() => {
 
 describe('PendingUpdatesModal', () => {
   it('shows each field with its current value, the new value and the source', async () => {
-    server([update({}), update({ id: 'u-2', sectionId: 'practice_essentials', sectionLabel: 'Practice essentials', field: 'acceptingNewPatients', fieldLabel: 'Accepting new patients', currentDisplay: 'No', newDisplay: 'Yes', source: 'npi_registry' })]);
+    server([
+      update({}),
+      update({
+        id: 'u-2',
+        sectionId: 'practice_essentials',
+        sectionLabel: 'Practice essentials',
+        field: 'acceptingNewPatients',
+        fieldLabel: 'Accepting new patients',
+        currentDisplay: 'No',
+        newDisplay: 'Yes',
+        source: 'npi_registry',
+      }),
+    ]);
     renderAt('/dashboard', <PendingUpdatesModal open onOpenChange={() => {}} />);
     const bio = await screen.findByRole('listitem', { name: 'Biography · Professional summary' });
     expect(within(bio).getByText('My words.')).toBeDefined();
@@ -84,12 +96,15 @@ describe('PendingUpdatesModal', () => {
   });
 
   it('accepts all and says which ones could not be applied', async () => {
-    const sent = server([update({}), update({ id: 'u-2', sectionId: 'languages', sectionLabel: 'Languages', field: 'items', fieldLabel: 'Languages' })], (ids) => ({
-      accepted: 1,
-      failed: 1,
-      failures: [{ id: ids[1], error: 'Invalid language code: xx' }],
-      items: [update({ id: 'u-2', sectionId: 'languages', sectionLabel: 'Languages', field: 'items', fieldLabel: 'Languages' })],
-    }));
+    const sent = server(
+      [update({}), update({ id: 'u-2', sectionId: 'languages', sectionLabel: 'Languages', field: 'items', fieldLabel: 'Languages' })],
+      (ids) => ({
+        accepted: 1,
+        failed: 1,
+        failures: [{ id: ids[1], error: 'Invalid language code: xx' }],
+        items: [update({ id: 'u-2', sectionId: 'languages', sectionLabel: 'Languages', field: 'items', fieldLabel: 'Languages' })],
+      }),
+    );
     renderAt('/dashboard', <PendingUpdatesModal open onOpenChange={() => {}} />);
     expect(await screen.findByRole('listitem', { name: 'Languages' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));

@@ -49,7 +49,8 @@ function useResolve() {
     onSettled: refresh,
   });
   const all = useMutation({
-    mutationFn: () => apiFetch<{ accepted: number; failed: number; failures: Array<{ id: string; error: string }> }>('/api/pending-updates/accept-all', { method: 'POST' }),
+    mutationFn: () =>
+      apiFetch<{ accepted: number; failed: number; failures: Array<{ id: string; error: string }> }>('/api/pending-updates/accept-all', { method: 'POST' }),
     onSettled: refresh,
   });
   return { one, all };
@@ -57,7 +58,15 @@ function useResolve() {
 
 const errorText = (error: unknown) => (error instanceof ApiError && error.message ? error.message : 'The update could not be saved. Please try again.');
 
-function UpdateItem({ update, busy, onAction }: { update: PendingUpdateDto; busy: 'accept' | 'dismiss' | null; onAction: (action: 'accept' | 'dismiss') => void }) {
+function UpdateItem({
+  update,
+  busy,
+  onAction,
+}: {
+  update: PendingUpdateDto;
+  busy: 'accept' | 'dismiss' | null;
+  onAction: (action: 'accept' | 'dismiss') => void;
+}) {
   const title = update.field === 'items' ? update.sectionLabel : `${update.sectionLabel} · ${update.fieldLabel}`;
   return (
     <li aria-label={title} className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-gray-200">
@@ -77,10 +86,24 @@ function UpdateItem({ update, busy, onAction }: { update: PendingUpdateDto; busy
         </div>
       </dl>
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={() => onAction('dismiss')} disabled={busy !== null} loading={busy === 'dismiss'} aria-label={`Dismiss ${title}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onAction('dismiss')}
+          disabled={busy !== null}
+          loading={busy === 'dismiss'}
+          aria-label={`Dismiss ${title}`}
+        >
           Dismiss
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onAction('accept')} disabled={busy !== null} loading={busy === 'accept'} aria-label={`Accept ${title}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onAction('accept')}
+          disabled={busy !== null}
+          loading={busy === 'accept'}
+          aria-label={`Accept ${title}`}
+        >
           Accept
         </Button>
       </div>
@@ -109,7 +132,8 @@ export function PendingUpdatesModal({ open, onOpenChange }: PendingUpdatesModalP
     setError(null);
     all.mutate(undefined, {
       onSuccess: (result) => {
-        if (result.failed > 0) setError(`${result.failed} ${result.failed === 1 ? 'update' : 'updates'} could not be applied: ${result.failures.map((f) => f.error).join('; ')}`);
+        if (result.failed > 0)
+          setError(`${result.failed} ${result.failed === 1 ? 'update' : 'updates'} could not be applied: ${result.failures.map((f) => f.error).join('; ')}`);
       },
       onError: (cause) => setError(errorText(cause)),
     });
@@ -173,7 +197,13 @@ export function PendingUpdatesNotice({ className }: { className?: string }) {
   return (
     <>
       {count > 0 ? (
-        <div role="status" className={cn('flex flex-wrap items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset', className)}>
+        <div
+          role="status"
+          className={cn(
+            'flex flex-wrap items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset',
+            className,
+          )}
+        >
           <span className="flex items-center gap-2">
             <RefreshCw aria-hidden="true" className="size-4 text-brand-600" />
             {count === 1 ? '1 update from your directory is waiting for your review.' : `${count} updates from your directory are waiting for your review.`}

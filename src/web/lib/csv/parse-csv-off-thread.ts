@@ -17,7 +17,10 @@ const createCsvWorker = (): CsvWorkerLike => new Worker(new URL('./csv.worker.ts
  * The records of a CSV the browser previews before an upload: small files here, big ones in a
  * worker. Rejects with CsvParseError (naming the line) like parseCsv.
  */
-export function parseCsvOffThread(text: string, createWorker: (() => CsvWorkerLike) | null = typeof Worker === 'undefined' ? null : createCsvWorker): Promise<CsvRecord[]> {
+export function parseCsvOffThread(
+  text: string,
+  createWorker: (() => CsvWorkerLike) | null = typeof Worker === 'undefined' ? null : createCsvWorker,
+): Promise<CsvRecord[]> {
   if (text.length < CSV_WORKER_THRESHOLD || !createWorker) {
     try {
       return Promise.resolve(parseCsv(text));

@@ -122,7 +122,8 @@ const en = {
   'sent.title': 'Request sent',
   'sent.description': 'Your appointment request for {name} was sent.',
   'sent.heading': 'Your request was sent',
-  'sent.body': 'We passed your request for an appointment with {name} to {hospital}. The practice will contact you by phone or e-mail to find a time. If you gave an e-mail address, a confirmation is on its way.',
+  'sent.body':
+    'We passed your request for an appointment with {name} to {hospital}. The practice will contact you by phone or e-mail to find a time. If you gave an e-mail address, a confirmation is on its way.',
   'sent.callSooner': 'To book sooner, call',
   'sent.emergency': 'If this is an emergency, call 911.',
   'sent.another': 'Find another doctor',
@@ -137,7 +138,8 @@ const en = {
   'refusal.origin': 'This form can only be sent from its page on this site. Open the page again and send your request from there.',
   'refusal.format': 'The request could not be read. Send it again from the form below.',
   'refusal.tooLarge': 'The request is too long. Keep the reason under {max} characters and send it again.',
-  'refusal.honeypot': 'The request was refused because a field meant to stay empty was filled in (an automatic form filler may have done it). Clear your browser’s autofill for this page and send it again, or call the practice.',
+  'refusal.honeypot':
+    'The request was refused because a field meant to stay empty was filled in (an automatic form filler may have done it). Clear your browser’s autofill for this page and send it again, or call the practice.',
   'refusal.address': 'Too many appointment requests came from your network in the last hour. Please try again later, or call the practice.',
   'refusal.email': 'Too many appointment requests were sent with this e-mail address today. Please try again tomorrow, or call the practice.',
 
@@ -269,7 +271,8 @@ const es: Record<MessageKey, string> = {
   'form.insurance': 'Seguro médico',
   'form.reason': 'Motivo de la consulta, en sus palabras',
   'form.honeypot': 'Deje este campo vacío',
-  'form.notice': 'No es para emergencias: llame al 911. El consultorio lee su solicitud y se comunica con usted; se guarda en privado y se elimina después de un tiempo.',
+  'form.notice':
+    'No es para emergencias: llame al 911. El consultorio lee su solicitud y se comunica con usted; se guarda en privado y se elimina después de un tiempo.',
   'form.send': 'Enviar la solicitud',
   'form.pageTitle': 'Solicitar una cita con {name}',
   'form.pageDescription': 'Pida a {hospital} una cita con {name}.',
@@ -278,7 +281,8 @@ const es: Record<MessageKey, string> = {
   'sent.title': 'Solicitud enviada',
   'sent.description': 'Se envió su solicitud de cita con {name}.',
   'sent.heading': 'Su solicitud fue enviada',
-  'sent.body': 'Enviamos su solicitud de cita con {name} a {hospital}. El consultorio se comunicará con usted por teléfono o correo electrónico para acordar un horario. Si indicó un correo electrónico, le llegará una confirmación.',
+  'sent.body':
+    'Enviamos su solicitud de cita con {name} a {hospital}. El consultorio se comunicará con usted por teléfono o correo electrónico para acordar un horario. Si indicó un correo electrónico, le llegará una confirmación.',
   'sent.callSooner': 'Para conseguir cita antes, llame al',
   'sent.emergency': 'Si es una emergencia, llame al 911.',
   'sent.another': 'Buscar otro médico',
@@ -293,7 +297,8 @@ const es: Record<MessageKey, string> = {
   'refusal.origin': 'Este formulario solo se puede enviar desde su página en este sitio. Vuelva a abrir la página y envíe su solicitud desde allí.',
   'refusal.format': 'No se pudo leer la solicitud. Envíela de nuevo desde el formulario de abajo.',
   'refusal.tooLarge': 'La solicitud es demasiado larga. Escriba el motivo en menos de {max} caracteres y envíela de nuevo.',
-  'refusal.honeypot': 'La solicitud fue rechazada porque se llenó un campo que debe quedar vacío (puede haberlo hecho el autocompletado). Borre el autocompletado de su navegador para esta página y envíela de nuevo, o llame al consultorio.',
+  'refusal.honeypot':
+    'La solicitud fue rechazada porque se llenó un campo que debe quedar vacío (puede haberlo hecho el autocompletado). Borre el autocompletado de su navegador para esta página y envíela de nuevo, o llame al consultorio.',
   'refusal.address': 'Llegaron demasiadas solicitudes de cita desde su red en la última hora. Inténtelo más tarde o llame al consultorio.',
   'refusal.email': 'Hoy se enviaron demasiadas solicitudes de cita con este correo electrónico. Inténtelo mañana o llame al consultorio.',
 
@@ -309,7 +314,8 @@ const es: Record<MessageKey, string> = {
   'mail.subject': 'Enviamos su solicitud de cita al consultorio de {name}',
   'mail.preheader': '{hospital} se comunicará con usted para acordar una cita.',
   'mail.heading': 'Su solicitud de cita fue enviada',
-  'mail.body': 'Enviamos su solicitud de cita con {name} a {hospital}. El consultorio se comunicará con usted por teléfono o correo electrónico para acordar un horario.',
+  'mail.body':
+    'Enviamos su solicitud de cita con {name} a {hospital}. El consultorio se comunicará con usted por teléfono o correo electrónico para acordar un horario.',
   'mail.callSooner': 'Para conseguir cita antes, llame al {phone}.',
   'mail.callPractice': 'Para conseguir cita antes, llame al consultorio.',
   'mail.emergency': 'Si es una emergencia, llame al 911 o vaya a la sala de emergencias más cercana.',

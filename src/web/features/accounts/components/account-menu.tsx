@@ -72,7 +72,11 @@ export function AccountMenu() {
       </button>
 
       {open ? (
-        <nav id={panelId} aria-label="Account" className="absolute right-0 z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-gray-200 bg-white p-1.5 shadow-lg">
+        <nav
+          id={panelId}
+          aria-label="Account"
+          className="absolute right-0 z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-gray-200 bg-white p-1.5 shadow-lg"
+        >
           <div className="border-b border-gray-100 px-3 pt-2 pb-3">
             <p className="truncate text-sm font-semibold text-gray-900">{user.fullName || 'Your account'}</p>
             <p className="truncate text-sm text-gray-600" title={user.email}>

@@ -27,14 +27,7 @@ export function SegmentedControl<T extends string>({ legend, value, options, onC
                 checked ? 'bg-white text-brand-700 shadow-sm ring-1 ring-gray-200' : 'text-gray-600 hover:text-gray-900',
               )}
             >
-              <input
-                type="radio"
-                name={name}
-                value={option.value}
-                checked={checked}
-                onChange={() => onChange(option.value)}
-                className="sr-only"
-              />
+              <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onChange(option.value)} className="sr-only" />
               {option.label}
             </label>
           );

@@ -14,6 +14,11 @@ export function titleCase(text: string | null | undefined): string {
   return text
     .trim()
     .split(/\s+/)
-    .map((word) => word.split(/([-'’])/).map((part) => (/^[-'’]$/.test(part) ? part : capitalise(part))).join(''))
+    .map((word) =>
+      word
+        .split(/([-'’])/)
+        .map((part) => (/^[-'’]$/.test(part) ? part : capitalise(part)))
+        .join(''),
+    )
     .join(' ');
 }

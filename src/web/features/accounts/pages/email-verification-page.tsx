@@ -16,8 +16,8 @@ function WaitingForConfirmation({ email }: { email: string }) {
       title="Check your inbox"
       description={
         <p>
-          We sent a confirmation link to <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{email}</strong>. Open it and click
-          Continue to confirm your email address.
+          We sent a confirmation link to <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{email}</strong>. Open it and click Continue
+          to confirm your email address.
         </p>
       }
     >

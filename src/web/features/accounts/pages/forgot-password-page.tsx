@@ -51,8 +51,8 @@ export function ForgotPasswordPage() {
           <>
             <p>{request.data.message}</p>
             <p className="mt-3 text-sm text-gray-600">
-              Sent to <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{getValues('email').trim()}</strong>. The link lets you choose a new
-              password; if it does not arrive within a few minutes, check your spam folder.
+              Sent to <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{getValues('email').trim()}</strong>. The link lets you choose a
+              new password; if it does not arrive within a few minutes, check your spam folder.
             </p>
           </>
         }

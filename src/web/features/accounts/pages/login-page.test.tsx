@@ -75,7 +75,9 @@ describe('LoginPage', () => {
   });
 
   it('hides the password in Magic Link mode and does not require it', async () => {
-    const { router, fetchMock } = renderLogin((path, body) => (path === '/api/auth/magic-link' ? json({ sent: true, email: (body as { email: string }).email }) : json({})));
+    const { router, fetchMock } = renderLogin((path, body) =>
+      path === '/api/auth/magic-link' ? json({ sent: true, email: (body as { email: string }).email }) : json({}),
+    );
     fireEvent.click(screen.getByRole('radio', { name: 'Magic Link' }));
     expect(password()).toBeNull();
     expect(screen.queryByLabelText('Remember me')).toBeNull();
@@ -85,7 +87,6 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/magic-link-sent'));
     expect(router.state.location.search).toBe(`?email=${encodeURIComponent('maya@example.org')}`);
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'maya@example.org' });
-
   });
 
   it('shows a magic-link failure on the email field and a rate limit above the form', async () => {
@@ -115,7 +116,10 @@ describe('LoginPage', () => {
   });
 
   it('signs in and goes to a same-site next page, sending remember me', async () => {
-    const { router, fetchMock } = renderLogin(() => json({ user: USER, redirectTo: '/dashboard' }), `/login?next=${encodeURIComponent('/biography?tab=public')}`);
+    const { router, fetchMock } = renderLogin(
+      () => json({ user: USER, redirectTo: '/dashboard' }),
+      `/login?next=${encodeURIComponent('/biography?tab=public')}`,
+    );
     type(email(), 'Maya@example.org');
     type(password()!, 'correct horse battery');
     fireEvent.click(screen.getByLabelText('Remember me'));

@@ -41,8 +41,8 @@ export function MagicLinkSentPage() {
       description={
         <p>
           We sent a sign-in link to{' '}
-          {hasEmail ? <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{email}</strong> : 'your email address'}. Open it on
-          this device and confirm on the page it opens to sign in here. The link expires in 15 minutes and works once.
+          {hasEmail ? <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{email}</strong> : 'your email address'}. Open it on this device
+          and confirm on the page it opens to sign in here. The link expires in 15 minutes and works once.
         </p>
       }
     >

@@ -235,12 +235,18 @@ describe('UnifiedSignupPage, step 2', () => {
   });
 
   it('tells a clinician whose NPI another account holds how to claim it', async () => {
-    renderSignup((path) => (path === '/api/auth/sign-up' ? json({ error: { code: 'CONFLICT', message: AUTH_MESSAGES.npiTaken, details: { field: 'npiNumber', claimable: true } } }, 409) : undefined));
+    renderSignup((path) =>
+      path === '/api/auth/sign-up'
+        ? json({ error: { code: 'CONFLICT', message: AUTH_MESSAGES.npiTaken, details: { field: 'npiNumber', claimable: true } } }, 409)
+        : undefined,
+    );
     await completeStepOne();
     type('Full name', 'Margaret Okafor');
     type('NPI number (optional)', NPI);
     click('Create Account');
-    expect(await screen.findByText(`${AUTH_MESSAGES.npiTaken} If it is yours, leave it empty to create your account, then claim it from Settings.`)).toBeDefined();
+    expect(
+      await screen.findByText(`${AUTH_MESSAGES.npiTaken} If it is yours, leave it empty to create your account, then claim it from Settings.`),
+    ).toBeDefined();
     expect(field('NPI number (optional)').getAttribute('aria-invalid')).toBe('true');
   });
 

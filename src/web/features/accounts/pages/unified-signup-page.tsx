@@ -233,8 +233,7 @@ export function UnifiedSignupPage() {
               Professional details
             </h2>
             <p className="mt-1 text-sm leading-6 text-gray-600">
-              Start with your NPI number and we will fill in what the national registry knows, or your hospital&rsquo;s directory
-              when it keeps one.
+              Start with your NPI number and we will fill in what the national registry knows, or your hospital&rsquo;s directory when it keeps one.
             </p>
           </div>
 
@@ -299,7 +298,13 @@ export function UnifiedSignupPage() {
             )}
           </Field>
 
-          {visibleOutcome ? 'record' in visibleOutcome ? <NpiResultCard record={visibleOutcome.record} /> : <NpiLookupError message={visibleOutcome.error} /> : null}
+          {visibleOutcome ? (
+            'record' in visibleOutcome ? (
+              <NpiResultCard record={visibleOutcome.record} />
+            ) : (
+              <NpiLookupError message={visibleOutcome.error} />
+            )
+          ) : null}
 
           <TextField
             label="Full name"

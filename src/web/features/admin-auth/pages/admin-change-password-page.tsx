@@ -23,7 +23,9 @@ const formFields = changePasswordSchema.extend({ confirmPassword: z.string(), re
 const confirmed = (value: { newPassword: string; confirmPassword: string }) => value.newPassword === value.confirmPassword;
 const formSchema = formFields.refine(confirmed, { path: ['confirmPassword'], error: AUTH_MESSAGES.passwordsDiffer });
 /** An administrator without a password (magic links only) sets a first one: there is no current one to ask for. */
-const firstPasswordSchema = formFields.extend({ currentPassword: z.string() }).refine(confirmed, { path: ['confirmPassword'], error: AUTH_MESSAGES.passwordsDiffer });
+const firstPasswordSchema = formFields
+  .extend({ currentPassword: z.string() })
+  .refine(confirmed, { path: ['confirmPassword'], error: AUTH_MESSAGES.passwordsDiffer });
 type FormValues = z.input<typeof formSchema>;
 type FieldName = keyof FormValues;
 
@@ -103,7 +105,13 @@ export function AdminChangePasswordPage() {
         )}
         <FormField label="New password" hint={PASSWORD_RULES_HINT} error={errors.newPassword?.message}>
           {({ id, describedBy, invalid }) => (
-            <PasswordInput id={id} autoComplete="new-password" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('newPassword')} />
+            <PasswordInput
+              id={id}
+              autoComplete="new-password"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...form.register('newPassword')}
+            />
           )}
         </FormField>
         <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -73,7 +73,10 @@ describe('AdminLoginPage', () => {
     ['RESEND_COOLDOWN_ACTIVE', 429],
     ['NETWORK_ERROR', 400],
   ] as const)('shows the catalogue text for %s', async (code, status) => {
-    vi.stubGlobal('fetch', vi.fn(async () => failure(code, status)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => failure(code, status)),
+    );
     renderLogin();
     submit('admin@vitae.local');
     const alert = await screen.findByRole('alert');
@@ -82,7 +85,10 @@ describe('AdminLoginPage', () => {
   });
 
   it('shows INVALID_EMAIL_FORMAT from the server on the e-mail field', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => failure('INVALID_EMAIL_FORMAT', 400)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => failure('INVALID_EMAIL_FORMAT', 400)),
+    );
     renderLogin();
     submit('admin@vitae.local');
     expect(await screen.findByText(ADMIN_ERROR_MESSAGES.INVALID_EMAIL_FORMAT)).toBeDefined();
@@ -90,14 +96,20 @@ describe('AdminLoginPage', () => {
   });
 
   it('shows the default text for a code outside the catalogue', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => failure('VALIDATION_ERROR', 400)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => failure('VALIDATION_ERROR', 400)),
+    );
     renderLogin();
     submit('admin@vitae.local');
     expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_ERROR_MESSAGE);
   });
 
   it('says how long a rate limit lasts and keeps the button off until then', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => failure('RATE_LIMIT_EXCEEDED', 429, { retryAfterSeconds: 125 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => failure('RATE_LIMIT_EXCEEDED', 429, { retryAfterSeconds: 125 })),
+    );
     renderLogin();
     submit('admin@vitae.local');
     expect((await screen.findByRole('alert')).textContent).toContain('You can try again in 2:05.');
@@ -139,10 +151,7 @@ describe('AdminLoginPage', () => {
 
   it('retries when the network is down and succeeds on a later try', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = vi
-      .fn<() => Promise<Response>>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(json(SENT));
+    const fetchMock = vi.fn<() => Promise<Response>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(SENT));
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
     submit('admin@vitae.local');
@@ -154,7 +163,10 @@ describe('AdminLoginPage', () => {
 
   it('confirms for two seconds, then moves to the confirmation page with the e-mail', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.stubGlobal('fetch', vi.fn(async () => json(SENT)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(SENT)),
+    );
     const { router } = renderLogin();
     submit('admin@vitae.local');
     expect(await screen.findByText('Magic link sent')).toBeDefined();

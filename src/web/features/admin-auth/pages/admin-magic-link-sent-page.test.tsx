@@ -75,7 +75,10 @@ describe('AdminMagicLinkSentPage', () => {
     ['RESEND_COOLDOWN_ACTIVE', 20, 'Resend in 0:20'],
     ['RATE_LIMIT_EXCEEDED', 240, 'Resend in 4:00'],
   ] as const)('shows the %s text and waits as long as the server says', async (code, seconds, label) => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code, message: 'x', details: { retryAfterSeconds: seconds } } }, 429)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: { code, message: 'x', details: { retryAfterSeconds: seconds } } }, 429)),
+    );
     renderSent();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     fireEvent.click(resendButton());

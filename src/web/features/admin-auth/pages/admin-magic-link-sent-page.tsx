@@ -41,8 +41,8 @@ function MagicLinkSent({ email }: { email: string }) {
       title="Check your email"
       description={
         <p>
-          We sent a sign-in link to <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{email}</strong>. Open it on this device to enter the
-          administration area. {LINK_LIFETIME_HINT}
+          We sent a sign-in link to <strong className="font-semibold [overflow-wrap:anywhere] text-gray-900">{email}</strong>. Open it on this device to enter
+          the administration area. {LINK_LIFETIME_HINT}
         </p>
       }
     >

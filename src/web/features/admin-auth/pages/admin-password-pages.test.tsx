@@ -57,7 +57,10 @@ describe('AdminResetPasswordPage', () => {
   });
 
   it('explains an invalid or used link', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code: 'RESET_LINK_INVALID', message: AUTH_MESSAGES.resetLinkInvalid } }, 400)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: { code: 'RESET_LINK_INVALID', message: AUTH_MESSAGES.resetLinkInvalid } }, 400)),
+    );
     renderReset('/admin/reset-password?token=used');
     type('New password', 'Lantern-Harbour-2931');
     type('Confirm new password', 'Lantern-Harbour-2931');
@@ -78,9 +81,7 @@ describe('AdminChangePasswordPage', () => {
     const client = createTestQueryClient();
     const me = { id: 'a1', email: 'new@northfield.example', role: 'hospital_admin', must_change_password: mustChange, has_password: hasPassword };
     client.setQueryData(adminMeQueryKey, { admin: me, expired: false });
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/api/admin/me' ? json({ ...me, must_change_password: false }) : answer(),
-    );
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/admin/me' ? json({ ...me, must_change_password: false }) : answer()));
     vi.stubGlobal('fetch', fetchMock);
     const view = renderRoutes(
       [
@@ -107,7 +108,11 @@ describe('AdminChangePasswordPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system-admin'));
     const call = fetchMock.mock.calls.find(([input]) => String(input) === '/api/auth/change-password') as unknown as [string, RequestInit];
-    expect(JSON.parse(String(call[1].body))).toEqual({ currentPassword: 'Lantern-Harbour-2931', newPassword: 'Quiet-Meadow-Compass-77', revokeOtherSessions: true });
+    expect(JSON.parse(String(call[1].body))).toEqual({
+      currentPassword: 'Lantern-Harbour-2931',
+      newPassword: 'Quiet-Meadow-Compass-77',
+      revokeOtherSessions: true,
+    });
   });
 
   it('puts a wrong current password on its field', async () => {
@@ -137,7 +142,9 @@ describe('AdminChangePasswordPage', () => {
   });
 
   it('sends a change answered with a server error once, and says so', async () => {
-    const { fetchMock } = renderChange(false, () => json({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } }, 500));
+    const { fetchMock } = renderChange(false, () =>
+      json({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } }, 500),
+    );
     expect(await screen.findByRole('heading', { name: 'Change your password' })).toBeDefined();
     type('Current password', 'Lantern-Harbour-2931');
     type('New password', 'Quiet-Meadow-Compass-77');

@@ -29,8 +29,7 @@ function InvalidLink() {
         <>
           <p>{AUTH_MESSAGES.resetLinkInvalid}</p>
           <p className="mt-3 text-sm">
-            Links to set a password work once and expire after a while. Ask the administrator who invited you to send a new invitation, or
-            contact support.
+            Links to set a password work once and expire after a while. Ask the administrator who invited you to send a new invitation, or contact support.
           </p>
         </>
       }
@@ -80,12 +79,24 @@ export function AdminResetPasswordPage() {
         {formError ? <Notice tone="error">{formError}</Notice> : null}
         <FormField label="New password" hint={PASSWORD_RULES_HINT} error={errors.newPassword?.message}>
           {({ id, describedBy, invalid }) => (
-            <PasswordInput id={id} autoComplete="new-password" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('newPassword')} />
+            <PasswordInput
+              id={id}
+              autoComplete="new-password"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...form.register('newPassword')}
+            />
           )}
         </FormField>
         <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
           {({ id, describedBy, invalid }) => (
-            <PasswordInput id={id} autoComplete="new-password" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('confirmPassword')} />
+            <PasswordInput
+              id={id}
+              autoComplete="new-password"
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...form.register('confirmPassword')}
+            />
           )}
         </FormField>
         <Button type="submit" size="lg" loading={save.isPending}>

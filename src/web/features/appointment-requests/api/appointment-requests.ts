@@ -29,7 +29,9 @@ export function useMoveAppointmentRequest(hospitalId: string) {
       apiFetch<AppointmentRequestView>(`/api/admin/hospitals/${hospitalId}/appointment-requests/${requestId}`, { method: 'PATCH', body: { status } }),
     // The moved request replaces its row: no second read of the whole list.
     onSuccess: (moved) =>
-      queryClient.setQueryData<List>(hospitalKey(hospitalId), (list) => (list ? { items: list.items.map((item) => (item.id === moved.id ? moved : item)) } : list)),
+      queryClient.setQueryData<List>(hospitalKey(hospitalId), (list) =>
+        list ? { items: list.items.map((item) => (item.id === moved.id ? moved : item)) } : list,
+      ),
   });
 }
 

@@ -37,13 +37,26 @@ export function AppointmentRequestList({
                 {details.name} <span className="font-normal text-gray-600">· {details.patient === 'new' ? 'new patient' : 'existing patient'}</span>
               </p>
               <p>
-                {details.phone ? <a className="underline" href={`tel:${details.phone.replace(/[^\d+]/g, '')}`}>{details.phone}</a> : null}
+                {details.phone ? (
+                  <a className="underline" href={`tel:${details.phone.replace(/[^\d+]/g, '')}`}>
+                    {details.phone}
+                  </a>
+                ) : null}
                 {details.phone && details.email ? ' · ' : null}
-                {details.email ? <a className="underline" href={`mailto:${details.email}`}>{details.email}</a> : null}
+                {details.email ? (
+                  <a className="underline" href={`mailto:${details.email}`}>
+                    {details.email}
+                  </a>
+                ) : null}
               </p>
               {details.reason ? <p className="whitespace-pre-wrap break-words">“{details.reason}”</p> : null}
               <p className="text-gray-600">
-                {[details.preferredTimes ? `Prefers ${details.preferredTimes}` : null, details.insurance ? `Insurance: ${details.insurance}` : null, showProvider && request.provider.name ? `For ${request.provider.name}` : null, `Sent ${when(request.createdAt)}`]
+                {[
+                  details.preferredTimes ? `Prefers ${details.preferredTimes}` : null,
+                  details.insurance ? `Insurance: ${details.insurance}` : null,
+                  showProvider && request.provider.name ? `For ${request.provider.name}` : null,
+                  `Sent ${when(request.createdAt)}`,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </p>
@@ -52,7 +65,14 @@ export function AppointmentRequestList({
               <Badge variant={STATUS_VARIANT[request.status]}>{APPOINTMENT_REQUEST_STATUS_LABELS[request.status]}</Badge>
               {onMove
                 ? APPOINTMENT_REQUEST_NEXT[request.status].map((next) => (
-                    <Button key={next} size="sm" variant={next === 'closed' ? 'ghost' : 'outline'} disabled={moving} onClick={() => onMove(request, next)} aria-label={`${MOVE_LABEL[next]}: ${details.name}`}>
+                    <Button
+                      key={next}
+                      size="sm"
+                      variant={next === 'closed' ? 'ghost' : 'outline'}
+                      disabled={moving}
+                      onClick={() => onMove(request, next)}
+                      aria-label={`${MOVE_LABEL[next]}: ${details.name}`}
+                    >
                       {MOVE_LABEL[next]}
                     </Button>
                   ))

@@ -11,7 +11,15 @@ const REQUEST: AppointmentRequestView = {
   createdAt: '2026-11-20T15:00:00.000Z',
   updatedAt: '2026-11-20T15:00:00.000Z',
   provider: { id: 'p1', name: 'Rosa Delgado' },
-  details: { name: 'Maria Lopez', phone: '(847) 555-0199', email: null, patient: 'new', preferredTimes: 'Tuesday mornings', insurance: 'Blue Cross PPO', reason: 'Chest tightness on stairs' },
+  details: {
+    name: 'Maria Lopez',
+    phone: '(847) 555-0199',
+    email: null,
+    patient: 'new',
+    preferredTimes: 'Tuesday mornings',
+    insurance: 'Blue Cross PPO',
+    reason: 'Chest tightness on stairs',
+  },
 };
 
 afterEach(() => {
@@ -44,7 +52,10 @@ describe('HospitalAppointmentRequests', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark contacted: Maria Lopez' }));
     expect(await screen.findByText('Contacted')).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: `/api/admin/hospitals/${HOSPITAL}/appointment-requests/${REQUEST.id}`, body: { status: 'contacted' } });
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      url: `/api/admin/hospitals/${HOSPITAL}/appointment-requests/${REQUEST.id}`,
+      body: { status: 'contacted' },
+    });
     // The list is not read again after the move.
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(1);
     // Closed is always offered; going back is not.

@@ -25,7 +25,8 @@ export function HospitalAppointmentRequests({ hospitalId }: { hospitalId: string
       </Button>
     );
   } else if (requests.isPending) body = <LoadingPanel label="Loading the appointment requests" />;
-  else if (requests.isError) body = <ErrorPanel title="The appointment requests could not be loaded." error={requests.error} onRetry={() => void requests.refetch()} />;
+  else if (requests.isError)
+    body = <ErrorPanel title="The appointment requests could not be loaded." error={requests.error} onRetry={() => void requests.refetch()} />;
   else {
     body = (
       <AppointmentRequestList

@@ -23,7 +23,9 @@ export function MyAppointmentRequestsCard() {
     <Card>
       <CardHeader>
         <CardTitle>Appointment requests</CardTitle>
-        <CardDescription>Patients who asked for an appointment from your public profile. Your practice contacts them; your hospital marks each one contacted, booked or closed.</CardDescription>
+        <CardDescription>
+          Patients who asked for an appointment from your public profile. Your practice contacts them; your hospital marks each one contacted, booked or closed.
+        </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

@@ -9,7 +9,12 @@ import { AdminFormDialog } from './admin-form-dialog';
 
 const NORTHFIELD = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
 const RIVERSIDE = '5d1c9b7a-2e3f-4a6b-8c9d-0e1f2a3b4c5d';
-const HOSPITALS = { items: [{ id: NORTHFIELD, name: 'Northfield Health', dataSource: 'npi_registry' }, { id: RIVERSIDE, name: 'Riverside Medical', dataSource: 'yext' }] };
+const HOSPITALS = {
+  items: [
+    { id: NORTHFIELD, name: 'Northfield Health', dataSource: 'npi_registry' },
+    { id: RIVERSIDE, name: 'Riverside Medical', dataSource: 'yext' },
+  ],
+};
 
 const systemAdmin: AdminUser = { id: 'a-sys', email: 'admin@vitae.local', role: 'system_admin', hospital_id: null };
 const hospitalAdmin: AdminUser = { id: 'a-hosp', email: 'hospital.admin@northfield.example', role: 'hospital_admin', hospital_id: NORTHFIELD };
@@ -101,7 +106,11 @@ describe('AdminFormDialog (add)', () => {
     submit();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(sent).toEqual([
-      { url: '/api/admin/admins', method: 'POST', body: { email: 'new.admin@northfield.example', fullName: 'Nora New', role: 'hospital_admin', hospitalId: NORTHFIELD } },
+      {
+        url: '/api/admin/admins',
+        method: 'POST',
+        body: { email: 'new.admin@northfield.example', fullName: 'Nora New', role: 'hospital_admin', hospitalId: NORTHFIELD },
+      },
     ]);
   });
 
@@ -143,7 +152,12 @@ describe('AdminFormDialog (add)', () => {
 
   it('maps validation issues from the server too', async () => {
     server(() =>
-      json({ error: { code: 'VALIDATION_ERROR', message: 'Full name is required', details: { issues: [{ path: 'fullName', message: 'Full name is required' }] } } }, 400),
+      json(
+        {
+          error: { code: 'VALIDATION_ERROR', message: 'Full name is required', details: { issues: [{ path: 'fullName', message: 'Full name is required' }] } },
+        },
+        400,
+      ),
     );
     open(hospitalAdmin);
     type('Email address', 'x@northfield.example');

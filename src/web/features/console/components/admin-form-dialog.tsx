@@ -26,7 +26,10 @@ function requireHospital(value: { role: AdminRole; hospitalId: string }, ctx: z.
 
 // The hospital <select> yields '' for "none"; the shared schema wants a UUID or nothing.
 export const createAdminFormSchema = createAdminSchema.extend({ hospitalId: z.string() }).superRefine(requireHospital);
-const editAdminFormSchema = createAdminSchema.pick({ fullName: true, role: true }).extend({ email: z.string(), hospitalId: z.string() }).superRefine(requireHospital);
+const editAdminFormSchema = createAdminSchema
+  .pick({ fullName: true, role: true })
+  .extend({ email: z.string(), hospitalId: z.string() })
+  .superRefine(requireHospital);
 
 type FormValues = z.input<typeof createAdminFormSchema>;
 type FieldName = keyof FormValues;
@@ -124,7 +127,8 @@ export function AdminFormDialog({ open, onOpenChange, actor, admin }: AdminFormD
   });
 
   const fieldErrorShown = serverFieldErrors(mutation.error).some(({ field }) => (FIELD_NAMES as readonly string[]).includes(field));
-  const formError = mutation.isError && !fieldErrorShown ? serverMessage(mutation.error, editing ? ADMIN_MESSAGES.updateFailed : ADMIN_MESSAGES.createFailed) : null;
+  const formError =
+    mutation.isError && !fieldErrorShown ? serverMessage(mutation.error, editing ? ADMIN_MESSAGES.updateFailed : ADMIN_MESSAGES.createFailed) : null;
   const { errors } = form.formState;
 
   return (
@@ -190,13 +194,7 @@ export function AdminFormDialog({ open, onOpenChange, actor, admin }: AdminFormD
           {actorIsSystem && role === 'hospital_admin' ? (
             <FormField label="Hospital" error={errors.hospitalId?.message} hint={hospitals.isError ? 'The hospital list could not be loaded.' : undefined}>
               {({ id, describedBy, invalid }) => (
-                <select
-                  id={id}
-                  className={selectClasses}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={describedBy}
-                  {...form.register('hospitalId')}
-                >
+                <select id={id} className={selectClasses} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('hospitalId')}>
                   <option value="">{hospitals.isPending ? 'Loading hospitals…' : 'Choose a hospital'}</option>
                   {(hospitals.data ?? []).map((hospital) => (
                     <option key={hospital.id} value={hospital.id}>

@@ -29,7 +29,10 @@ const CLINIC_TABLE = {
 
 /** A query result in one of its states, as TanStack Query hands it to the page. */
 function queryOf(state: Partial<UseQueryResult<ConsolePage<Clinic>, unknown>>) {
-  return { isPending: false, isError: false, isFetching: false, data: undefined, error: null, refetch: vi.fn(), ...state } as unknown as UseQueryResult<ConsolePage<Clinic>, unknown>;
+  return { isPending: false, isError: false, isFetching: false, data: undefined, error: null, refetch: vi.fn(), ...state } as unknown as UseQueryResult<
+    ConsolePage<Clinic>,
+    unknown
+  >;
 }
 
 function Harness({ query, pages }: { query: UseQueryResult<ConsolePage<Clinic>, unknown>; pages: number[] }) {
@@ -40,13 +43,7 @@ function Harness({ query, pages }: { query: UseQueryResult<ConsolePage<Clinic>, 
       <button type="button" onClick={() => list.setPage(2)}>
         Go to page 2
       </button>
-      <ConsoleTable
-        {...CLINIC_TABLE}
-        columns={COLUMNS}
-        query={query}
-        list={list}
-        search={{ placeholder: 'Search by name', label: 'Search clinics' }}
-      />
+      <ConsoleTable {...CLINIC_TABLE} columns={COLUMNS} query={query} list={list} search={{ placeholder: 'Search by name', label: 'Search clinics' }} />
     </>
   );
 }
@@ -72,9 +69,19 @@ describe('ConsoleTable', () => {
       }),
     );
     const table = screen.getByRole('table', { name: 'Clinics' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Clinic', 'City', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Clinic', 'City', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Lakeshore', 'Chicago', 'Open Lakeshore'],
       ['Northfield', 'Evanston', 'Open Northfield'],
     ]);
@@ -82,7 +89,11 @@ describe('ConsoleTable', () => {
     expect(within(rows[0]!).getByText('Chicago').closest('td')?.getAttribute('data-label')).toBe('City');
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'City' }));
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Clinic', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Clinic', 'Actions']);
     expect(within(table).queryByText('Chicago')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: /next/i }));
@@ -188,9 +199,17 @@ describe('ConsoleTable rows drawn by the page', () => {
     }
     renderAt('/x', <Editing />);
     const editor = () => screen.getByText('editing name').closest('tr') as HTMLElement;
-    expect(within(editor()).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['editing name', 'editing city', 'editing actions']);
+    expect(
+      within(editor())
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['editing name', 'editing city', 'editing actions']);
     fireEvent.click(screen.getByRole('checkbox', { name: 'City' }));
-    expect(within(editor()).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['editing name', 'editing actions']);
+    expect(
+      within(editor())
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['editing name', 'editing actions']);
   });
 });
 

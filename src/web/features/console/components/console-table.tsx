@@ -129,12 +129,31 @@ const features = tableFeatures({ rowPaginationFeature, columnVisibilityFeature, 
 const noRows: never[] = [];
 const SELECT_COLUMN = '__select';
 
-function Checkbox({ checked, indeterminate = false, onChange, label }: { checked: boolean; indeterminate?: boolean; onChange: (checked: boolean) => void; label: string }) {
+function Checkbox({
+  checked,
+  indeterminate = false,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
-  return <input ref={ref} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-label={label} className="size-4 cursor-pointer rounded border-gray-300 accent-brand-600" />;
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={checked}
+      onChange={(event) => onChange(event.target.checked)}
+      aria-label={label}
+      className="size-4 cursor-pointer rounded border-gray-300 accent-brand-600"
+    />
+  );
 }
 
 function ariaSort(direction: false | 'asc' | 'desc') {
@@ -178,7 +197,12 @@ export function ColumnMenu({ columns, headerOf }: { columns: readonly HideableCo
         <legend className="sr-only">Columns shown</legend>
         {hideable.map((column) => (
           <label key={column.id} className="flex items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50">
-            <input type="checkbox" checked={column.getIsVisible()} onChange={(event) => column.toggleVisibility(event.target.checked)} className="size-4 accent-brand-600" />
+            <input
+              type="checkbox"
+              checked={column.getIsVisible()}
+              onChange={(event) => column.toggleVisibility(event.target.checked)}
+              className="size-4 accent-brand-600"
+            />
             {headerOf(column.id)}
           </label>
         ))}
@@ -267,7 +291,12 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
       // The server sorts, but TanStack offers sorting only on columns with an accessor: a sortable
       // column gets one that reads nothing.
       ...columns.map((column) => {
-        const options = { id: column.id, header: column.header, cell: ({ row }: { row: { original: Row } }) => column.cell(row.original), enableHiding: column.hideable === true };
+        const options = {
+          id: column.id,
+          header: column.header,
+          cell: ({ row }: { row: { original: Row } }) => column.cell(row.original),
+          enableHiding: column.hideable === true,
+        };
         return column.sortLabel === undefined ? helper.display(options) : helper.accessor((): unknown => null, options);
       }),
     ];
@@ -320,7 +349,14 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
 
   return (
     <Card className="overflow-hidden">
-      <ConsoleToolbar list={list} search={search} filters={filters} actions={actions} filtersAbove={filtersAbove} updating={query.isFetching && !query.isPending}>
+      <ConsoleToolbar
+        list={list}
+        search={search}
+        filters={filters}
+        actions={actions}
+        filtersAbove={filtersAbove}
+        updating={query.isFetching && !query.isPending}
+      >
         {sortable.length > 0 ? (
           <div role="group" aria-label="Sort" className="flex items-center gap-2">
             <span className="text-xs font-medium whitespace-nowrap text-gray-600">Sort by</span>
@@ -391,7 +427,11 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
                     {group.headers.map((header) => {
                       if (header.column.id === SELECT_COLUMN) {
                         return (
-                          <th key={header.id} scope="col" className="w-10 py-3 pl-4 max-md:flex max-md:w-auto max-md:items-center max-md:gap-3 max-md:p-0 max-md:pl-4 max-md:whitespace-nowrap">
+                          <th
+                            key={header.id}
+                            scope="col"
+                            className="w-10 py-3 pl-4 max-md:flex max-md:w-auto max-md:items-center max-md:gap-3 max-md:p-0 max-md:pl-4 max-md:whitespace-nowrap"
+                          >
                             <Checkbox
                               checked={table.getIsAllPageRowsSelected()}
                               indeterminate={table.getIsSomePageRowsSelected()}
@@ -406,7 +446,12 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
                       }
                       const column = byId.get(header.column.id);
                       return (
-                        <th key={header.id} scope="col" aria-sort={ariaSort(header.column.getIsSorted())} className={cn('px-3 py-3 whitespace-nowrap', selection && 'max-md:sr-only')}>
+                        <th
+                          key={header.id}
+                          scope="col"
+                          aria-sort={ariaSort(header.column.getIsSorted())}
+                          className={cn('px-3 py-3 whitespace-nowrap', selection && 'max-md:sr-only')}
+                        >
                           {column?.kind === 'actions' ? <span className="sr-only">{column.header}</span> : column?.header}
                         </th>
                       );
@@ -420,36 +465,45 @@ export function ConsoleTable<Row extends RowData & { id: string }>({
                   if (override) return <Fragment key={row.id}>{override}</Fragment>;
                   const details = rowDetails?.(row.original);
                   return (
-                  <Fragment key={row.id}>
-                  <DataRow className={cn(details ? 'bg-brand-50/40' : null, row.getIsSelected() && 'bg-brand-50/60')}>
-                    {row.getVisibleCells().map((cell) => {
-                      if (cell.column.id === SELECT_COLUMN) {
-                        return (
-                          <td key={cell.id} className="w-10 py-3 pl-4 max-md:float-left max-md:p-0 max-md:pt-0.5 max-md:pr-3">
-                            <Checkbox checked={row.getIsSelected()} onChange={(checked) => row.toggleSelected(checked)} label={selection?.rowLabel(row.original) ?? ''} />
+                    <Fragment key={row.id}>
+                      <DataRow className={cn(details ? 'bg-brand-50/40' : null, row.getIsSelected() && 'bg-brand-50/60')}>
+                        {row.getVisibleCells().map((cell) => {
+                          if (cell.column.id === SELECT_COLUMN) {
+                            return (
+                              <td key={cell.id} className="w-10 py-3 pl-4 max-md:float-left max-md:p-0 max-md:pt-0.5 max-md:pr-3">
+                                <Checkbox
+                                  checked={row.getIsSelected()}
+                                  onChange={(checked) => row.toggleSelected(checked)}
+                                  label={selection?.rowLabel(row.original) ?? ''}
+                                />
+                              </td>
+                            );
+                          }
+                          const column = byId.get(cell.column.id)!;
+                          const content = <table.FlexRender cell={cell} />;
+                          // Beside a row's checkbox (floated left on phones) the title keeps to its own column.
+                          if (column.kind === 'title')
+                            return (
+                              <TitleCell key={cell.id} className={cn(column.className, selection && 'max-md:flow-root')}>
+                                {content}
+                              </TitleCell>
+                            );
+                          if (column.kind === 'actions') return <ActionsCell key={cell.id}>{content}</ActionsCell>;
+                          return (
+                            <Cell key={cell.id} label={column.label ?? column.header} className={column.className}>
+                              {content}
+                            </Cell>
+                          );
+                        })}
+                      </DataRow>
+                      {details ? (
+                        <tr className="bg-brand-50/40 max-md:-mt-3 max-md:block max-md:rounded-b-xl max-md:border max-md:border-t-0 max-md:border-gray-200">
+                          <td colSpan={row.getVisibleCells().length} className="px-3 pt-1 pb-4 max-md:block">
+                            {details}
                           </td>
-                        );
-                      }
-                      const column = byId.get(cell.column.id)!;
-                      const content = <table.FlexRender cell={cell} />;
-                      // Beside a row's checkbox (floated left on phones) the title keeps to its own column.
-                      if (column.kind === 'title') return <TitleCell key={cell.id} className={cn(column.className, selection && 'max-md:flow-root')}>{content}</TitleCell>;
-                      if (column.kind === 'actions') return <ActionsCell key={cell.id}>{content}</ActionsCell>;
-                      return (
-                        <Cell key={cell.id} label={column.label ?? column.header} className={column.className}>
-                          {content}
-                        </Cell>
-                      );
-                    })}
-                  </DataRow>
-                  {details ? (
-                    <tr className="bg-brand-50/40 max-md:-mt-3 max-md:block max-md:rounded-b-xl max-md:border max-md:border-t-0 max-md:border-gray-200">
-                      <td colSpan={row.getVisibleCells().length} className="px-3 pt-1 pb-4 max-md:block">
-                        {details}
-                      </td>
-                    </tr>
-                  ) : null}
-                  </Fragment>
+                        </tr>
+                      ) : null}
+                    </Fragment>
                   );
                 })}
               </tbody>

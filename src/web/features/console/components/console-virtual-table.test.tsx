@@ -69,13 +69,21 @@ describe('ConsoleVirtualTable', () => {
     renderClinics(120);
     expect(await screen.findByText('Clinic 0')).toBeInstanceOf(HTMLElement);
     const table = screen.getByRole('table', { name: 'Clinics' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Clinic', 'City', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Clinic', 'City', 'Actions']);
     expect(table.style.getPropertyValue('--console-columns')).toBe('minmax(0,2fr) 8rem 5rem');
     expect(screen.getByText('City 0')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('120 clinics')).toBeInstanceOf(HTMLElement);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'City' }));
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Clinic', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Clinic', 'Actions']);
     expect(screen.queryByText('City 0')).toBeNull();
     expect(table.style.getPropertyValue('--console-columns')).toBe('minmax(0,2fr) 5rem');
     expect(screen.getByRole('button', { name: 'Open Clinic 0' })).toBeInstanceOf(HTMLElement);

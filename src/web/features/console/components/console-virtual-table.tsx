@@ -80,7 +80,9 @@ export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page e
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof features, Row>();
-    return columns.map((column) => helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), enableHiding: column.hideable === true }));
+    return columns.map((column) =>
+      helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original), enableHiding: column.hideable === true }),
+    );
   }, [columns]);
   const [columnVisibility, setColumnVisibility] = useState<Record<string, boolean>>({});
   // The table holds the rows in view only; the virtualizer says where each one goes.
@@ -108,8 +110,18 @@ export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page e
     ) : (
       <>
         {/* The table holds only rows; the count and retry below sit outside it. */}
-        <div role="table" aria-label={caption} aria-rowcount={total === null ? -1 : total + 1} aria-busy={firstPage.isPending || undefined} className="flex flex-col text-sm" style={grid}>
-          <div role="rowgroup" className="border-b border-gray-200 bg-gray-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only">
+        <div
+          role="table"
+          aria-label={caption}
+          aria-rowcount={total === null ? -1 : total + 1}
+          aria-busy={firstPage.isPending || undefined}
+          className="flex flex-col text-sm"
+          style={grid}
+        >
+          <div
+            role="rowgroup"
+            className="border-b border-gray-200 bg-gray-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-gray-600 uppercase max-md:sr-only"
+          >
             {table.getHeaderGroups().map((group) => (
               <div key={group.id} role="row" aria-rowindex={1} className="grid items-center gap-x-3 md:grid-cols-(--console-columns)">
                 {group.headers.map((header) => {
@@ -199,7 +211,9 @@ export function ConsoleVirtualTable<Row extends RowData & { id: string }, Page e
     <Card className="overflow-hidden">
       {toolbar ? (
         <ConsoleToolbar {...toolbar} updating={firstPage.isFetching && !firstPage.isPending}>
-          {table.getAllLeafColumns().some((column) => column.getCanHide()) ? <ColumnMenu columns={table.getAllLeafColumns()} headerOf={(id) => byId.get(id)?.header} /> : null}
+          {table.getAllLeafColumns().some((column) => column.getCanHide()) ? (
+            <ColumnMenu columns={table.getAllLeafColumns()} headerOf={(id) => byId.get(id)?.header} />
+          ) : null}
         </ConsoleToolbar>
       ) : null}
       {body}

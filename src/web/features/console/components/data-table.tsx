@@ -10,7 +10,9 @@ const cellClasses =
   'px-3 py-3 align-middle max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:before:shrink-0 max-md:before:text-xs max-md:before:font-medium max-md:before:text-gray-500 max-md:before:content-[attr(data-label)]';
 
 export function DataRow({ children, className }: { children: ReactNode; className?: string }) {
-  return <tr className={cn('align-middle max-md:block max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:px-4 max-md:py-3', className)}>{children}</tr>;
+  return (
+    <tr className={cn('align-middle max-md:block max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:px-4 max-md:py-3', className)}>{children}</tr>
+  );
 }
 
 /** The row's first cell: a title block that heads the card on phones. */

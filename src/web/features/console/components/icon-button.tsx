@@ -17,7 +17,12 @@ export const iconButtonClasses =
 export function IconButton({ icon: Icon, label, tone = 'default', className, type = 'button', ...props }: IconButtonProps) {
   return (
     <Tooltip content={label}>
-      <button type={type} aria-label={label} className={cn(iconButtonClasses, tone === 'danger' && 'hover:bg-red-50! hover:text-red-700!', className)} {...props}>
+      <button
+        type={type}
+        aria-label={label}
+        className={cn(iconButtonClasses, tone === 'danger' && 'hover:bg-red-50! hover:text-red-700!', className)}
+        {...props}
+      >
         <Icon aria-hidden="true" className="size-4" />
       </button>
     </Tooltip>

@@ -17,9 +17,7 @@ export function Pagination({ page, pageSize, totalCount, onPageChange, noun }: P
   const last = Math.min(totalCount, page * pageSize);
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600">
-      <p aria-live="polite">
-        {totalCount === 0 ? `No ${noun}` : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(totalCount)} ${noun}`}
-      </p>
+      <p aria-live="polite">{totalCount === 0 ? `No ${noun}` : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(totalCount)} ${noun}`}</p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
           <ChevronLeft aria-hidden="true" className="size-4" />

@@ -7,7 +7,19 @@ import { useHospitalName } from '../api/get-hospital-options';
 import { HospitalSelect } from './hospital-select';
 
 /** A labelled native select over a fixed list of choices. */
-export function ScopeSelect({ label, value, onChange, options, className }: { label: string; value: string; onChange: (value: string) => void; options: ReadonlyArray<{ value: string; label: string }>; className?: string }) {
+export function ScopeSelect({
+  label,
+  value,
+  onChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  className?: string;
+}) {
   const id = useId();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -48,7 +60,15 @@ export function DefaultOrHospitalSelect({
 }) {
   const ownName = useHospitalName(actor.role === 'hospital_admin' ? actor.hospital_id : null);
   if (actor.role === 'system_admin') {
-    return <HospitalSelect className={className} label={label} value={value} onChange={onChange} leading={{ value: defaultValue, label: `${defaults} (all hospitals)` }} />;
+    return (
+      <HospitalSelect
+        className={className}
+        label={label}
+        value={value}
+        onChange={onChange}
+        leading={{ value: defaultValue, label: `${defaults} (all hospitals)` }}
+      />
+    );
   }
   return (
     <ScopeSelect

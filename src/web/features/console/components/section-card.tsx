@@ -4,7 +4,21 @@ import { Card } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
 
 /** A titled card for one part of a settings page. */
-export function SectionCard({ title, description, actions, children, className, id }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function SectionCard({
+  title,
+  description,
+  actions,
+  children,
+  className,
+  id,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <Card className={cn('p-5 sm:p-6', className)}>
@@ -25,10 +39,27 @@ export function SectionCard({ title, description, actions, children, className, 
 }
 
 /** Save / discard at the foot of a form, kept in view while the form is long. */
-export function FormActions({ dirty, pending, onDiscard, saveLabel = 'Save changes', note }: { dirty: boolean; pending: boolean; onDiscard: () => void; saveLabel?: string; note?: ReactNode }) {
+export function FormActions({
+  dirty,
+  pending,
+  onDiscard,
+  saveLabel = 'Save changes',
+  note,
+}: {
+  dirty: boolean;
+  pending: boolean;
+  onDiscard: () => void;
+  saveLabel?: string;
+  note?: ReactNode;
+}) {
   return (
     // Kept in view only while there is something to save.
-    <div className={cn('z-10 flex flex-col gap-3 rounded-xl border border-gray-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between', dirty && 'sticky bottom-2 border-brand-200 ring-1 ring-brand-100')}>
+    <div
+      className={cn(
+        'z-10 flex flex-col gap-3 rounded-xl border border-gray-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between',
+        dirty && 'sticky bottom-2 border-brand-200 ring-1 ring-brand-100',
+      )}
+    >
       <p className="text-sm text-gray-600" aria-live="polite">
         {note ?? (dirty ? 'You have unsaved changes.' : 'No unsaved changes.')}
       </p>

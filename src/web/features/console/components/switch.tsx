@@ -38,7 +38,10 @@ export function Switch({ checked, onCheckedChange, label, hideLabel = false, des
       >
         <span
           aria-hidden="true"
-          className={cn('inline-block size-5 rounded-full bg-white shadow-sm ring-1 ring-black/5 transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')}
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow-sm ring-1 ring-black/5 transition-transform',
+            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
         />
       </button>
       <div className={cn('min-w-0 text-sm leading-6', hideLabel && 'sr-only')}>

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@web/test/render';
 import { TabLinks } from './tab-links';
 
-const TABS = ['Settings', 'Section permissions', 'Reading levels', 'Locations', 'Brand', 'Data sources', 'Public directory', 'Users'].map((label) => ({ to: `/h/${label.toLowerCase().replace(/\s+/g, '-')}`, label }));
+const TABS = ['Settings', 'Section permissions', 'Reading levels', 'Locations', 'Brand', 'Data sources', 'Public directory', 'Users'].map((label) => ({
+  to: `/h/${label.toLowerCase().replace(/\s+/g, '-')}`,
+  label,
+}));
 
 const descriptors = {
   scrollWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollWidth'),

@@ -54,7 +54,8 @@ export function TabLinks({ tabs, label }: { tabs: readonly TabLink[]; label: str
     element.scrollBy({ left: direction * Math.max(120, element.clientWidth * 0.7), behavior: 'smooth' });
   };
 
-  const arrow = 'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+  const arrow =
+    'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600';
   return (
     <nav aria-label={label} className="flex items-end">
       {overflow.before ? (
@@ -86,8 +87,12 @@ export function TabLinks({ tabs, label }: { tabs: readonly TabLink[]; label: str
           </ul>
         </div>
         {/* The fades take no pointer events: nothing under them is covered. */}
-        {overflow.before ? <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r from-white to-transparent" /> : null}
-        {overflow.after ? <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-white to-transparent" /> : null}
+        {overflow.before ? (
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r from-white to-transparent" />
+        ) : null}
+        {overflow.after ? (
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-white to-transparent" />
+        ) : null}
       </div>
       {overflow.after ? (
         <button type="button" className={arrow} aria-label="Show more tabs" data-testid="tabs-after" onClick={() => scrollBy(1)}>

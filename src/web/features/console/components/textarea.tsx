@@ -23,7 +23,11 @@ export function Textarea({ className, rows = 4, ...props }: ComponentProps<'text
 export function CharacterCount({ value, max, id }: { value: string | null | undefined; max: number; id?: string }) {
   const length = value?.length ?? 0;
   return (
-    <p id={id} className={cn('text-right text-xs tabular-nums', length > max ? 'font-medium text-red-700' : 'text-gray-500')} aria-live={length > max ? 'polite' : undefined}>
+    <p
+      id={id}
+      className={cn('text-right text-xs tabular-nums', length > max ? 'font-medium text-red-700' : 'text-gray-500')}
+      aria-live={length > max ? 'polite' : undefined}
+    >
       {length.toLocaleString()} / {max.toLocaleString()}
     </p>
   );

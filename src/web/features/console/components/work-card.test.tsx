@@ -22,7 +22,10 @@ afterEach(() => {
 describe('WorkCard', () => {
   it('lists what waits, each a count and a link to where it is done, and confirms the reminder before sending', async () => {
     const sent: string[] = [];
-    const stub = stubFetch({ '/api/admin/work': { body: WORK }, '/api/admin/work/completion-reminders': { body: { sent: 9, skippedRecentlyReminded: 3, remaining: 0 } } });
+    const stub = stubFetch({
+      '/api/admin/work': { body: WORK },
+      '/api/admin/work/completion-reminders': { body: { sent: 9, skippedRecentlyReminded: 3, remaining: 0 } },
+    });
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
@@ -36,7 +39,9 @@ describe('WorkCard', () => {
     expect(listings.getAttribute('href')).toBe(`/system-admin/hospitals/${HOSPITAL}/directory`);
     expect(screen.getByRole('link', { name: /1\s*provider asks to join/ }).getAttribute('href')).toBe('/system-admin/users#hospital-requests-heading');
     expect(screen.getByRole('link', { name: /0\s*new appointment requests/ }).getAttribute('href')).toBe('/system-admin/hospitals');
-    expect(screen.getByRole('link', { name: /12\s*providers below the completion threshold \(50%\)/ }).getAttribute('href')).toBe('/system-admin/users?completionBelow=50');
+    expect(screen.getByRole('link', { name: /12\s*providers below the completion threshold \(50%\)/ }).getAttribute('href')).toBe(
+      '/system-admin/users?completionBelow=50',
+    );
     expect(screen.getByRole('link', { name: /2\s*new feedback reports/ }).getAttribute('href')).toBe('/admin/feedback');
 
     await user.click(screen.getByRole('button', { name: 'Send a reminder' }));
@@ -47,7 +52,10 @@ describe('WorkCard', () => {
   });
 
   it('says so instead of offering a reminder when everyone below the threshold was reminded this week', async () => {
-    vi.stubGlobal('fetch', vi.fn(stubFetch({ '/api/admin/work': { body: { ...WORK, providersBelowThreshold: { ...WORK.providersBelowThreshold, remindable: 0 } } } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(stubFetch({ '/api/admin/work': { body: { ...WORK, providersBelowThreshold: { ...WORK.providersBelowThreshold, remindable: 0 } } } })),
+    );
     renderAt('/system-admin', <WorkCard />);
     expect(await screen.findByText('All were reminded in the last 7 days.')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Send a reminder' })).toBeNull();

@@ -22,9 +22,24 @@ interface WorkRow {
 const directoryOf = (hospitalId: string | null) => (hospitalId ? `/system-admin/hospitals/${hospitalId}/directory` : '/system-admin/hospitals');
 
 const ROWS: readonly WorkRow[] = [
-  { key: 'listingsAwaitingApproval', icon: Globe, label: (n) => (n === 1 ? 'listing waits for approval' : 'listings wait for approval'), to: (work) => directoryOf(work.listingsAwaitingApproval.hospitalId) },
-  { key: 'joinRequests', icon: UserPlus, label: (n) => (n === 1 ? 'provider asks to join' : 'providers ask to join'), to: () => '/system-admin/users#hospital-requests-heading' },
-  { key: 'appointmentRequests', icon: CalendarCheck, label: (n) => (n === 1 ? 'new appointment request' : 'new appointment requests'), to: (work) => directoryOf(work.appointmentRequests.hospitalId) },
+  {
+    key: 'listingsAwaitingApproval',
+    icon: Globe,
+    label: (n) => (n === 1 ? 'listing waits for approval' : 'listings wait for approval'),
+    to: (work) => directoryOf(work.listingsAwaitingApproval.hospitalId),
+  },
+  {
+    key: 'joinRequests',
+    icon: UserPlus,
+    label: (n) => (n === 1 ? 'provider asks to join' : 'providers ask to join'),
+    to: () => '/system-admin/users#hospital-requests-heading',
+  },
+  {
+    key: 'appointmentRequests',
+    icon: CalendarCheck,
+    label: (n) => (n === 1 ? 'new appointment request' : 'new appointment requests'),
+    to: (work) => directoryOf(work.appointmentRequests.hospitalId),
+  },
   {
     key: 'providersBelowThreshold',
     icon: ClipboardList,
@@ -60,7 +75,8 @@ function ReminderButton({ work }: { work: AdminWorkView }) {
         title={`E-mail ${formatNumber(remindable)} ${remindable === 1 ? 'provider' : 'providers'}?`}
         description={
           <p>
-            Each provider whose profile is below {threshold}% complete gets an e-mail with a link to their dashboard. Nobody gets more than one reminder in {COMPLETION_REMINDER_INTERVAL_DAYS} days.
+            Each provider whose profile is below {threshold}% complete gets an e-mail with a link to their dashboard. Nobody gets more than one reminder in{' '}
+            {COMPLETION_REMINDER_INTERVAL_DAYS} days.
           </p>
         }
         confirmLabel="Send the reminder"
@@ -100,7 +116,9 @@ export function WorkCard() {
               <li key={key} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
                 <Link to={to(work.data)} className="group flex min-w-0 flex-1 items-center gap-3 hover:text-brand-700">
                   <Icon aria-hidden="true" className="size-5 shrink-0 text-gray-500 group-hover:text-brand-600" />
-                  <span className={count > 0 ? 'text-xl font-bold text-gray-900 tabular-nums' : 'text-xl font-bold text-gray-400 tabular-nums'}>{formatNumber(count)}</span>
+                  <span className={count > 0 ? 'text-xl font-bold text-gray-900 tabular-nums' : 'text-xl font-bold text-gray-400 tabular-nums'}>
+                    {formatNumber(count)}
+                  </span>
                   <span className="min-w-0 flex-1 text-sm text-gray-800 group-hover:text-brand-700">
                     {label(count)}
                     {key === 'providersBelowThreshold' ? <span className="text-gray-600"> ({work.data.providersBelowThreshold.threshold}%)</span> : null}

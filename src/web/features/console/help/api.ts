@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HelpCategoryCreateInput, HelpCategoryDto, HelpCategoryUpdateInput, HelpCounts, HelpFaqCreateInput, HelpFaqDto, HelpFaqUpdateInput } from '@shared/schemas/help';
+import type {
+  HelpCategoryCreateInput,
+  HelpCategoryDto,
+  HelpCategoryUpdateInput,
+  HelpCounts,
+  HelpFaqCreateInput,
+  HelpFaqDto,
+  HelpFaqUpdateInput,
+} from '@shared/schemas/help';
 import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { helpQueryKey } from '@web/lib/help';
 import { apiFetch } from '@web/lib/api-client';

@@ -81,7 +81,8 @@ export function HelpContentPage() {
   const onReorderError = (error: unknown) => toast.error(serverMessage(error, 'The new order could not be saved. The list shows the saved order again.'));
   const toggleCategory = (category: HelpCategoryDto, isActive: boolean) =>
     saveCategory.mutate({ id: category.id, body: { isActive } }, { onError: (error) => toast.error(serverMessage(error)) });
-  const toggleFaq = (faq: HelpFaqDto, isActive: boolean) => saveFaq.mutate({ id: faq.id, body: { isActive } }, { onError: (error) => toast.error(serverMessage(error)) });
+  const toggleFaq = (faq: HelpFaqDto, isActive: boolean) =>
+    saveFaq.mutate({ id: faq.id, body: { isActive } }, { onError: (error) => toast.error(serverMessage(error)) });
 
   const deletion = pending?.kind === 'category' ? deleteCategory : deleteFaq;
   const confirmDelete = () => {
@@ -164,9 +165,19 @@ export function HelpContentPage() {
                             </span>
                           </span>
                         </button>
-                        <Switch checked={category.isActive} onCheckedChange={(on) => toggleCategory(category, on)} label={`Publish ${category.title}`} hideLabel />
+                        <Switch
+                          checked={category.isActive}
+                          onCheckedChange={(on) => toggleCategory(category, on)}
+                          label={`Publish ${category.title}`}
+                          hideLabel
+                        />
                         <IconButton icon={Pencil} label={`Edit ${category.title}`} onClick={() => setCategoryDialog({ open: true, category })} />
-                        <IconButton icon={Trash2} tone="danger" label={`Delete ${category.title}`} onClick={() => setPending({ kind: 'category', item: category })} />
+                        <IconButton
+                          icon={Trash2}
+                          tone="danger"
+                          label={`Delete ${category.title}`}
+                          onClick={() => setPending({ kind: 'category', item: category })}
+                        />
                       </div>
                     );
                   }}
@@ -206,7 +217,9 @@ export function HelpContentPage() {
                           onClick={() => setFaqDialog({ open: true, faq })}
                         >
                           <span className="block text-sm font-medium text-gray-900">{faq.question}</span>
-                          <span className="line-clamp-2 text-xs text-gray-500">{faq.isActive ? faq.answer.replace(/[#*_`>[\]()-]+/g, ' ').slice(0, 140) : 'Hidden from the Help Center'}</span>
+                          <span className="line-clamp-2 text-xs text-gray-500">
+                            {faq.isActive ? faq.answer.replace(/[#*_`>[\]()-]+/g, ' ').slice(0, 140) : 'Hidden from the Help Center'}
+                          </span>
                         </button>
                         <Switch checked={faq.isActive} onCheckedChange={(on) => toggleFaq(faq, on)} label={`Publish “${faq.question}”`} hideLabel />
                         <IconButton icon={Pencil} label={`Edit “${faq.question}”`} onClick={() => setFaqDialog({ open: true, faq })} />
@@ -223,7 +236,11 @@ export function HelpContentPage() {
         </div>
       )}
 
-      <CategoryDialog open={categoryDialog.open} category={categoryDialog.category} onOpenChange={(open) => setCategoryDialog((state) => ({ ...state, open }))} />
+      <CategoryDialog
+        open={categoryDialog.open}
+        category={categoryDialog.category}
+        onOpenChange={(open) => setCategoryDialog((state) => ({ ...state, open }))}
+      />
       {selected ? (
         <FaqDialog
           open={faqDialog.open}
@@ -245,8 +262,8 @@ export function HelpContentPage() {
         description={
           pending?.kind === 'category' ? (
             <p>
-              The category and its {pending.item.faqs.length === 1 ? 'question' : `${pending.item.faqs.length} questions`} are removed from the Help Center for good. To hide them for now,
-              switch the category off instead.
+              The category and its {pending.item.faqs.length === 1 ? 'question' : `${pending.item.faqs.length} questions`} are removed from the Help Center for
+              good. To hide them for now, switch the category off instead.
             </p>
           ) : pending ? (
             <p>“{pending.item.question}” is removed for good. To hide it for now, switch it off instead.</p>

@@ -65,7 +65,15 @@ export function CategoryDialog({ open, onOpenChange, category }: { open: boolean
           {save.isError && Object.keys(fieldErrors(save.error)).length === 0 ? <Notice tone="error">{serverMessage(save.error)}</Notice> : null}
           <FormField label="Title" error={errors.title}>
             {({ id, describedBy, invalid }) => (
-              <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} value={title} maxLength={HELP_LIMITS.title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={title}
+                maxLength={HELP_LIMITS.title}
+                onChange={(e) => setTitle(e.target.value)}
+                autoFocus
+              />
             )}
           </FormField>
           <FormField label="Icon" error={errors.icon} hint="Shown on the category card.">
@@ -87,10 +95,22 @@ export function CategoryDialog({ open, onOpenChange, category }: { open: boolean
           </FormField>
           <FormField label="Description" error={errors.description} hint="One line under the title.">
             {({ id, describedBy, invalid }) => (
-              <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} value={description} maxLength={HELP_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={description}
+                maxLength={HELP_LIMITS.description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
             )}
           </FormField>
-          <Switch checked={isActive} onCheckedChange={setIsActive} label="Published" description="Off hides the category and its questions from the Help Center." />
+          <Switch
+            checked={isActive}
+            onCheckedChange={setIsActive}
+            label="Published"
+            description="Off hides the category and its questions from the Help Center."
+          />
           <DialogActions submitLabel={category ? 'Save category' : 'Add category'} pending={save.isPending} />
         </form>
       </DialogContent>
@@ -110,7 +130,8 @@ export function MarkdownEditor({ value, onChange, error, label }: { value: strin
       error={error}
       hint={
         <>
-          Markdown: <code>**bold**</code>, <code>*italic*</code>, <code>- lists</code>, <code>1. steps</code>, <code>[link text](https://…)</code>. HTML is shown as text.
+          Markdown: <code>**bold**</code>, <code>*italic*</code>, <code>- lists</code>, <code>1. steps</code>, <code>[link text](https://…)</code>. HTML is
+          shown as text.
         </>
       }
     >
@@ -132,10 +153,21 @@ export function MarkdownEditor({ value, onChange, error, label }: { value: strin
           </div>
           <div className="grid gap-3 lg:grid-cols-2">
             <div className={tab === 'write' ? '' : 'max-lg:hidden'}>
-              <Textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} rows={14} value={value} onChange={(e) => onChange(e.target.value)} className="font-mono text-[13px]" />
+              <Textarea
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                rows={14}
+                value={value}
+                onChange={(e) => onChange(e.target.value)}
+                className="font-mono text-[13px]"
+              />
               <CharacterCount value={value} max={HELP_LIMITS.answer} />
             </div>
-            <section aria-labelledby={`${previewId}-label`} className={`min-h-40 overflow-y-auto rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 py-3 lg:max-h-[22rem] ${tab === 'preview' ? '' : 'max-lg:hidden'}`}>
+            <section
+              aria-labelledby={`${previewId}-label`}
+              className={`min-h-40 overflow-y-auto rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 py-3 lg:max-h-[22rem] ${tab === 'preview' ? '' : 'max-lg:hidden'}`}
+            >
               <h3 id={`${previewId}-label`} className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
                 Preview
               </h3>
@@ -207,7 +239,15 @@ export function FaqDialog({
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_16rem]">
             <FormField label="Question" error={errors.question}>
               {({ id, describedBy, invalid }) => (
-                <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} value={question} maxLength={HELP_LIMITS.question} onChange={(e) => setQuestion(e.target.value)} autoFocus />
+                <Input
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  value={question}
+                  maxLength={HELP_LIMITS.question}
+                  onChange={(e) => setQuestion(e.target.value)}
+                  autoFocus
+                />
               )}
             </FormField>
             <FormField label="Category" error={errors.categoryId}>
@@ -223,7 +263,12 @@ export function FaqDialog({
             </FormField>
           </div>
           <MarkdownEditor label="Answer" value={answer} onChange={setAnswer} error={errors.answer} />
-          <Switch checked={isActive} onCheckedChange={setIsActive} label="Published" description="Off keeps the question here but hides it from the Help Center." />
+          <Switch
+            checked={isActive}
+            onCheckedChange={setIsActive}
+            label="Published"
+            description="Off keeps the question here but hides it from the Help Center."
+          />
           <DialogActions submitLabel={faq ? 'Save question' : 'Add question'} pending={save.isPending} />
         </form>
       </DialogContent>

@@ -43,7 +43,17 @@ const announcement = () => document.querySelector('[aria-live="assertive"]')?.te
 /** jsdom has no layout: each row gets a 40 px slot of a 300 px wide column, where dnd-kit measures it. */
 function layOutRows() {
   screen.getAllByRole('listitem').forEach((row, index) => {
-    row.getBoundingClientRect = () => ({ top: index * 40, height: 40, bottom: index * 40 + 40, left: 0, right: 300, width: 300, x: 0, y: index * 40, toJSON: () => ({}) });
+    row.getBoundingClientRect = () => ({
+      top: index * 40,
+      height: 40,
+      bottom: index * 40 + 40,
+      left: 0,
+      right: 300,
+      width: 300,
+      x: 0,
+      y: index * 40,
+      toJSON: () => ({}),
+    });
   });
 }
 
@@ -135,14 +145,39 @@ describe('SortableList', () => {
   it('does not start a drag on a press that does not move, and not at all while disabled (the handle keeps its focus)', () => {
     const onReorder = vi.fn();
     const { rerender } = render(
-      <SortableList label="Help categories" items={ITEMS} getId={(item) => item.id} getLabel={(item) => item.title} onReorder={onReorder} renderItem={(item, { handle }) => <div>{handle}{item.title}</div>} />,
+      <SortableList
+        label="Help categories"
+        items={ITEMS}
+        getId={(item) => item.id}
+        getLabel={(item) => item.title}
+        onReorder={onReorder}
+        renderItem={(item, { handle }) => (
+          <div>
+            {handle}
+            {item.title}
+          </div>
+        )}
+      />,
     );
     const handle = screen.getByRole('button', { name: 'Reorder Getting started' });
     pointer('pointerdown', handle, 20);
     pointer('pointerup', document, 20);
     expect(handle.getAttribute('aria-pressed')).toBeNull();
     rerender(
-      <SortableList disabled label="Help categories" items={ITEMS} getId={(item) => item.id} getLabel={(item) => item.title} onReorder={onReorder} renderItem={(item, { handle }) => <div>{handle}{item.title}</div>} />,
+      <SortableList
+        disabled
+        label="Help categories"
+        items={ITEMS}
+        getId={(item) => item.id}
+        getLabel={(item) => item.title}
+        onReorder={onReorder}
+        renderItem={(item, { handle }) => (
+          <div>
+            {handle}
+            {item.title}
+          </div>
+        )}
+      />,
     );
     const disabledHandle = screen.getByRole('button', { name: 'Reorder Getting started' });
     expect(disabledHandle.getAttribute('aria-disabled')).toBe('true');

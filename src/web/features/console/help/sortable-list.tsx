@@ -83,7 +83,9 @@ export function SortableList<T>({ items, getId, getLabel, onReorder, renderItem,
       return `${nameOf(active.id)} moved to ${position(indexOf(over.id))}.`;
     },
     onDragEnd: ({ active, over }) =>
-      over && over.id !== active.id ? `${nameOf(active.id)} dropped at ${position(indexOf(over.id))}.` : `${nameOf(active.id)} dropped; the order did not change.`,
+      over && over.id !== active.id
+        ? `${nameOf(active.id)} dropped at ${position(indexOf(over.id))}.`
+        : `${nameOf(active.id)} dropped; the order did not change.`,
     onDragCancel: ({ active }) => `Reordering cancelled. ${nameOf(active.id)} is back at ${position(indexOf(active.id))}.`,
   };
 

@@ -19,7 +19,10 @@ export function useDecideNpiClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: string; decision: 'grant' | 'refuse'; note?: string }) =>
-      apiFetch<{ id: string; status: NpiClaimStatus }>(`/api/admin/npi-claims/${id}/${decision}`, { method: 'POST', body: note?.trim() ? { note: note.trim() } : {} }),
+      apiFetch<{ id: string; status: NpiClaimStatus }>(`/api/admin/npi-claims/${id}/${decision}`, {
+        method: 'POST',
+        body: note?.trim() ? { note: note.trim() } : {},
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'npi-claims'] }),
   });
 }

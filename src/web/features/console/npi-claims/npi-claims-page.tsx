@@ -21,7 +21,13 @@ const TABS: ReadonlyArray<{ status: NpiClaimStatus; label: string }> = [
   { status: 'refused', label: 'Refused' },
 ];
 
-const LISTING_WORDS: Record<DirectoryStatus, string> = { draft: 'never asked', pending: 'waiting for approval', published: 'public', withdrawn: 'withdrawn', removed: 'taken down' };
+const LISTING_WORDS: Record<DirectoryStatus, string> = {
+  draft: 'never asked',
+  pending: 'waiting for approval',
+  published: 'public',
+  withdrawn: 'withdrawn',
+  removed: 'taken down',
+};
 
 /** One side of a claim: the name against the registry's, the confirmed address, the hospital. */
 function Side({ title, person }: { title: string; person: AdminNpiClaimView['evidence']['claimant'] & { email?: string; listing?: string | null } }) {
@@ -59,14 +65,22 @@ function ClaimItem({ claim }: { claim: AdminNpiClaimView }) {
         <p className="font-medium text-gray-900">
           NPI {claim.npiNumber}
           <span className="ml-2 text-sm font-normal text-gray-600">
-            {claim.evidence.registryName ? `The registry says “${claim.evidence.registryName}”` : claim.evidence.registry === 'not_found' ? 'The registry has no individual with this NPI' : 'The registry could not be reached'}
+            {claim.evidence.registryName
+              ? `The registry says “${claim.evidence.registryName}”`
+              : claim.evidence.registry === 'not_found'
+                ? 'The registry has no individual with this NPI'
+                : 'The registry could not be reached'}
           </span>
         </p>
         <span className="text-sm text-gray-600">Claimed {formatDateTime(claim.createdAt)}</span>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <Side title="Claims it" person={{ ...claim.evidence.claimant, email: claim.claimant.email }} />
-        {claim.evidence.holder ? <Side title="Holds it" person={{ ...claim.evidence.holder, email: claim.holder?.email }} /> : <p className="text-sm text-gray-600">The account that held it is gone.</p>}
+        {claim.evidence.holder ? (
+          <Side title="Holds it" person={{ ...claim.evidence.holder, email: claim.holder?.email }} />
+        ) : (
+          <p className="text-sm text-gray-600">The account that held it is gone.</p>
+        )}
       </div>
       {claim.note ? <p className="text-sm text-gray-700">Their note: {claim.note}</p> : null}
       {claim.status === 'open' ? (
@@ -75,7 +89,13 @@ function ClaimItem({ claim }: { claim: AdminNpiClaimView }) {
             <label htmlFor={noteId} className="text-sm font-medium text-gray-800">
               Note for the claimant (optional)
             </label>
-            <input id={noteId} className="h-10 rounded-lg border border-gray-300 px-3 text-sm" maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
+            <input
+              id={noteId}
+              className="h-10 rounded-lg border border-gray-300 px-3 text-sm"
+              maxLength={1000}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
           </div>
           <div className="flex gap-2">
             <Button onClick={() => act('grant')} loading={decide.isPending} aria-label={`Grant NPI ${claim.npiNumber} to ${claim.claimant.name}`}>
@@ -125,10 +145,22 @@ export function NpiClaimsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader icon={BadgeCheck} title="NPI claims" description={<p>Clinicians who say another account holds their NPI. Granting moves the number to them and takes the other account’s public listing down.</p>} />
+      <PageHeader
+        icon={BadgeCheck}
+        title="NPI claims"
+        description={
+          <p>Clinicians who say another account holds their NPI. Granting moves the number to them and takes the other account’s public listing down.</p>
+        }
+      />
       <div role="group" aria-label="Show claims" className="flex flex-wrap gap-2">
         {TABS.map((tab) => (
-          <Button key={tab.status} size="sm" variant={status === tab.status ? 'primary' : 'outline'} aria-pressed={status === tab.status} onClick={() => setStatus(tab.status)}>
+          <Button
+            key={tab.status}
+            size="sm"
+            variant={status === tab.status ? 'primary' : 'outline'}
+            aria-pressed={status === tab.status}
+            onClick={() => setStatus(tab.status)}
+          >
             {tab.label}
           </Button>
         ))}

@@ -134,7 +134,10 @@ export function AdministratorsPage() {
   };
 
   const actionMutation = pending?.kind === 'delete' ? remove : update;
-  const actionError = pending && actionMutation.isError ? serverMessage(actionMutation.error, pending.kind === 'delete' ? ADMIN_MESSAGES.deleteFailed : ADMIN_MESSAGES.updateFailed) : null;
+  const actionError =
+    pending && actionMutation.isError
+      ? serverMessage(actionMutation.error, pending.kind === 'delete' ? ADMIN_MESSAGES.deleteFailed : ADMIN_MESSAGES.updateFailed)
+      : null;
   const pendingWho = pending ? pending.admin.full_name || pending.admin.email : '';
   const system = actor.role === 'system_admin';
 

@@ -53,7 +53,9 @@ function EntryDetails({ entry, id }: { entry: AuditEntry; id: string }) {
       <div>
         <p className="text-xs font-medium text-gray-500">Summary</p>
         {summary ? (
-          <pre className="mt-1 max-h-80 overflow-auto rounded-lg bg-gray-900 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-gray-100 [overflow-wrap:anywhere]">{summary}</pre>
+          <pre className="mt-1 max-h-80 overflow-auto rounded-lg bg-gray-900 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-gray-100 [overflow-wrap:anywhere]">
+            {summary}
+          </pre>
         ) : (
           <p className="mt-1 text-xs text-gray-600">No details were recorded.</p>
         )}
@@ -106,7 +108,13 @@ export function AuditLogPage() {
 
   const filtered = Boolean(list.search || action || who || target || from || to);
   /** A filter input that sends the list back to its first page. */
-  const filterInput = (id: string, label: string, value: string, set: (value: string) => void, props: { placeholder?: string; type?: string; className?: string } = {}) => (
+  const filterInput = (
+    id: string,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    props: { placeholder?: string; type?: string; className?: string } = {},
+  ) => (
     <div className={cn('flex w-full flex-col gap-1.5', props.type === 'date' ? 'sm:w-40' : 'sm:w-52')}>
       <Label htmlFor={id}>{label}</Label>
       <Input
@@ -158,7 +166,11 @@ export function AuditLogPage() {
             {/* Long actions wrap at their dots rather than stretching the table. */}
             {entry.action.split('.').map((part, index) => (
               <Fragment key={index}>
-                {index > 0 ? <>.<wbr /></> : null}
+                {index > 0 ? (
+                  <>
+                    .<wbr />
+                  </>
+                ) : null}
                 {part}
               </Fragment>
             ))}
@@ -184,7 +196,12 @@ export function AuditLogPage() {
       header: 'Details',
       kind: 'actions',
       cell: (entry) => (
-        <DetailsToggle entry={entry} expanded={expanded === entry.id} detailsId={detailsId} onToggle={() => setExpanded((current) => (current === entry.id ? null : entry.id))} />
+        <DetailsToggle
+          entry={entry}
+          expanded={expanded === entry.id}
+          detailsId={detailsId}
+          onToggle={() => setExpanded((current) => (current === entry.id ? null : entry.id))}
+        />
       ),
     },
   ];

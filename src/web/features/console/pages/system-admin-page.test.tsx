@@ -9,7 +9,15 @@ import { consoleSectionsFor } from '../console-sections';
 const NORTHFIELD = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
 const STARTED = new Date().toISOString();
 
-const systemAdmin = { id: 'a-sys', email: 'admin@vitae.local', full_name: 'Sam System', role: 'system_admin', hospital_id: null, must_change_password: false, session_started_at: STARTED };
+const systemAdmin = {
+  id: 'a-sys',
+  email: 'admin@vitae.local',
+  full_name: 'Sam System',
+  role: 'system_admin',
+  hospital_id: null,
+  must_change_password: false,
+  session_started_at: STARTED,
+};
 const hospitalAdmin = {
   id: 'a-hosp',
   email: 'hospital.admin@northfield.example',
@@ -84,7 +92,9 @@ describe('console navigation', () => {
     visit('/system-admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
     const nav = screen.getAllByRole('navigation', { name: 'Console' })[0] as HTMLElement;
-    const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     // Sections switch on as their issues land; the sidebar follows console-sections.ts.
     expect(labels).toEqual(consoleSectionsFor('system_admin').map((section) => section.label));
     expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Hospitals', 'Users', 'Administrators', 'Taxonomy', 'Expertise terms', 'Brand', 'Audit log']));
@@ -97,7 +107,9 @@ describe('console navigation', () => {
     visit('/system-admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
     const nav = screen.getAllByRole('navigation', { name: 'Console' })[0] as HTMLElement;
-    const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(labels).toEqual(consoleSectionsFor('hospital_admin').map((section) => section.label));
     expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Hospitals', 'Users', 'Administrators', 'Taxonomy', 'Expertise terms', 'Brand']));
     expect(labels).not.toContain('Audit log');
@@ -253,6 +265,8 @@ describe('Audit log', () => {
     await waitFor(() =>
       expect(calls.some((call) => call.path === '/api/admin/audit-log?page=1&pageSize=25&actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30')).toBe(true),
     );
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/audit-log/export?actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/admin/audit-log/export?actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30',
+    );
   });
 });

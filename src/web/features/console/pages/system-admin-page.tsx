@@ -10,7 +10,9 @@ import { useConsoleAdmin } from '../lib/use-console-admin';
 
 function currentSectionLabel(pathname: string, role: AdminRole): string {
   const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
-  const match = consoleSectionsFor(role).sort((a, b) => b.to.length - a.to.length).find((section) => within(section.to) || section.also?.some(within));
+  const match = consoleSectionsFor(role)
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((section) => within(section.to) || section.also?.some(within));
   return match?.label ?? 'Console';
 }
 

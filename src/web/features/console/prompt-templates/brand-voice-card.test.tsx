@@ -42,7 +42,15 @@ describe('ReadabilityScorer', () => {
 
 describe('BrandVoiceCard', () => {
   it('shows the brand voice and saves it with auto-apply', async () => {
-    const settings = { hospitalId: 'h1', brandVoice: 'Warm and plain.', toneGuidelines: null, writingStyleNotes: null, autoApplyToPrompts: false, updatedBy: null, updatedAt: null };
+    const settings = {
+      hospitalId: 'h1',
+      brandVoice: 'Warm and plain.',
+      toneGuidelines: null,
+      writingStyleNotes: null,
+      autoApplyToPrompts: false,
+      updatedBy: null,
+      updatedAt: null,
+    };
     const stub = stubFetch({
       '/api/admin/hospitals/h1/brand-settings': { body: settings },
       '/api/admin/hospitals/h1/reading-levels': { body: LEVELS },
@@ -59,14 +67,29 @@ describe('BrandVoiceCard', () => {
     await user.click(screen.getByRole('button', { name: 'Save brand voice' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ brandVoice: 'Warm and plain.', toneGuidelines: null, writingStyleNotes: null, autoApplyToPrompts: true });
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      brandVoice: 'Warm and plain.',
+      toneGuidelines: null,
+      writingStyleNotes: null,
+      autoApplyToPrompts: true,
+    });
   });
 
   it('can show the voice read-only beside the scorer', async () => {
     vi.stubGlobal(
       'fetch',
       stubFetch({
-        '/api/admin/hospitals/h1/brand-settings': { body: { hospitalId: 'h1', brandVoice: null, toneGuidelines: 'Say patients.', writingStyleNotes: null, autoApplyToPrompts: true, updatedBy: null, updatedAt: null } },
+        '/api/admin/hospitals/h1/brand-settings': {
+          body: {
+            hospitalId: 'h1',
+            brandVoice: null,
+            toneGuidelines: 'Say patients.',
+            writingStyleNotes: null,
+            autoApplyToPrompts: true,
+            updatedBy: null,
+            updatedAt: null,
+          },
+        },
         '/api/admin/hospitals/h1/reading-levels': { body: LEVELS },
       }),
     );

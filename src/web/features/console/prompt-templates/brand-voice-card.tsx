@@ -40,8 +40,22 @@ export function ReadabilityScorer({ levels, initialText = SAMPLE_PARAGRAPH }: { 
   const id = useId();
   const stats = useMemo(() => analyzeText(text), [text]);
   const versions = [
-    { key: 'professional', label: 'Professional version', level: levels.professionalReadingLevel, min: levels.professionalWordCountMin, max: levels.professionalWordCountMax, tone: levels.professionalTone },
-    { key: 'public', label: 'Public version', level: levels.publicReadingLevel, min: levels.publicWordCountMin, max: levels.publicWordCountMax, tone: levels.publicTone },
+    {
+      key: 'professional',
+      label: 'Professional version',
+      level: levels.professionalReadingLevel,
+      min: levels.professionalWordCountMin,
+      max: levels.professionalWordCountMax,
+      tone: levels.professionalTone,
+    },
+    {
+      key: 'public',
+      label: 'Public version',
+      level: levels.publicReadingLevel,
+      min: levels.publicWordCountMin,
+      max: levels.publicWordCountMax,
+      tone: levels.publicTone,
+    },
   ];
   return (
     <div className="flex flex-col gap-3">
@@ -51,7 +65,8 @@ export function ReadabilityScorer({ levels, initialText = SAMPLE_PARAGRAPH }: { 
       <Textarea id={id} rows={7} value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${id}-scores`} />
       <div id={`${id}-scores`} aria-live="polite" className="flex flex-col gap-2">
         <p className="text-xs text-gray-600">
-          {stats.words} words · {stats.sentences} {stats.sentences === 1 ? 'sentence' : 'sentences'} · grade {stats.grade.toFixed(1)} · reading ease {stats.readingEase.toFixed(0)}
+          {stats.words} words · {stats.sentences} {stats.sentences === 1 ? 'sentence' : 'sentences'} · grade {stats.grade.toFixed(1)} · reading ease{' '}
+          {stats.readingEase.toFixed(0)}
         </p>
         <ul className="flex flex-col gap-2">
           {versions.map((version) => {
@@ -65,7 +80,14 @@ export function ReadabilityScorer({ levels, initialText = SAMPLE_PARAGRAPH }: { 
                   </span>
                   <span className="text-xs font-normal text-gray-600">{STATUS_TEXT[status]} for reading level</span>
                 </p>
-                <TargetMeter className="mt-1.5" words={stats.words} grade={stats.grade} readingLevel={version.level} wordCountMin={version.min} wordCountMax={version.max} />
+                <TargetMeter
+                  className="mt-1.5"
+                  words={stats.words}
+                  grade={stats.grade}
+                  readingLevel={version.level}
+                  wordCountMin={version.min}
+                  wordCountMax={version.max}
+                />
                 {tip ? <p className="mt-1.5 text-xs text-gray-600">{tip}</p> : null}
               </li>
             );
@@ -101,15 +123,41 @@ function BrandVoiceForm({ hospitalId, settings }: { hospitalId: string; settings
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { brandVoice: brandVoice.trim() || null, toneGuidelines: toneGuidelines.trim() || null, writingStyleNotes: writingStyleNotes.trim() || null, autoApplyToPrompts },
+      {
+        brandVoice: brandVoice.trim() || null,
+        toneGuidelines: toneGuidelines.trim() || null,
+        writingStyleNotes: writingStyleNotes.trim() || null,
+        autoApplyToPrompts,
+      },
       { onSuccess: () => toast.success('Brand voice saved.') },
     );
   };
 
   const fields = [
-    { label: 'Brand voice', value: brandVoice, set: setBrandVoice, max: BRAND_LIMITS.brandVoice, rows: 3, hint: 'Who the hospital sounds like, in a few sentences.' },
-    { label: 'Tone guidelines', value: toneGuidelines, set: setTone, max: BRAND_LIMITS.toneGuidelines, rows: 4, hint: 'Words to use and avoid; how formal to be.' },
-    { label: 'Style notes', value: writingStyleNotes, set: setNotes, max: BRAND_LIMITS.writingStyleNotes, rows: 4, hint: 'Titles, abbreviations, numbers, punctuation.' },
+    {
+      label: 'Brand voice',
+      value: brandVoice,
+      set: setBrandVoice,
+      max: BRAND_LIMITS.brandVoice,
+      rows: 3,
+      hint: 'Who the hospital sounds like, in a few sentences.',
+    },
+    {
+      label: 'Tone guidelines',
+      value: toneGuidelines,
+      set: setTone,
+      max: BRAND_LIMITS.toneGuidelines,
+      rows: 4,
+      hint: 'Words to use and avoid; how formal to be.',
+    },
+    {
+      label: 'Style notes',
+      value: writingStyleNotes,
+      set: setNotes,
+      max: BRAND_LIMITS.writingStyleNotes,
+      rows: 4,
+      hint: 'Titles, abbreviations, numbers, punctuation.',
+    },
   ];
 
   return (
@@ -133,14 +181,35 @@ function BrandVoiceForm({ hospitalId, settings }: { hospitalId: string; settings
   );
 }
 
-function BrandText({ label, value, set, max, rows, hint }: { label: string; value: string; set: (value: string) => void; max: number; rows: number; hint: string }) {
+function BrandText({
+  label,
+  value,
+  set,
+  max,
+  rows,
+  hint,
+}: {
+  label: string;
+  value: string;
+  set: (value: string) => void;
+  max: number;
+  rows: number;
+  hint: string;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-gray-800">
         {label}
       </label>
-      <Textarea id={id} rows={rows} value={value} onChange={(event) => set(event.target.value)} aria-describedby={`${id}-hint`} aria-invalid={value.length > max || undefined} />
+      <Textarea
+        id={id}
+        rows={rows}
+        value={value}
+        onChange={(event) => set(event.target.value)}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={value.length > max || undefined}
+      />
       <div className="flex justify-between gap-3">
         <p id={`${id}-hint`} className="text-xs text-gray-600">
           {hint}
@@ -206,7 +275,8 @@ export function BrandVoiceCard({ hospitalId, editable = true }: { hospitalId: st
                 <div className="rounded-lg bg-gray-50 px-3 py-2">
                   <dt className="text-xs text-gray-600">Professional</dt>
                   <dd className="font-medium text-gray-900">
-                    Grade {targets.professionalReadingLevel} · {targets.professionalWordCountMin}–{targets.professionalWordCountMax} words · {targets.professionalTone}
+                    Grade {targets.professionalReadingLevel} · {targets.professionalWordCountMin}–{targets.professionalWordCountMax} words ·{' '}
+                    {targets.professionalTone}
                   </dd>
                 </div>
                 <div className="rounded-lg bg-gray-50 px-3 py-2">

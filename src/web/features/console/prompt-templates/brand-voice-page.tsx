@@ -16,13 +16,21 @@ export function BrandVoicePage() {
   const system = admin.role === 'system_admin';
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={Palette} title="Brand voice" description={`How biographies should sound${system ? '' : ` at ${ownName ?? 'your hospital'}`}, checked against the reading levels.`} />
+      <PageHeader
+        icon={Palette}
+        title="Brand voice"
+        description={`How biographies should sound${system ? '' : ` at ${ownName ?? 'your hospital'}`}, checked against the reading levels.`}
+      />
       {system ? (
         <Card className="p-4">
           <HospitalSelect className="sm:max-w-sm" value={hospitalId} onChange={setHospitalId} placeholder="Choose a hospital" />
         </Card>
       ) : null}
-      {hospitalId ? <BrandVoiceCard key={hospitalId} hospitalId={hospitalId} /> : <p className="text-sm text-gray-600">Choose a hospital to see its brand voice.</p>}
+      {hospitalId ? (
+        <BrandVoiceCard key={hospitalId} hospitalId={hospitalId} />
+      ) : (
+        <p className="text-sm text-gray-600">Choose a hospital to see its brand voice.</p>
+      )}
     </div>
   );
 }

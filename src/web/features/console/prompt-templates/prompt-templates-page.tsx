@@ -44,7 +44,11 @@ function TemplateCard({
     <li className={cn('rounded-xl border bg-white p-4', template.isDefault ? 'border-brand-300' : 'border-gray-200', !template.isActive && 'opacity-75')}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <button type="button" onClick={onOpen} className="text-left text-sm font-semibold text-gray-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="text-left text-sm font-semibold text-gray-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             {template.promptName}
           </button>
           <p className="mt-1 flex flex-wrap items-center gap-1.5">
@@ -96,7 +100,11 @@ export function PromptTemplatesPage() {
   const templates = usePromptTemplates({ hospitalId: system ? scope : '' });
   const save = useSaveTemplate();
   const remove = useDeleteTemplate();
-  const [editor, setEditor] = useState<{ open: boolean; template: PromptTemplateDto | null; type: PromptType }>({ open: false, template: null, type: 'professional' });
+  const [editor, setEditor] = useState<{ open: boolean; template: PromptTemplateDto | null; type: PromptType }>({
+    open: false,
+    template: null,
+    type: 'professional',
+  });
   const [historyOf, setHistoryOf] = useState<PromptTemplateDto | null>(null);
   const [deleting, setDeleting] = useState<PromptTemplateDto | null>(null);
 
@@ -105,11 +113,23 @@ export function PromptTemplatesPage() {
   const makeDefault = (template: PromptTemplateDto) =>
     save.mutate(
       { id: template.id, body: { isDefault: true } },
-      { onSuccess: () => toast.success(`“${template.promptName}” is now the default ${template.promptType} template.`), onError: (error) => toast.error(serverMessage(error)) },
+      {
+        onSuccess: () => toast.success(`“${template.promptName}” is now the default ${template.promptType} template.`),
+        onError: (error) => toast.error(serverMessage(error)),
+      },
     );
   const copyToHospital = (template: PromptTemplateDto) =>
     save.mutate(
-      { body: { promptType: template.promptType, promptName: `${template.promptName} (${ownName ?? 'our hospital'})`, promptContent: template.promptContent, description: template.description, isActive: true, isDefault: false } },
+      {
+        body: {
+          promptType: template.promptType,
+          promptName: `${template.promptName} (${ownName ?? 'our hospital'})`,
+          promptContent: template.promptContent,
+          description: template.description,
+          isActive: true,
+          isDefault: false,
+        },
+      },
       { onSuccess: () => toast.success('Copied. Edit the copy and make it your default to use it.'), onError: (error) => toast.error(serverMessage(error)) },
     );
 
@@ -132,14 +152,25 @@ export function PromptTemplatesPage() {
       />
       {system ? (
         <Card className="p-4">
-          <HospitalSelect className="sm:max-w-sm" label="Show templates for" value={scope} onChange={setScope} leading={{ value: '', label: 'All hospitals and global' }} />
+          <HospitalSelect
+            className="sm:max-w-sm"
+            label="Show templates for"
+            value={scope}
+            onChange={setScope}
+            leading={{ value: '', label: 'All hospitals and global' }}
+          />
         </Card>
       ) : null}
 
       {templates.isPending ? (
         <LoadingPanel label="Loading templates" />
       ) : templates.isError ? (
-        <ErrorPanel title="The templates could not be loaded." error={templates.error} onRetry={() => void templates.refetch()} retrying={templates.isFetching} />
+        <ErrorPanel
+          title="The templates could not be loaded."
+          error={templates.error}
+          onRetry={() => void templates.refetch()}
+          retrying={templates.isFetching}
+        />
       ) : (
         PROMPT_TYPES.map((type) => {
           const items = templates.data.filter((t) => t.promptType === type);

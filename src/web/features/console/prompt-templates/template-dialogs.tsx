@@ -98,12 +98,27 @@ export function TemplateEditorDialog({ open, onOpenChange, template, system, def
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Name" error={errors.promptName}>
               {({ id, describedBy, invalid }) => (
-                <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} value={promptName} readOnly={readOnly} maxLength={PROMPT_TEMPLATE_LIMITS.name} onChange={(e) => setName(e.target.value)} />
+                <Input
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  value={promptName}
+                  readOnly={readOnly}
+                  maxLength={PROMPT_TEMPLATE_LIMITS.name}
+                  onChange={(e) => setName(e.target.value)}
+                />
               )}
             </FormField>
             <FormField label="Type" error={errors.promptType}>
               {({ id, describedBy }) => (
-                <select id={id} aria-describedby={describedBy} className={selectClasses} value={promptType} disabled={readOnly} onChange={(e) => setType(e.target.value as PromptType)}>
+                <select
+                  id={id}
+                  aria-describedby={describedBy}
+                  className={selectClasses}
+                  value={promptType}
+                  disabled={readOnly}
+                  onChange={(e) => setType(e.target.value as PromptType)}
+                >
                   {PROMPT_TYPES.map((type) => (
                     <option key={type} value={type}>
                       {PROMPT_TYPE_LABELS[type]}
@@ -113,10 +128,20 @@ export function TemplateEditorDialog({ open, onOpenChange, template, system, def
               )}
             </FormField>
           </div>
-          {!template && system ? <HospitalSelect label="Applies to" value={hospitalId} onChange={setHospitalId} leading={{ value: '', label: 'All hospitals (global)' }} /> : null}
+          {!template && system ? (
+            <HospitalSelect label="Applies to" value={hospitalId} onChange={setHospitalId} leading={{ value: '', label: 'All hospitals (global)' }} />
+          ) : null}
           <FormField label="Description" error={errors.description} hint="Optional: when to use this template.">
             {({ id, describedBy, invalid }) => (
-              <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} value={description} readOnly={readOnly} maxLength={PROMPT_TEMPLATE_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                value={description}
+                readOnly={readOnly}
+                maxLength={PROMPT_TEMPLATE_LIMITS.description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
             )}
           </FormField>
           <FormField
@@ -137,16 +162,41 @@ export function TemplateEditorDialog({ open, onOpenChange, template, system, def
           >
             {({ id, describedBy, invalid }) => (
               <div>
-                <Textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} rows={12} readOnly={readOnly} value={promptContent} onChange={(e) => setContent(e.target.value)} className="font-mono text-[13px]" />
+                <Textarea
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  rows={12}
+                  readOnly={readOnly}
+                  value={promptContent}
+                  onChange={(e) => setContent(e.target.value)}
+                  className="font-mono text-[13px]"
+                />
                 <CharacterCount value={promptContent} max={PROMPT_TEMPLATE_LIMITS.content} />
               </div>
             )}
           </FormField>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Switch checked={isActive} onCheckedChange={setActive} disabled={readOnly} label="Active" description="Inactive templates are kept but never used." />
-            <Switch checked={isDefault} onCheckedChange={setDefault} disabled={readOnly || !isActive} label="Default for this type" description="Replaces the current default of the same type and scope." />
+            <Switch
+              checked={isActive}
+              onCheckedChange={setActive}
+              disabled={readOnly}
+              label="Active"
+              description="Inactive templates are kept but never used."
+            />
+            <Switch
+              checked={isDefault}
+              onCheckedChange={setDefault}
+              disabled={readOnly || !isActive}
+              label="Default for this type"
+              description="Replaces the current default of the same type and scope."
+            />
           </div>
-          <DialogActions submitLabel={readOnly ? null : template ? 'Save new version' : 'Create template'} cancelLabel={readOnly ? 'Close' : 'Cancel'} pending={save.isPending} />
+          <DialogActions
+            submitLabel={readOnly ? null : template ? 'Save new version' : 'Create template'}
+            cancelLabel={readOnly ? 'Close' : 'Cancel'}
+            pending={save.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -28,7 +28,9 @@ describe('CompletionCard', () => {
     expect(completionPercentage(list)).toBe(67);
     render(<CompletionCard dashboard={{ sections: list, completionPercentage: completionPercentage(list) }} />);
     expect(screen.getByText('67%')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByTestId('completion-explained').textContent).toBe('2 of the 3 sections your hospital requires are complete, so your profile is 67% complete.');
+    expect(screen.getByTestId('completion-explained').textContent).toBe(
+      '2 of the 3 sections your hospital requires are complete, so your profile is 67% complete.',
+    );
     expect(screen.getByTestId('completion-optional').textContent).toBe('Optional, not counted in the percentage: 2 of 6 sections complete.');
     expect(screen.queryByText(/All sections/)).toBeNull();
   });

@@ -69,7 +69,9 @@ function NextStepsCard({ dashboard }: { dashboard: Dashboard }) {
                 to={step.path}
                 className="group flex items-center gap-3 rounded-xl border border-gray-200 p-3 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
               >
-                <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">{index + 1}</span>
+                <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">
+                  {index + 1}
+                </span>
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold text-gray-900">{step.action}</span>
                   <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-gray-600">

@@ -86,7 +86,14 @@ export function useBulkDecide() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ items, status, reason }: BulkInput) =>
-      apiFetch<DiscoveryBulkResult>('/api/discovery/items/bulk', { method: 'POST', body: { items: items.map(({ type, id }) => ({ type, id })), status, reason: reason || null } }),
-    onSettled: (_data, _error, { items }) => afterDecision(queryClient, items.map((i) => i.type)),
+      apiFetch<DiscoveryBulkResult>('/api/discovery/items/bulk', {
+        method: 'POST',
+        body: { items: items.map(({ type, id }) => ({ type, id })), status, reason: reason || null },
+      }),
+    onSettled: (_data, _error, { items }) =>
+      afterDecision(
+        queryClient,
+        items.map((i) => i.type),
+      ),
   });
 }

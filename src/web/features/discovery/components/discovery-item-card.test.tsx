@@ -22,7 +22,16 @@ const PUBLICATION: DiscoveryItem = {
       { key: 'affiliation', matched: false, detail: 'Not found in PubMed’s search narrowed to Northfield Health', weight: 0 },
     ],
   },
-  details: { authors: ['Smith A', 'Doe JM'], journalName: 'Journal of cardiology', publicationDate: '2024 Jan', volume: '12', issue: '3', pages: '100-110', doi: '10.1000/jc.2024.1', pmid: '100001' },
+  details: {
+    authors: ['Smith A', 'Doe JM'],
+    journalName: 'Journal of cardiology',
+    publicationDate: '2024 Jan',
+    volume: '12',
+    issue: '3',
+    pages: '100-110',
+    doi: '10.1000/jc.2024.1',
+    pmid: '100001',
+  },
 };
 
 const TRIAL: DiscoveryItem = {
@@ -37,7 +46,16 @@ const TRIAL: DiscoveryItem = {
   externalId: 'NCT10000001',
   sourceUrl: 'https://clinicaltrials.gov/study/NCT10000001',
   evidence: { defaulted: true, signals: [] },
-  details: { nctNumber: 'NCT10000001', phase: 'Phase 2/Phase 3', trialStatus: 'active_not_recruiting', startDate: '2022-01', completionDate: null, sponsor: 'Northfield Health', role: 'principal_investigator', conditionsStudied: ['Heart Failure'] },
+  details: {
+    nctNumber: 'NCT10000001',
+    phase: 'Phase 2/Phase 3',
+    trialStatus: 'active_not_recruiting',
+    startDate: '2022-01',
+    completionDate: null,
+    sponsor: 'Northfield Health',
+    role: 'principal_investigator',
+    conditionsStudied: ['Heart Failure'],
+  },
 };
 
 function renderCard(item: DiscoveryItem, props: Partial<Parameters<typeof DiscoveryItemCard>[0]> = {}) {
@@ -56,13 +74,19 @@ describe('DiscoveryItemCard', () => {
     expect(meter.getAttribute('aria-valuenow')).toBe('92');
     expect(meter.getAttribute('aria-valuetext')).toBe('92%, high confidence');
     const evidence = within(card).getByRole('list', { name: 'Match evidence' });
-    const rows = within(evidence).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(evidence)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual([
       'Last name matched — Doe JM is listed',
       'Middle initial matched — Middle initial M matches',
       'Affiliation did not match — Not found in PubMed’s search narrowed to Northfield Health',
     ]);
-    expect(within(card).getByRole('link', { name: /View at the source/ }).getAttribute('href')).toBe('https://pubmed.ncbi.nlm.nih.gov/100001/');
+    expect(
+      within(card)
+        .getByRole('link', { name: /View at the source/ })
+        .getAttribute('href'),
+    ).toBe('https://pubmed.ncbi.nlm.nih.gov/100001/');
   });
 
   it('says when the confidence is the default because nothing could be compared', () => {

@@ -58,7 +58,9 @@ function Evidence({ item }: { item: DiscoveryItem }) {
       <h4 className="text-sm font-semibold text-gray-900">Why we think this is you</h4>
       <ConfidenceMeter score={item.confidenceScore} className="mt-2" />
       {item.evidence?.defaulted || signals.length === 0 ? (
-        <p className="mt-3 text-sm text-gray-600">The source gave nothing we could compare with your profile, so this is our default confidence. Check it yourself.</p>
+        <p className="mt-3 text-sm text-gray-600">
+          The source gave nothing we could compare with your profile, so this is our default confidence. Check it yourself.
+        </p>
       ) : (
         <ul aria-label="Match evidence" className="mt-3 space-y-1.5">
           {signals.map((signal) => (
@@ -105,7 +107,10 @@ export function DiscoveryItemCard({ item, selected, onSelectedChange, onApprove,
   };
 
   return (
-    <article aria-labelledby={titleId} className={cn('rounded-2xl border bg-white p-5 shadow-sm transition-colors', selected ? 'border-brand-400 ring-1 ring-brand-300' : 'border-gray-200')}>
+    <article
+      aria-labelledby={titleId}
+      className={cn('rounded-2xl border bg-white p-5 shadow-sm transition-colors', selected ? 'border-brand-400 ring-1 ring-brand-300' : 'border-gray-200')}
+    >
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0">
           <div className="flex items-start gap-3">
@@ -125,7 +130,12 @@ export function DiscoveryItemCard({ item, selected, onSelectedChange, onApprove,
                 {item.title}
               </h3>
               {item.sourceUrl ? (
-                <a href={item.sourceUrl} target="_blank" rel="noreferrer noopener" className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+                <a
+                  href={item.sourceUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+                >
                   View at the source
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                   <span className="sr-only">(opens in a new tab)</span>

@@ -64,7 +64,12 @@ export function RunDiscoveryForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const mediaUrls = types.includes('media') ? links.split(/\s+/).map((l) => l.trim()).filter(Boolean) : [];
+    const mediaUrls = types.includes('media')
+      ? links
+          .split(/\s+/)
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : [];
     if (types.length === 0) return setError('Choose at least one kind of item to search for');
     if (types.includes('media') && mediaUrls.length === 0 && types.length === 1) return setError('Add at least one media link');
     if (mediaUrls.length > MAX_MEDIA_URLS) return setError(`Add at most ${MAX_MEDIA_URLS} media links at a time`);
@@ -86,7 +91,9 @@ export function RunDiscoveryForm() {
     <Card>
       <CardHeader>
         <CardTitle>Run a search</CardTitle>
-        <CardDescription>We search by the name on your profile. Nothing is added until you approve it, and anything you reject is never offered again.</CardDescription>
+        <CardDescription>
+          We search by the name on your profile. Nothing is added until you approve it, and anything you reject is never offered again.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate>
@@ -94,7 +101,10 @@ export function RunDiscoveryForm() {
             <legend className="text-sm font-medium text-gray-800">Look for</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
               {OPTIONS.map((option) => (
-                <label key={option.type} className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-3 hover:bg-gray-50 has-[:checked]:border-brand-300 has-[:checked]:bg-brand-50/60">
+                <label
+                  key={option.type}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-3 hover:bg-gray-50 has-[:checked]:border-brand-300 has-[:checked]:bg-brand-50/60"
+                >
                   <input
                     type="checkbox"
                     checked={types.includes(option.type)}

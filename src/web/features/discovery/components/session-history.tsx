@@ -40,7 +40,12 @@ export function SessionHistory() {
                 </span>
                 <span className="text-gray-700 tabular-nums">
                   {session.totalFound} found · {session.added} new
-                  {session.errors.length > 0 ? <span className="text-coral-700"> · {session.errors.length} problem{session.errors.length === 1 ? '' : 's'}</span> : null}
+                  {session.errors.length > 0 ? (
+                    <span className="text-coral-700">
+                      {' '}
+                      · {session.errors.length} problem{session.errors.length === 1 ? '' : 's'}
+                    </span>
+                  ) : null}
                 </span>
               </li>
             ))}

@@ -11,7 +11,12 @@ export function DiscoveryLabPage() {
       <PageHeader
         icon={Compass}
         title="Discovery Lab"
-        description={<p>Find your publications in PubMed, your studies on ClinicalTrials.gov and your media mentions, review what was found and add the right matches to your profile in one step.</p>}
+        description={
+          <p>
+            Find your publications in PubMed, your studies on ClinicalTrials.gov and your media mentions, review what was found and add the right matches to
+            your profile in one step.
+          </p>
+        }
       />
       <RunDiscoveryForm />
       <ReviewList />

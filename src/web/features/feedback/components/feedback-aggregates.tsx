@@ -5,7 +5,17 @@ import { cn } from '@web/lib/cn';
 import type { FeedbackStats } from '../api/admin-feedback';
 import { categoryLabel, severityLabel, statusLabel } from '../lib/labels';
 
-function Group({ title, rows, loading, className }: { title: string; rows: Array<{ key: string; label: string; count: number }>; loading: boolean; className?: string }) {
+function Group({
+  title,
+  rows,
+  loading,
+  className,
+}: {
+  title: string;
+  rows: Array<{ key: string; label: string; count: number }>;
+  loading: boolean;
+  className?: string;
+}) {
   return (
     <div className={cn('min-w-0', className)}>
       <h3 className="text-xs font-semibold tracking-wider text-gray-500 uppercase">{title}</h3>
@@ -13,7 +23,9 @@ function Group({ title, rows, loading, className }: { title: string; rows: Array
         {rows.map((row) => (
           <div key={row.key} className="flex items-baseline justify-between gap-3 text-sm">
             <dt className="truncate text-gray-700">{row.label}</dt>
-            <dd className="font-semibold text-gray-900 tabular-nums">{loading ? <span className="inline-block h-4 w-6 animate-pulse rounded bg-gray-100" /> : formatNumber(row.count)}</dd>
+            <dd className="font-semibold text-gray-900 tabular-nums">
+              {loading ? <span className="inline-block h-4 w-6 animate-pulse rounded bg-gray-100" /> : formatNumber(row.count)}
+            </dd>
           </div>
         ))}
       </dl>
@@ -36,8 +48,16 @@ export function FeedbackAggregates({ stats, loading }: { stats: FeedbackStats | 
           </p>
         </div>
         <div className="mt-4 grid grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-3 sm:gap-x-8">
-          <Group title="By status" loading={loading} rows={FEEDBACK_STATUSES.map((s) => ({ key: s, label: statusLabel(s), count: count(stats?.byStatus, s) }))} />
-          <Group title="By category" loading={loading} rows={FEEDBACK_CATEGORIES.map((c) => ({ key: c, label: categoryLabel(c), count: count(stats?.byCategory, c) }))} />
+          <Group
+            title="By status"
+            loading={loading}
+            rows={FEEDBACK_STATUSES.map((s) => ({ key: s, label: statusLabel(s), count: count(stats?.byStatus, s) }))}
+          />
+          <Group
+            title="By category"
+            loading={loading}
+            rows={FEEDBACK_CATEGORIES.map((c) => ({ key: c, label: categoryLabel(c), count: count(stats?.byCategory, c) }))}
+          />
           <Group
             className="max-sm:col-span-2"
             title="By severity"

@@ -64,7 +64,12 @@ function Screenshot({ url }: { url: string }) {
     );
   }
   return (
-    <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600">
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="block overflow-hidden rounded-lg ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <img src={url} alt="Screenshot sent with the feedback" className="max-h-80 w-full bg-gray-50 object-contain object-top" onError={() => setFailed(true)} />
       <span className="sr-only"> (opens full size in a new tab)</span>
     </a>
@@ -184,7 +189,9 @@ export function FeedbackDetailDialog({ item: listItem, onOpenChange }: FeedbackD
               </Section>
             ) : null}
 
-            <Section title="Screenshot">{item.screenshotUrl ? <Screenshot url={item.screenshotUrl} /> : <p className="text-sm text-gray-500">No screenshot.</p>}</Section>
+            <Section title="Screenshot">
+              {item.screenshotUrl ? <Screenshot url={item.screenshotUrl} /> : <p className="text-sm text-gray-500">No screenshot.</p>}
+            </Section>
 
             <Section title="Context">
               <Facts

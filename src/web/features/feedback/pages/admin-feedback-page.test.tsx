@@ -42,7 +42,10 @@ const ITEMS = [
       userAgent: 'Mozilla/5.0 (Macintosh)',
       consoleErrors: [{ message: 'TypeError: cannot read properties of undefined', at: '2025-03-01T09:59:00.000Z' }],
       networkErrors: [{ method: 'PUT', url: '/api/profile/biography', status: 500, at: '2025-03-01T09:59:30.000Z' }],
-      navigation: [{ path: '/dashboard', at: '' }, { path: '/biography', at: '' }],
+      navigation: [
+        { path: '/dashboard', at: '' },
+        { path: '/biography', at: '' },
+      ],
     },
     applicationContext: { currentRoute: '/biography' },
   }),
@@ -148,14 +151,12 @@ describe('AdminFeedbackPage', () => {
     const sent = server();
     renderPage();
     await screen.findByRole('button', { name: 'Save button greyed out' });
-    expect(screen.getAllByRole('option').filter((option) => option.closest('select') === screen.getByLabelText('Status')).map((option) => option.getAttribute('value'))).toEqual([
-      'all',
-      'all_but_closed',
-      'submitted',
-      'in_progress',
-      'completed',
-      'rejected',
-    ]);
+    expect(
+      screen
+        .getAllByRole('option')
+        .filter((option) => option.closest('select') === screen.getByLabelText('Status'))
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['all', 'all_but_closed', 'submitted', 'in_progress', 'completed', 'rejected']);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all_but_closed' } });
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'feature' } });
     fireEvent.change(screen.getByLabelText('Severity'), { target: { value: '5' } });
@@ -168,7 +169,11 @@ describe('AdminFeedbackPage', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search feedback' }), { target: { value: 'northfield' } });
     await waitFor(() => expect(lastList(sent)?.get('q')).toBe('northfield'));
     // One request for the settled text, none per keystroke.
-    expect(listRequests(sent).slice(before).map((request) => request.url.searchParams.get('q'))).toEqual(['northfield']);
+    expect(
+      listRequests(sent)
+        .slice(before)
+        .map((request) => request.url.searchParams.get('q')),
+    ).toEqual(['northfield']);
   });
 
   it('says there is nothing when the list is empty or cannot be loaded', async () => {
@@ -209,7 +214,9 @@ describe('AdminFeedbackPage', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete 1 submission?' });
     expect(sent.some((request) => request.url.pathname === '/api/admin/feedback/bulk')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(sent.find((request) => request.url.pathname === '/api/admin/feedback/bulk')?.body).toEqual({ ids: [ITEMS[1]?.id], action: 'delete' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.url.pathname === '/api/admin/feedback/bulk')?.body).toEqual({ ids: [ITEMS[1]?.id], action: 'delete' }),
+    );
     expect(await screen.findByText('Deleted 1 item')).toBeDefined();
   });
 
@@ -220,7 +227,11 @@ describe('AdminFeedbackPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save button greyed out' });
 
     expect(within(dialog).getByRole('img', { name: 'Screenshot sent with the feedback' }).getAttribute('src')).toBe(ITEMS[0]?.screenshotUrl);
-    expect(within(dialog).getByRole('link', { name: /Open VIT-42 in the tracker/ }).getAttribute('href')).toBe('https://linear.app/vitae/issue/VIT-42');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Open VIT-42 in the tracker/ })
+        .getAttribute('href'),
+    ).toBe('https://linear.app/vitae/issue/VIT-42');
     expect(within(dialog).getByText('Chrome 126')).toBeDefined();
     expect(within(dialog).getByText('macOS 10.15.7')).toBeDefined();
     expect(within(dialog).getByText('/biography', { selector: 'span' })).toBeDefined();
@@ -232,7 +243,10 @@ describe('AdminFeedbackPage', () => {
     expect(status.value).toBe('in_progress');
     fireEvent.change(status, { target: { value: 'completed' } });
     await waitFor(() =>
-      expect(sent.find((request) => request.method === 'PATCH')).toMatchObject({ url: expect.objectContaining({ pathname: `/api/admin/feedback/${ITEMS[0]?.id}` }), body: { status: 'completed' } }),
+      expect(sent.find((request) => request.method === 'PATCH')).toMatchObject({
+        url: expect.objectContaining({ pathname: `/api/admin/feedback/${ITEMS[0]?.id}` }),
+        body: { status: 'completed' },
+      }),
     );
     expect(await screen.findByText('Status set to Completed')).toBeDefined();
     await waitFor(() => expect(status.value).toBe('completed'));

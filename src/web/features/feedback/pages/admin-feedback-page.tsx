@@ -34,7 +34,17 @@ export function AdminFeedbackPage() {
   const [deleting, setDeleting] = useState<{ ids: string[]; clear: () => void } | null>(null);
   const pageSize = FEEDBACK_LIMITS.adminPageSize;
 
-  const feedback = useAdminFeedback({ q: list.q, status, category, severity, includeArchived, sort: sort.id as SortKey, dir: sort.desc ? 'desc' : 'asc', page: list.page, pageSize });
+  const feedback = useAdminFeedback({
+    q: list.q,
+    status,
+    category,
+    severity,
+    includeArchived,
+    sort: sort.id as SortKey,
+    dir: sort.desc ? 'desc' : 'asc',
+    page: list.page,
+    pageSize,
+  });
   const stats = useFeedbackStats();
   const bulk = useBulkFeedbackAction();
 
@@ -48,7 +58,8 @@ export function AdminFeedbackPage() {
       { ids, action },
       {
         onSuccess: (result) => {
-          if (result.updated > 0) toast.success(`${action === 'archive' ? 'Archived' : 'Deleted'} ${result.updated} ${result.updated === 1 ? 'item' : 'items'}`);
+          if (result.updated > 0)
+            toast.success(`${action === 'archive' ? 'Archived' : 'Deleted'} ${result.updated} ${result.updated === 1 ? 'item' : 'items'}`);
           if (result.failed > 0) toast.error(result.message ?? `Failed to update ${result.failed} items`);
           clear();
           setDeleting(null);
@@ -67,7 +78,11 @@ export function AdminFeedbackPage() {
         className: 'md:min-w-64',
         cell: (item) => (
           <>
-            <button type="button" onClick={() => setOpen(item)} className="text-left font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            <button
+              type="button"
+              onClick={() => setOpen(item)}
+              className="text-left font-semibold break-words text-gray-900 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               {item.title}
             </button>
             <p className="mt-0.5 line-clamp-2 text-sm break-words text-gray-600">{item.description}</p>
@@ -98,7 +113,12 @@ export function AdminFeedbackPage() {
         hideable: true,
         cell: (item) =>
           item.linkedIssue?.url ? (
-            <a href={item.linkedIssue.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline">
+            <a
+              href={item.linkedIssue.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline"
+            >
               {item.linkedIssue.identifier ?? 'Tracker'}
               <ExternalLink aria-hidden="true" className="size-3.5" />
               <span className="sr-only"> (opens in a new tab)</span>
@@ -113,7 +133,11 @@ export function AdminFeedbackPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={Inbox} title="Feedback" description={<p>What beta users have sent in. Open a submission to read its details, see its screenshot and set its status.</p>} />
+      <PageHeader
+        icon={Inbox}
+        title="Feedback"
+        description={<p>What beta users have sent in. Open a submission to read its details, see its screenshot and set its status.</p>}
+      />
 
       <FeedbackAggregates stats={stats.data} loading={stats.isPending} />
 
@@ -147,10 +171,18 @@ export function AdminFeedbackPage() {
               label="Severity"
               value={String(severity)}
               onChange={(value) => filtered(() => setSeverity(value ? Number(value) : ''))}
-              options={[{ value: '', label: 'All severities' }, ...FEEDBACK_SEVERITIES.map((value) => ({ value: String(value), label: `${value} – ${severityLabel(value)}` }))]}
+              options={[
+                { value: '', label: 'All severities' },
+                ...FEEDBACK_SEVERITIES.map((value) => ({ value: String(value), label: `${value} – ${severityLabel(value)}` })),
+              ]}
             />
             <label className="flex h-10 items-center gap-2 text-sm text-gray-700 max-lg:col-span-full lg:ml-2">
-              <input type="checkbox" checked={includeArchived} onChange={(event) => filtered(() => setIncludeArchived(event.target.checked))} className="size-4 rounded border-gray-300 accent-brand-600" />
+              <input
+                type="checkbox"
+                checked={includeArchived}
+                onChange={(event) => filtered(() => setIncludeArchived(event.target.checked))}
+                className="size-4 rounded border-gray-300 accent-brand-600"
+              />
               Show archived
             </label>
           </div>
@@ -160,11 +192,23 @@ export function AdminFeedbackPage() {
           busy: bulk.isPending,
           actions: (selected) => (
             <>
-              <Button variant="outline" size="sm" onClick={() => runBulk('archive', selected)} loading={bulk.isPending && bulk.variables?.action === 'archive'} disabled={bulk.isPending}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => runBulk('archive', selected)}
+                loading={bulk.isPending && bulk.variables?.action === 'archive'}
+                disabled={bulk.isPending}
+              >
                 <Archive aria-hidden="true" className="size-4" />
                 Archive
               </Button>
-              <Button variant="outline" size="sm" className="text-red-700 hover:border-red-300 hover:bg-red-50" onClick={() => setDeleting(selected)} disabled={bulk.isPending}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-red-700 hover:border-red-300 hover:bg-red-50"
+                onClick={() => setDeleting(selected)}
+                disabled={bulk.isPending}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 Delete
               </Button>

@@ -54,7 +54,13 @@ afterEach(() => {
 describe('FeedbackPage', () => {
   it('lists the provider’s submissions, 50 a page, with status and tracker link; the button opens the widget', async () => {
     const urls = server('beta', [
-      { ...base, id: 'f2', title: 'Chart overlaps', status: 'in_progress', linkedIssue: { id: 'l1', identifier: 'VIT-7', url: 'https://linear.app/vitae/issue/VIT-7', status: 'in_progress' } },
+      {
+        ...base,
+        id: 'f2',
+        title: 'Chart overlaps',
+        status: 'in_progress',
+        linkedIssue: { id: 'l1', identifier: 'VIT-7', url: 'https://linear.app/vitae/issue/VIT-7', status: 'in_progress' },
+      },
       { ...base, id: 'f1', title: 'Typo on the dashboard', status: 'completed' },
     ]);
     renderAt(
@@ -66,7 +72,11 @@ describe('FeedbackPage', () => {
     );
     const first = (await screen.findByRole('heading', { name: 'Chart overlaps' })).closest('li') as HTMLElement;
     expect(within(first).getByText('In Progress')).toBeDefined();
-    expect(within(first).getByRole('link', { name: /Tracked as VIT-7/ }).getAttribute('href')).toBe('https://linear.app/vitae/issue/VIT-7');
+    expect(
+      within(first)
+        .getByRole('link', { name: /Tracked as VIT-7/ })
+        .getAttribute('href'),
+    ).toBe('https://linear.app/vitae/issue/VIT-7');
     const second = screen.getByRole('heading', { name: 'Typo on the dashboard' }).closest('li') as HTMLElement;
     expect(within(second).getByText('Completed')).toBeDefined();
     expect(urls).toContain('/api/feedback/mine?page=1&pageSize=50');

@@ -12,7 +12,12 @@ const HELP = {
       description: 'Create your account.',
       faqs: [
         { id: 'f1', question: 'How do I create my account?', answerHtml: '<p>Choose <strong>Get Started</strong> on the home page.</p>' },
-        { id: 'f2', question: 'Why do you ask for my NPI?', answerHtml: '<p>It fills in your credentials from the <a href="https://npiregistry.cms.hhs.gov" rel="noopener noreferrer" target="_blank">registry</a>.</p>' },
+        {
+          id: 'f2',
+          question: 'Why do you ask for my NPI?',
+          answerHtml:
+            '<p>It fills in your credentials from the <a href="https://npiregistry.cms.hhs.gov" rel="noopener noreferrer" target="_blank">registry</a>.</p>',
+        },
       ],
     },
     {

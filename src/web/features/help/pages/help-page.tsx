@@ -15,7 +15,9 @@ import { htmlToText } from '@web/components/help/rich-text';
 
 /** Lower-cased question and answer text of every FAQ, worked out once per load rather than per keystroke. */
 function searchIndex(categories: HelpCategory[]) {
-  return new Map(categories.flatMap((category) => category.faqs.map((faq) => [faq.id, `${faq.question} ${htmlToText(faq.answerHtml)}`.toLowerCase()] as const)));
+  return new Map(
+    categories.flatMap((category) => category.faqs.map((faq) => [faq.id, `${faq.question} ${htmlToText(faq.answerHtml)}`.toLowerCase()] as const)),
+  );
 }
 
 /** Every word of the query must appear (in any order), so "reset password" finds "password … reset". */

@@ -9,9 +9,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Who we are',
     body: (
       <p>
-        Vitae provides professional profiles for clinicians working in hospitals and health systems. When your organisation gives
-        you access to Vitae, it decides what profile information is collected and how it is used, and we handle that
-        information on its behalf. For our own website, sign-up and support, we decide, and this policy explains how.
+        Vitae provides professional profiles for clinicians working in hospitals and health systems. When your organisation gives you access to Vitae, it
+        decides what profile information is collected and how it is used, and we handle that information on its behalf. For our own website, sign-up and
+        support, we decide, and this policy explains how.
       </p>
     ),
   },
@@ -21,24 +21,23 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Account details:</strong> your name, email address, organisation and role. Passwords are stored only as a
-          one-way hash; nobody at Vitae can read them.
+          <strong>Account details:</strong> your name, email address, organisation and role. Passwords are stored only as a one-way hash; nobody at Vitae can
+          read them.
         </li>
         <li>
-          <strong>Your professional profile:</strong> the nine profile sections, such as credentials, NPI number, specialties,
-          licenses, education, practice details and locations, languages, biography, publications, clinical trials, media and
-          areas of expertise.
+          <strong>Your professional profile:</strong> the nine profile sections, such as credentials, NPI number, specialties, licenses, education, practice
+          details and locations, languages, biography, publications, clinical trials, media and areas of expertise.
         </li>
         <li>
           <strong>Administrator records:</strong> administrator accounts and roles, and a log of the changes administrators make.
         </li>
         <li>
-          <strong>Feedback you send:</strong> what you write, an optional screenshot, and technical context such as your browser,
-          operating system, the page you were on and recent error messages.
+          <strong>Feedback you send:</strong> what you write, an optional screenshot, and technical context such as your browser, operating system, the page you
+          were on and recent error messages.
         </li>
         <li>
-          <strong>Technical records:</strong> request and error logs, including IP addresses, kept to run and secure the service.
-          Passwords, tokens and contact details are masked before anything is logged.
+          <strong>Technical records:</strong> request and error logs, including IP addresses, kept to run and secure the service. Passwords, tokens and contact
+          details are masked before anything is logged.
         </li>
       </ul>
     ),
@@ -48,9 +47,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Public registry information',
     body: (
       <p>
-        NPI numbers, and the names, addresses, taxonomies and licenses recorded with them, are published by the U.S. federal
-        government in the NPI Registry. When you enter your NPI, we look it up there to fill in your profile. This information is
-        already public; we use it to save you typing, and you can correct or override it in your profile.
+        NPI numbers, and the names, addresses, taxonomies and licenses recorded with them, are published by the U.S. federal government in the NPI Registry.
+        When you enter your NPI, we look it up there to fill in your profile. This information is already public; we use it to save you typing, and you can
+        correct or override it in your profile.
       </p>
     ),
   },
@@ -59,9 +58,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'No patient health information',
     body: (
       <p>
-        Vitae holds information about clinicians, not about patients. We do not ask for, and do not store, protected health
-        information. Please do not enter patient details anywhere in Vitae, including in feedback or screenshots. If we find any,
-        we delete it.
+        Vitae holds information about clinicians, not about patients. We do not ask for, and do not store, protected health information. Please do not enter
+        patient details anywhere in Vitae, including in feedback or screenshots. If we find any, we delete it.
       </p>
     ),
   },
@@ -85,14 +83,11 @@ const SECTIONS: LegalSection[] = [
     heading: 'Cookies',
     body: (
       <>
+        <p>We use cookies only to keep you signed in and to protect your session. We do not use advertising or cross-site tracking cookies.</p>
         <p>
-          We use cookies only to keep you signed in and to protect your session. We do not use advertising or cross-site tracking
-          cookies.
-        </p>
-        <p>
-          Where error reporting is switched on, it records technical details of errors and may keep a short replay of the screen
-          around an error, with everything you type masked. If you open the demo scheduler on our home page, the scheduling
-          provider may set its own cookies under its own privacy policy.
+          Where error reporting is switched on, it records technical details of errors and may keep a short replay of the screen around an error, with
+          everything you type masked. If you open the demo scheduler on our home page, the scheduling provider may set its own cookies under its own privacy
+          policy.
         </p>
       </>
     ),
@@ -104,8 +99,8 @@ const SECTIONS: LegalSection[] = [
       <ul>
         <li>Administrators of your own organisation, who can see and manage its profiles.</li>
         <li>
-          Service providers that help us run Vitae, such as hosting, email delivery, error reporting, AI drafting and
-          scheduling, under contracts that limit them to that work.
+          Service providers that help us run Vitae, such as hosting, email delivery, error reporting, AI drafting and scheduling, under contracts that limit
+          them to that work.
         </li>
         <li>Authorities, where the law requires it.</li>
       </ul>
@@ -116,9 +111,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'How long we keep it',
     body: (
       <p>
-        Profile and account information is kept while your account is active and for as long as your organisation’s agreement
-        requires. Feedback and technical logs are kept for shorter periods, only as long as they help us support you and secure
-        the service. After that, information is deleted or made anonymous.
+        Profile and account information is kept while your account is active and for as long as your organisation’s agreement requires. Feedback and technical
+        logs are kept for shorter periods, only as long as they help us support you and secure the service. After that, information is deleted or made
+        anonymous.
       </p>
     ),
   },
@@ -127,8 +122,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Security',
     body: (
       <p>
-        All traffic to Vitae is encrypted. Each hospital’s data is kept apart from every other hospital’s, administrators see only
-        their own organisation, and administrative changes are recorded. Sessions end after a period of inactivity.
+        All traffic to Vitae is encrypted. Each hospital’s data is kept apart from every other hospital’s, administrators see only their own organisation, and
+        administrative changes are recorded. Sessions end after a period of inactivity.
       </p>
     ),
   },
@@ -137,9 +132,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Your choices',
     body: (
       <p>
-        You can see and correct most of your information yourself in your profile. To get a copy of your information, or to
-        have it deleted, contact your organisation’s administrator or email us. Depending on where you live, you may have further
-        rights, and we will help you use them.
+        You can see and correct most of your information yourself in your profile. To get a copy of your information, or to have it deleted, contact your
+        organisation’s administrator or email us. Depending on where you live, you may have further rights, and we will help you use them.
       </p>
     ),
   },
@@ -148,9 +142,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Contact and changes',
     body: (
       <p>
-        Email <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> with any privacy question or request. If we change this
-        policy in a way that matters, we will update the date above and let you know. See also our{' '}
-        <Link to="/terms">Terms of Service</Link>.
+        Email <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> with any privacy question or request. If we change this policy in a way that matters, we
+        will update the date above and let you know. See also our <Link to="/terms">Terms of Service</Link>.
       </p>
     ),
   },
@@ -163,8 +156,8 @@ export function PrivacyPage() {
       updated={LEGAL_UPDATED}
       intro={
         <p>
-          This policy explains what information Vitae holds, why, and the choices you have. The short version: we keep
-          professional information about clinicians, never patient records, and we use cookies only to keep you signed in.
+          This policy explains what information Vitae holds, why, and the choices you have. The short version: we keep professional information about
+          clinicians, never patient records, and we use cookies only to keep you signed in.
         </p>
       }
       sections={SECTIONS}

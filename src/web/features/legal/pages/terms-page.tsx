@@ -9,9 +9,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Who we are',
     body: (
       <p>
-        Vitae is an online service in which physicians and other clinicians build and keep up to date a professional profile, and
-        in which hospitals and health systems manage those profiles for their organisation. In these terms, “we” and “us” means
-        Vitae, and “you” means anyone who uses the service: providers, the staff who help them, and administrators.
+        Vitae is an online service in which physicians and other clinicians build and keep up to date a professional profile, and in which hospitals and health
+        systems manage those profiles for their organisation. In these terms, “we” and “us” means Vitae, and “you” means anyone who uses the service: providers,
+        the staff who help them, and administrators.
       </p>
     ),
   },
@@ -20,9 +20,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Your organisation’s agreement',
     body: (
       <p>
-        Most people use Vitae because their hospital or health system has an agreement with us. Where that agreement says
-        something different from these terms, the agreement wins. Your organisation decides which profile sections are required,
-        who its administrators are, and where the finished profiles are published.
+        Most people use Vitae because their hospital or health system has an agreement with us. Where that agreement says something different from these terms,
+        the agreement wins. Your organisation decides which profile sections are required, who its administrators are, and where the finished profiles are
+        published.
       </p>
     ),
   },
@@ -44,13 +44,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          What you write in your profile stays yours. You allow us to store it, show it to you and your organisation, process it to
-          run the features you use, and pass it to the directories and websites your organisation chooses to publish it on.
+          What you write in your profile stays yours. You allow us to store it, show it to you and your organisation, process it to run the features you use,
+          and pass it to the directories and websites your organisation chooses to publish it on.
         </p>
         <p>
-          You are responsible for making sure your profile is true and up to date, in particular your credentials, licenses,
-          board certifications and the conditions you treat. Administrators of your organisation can review and correct profile
-          content.
+          You are responsible for making sure your profile is true and up to date, in particular your credentials, licenses, board certifications and the
+          conditions you treat. Administrators of your organisation can review and correct profile content.
         </p>
       </>
     ),
@@ -60,8 +59,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'AI-written drafts',
     body: (
       <p>
-        Vitae can draft biographies and other text from your profile. Drafts are a starting point: they can contain mistakes or
-        miss nuance. Read every draft and change it as needed before you approve it. Approved text is treated as your content.
+        Vitae can draft biographies and other text from your profile. Drafts are a starting point: they can contain mistakes or miss nuance. Read every draft
+        and change it as needed before you approve it. Approved text is treated as your content.
       </p>
     ),
   },
@@ -70,9 +69,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Registry and directory data',
     body: (
       <p>
-        Some details are filled in from the public NPI Registry or from your organisation’s directory or listing service. We show
-        this information as we receive it and cannot guarantee that those sources are complete or current. If something is
-        wrong, correct it in your profile; for registry records, update them with the registry as well.
+        Some details are filled in from the public NPI Registry or from your organisation’s directory or listing service. We show this information as we receive
+        it and cannot guarantee that those sources are complete or current. If something is wrong, correct it in your profile; for registry records, update them
+        with the registry as well.
       </p>
     ),
   },
@@ -82,8 +81,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          <strong>Vitae is not a medical record.</strong> Never enter patient names, identifiers or any other patient health
-          information anywhere in Vitae, including in feedback and screenshots.
+          <strong>Vitae is not a medical record.</strong> Never enter patient names, identifiers or any other patient health information anywhere in Vitae,
+          including in feedback and screenshots.
         </p>
         <ul>
           <li>Do not post anything unlawful, misleading, defamatory, or that infringes someone else’s rights.</li>
@@ -98,9 +97,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Administrators',
     body: (
       <p>
-        Hospital administrators manage the settings, locations, terms and users of their own hospital. System administrators
-        operate the service across hospitals. Administrators must only use their access for their organisation’s legitimate
-        purposes; administrative changes are recorded.
+        Hospital administrators manage the settings, locations, terms and users of their own hospital. System administrators operate the service across
+        hospitals. Administrators must only use their access for their organisation’s legitimate purposes; administrative changes are recorded.
       </p>
     ),
   },
@@ -109,9 +107,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Availability and changes',
     body: (
       <p>
-        We work to keep Vitae available and secure, but there will be planned maintenance and, occasionally, unplanned
-        interruptions. We improve the service continually and may change or retire features. If we make a material change to
-        these terms, we will tell you before it takes effect.
+        We work to keep Vitae available and secure, but there will be planned maintenance and, occasionally, unplanned interruptions. We improve the service
+        continually and may change or retire features. If we make a material change to these terms, we will tell you before it takes effect.
       </p>
     ),
   },
@@ -120,9 +117,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Ending your use',
     body: (
       <p>
-        You can stop using Vitae at any time; ask your organisation’s administrator or email {SUPPORT_EMAIL} to close your
-        account. We may suspend an account that breaks these terms or puts the service or other users at risk. What happens to
-        your data afterwards is described in our <Link to="/privacy">Privacy Policy</Link> and your organisation’s agreement.
+        You can stop using Vitae at any time; ask your organisation’s administrator or email {SUPPORT_EMAIL} to close your account. We may suspend an account
+        that breaks these terms or puts the service or other users at risk. What happens to your data afterwards is described in our{' '}
+        <Link to="/privacy">Privacy Policy</Link> and your organisation’s agreement.
       </p>
     ),
   },
@@ -131,10 +128,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Responsibility',
     body: (
       <p>
-        Vitae helps organisations present information about their clinicians. It does not give medical advice and does not verify
-        credentials on anyone’s behalf: credentialing remains the responsibility of your organisation. To the extent the law
-        allows, the service is provided as it is, and our responsibility for losses is limited to what your organisation’s
-        agreement sets out.
+        Vitae helps organisations present information about their clinicians. It does not give medical advice and does not verify credentials on anyone’s
+        behalf: credentialing remains the responsibility of your organisation. To the extent the law allows, the service is provided as it is, and our
+        responsibility for losses is limited to what your organisation’s agreement sets out.
       </p>
     ),
   },
@@ -157,8 +153,8 @@ export function TermsPage() {
       updated={LEGAL_UPDATED}
       intro={
         <p>
-          These terms explain what you can expect from Vitae and what we expect from you. We have kept them short and in plain
-          language; please read them before you use the service.
+          These terms explain what you can expect from Vitae and what we expect from you. We have kept them short and in plain language; please read them before
+          you use the service.
         </p>
       }
       sections={SECTIONS}

@@ -39,8 +39,8 @@ export function DemoSectionView({ configLoading, embed, status, onOpen, sectionR
         <div>
           <SectionHeading id="demo-heading" eyebrow="See it live" title={`Schedule a ${DEMO_LENGTH_MINUTES}\u2011minute demo`} align="left" tone="dark">
             <p>
-              See how Vitae builds a complete profile from a single NPI, drafts an on-brand biography and keeps your directory in
-              sync. Bring your questions: we tailor the walkthrough to your health system.
+              See how Vitae builds a complete profile from a single NPI, drafts an on-brand biography and keeps your directory in sync. Bring your questions: we
+              tailor the walkthrough to your health system.
             </p>
           </SectionHeading>
           <ul className="mt-8 space-y-3">

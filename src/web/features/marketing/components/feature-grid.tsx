@@ -40,11 +40,16 @@ export function FeatureGrid() {
     <section id="features" aria-labelledby="features-heading" className="bg-gray-50 py-20 sm:py-28">
       <Container>
         <SectionHeading id="features-heading" eyebrow="Features" title="Everything your team needs to keep provider data right">
-          <p>From the first NPI lookup to the patient-ready biography, Vitae handles the work that usually takes a team of people and a stack of spreadsheets.</p>
+          <p>
+            From the first NPI lookup to the patient-ready biography, Vitae handles the work that usually takes a team of people and a stack of spreadsheets.
+          </p>
         </SectionHeading>
         <ul className="mt-16 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="group rounded-2xl border border-gray-200 bg-white p-7 shadow-xs transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+            <li
+              key={title}
+              className="group rounded-2xl border border-gray-200 bg-white p-7 shadow-xs transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+            >
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm shadow-brand-900/20">
                 <Icon aria-hidden="true" className="size-6" />
               </span>

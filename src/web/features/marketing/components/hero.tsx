@@ -27,8 +27,8 @@ export function Hero({ directory }: { directory?: string | null }) {
             Complete, accurate profiles for <span className="text-brand-600">every clinician</span>
           </h1>
           <p className="mt-6 text-lg leading-8 text-pretty text-gray-600">
-            Vitae unifies provider, patient and operational data into one complete profile for each clinician, and uses AI to
-            write the biographies and content your directories need, in your organisation’s voice.
+            Vitae unifies provider, patient and operational data into one complete profile for each clinician, and uses AI to write the biographies and content
+            your directories need, in your organisation’s voice.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Link to="/unified-signup" className={buttonClasses({ size: 'lg' })}>

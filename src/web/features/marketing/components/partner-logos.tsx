@@ -91,7 +91,9 @@ export function PartnerWordmark({ name, glyph, serif = false, bold = false }: Pa
   const width = 50 + textWidth + 2;
   return (
     <svg viewBox={`0 0 ${width} 48`} role="img" aria-label={name} className="h-9 w-auto text-gray-500 sm:h-10">
-      <g fill="currentColor" stroke="currentColor">{glyph}</g>
+      <g fill="currentColor" stroke="currentColor">
+        {glyph}
+      </g>
       <text
         x="50"
         y="31"

@@ -46,8 +46,8 @@ export function ProductPreview() {
   return (
     <figure className="relative mx-auto w-full max-w-lg lg:mr-0">
       <figcaption className="sr-only">
-        Example of a provider profile in Vitae: 92 percent complete, verified from the NPI registry, with directory updates to
-        review and an AI-drafted public biography.
+        Example of a provider profile in Vitae: 92 percent complete, verified from the NPI registry, with directory updates to review and an AI-drafted public
+        biography.
       </figcaption>
       <div aria-hidden="true">
         <div className="absolute -top-4 right-4 z-10 hidden items-center gap-2 rounded-full border border-emerald-200 bg-white px-3 py-1.5 text-xs font-semibold text-emerald-700 shadow-md sm:flex">
@@ -66,9 +66,7 @@ export function ProductPreview() {
                 <BadgeCheck className="ml-1.5 hidden size-4 align-[-2px] text-brand-600 sm:inline" />
               </p>
               <p className="text-sm text-gray-600">Cardiac Electrophysiology</p>
-              <p className="mt-1 inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
-                Accepting new patients
-              </p>
+              <p className="mt-1 inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">Accepting new patients</p>
             </div>
             <CompletionRing percent={COMPLETION} />
           </div>
@@ -98,8 +96,8 @@ export function ProductPreview() {
             Public biography · AI draft
           </div>
           <p className="mt-2 text-sm leading-6 text-gray-700">
-            Dr. Okafor helps people live well with heart rhythm conditions such as atrial fibrillation. She sees patients at two
-            clinics and speaks English and Yoruba.
+            Dr. Okafor helps people live well with heart rhythm conditions such as atrial fibrillation. She sees patients at two clinics and speaks English and
+            Yoruba.
           </p>
           <div className="mt-3 flex gap-2 text-[11px] font-medium">
             <span className="rounded-full bg-gray-100 px-2 py-0.5 text-gray-700">Grade 8 reading level</span>

@@ -25,8 +25,7 @@ function EmailUs({ intro }: { intro?: string }) {
   return (
     <>
       <p className="mt-3 text-base leading-7 text-gray-600">
-        {intro ??
-          'Tell us a little about your organisation and a few times that suit you, and we will send a calendar invitation within one business day.'}
+        {intro ?? 'Tell us a little about your organisation and a few times that suit you, and we will send a calendar invitation within one business day.'}
       </p>
       <a href={MAILTO} className={buttonClasses({ variant: 'accent', size: 'lg', className: 'mt-7 w-full sm:w-auto' })}>
         <Mail aria-hidden="true" className="size-4" />
@@ -107,8 +106,7 @@ export function SchedulerCard({ configLoading, embed, status, onOpen }: Schedule
   return (
     <CardFrame title="Pick a time that suits you">
       <p className="mt-3 text-base leading-7 text-gray-600">
-        Choose a slot in our calendar. You will get an invitation with a video link straight away, and you can bring colleagues
-        along.
+        Choose a slot in our calendar. You will get an invitation with a video link straight away, and you can bring colleagues along.
       </p>
       <Button variant="accent" size="lg" className="mt-7 w-full sm:w-auto" loading={status !== 'ready'} onClick={onOpen} data-calendly-url={embed.url}>
         <CalendarDays aria-hidden="true" className="size-4" />

@@ -35,13 +35,12 @@ export function WhyVitae() {
           </div>
           <div className="space-y-5 text-lg leading-8 text-gray-600 lg:col-span-7 lg:pt-9">
             <p>
-              Credentialing, the EHR, scheduling, your website and dozens of online listings each hold their own version of the
-              same clinician. When a phone number is out of date or a specialty is missing, patients book the wrong clinic and
-              referrals go astray.
+              Credentialing, the EHR, scheduling, your website and dozens of online listings each hold their own version of the same clinician. When a phone
+              number is out of date or a specialty is missing, patients book the wrong clinic and referrals go astray.
             </p>
             <p>
-              Vitae unifies provider, patient-facing and operational data into one profile per clinician. Providers keep it
-              current in a few minutes; your team governs it centrally and publishes it everywhere it is needed.
+              Vitae unifies provider, patient-facing and operational data into one profile per clinician. Providers keep it current in a few minutes; your team
+              governs it centrally and publishes it everywhere it is needed.
             </p>
           </div>
         </div>

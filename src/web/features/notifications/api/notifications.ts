@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  NotificationListResponse,
-  NotificationSettingsResponse,
-  NotificationSettingsUpdate,
-  NotificationView,
-} from '@shared/schemas/notifications';
+import type { NotificationListResponse, NotificationSettingsResponse, NotificationSettingsUpdate, NotificationView } from '@shared/schemas/notifications';
 import { apiFetch } from '@web/lib/api-client';
 
 export const notificationKeys = {
@@ -42,7 +37,8 @@ export function useSetNotificationRead() {
   const queryClient = useQueryClient();
   const updateList = useListUpdate();
   return useMutation({
-    mutationFn: ({ id, isRead }: { id: string; isRead: boolean }) => apiFetch<NotificationView>(`/api/notifications/${id}`, { method: 'PATCH', body: { isRead } }),
+    mutationFn: ({ id, isRead }: { id: string; isRead: boolean }) =>
+      apiFetch<NotificationView>(`/api/notifications/${id}`, { method: 'PATCH', body: { isRead } }),
     onMutate: ({ id, isRead }) =>
       updateList((list) => {
         const items = list.items.map((n) => (n.id === id ? { ...n, isRead } : n));

@@ -7,7 +7,16 @@ import { NotificationBell, timeAgo } from './notification-bell';
 const NOW = Date.now();
 
 function notification(overrides: Partial<NotificationView>): NotificationView {
-  return { id: 'n0', type: 'discovery_results', title: 'T', message: 'M', data: {}, isRead: false, createdAt: new Date(NOW - 5 * 60_000).toISOString(), ...overrides };
+  return {
+    id: 'n0',
+    type: 'discovery_results',
+    title: 'T',
+    message: 'M',
+    data: {},
+    isRead: false,
+    createdAt: new Date(NOW - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
 }
 
 interface Sent {
@@ -62,9 +71,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const DISCOVERY = notification({ id: 'n1', title: '5 new items to review', message: 'Discovery found 3 publications and 2 clinical trials.', data: { link: '/discovery-lab' } });
-const SYSTEM = notification({ id: 'n2', type: 'system', title: 'Maintenance on Sunday', message: 'Vitae is down 2–3 am.', isRead: true, createdAt: new Date(NOW - 2 * 86_400_000).toISOString() });
-const OTHER = notification({ id: 'n3', title: 'Scheduled search: 1 new item to review', message: 'Discovery found 1 publication.', data: { link: '/discovery-lab' } });
+const DISCOVERY = notification({
+  id: 'n1',
+  title: '5 new items to review',
+  message: 'Discovery found 3 publications and 2 clinical trials.',
+  data: { link: '/discovery-lab' },
+});
+const SYSTEM = notification({
+  id: 'n2',
+  type: 'system',
+  title: 'Maintenance on Sunday',
+  message: 'Vitae is down 2–3 am.',
+  isRead: true,
+  createdAt: new Date(NOW - 2 * 86_400_000).toISOString(),
+});
+const OTHER = notification({
+  id: 'n3',
+  title: 'Scheduled search: 1 new item to review',
+  message: 'Discovery found 1 publication.',
+  data: { link: '/discovery-lab' },
+});
 
 describe('NotificationBell', () => {
   it('shows the unread count and lists notifications newest first', async () => {

@@ -11,9 +11,11 @@ export function timeAgo(iso: string, now = Date.now()) {
   return formatRelative(iso, new Date(now)) ?? '';
 }
 
-const linkOf = (notification: NotificationView) => (typeof notification.data.link === 'string' && notification.data.link.startsWith('/') ? notification.data.link : null);
+const linkOf = (notification: NotificationView) =>
+  typeof notification.data.link === 'string' && notification.data.link.startsWith('/') ? notification.data.link : null;
 
-const iconButton = 'inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50';
+const iconButton =
+  'inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50';
 
 /** The header bell: unread count, the latest notifications, mark read, mark all read, delete. */
 export function NotificationBell() {

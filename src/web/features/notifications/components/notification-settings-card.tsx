@@ -1,12 +1,7 @@
 import { BellRing } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import {
-  NOTIFICATION_CATEGORIES,
-  WEEKDAYS,
-  type NotificationCategory,
-  type NotificationSettings,
-} from '@shared/schemas/notifications';
+import { NOTIFICATION_CATEGORIES, WEEKDAYS, type NotificationCategory, type NotificationSettings } from '@shared/schemas/notifications';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { isApiError } from '@web/lib/api-client';
@@ -22,10 +17,28 @@ const CATEGORY_LABELS: Record<NotificationCategory, string> = {
 
 const localTime = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' });
 
-function Check({ label, checked, onChange, disabled, children }: { label: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; children?: ReactNode }) {
+function Check({
+  label,
+  checked,
+  onChange,
+  disabled,
+  children,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <label className="flex cursor-pointer items-start gap-3 has-[:disabled]:cursor-default">
-      <input type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} className="mt-0.5 size-4 accent-brand-600" />
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 accent-brand-600"
+      />
       <span>
         <span className="block text-sm font-medium text-gray-900">{label}</span>
         {children ? <span className="block text-xs leading-5 text-gray-600">{children}</span> : null}
@@ -73,7 +86,13 @@ function SettingsForm({ initial, nextRun }: { initial: NotificationSettings; nex
         <legend className="text-sm font-semibold text-gray-900">E-mail me about</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {NOTIFICATION_CATEGORIES.map((key) => (
-            <Check key={key} label={CATEGORY_LABELS[key]} checked={form.categories[key]} disabled={!form.emailEnabled} onChange={(on) => setCategory(key, on)} />
+            <Check
+              key={key}
+              label={CATEGORY_LABELS[key]}
+              checked={form.categories[key]}
+              disabled={!form.emailEnabled}
+              onChange={(on) => setCategory(key, on)}
+            />
           ))}
         </div>
       </fieldset>
@@ -88,7 +107,13 @@ function SettingsForm({ initial, nextRun }: { initial: NotificationSettings; nex
             <label htmlFor={frequencyId} className="text-sm font-medium text-gray-800">
               How often
             </label>
-            <select id={frequencyId} className={selectClass} disabled={!form.scheduleEnabled} value={form.frequency} onChange={(event) => set('frequency', event.target.value as NotificationSettings['frequency'])}>
+            <select
+              id={frequencyId}
+              className={selectClass}
+              disabled={!form.scheduleEnabled}
+              value={form.frequency}
+              onChange={(event) => set('frequency', event.target.value as NotificationSettings['frequency'])}
+            >
               <option value="weekly">Weekly</option>
               <option value="daily">Daily</option>
             </select>
@@ -97,7 +122,13 @@ function SettingsForm({ initial, nextRun }: { initial: NotificationSettings; nex
             <label htmlFor={dayId} className="text-sm font-medium text-gray-800">
               Day
             </label>
-            <select id={dayId} className={selectClass} disabled={!form.scheduleEnabled || form.frequency === 'daily'} value={form.scheduleDay} onChange={(event) => set('scheduleDay', Number(event.target.value))}>
+            <select
+              id={dayId}
+              className={selectClass}
+              disabled={!form.scheduleEnabled || form.frequency === 'daily'}
+              value={form.scheduleDay}
+              onChange={(event) => set('scheduleDay', Number(event.target.value))}
+            >
               {WEEKDAYS.map((day, index) => (
                 <option key={day} value={index}>
                   {day}
@@ -109,7 +140,13 @@ function SettingsForm({ initial, nextRun }: { initial: NotificationSettings; nex
             <label htmlFor={hourId} className="text-sm font-medium text-gray-800">
               Time (UTC)
             </label>
-            <select id={hourId} className={selectClass} disabled={!form.scheduleEnabled} value={form.scheduleHour} onChange={(event) => set('scheduleHour', Number(event.target.value))}>
+            <select
+              id={hourId}
+              className={selectClass}
+              disabled={!form.scheduleEnabled}
+              value={form.scheduleHour}
+              onChange={(event) => set('scheduleHour', Number(event.target.value))}
+            >
               {Array.from({ length: 24 }, (_, hour) => (
                 <option key={hour} value={hour}>
                   {String(hour).padStart(2, '0')}:00

@@ -22,7 +22,8 @@ export function useSectionHistories(sectionIds: readonly ProfileSectionId[], ena
 export function useRestoreChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changeId: string) => apiFetch<{ restoredChangeId: string; sectionId: ProfileSectionId }>(`/api/profile/history/${changeId}/restore`, { method: 'POST' }),
+    mutationFn: (changeId: string) =>
+      apiFetch<{ restoredChangeId: string; sectionId: ProfileSectionId }>(`/api/profile/history/${changeId}/restore`, { method: 'POST' }),
     onSuccess: async (result) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileKeys.section(result.sectionId) }),

@@ -182,7 +182,11 @@ export function Combobox({
             })}
           />
           <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-gray-500">
-            {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : variant === 'select' ? <Icon aria-hidden="true" className="size-4" /> : null}
+            {loading ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : variant === 'select' ? (
+              <Icon aria-hidden="true" className="size-4" />
+            ) : null}
           </span>
           {/* Above the floating feedback button (z-40), which sits where a list opens on a phone. */}
           <div

@@ -19,7 +19,16 @@ const TERMS = [
 
 function Harness({ initial = [] as ExpertiseItem[] }) {
   const [value, setValue] = useState<ExpertiseItem[]>(initial);
-  return <ExpertisePicker value={value} onChange={setValue} specialties={[{ name: 'Pulmonary Disease', note: 'primary' }, { name: 'Allergy and Immunology', suggested: true, note: 'from your NPI record' }]} />;
+  return (
+    <ExpertisePicker
+      value={value}
+      onChange={setValue}
+      specialties={[
+        { name: 'Pulmonary Disease', note: 'primary' },
+        { name: 'Allergy and Immunology', suggested: true, note: 'from your NPI record' },
+      ]}
+    />
+  );
 }
 
 function renderPicker(initial?: ExpertiseItem[]) {
@@ -74,7 +83,11 @@ describe('ExpertisePicker', () => {
     expect(searchBox().value).toBe('');
 
     fireEvent.change(searchBox(), { target: { value: 'asthma' } });
-    await waitFor(() => expect(screen.getAllByRole('option').some((option) => option.getAttribute('aria-disabled') === 'true' && option.textContent?.includes('Added'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').some((option) => option.getAttribute('aria-disabled') === 'true' && option.textContent?.includes('Added'))).toBe(
+        true,
+      ),
+    );
     fireEvent.keyDown(searchBox(), { key: 'Enter' });
     expect(group('Conditions').getByText('Asthma')).toBeDefined();
 
@@ -109,10 +122,15 @@ describe('ExpertisePicker', () => {
   });
 
   it('puts terms that start with the text first within a page of results', () => {
-    const ranked = rankByMatch([{ term: 'Congestive heart failure' }, { term: 'Heart block' }, { term: 'Atrial septal defect' }, { term: 'Heartburn' }], 'heart');
+    const ranked = rankByMatch(
+      [{ term: 'Congestive heart failure' }, { term: 'Heart block' }, { term: 'Atrial septal defect' }, { term: 'Heartburn' }],
+      'heart',
+    );
     expect(ranked.map((t) => t.term)).toEqual(['Heart block', 'Heartburn', 'Congestive heart failure', 'Atrial septal defect']);
     // The term itself before any longer one that starts with it (issue 35 item 8).
-    expect(rankByMatch([{ term: 'Hypertension crisis' }, { term: 'Essential hypertension' }, { term: 'Hypertension' }], 'hypertension').map((t) => t.term)).toEqual(['Hypertension', 'Hypertension crisis', 'Essential hypertension']);
+    expect(
+      rankByMatch([{ term: 'Hypertension crisis' }, { term: 'Essential hypertension' }, { term: 'Hypertension' }], 'hypertension').map((t) => t.term),
+    ).toEqual(['Hypertension', 'Hypertension crisis', 'Essential hypertension']);
   });
 
   it('shows saved terms in their groups', () => {

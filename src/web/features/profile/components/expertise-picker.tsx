@@ -129,7 +129,12 @@ export function ExpertisePicker({ value, onChange, specialties }: ExpertisePicke
               All specialties
             </FilterChip>
             {specialties.map((chip) => (
-              <FilterChip key={chip.name} pressed={specialty === chip.name} onClick={() => setSpecialty(specialty === chip.name ? '' : chip.name)} suggested={chip.suggested}>
+              <FilterChip
+                key={chip.name}
+                pressed={specialty === chip.name}
+                onClick={() => setSpecialty(specialty === chip.name ? '' : chip.name)}
+                suggested={chip.suggested}
+              >
                 {chip.name}
                 {chip.note ? <span className="text-xs font-normal opacity-75">{chip.note}</span> : null}
               </FilterChip>
@@ -165,7 +170,11 @@ export function ExpertisePicker({ value, onChange, specialties }: ExpertisePicke
           stale={stale}
           selectedValues={[...chosen]}
           emptyMessage={search.isError ? 'Failed to load medical expertise terms' : waiting ? 'Searching…' : `No terms match “${text.trim()}”`}
-          footer={total > results.length ? `Showing ${results.length} of ${search.data?.totalCountCapped ? `more than ${total.toLocaleString('en-US')}` : total} matches; keep typing to narrow them down.` : undefined}
+          footer={
+            total > results.length
+              ? `Showing ${results.length} of ${search.data?.totalCountCapped ? `more than ${total.toLocaleString('en-US')}` : total} matches; keep typing to narrow them down.`
+              : undefined
+          }
           hint={`Use the arrow keys and Enter to add a term. Up to ${TERM_SEARCH_PAGE_SIZE} matches are shown at a time.`}
         />
       </div>
@@ -222,7 +231,11 @@ function FilterChip({ pressed, onClick, suggested, children }: { pressed: boolea
       onClick={onClick}
       className={cn(
         'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
-        pressed ? 'border-brand-600 bg-brand-600 text-white' : suggested ? 'border-dashed border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100' : 'border-gray-200 bg-white text-gray-800 hover:border-gray-300',
+        pressed
+          ? 'border-brand-600 bg-brand-600 text-white'
+          : suggested
+            ? 'border-dashed border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100'
+            : 'border-gray-200 bg-white text-gray-800 hover:border-gray-300',
       )}
     >
       {children}

@@ -100,7 +100,10 @@ export function TagsField({ label, value, onChange, onBlur, placeholder, hint, e
           )}
         >
           {tags.map((tag, index) => (
-            <span key={`${tag}-${index}`} className="inline-flex max-w-full items-center gap-1 rounded-md bg-brand-50 py-0.5 pr-1 pl-2 text-sm text-brand-900 ring-1 ring-brand-100">
+            <span
+              key={`${tag}-${index}`}
+              className="inline-flex max-w-full items-center gap-1 rounded-md bg-brand-50 py-0.5 pr-1 pl-2 text-sm text-brand-900 ring-1 ring-brand-100"
+            >
               <span className="truncate">{tag}</span>
               <button
                 type="button"

@@ -116,7 +116,14 @@ describe('ListEditor (insurance accepted)', () => {
 describe('ListEditor at a list’s cap (social media, 20)', () => {
   it('stops at the cap with the server’s words; a list over it (saved before the cap) is refused before sending', async () => {
     const cap = PROFILE_LIST_CAPS.social_media;
-    const accounts = Array.from({ length: cap + 1 }, (_, i) => ({ id: `a-${i}`, platform: `Network ${i}`, username: null, profileUrl: `https://example.org/${i}`, isVisible: true, displayOrder: i }));
+    const accounts = Array.from({ length: cap + 1 }, (_, i) => ({
+      id: `a-${i}`,
+      platform: `Network ${i}`,
+      username: null,
+      profileUrl: `https://example.org/${i}`,
+      isVisible: true,
+      displayOrder: i,
+    }));
     const api = mockApi({
       '/api/profile/sections/social_media': { body: { sectionId: 'social_media', data: { items: accounts }, updatedAt: null } },
       'PUT /api/profile/sections/social_media': ({ body }) => ({
@@ -126,7 +133,9 @@ describe('ListEditor at a list’s cap (social media, 20)', () => {
     renderRoutes([{ path: '/', element: <SocialMediaEditor /> }]);
     const add = () => screen.getByRole('button', { name: 'Add account' }) as HTMLButtonElement;
     const puts = () => api.callsTo('PUT', '/api/profile/sections/social_media');
-    expect((await screen.findByText(`${listCapMessage('social_media')}: remove one to add another.`)).textContent).toBe(`${listCapMessage('social_media')}: remove one to add another.`);
+    expect((await screen.findByText(`${listCapMessage('social_media')}: remove one to add another.`)).textContent).toBe(
+      `${listCapMessage('social_media')}: remove one to add another.`,
+    );
     expect(add().disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save social media' }));

@@ -24,7 +24,10 @@ describe('SectionHistory', () => {
     const onRestored = vi.fn();
     const api = mockApi({
       '/api/profile/history': (call) => ({
-        body: { items: call.search.get('section') === 'biography' ? [change('3', 'biography', 'Newest words.')] : [change('2', 'awards', 'Award words.')], nextBefore: null },
+        body: {
+          items: call.search.get('section') === 'biography' ? [change('3', 'biography', 'Newest words.')] : [change('2', 'awards', 'Award words.')],
+          nextBefore: null,
+        },
       }),
       'POST /api/profile/history/3/restore': { body: { restoredChangeId: '3', sectionId: 'biography', data: {}, updatedAt: null } },
     });

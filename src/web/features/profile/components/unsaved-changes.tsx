@@ -76,28 +76,28 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
 
   const open = blocker.state === 'blocked';
   return (
-      <Dialog open={open} onOpenChange={(next) => (!next && blocker.state === 'blocked' ? blocker.reset() : undefined)}>
-        <DialogContent hideClose aria-describedby="unsaved-changes-description">
-          <div className="flex gap-4">
-            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-coral-50 text-coral-600 ring-1 ring-coral-100">
-              <TriangleAlert aria-hidden="true" className="size-5" />
-            </span>
-            <div className="min-w-0">
-              <DialogTitle>Leave without saving?</DialogTitle>
-              <DialogDescription id="unsaved-changes-description">
-                You have changes on this page that are not saved yet. If you leave now, they will be lost.
-              </DialogDescription>
-            </div>
+    <Dialog open={open} onOpenChange={(next) => (!next && blocker.state === 'blocked' ? blocker.reset() : undefined)}>
+      <DialogContent hideClose aria-describedby="unsaved-changes-description">
+        <div className="flex gap-4">
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-coral-50 text-coral-600 ring-1 ring-coral-100">
+            <TriangleAlert aria-hidden="true" className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <DialogTitle>Leave without saving?</DialogTitle>
+            <DialogDescription id="unsaved-changes-description">
+              You have changes on this page that are not saved yet. If you leave now, they will be lost.
+            </DialogDescription>
           </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
-              Leave without saving
-            </Button>
-            <Button autoFocus onClick={() => blocker.state === 'blocked' && blocker.reset()}>
-              Stay on this page
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
+            Leave without saving
+          </Button>
+          <Button autoFocus onClick={() => blocker.state === 'blocked' && blocker.reset()}>
+            Stay on this page
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -37,7 +37,13 @@ function AwardsFormCard({ data }: { data: SectionView<'awards'> }) {
   const errors = form.formState.errors.items;
 
   return (
-    <EditorCard title="Awards and recognition" icon={Trophy} description="Honours, teaching awards and other recognition of your work." editor={editor} saveLabel="Save awards">
+    <EditorCard
+      title="Awards and recognition"
+      icon={Trophy}
+      description="Honours, teaching awards and other recognition of your work."
+      editor={editor}
+      saveLabel="Save awards"
+    >
       <ListEditor
         fields={items.fields}
         onAdd={() => items.append({ awardName: '', awardingOrganization: '', awardYear: '', description: '' })}
@@ -50,7 +56,12 @@ function AwardsFormCard({ data }: { data: SectionView<'awards'> }) {
         error={listErrorText(errors)}
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-6">
-            <TextField fieldClassName="sm:col-span-4" label="Award name" error={errors?.[index]?.awardName?.message} {...form.register(`items.${index}.awardName`)} />
+            <TextField
+              fieldClassName="sm:col-span-4"
+              label="Award name"
+              error={errors?.[index]?.awardName?.message}
+              {...form.register(`items.${index}.awardName`)}
+            />
             <TextField
               fieldClassName="sm:col-span-2"
               label="Year"

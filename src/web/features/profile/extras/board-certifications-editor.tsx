@@ -84,7 +84,11 @@ function BoardCertificationsFormCard({ data }: { data: SectionView<'board_certif
         onMove={items.move}
         itemName="certification"
         itemTitle={(index) => [rows[index]?.specialty, rows[index]?.certificationBoard].filter(Boolean).join(' · ')}
-        empty={{ icon: Award, title: 'No board certifications yet', description: 'Add the boards that certify you, for example the American Board of Internal Medicine.' }}
+        empty={{
+          icon: Award,
+          title: 'No board certifications yet',
+          description: 'Add the boards that certify you, for example the American Board of Internal Medicine.',
+        }}
         cap="board_certifications"
         error={listErrorText(errors)}
         renderItem={(index) => (
@@ -104,7 +108,13 @@ function BoardCertificationsFormCard({ data }: { data: SectionView<'board_certif
               ))}
               {rows[index]?.status && !statusValues.has(rows[index].status) ? <option value={rows[index].status}>{rows[index].status}</option> : null}
             </SelectField>
-            <TextField fieldClassName="sm:col-span-2" label="Specialty" optional error={errors?.[index]?.specialty?.message} {...form.register(`items.${index}.specialty`)} />
+            <TextField
+              fieldClassName="sm:col-span-2"
+              label="Specialty"
+              optional
+              error={errors?.[index]?.specialty?.message}
+              {...form.register(`items.${index}.specialty`)}
+            />
             <TextField
               fieldClassName="sm:col-span-2"
               label="Year certified"

@@ -63,7 +63,12 @@ function HospitalAffiliationsFormCard({ data }: { data: SectionView<'hospital_af
         error={listErrorText(errors)}
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-6">
-            <TextField fieldClassName="sm:col-span-4" label="Hospital name" error={errors?.[index]?.hospitalName?.message} {...form.register(`items.${index}.hospitalName`)} />
+            <TextField
+              fieldClassName="sm:col-span-4"
+              label="Hospital name"
+              error={errors?.[index]?.hospitalName?.message}
+              {...form.register(`items.${index}.hospitalName`)}
+            />
             <TextField
               fieldClassName="sm:col-span-2"
               label="Since"
@@ -74,7 +79,13 @@ function HospitalAffiliationsFormCard({ data }: { data: SectionView<'hospital_af
               error={errors?.[index]?.startYear?.message}
               {...form.register(`items.${index}.startYear`)}
             />
-            <TextField fieldClassName="sm:col-span-3" label="Department" optional error={errors?.[index]?.department?.message} {...form.register(`items.${index}.department`)} />
+            <TextField
+              fieldClassName="sm:col-span-3"
+              label="Department"
+              optional
+              error={errors?.[index]?.department?.message}
+              {...form.register(`items.${index}.department`)}
+            />
             <TextField
               fieldClassName="sm:col-span-3"
               label="Title"

@@ -26,14 +26,23 @@ const toFormValues = (data: SectionView<'insurance'>): InsuranceForm => ({
 });
 
 function InsuranceFormCard({ data }: { data: SectionView<'insurance'> }) {
-  const form = useForm<InsuranceForm, unknown, ProfileSectionData<'insurance'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(insuranceSchema) });
+  const form = useForm<InsuranceForm, unknown, ProfileSectionData<'insurance'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(insuranceSchema),
+  });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const rows = form.watch('items');
   const editor = useSectionEditor({ sectionId: 'insurance', form, toFormValues, successMessage: 'Insurance saved' });
   const errors = form.formState.errors.items;
 
   return (
-    <EditorCard title="Insurance accepted" icon={ShieldCheck} description="The insurers and plans your practice accepts." editor={editor} saveLabel="Save insurance">
+    <EditorCard
+      title="Insurance accepted"
+      icon={ShieldCheck}
+      description="The insurers and plans your practice accepts."
+      editor={editor}
+      saveLabel="Save insurance"
+    >
       <datalist id="insurer-names">
         {INSURERS.map((name) => (
           <option key={name} value={name} />
@@ -51,13 +60,22 @@ function InsuranceFormCard({ data }: { data: SectionView<'insurance'> }) {
         onMove={items.move}
         itemName="insurance plan"
         itemTitle={(index) => [rows[index]?.insuranceName, rows[index]?.planType].filter(Boolean).join(' · ')}
-        empty={{ icon: ShieldCheck, title: 'No insurance listed yet', description: 'Patients filter by insurance: add the insurers and plan types you accept.' }}
+        empty={{
+          icon: ShieldCheck,
+          title: 'No insurance listed yet',
+          description: 'Patients filter by insurance: add the insurers and plan types you accept.',
+        }}
         cap="insurance"
         error={listErrorText(errors)}
         compact
         renderItem={(index) => (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Insurance name" list="insurer-names" error={errors?.[index]?.insuranceName?.message} {...form.register(`items.${index}.insuranceName`)} />
+            <TextField
+              label="Insurance name"
+              list="insurer-names"
+              error={errors?.[index]?.insuranceName?.message}
+              {...form.register(`items.${index}.insuranceName`)}
+            />
             <TextField label="Plan type" optional list="plan-types" error={errors?.[index]?.planType?.message} {...form.register(`items.${index}.planType`)} />
           </div>
         )}

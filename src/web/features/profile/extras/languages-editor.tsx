@@ -36,7 +36,10 @@ const toFormValues = (data: SectionView<'languages'>): LanguagesForm => ({
 
 function LanguagesFormCard({ data }: { data: SectionView<'languages'> }) {
   const reference = useLanguages();
-  const form = useForm<LanguagesForm, unknown, ProfileSectionData<'languages'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(languagesSchema) });
+  const form = useForm<LanguagesForm, unknown, ProfileSectionData<'languages'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(languagesSchema),
+  });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const rows = form.watch('items');
   const editor = useSectionEditor({
@@ -84,7 +87,15 @@ function LanguagesFormCard({ data }: { data: SectionView<'languages'> }) {
               name={`items.${index}.languageCode`}
               render={({ field, fieldState }) => (
                 // Controlled: the 42 options arrive after the row, and the choice must show once they do.
-                <SelectField label="Language" error={fieldState.error?.message} name={field.name} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                <SelectField
+                  label="Language"
+                  error={fieldState.error?.message}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                >
                   <option value="">{reference.isPending ? 'Loading languages…' : 'Choose a language…'}</option>
                   {options.map((option) => (
                     <option key={option.code} value={option.code} disabled={used.has(option.code) && field.value !== option.code}>

@@ -77,7 +77,16 @@ function LicensesFormCard({ data }: { data: SectionView<'licenses'> }) {
       <ListEditor
         fields={items.fields}
         onAdd={() =>
-          items.append({ licenseName: '', licenseNumber: '', issuingState: '', issuingAuthority: '', issueDate: '', expirationDate: '', status: 'active', isVerified: false })
+          items.append({
+            licenseName: '',
+            licenseNumber: '',
+            issuingState: '',
+            issuingAuthority: '',
+            issueDate: '',
+            expirationDate: '',
+            status: 'active',
+            isVerified: false,
+          })
         }
         onRemove={items.remove}
         onMove={items.move}
@@ -100,7 +109,11 @@ function LicensesFormCard({ data }: { data: SectionView<'licenses'> }) {
             </Badge>
           )
         }
-        empty={{ icon: FileBadge, title: 'No licenses yet', description: 'Add each state license with its number, so patients and hospitals can confirm you may practise there.' }}
+        empty={{
+          icon: FileBadge,
+          title: 'No licenses yet',
+          description: 'Add each state license with its number, so patients and hospitals can confirm you may practise there.',
+        }}
         cap="licenses"
         error={listErrorText(errors)}
         renderItem={(index) => (
@@ -119,7 +132,12 @@ function LicensesFormCard({ data }: { data: SectionView<'licenses'> }) {
               error={errors?.[index]?.licenseNumber?.message}
               {...form.register(`items.${index}.licenseNumber`)}
             />
-            <SelectField fieldClassName="sm:col-span-1" label="State" error={errors?.[index]?.issuingState?.message} {...form.register(`items.${index}.issuingState`)}>
+            <SelectField
+              fieldClassName="sm:col-span-1"
+              label="State"
+              error={errors?.[index]?.issuingState?.message}
+              {...form.register(`items.${index}.issuingState`)}
+            >
               <option value="">—</option>
               {US_STATE_CODES.map((code) => (
                 <option key={code} value={code}>

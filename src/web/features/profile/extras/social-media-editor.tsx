@@ -31,7 +31,10 @@ const toFormValues = (data: SectionView<'social_media'>): SocialForm => ({
 });
 
 function SocialMediaFormCard({ data }: { data: SectionView<'social_media'> }) {
-  const form = useForm<SocialForm, unknown, ProfileSectionData<'social_media'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(socialMediaSchema) });
+  const form = useForm<SocialForm, unknown, ProfileSectionData<'social_media'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(socialMediaSchema),
+  });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const rows = form.watch('items');
   const editor = useSectionEditor({ sectionId: 'social_media', form, toFormValues, successMessage: 'Social media saved' });
@@ -70,7 +73,11 @@ function SocialMediaFormCard({ data }: { data: SectionView<'social_media'> }) {
             </Badge>
           )
         }
-        empty={{ icon: AtSign, title: 'No social media accounts yet', description: 'Add LinkedIn, Doximity or other professional accounts, in the order you want them shown.' }}
+        empty={{
+          icon: AtSign,
+          title: 'No social media accounts yet',
+          description: 'Add LinkedIn, Doximity or other professional accounts, in the order you want them shown.',
+        }}
         cap="social_media"
         error={listErrorText(errors)}
         renderItem={(index) => (
@@ -102,9 +109,7 @@ function SocialMediaFormCard({ data }: { data: SectionView<'social_media'> }) {
             <Controller
               control={form.control}
               name={`items.${index}.isVisible`}
-              render={({ field }) => (
-                <Switch className="sm:col-span-6" checked={field.value} onChange={field.onChange} label="Show on my profile" />
-              )}
+              render={({ field }) => <Switch className="sm:col-span-6" checked={field.value} onChange={field.onChange} label="Show on my profile" />}
             />
           </div>
         )}

@@ -9,7 +9,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const permissions = SECTION_IDS.map((sectionId) => ({ sectionId, isVisible: !['clinical_trials', 'media_press'].includes(sectionId), isRequired: sectionId === 'professional_identity' }));
+const permissions = SECTION_IDS.map((sectionId) => ({
+  sectionId,
+  isVisible: !['clinical_trials', 'media_press'].includes(sectionId),
+  isRequired: sectionId === 'professional_identity',
+}));
 
 describe('member sidebar sections', () => {
   it('leaves out the sections the hospital hides and shows each status as a described dot', async () => {
@@ -47,6 +51,7 @@ describe('member sidebar sections', () => {
     mockApi({});
     renderRoutes([{ path: '/', element: <MemberNav /> }]);
     const nav = within(screen.getByRole('navigation', { name: 'Member' }));
-    for (const name of ['Professional Identity', 'Clinical Trials', 'Media & Press', 'Medical Expertise']) expect(nav.getByRole('link', { name })).toBeDefined();
+    for (const name of ['Professional Identity', 'Clinical Trials', 'Media & Press', 'Medical Expertise'])
+      expect(nav.getByRole('link', { name })).toBeDefined();
   });
 });

@@ -37,7 +37,17 @@ const toFormValues = (data: SectionView<'biography'>): BiographyForm => ({
 });
 
 /** "132 words · aim for 150–200", coloured by whether the count is in range (the hospital's targets); announced politely. */
-function WordCount({ control, name, min, max }: { control: Control<BiographyForm, unknown, ProfileSectionData<'biography'>>; name: 'professionalSummary' | 'publicSummary'; min: number; max: number }) {
+function WordCount({
+  control,
+  name,
+  min,
+  max,
+}: {
+  control: Control<BiographyForm, unknown, ProfileSectionData<'biography'>>;
+  name: 'professionalSummary' | 'publicSummary';
+  min: number;
+  max: number;
+}) {
   const value = useWatch({ control, name });
   const words = countWords(value);
   const inRange = words >= min && words <= max;
@@ -52,7 +62,10 @@ function WordCount({ control, name, min, max }: { control: Control<BiographyForm
 }
 
 function BiographyFormCard({ data }: { data: SectionView<'biography'> }) {
-  const form = useForm<BiographyForm, unknown, ProfileSectionData<'biography'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(biographySchema) });
+  const form = useForm<BiographyForm, unknown, ProfileSectionData<'biography'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(biographySchema),
+  });
   const { register, formState } = form;
   const errors = formState.errors;
   const editor = useSectionEditor({ sectionId: 'biography', form, toFormValues, successMessage: 'Biography saved' });
@@ -77,9 +90,7 @@ function BiographyFormCard({ data }: { data: SectionView<'biography'> }) {
         label="Professional biography"
         rows={9}
         hint={`For colleagues and referrers: training, clinical focus, research and leadership, in the third person. Your hospital asks for a grade ${targets.professional.readingLevel} reading level.`}
-        labelAction={
-          <WordCount control={control} name="professionalSummary" min={targets.professional.wordCountMin} max={targets.professional.wordCountMax} />
-        }
+        labelAction={<WordCount control={control} name="professionalSummary" min={targets.professional.wordCountMin} max={targets.professional.wordCountMax} />}
         error={errors.professionalSummary?.message}
         {...register('professionalSummary')}
       />

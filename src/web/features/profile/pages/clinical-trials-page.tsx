@@ -157,7 +157,10 @@ function RoleSelect({ form, index }: { form: Form; index: number }) {
 }
 
 function TrialsFormCard({ data }: { data: SectionView<'clinical_trials'> }) {
-  const form = useForm<TrialsForm, unknown, ProfileSectionData<'clinical_trials'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(clinicalTrialsSchema) });
+  const form = useForm<TrialsForm, unknown, ProfileSectionData<'clinical_trials'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(clinicalTrialsSchema),
+  });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const rows = form.watch('items');
   const editor = useSectionEditor({ sectionId: 'clinical_trials', form, toFormValues, toPayload, successMessage: 'Clinical trials saved' });
@@ -199,7 +202,11 @@ function TrialsFormCard({ data }: { data: SectionView<'clinical_trials'> }) {
             )}
           </>
         )}
-        empty={{ icon: FlaskConical, title: 'No clinical trials yet', description: 'Add trials with their NCT number so patients can find studies you are part of.' }}
+        empty={{
+          icon: FlaskConical,
+          title: 'No clinical trials yet',
+          description: 'Add trials with their NCT number so patients can find studies you are part of.',
+        }}
         cap="clinical_trials"
         error={listErrorText(errors)}
         renderItem={(index) => {
@@ -207,7 +214,13 @@ function TrialsFormCard({ data }: { data: SectionView<'clinical_trials'> }) {
           const row = rows[index];
           return (
             <div className="grid gap-4 sm:grid-cols-6">
-              <TextareaField fieldClassName="sm:col-span-6" label="Trial title" rows={2} error={error?.trialTitle?.message} {...form.register(`items.${index}.trialTitle`)} />
+              <TextareaField
+                fieldClassName="sm:col-span-6"
+                label="Trial title"
+                rows={2}
+                error={error?.trialTitle?.message}
+                {...form.register(`items.${index}.trialTitle`)}
+              />
               <TextField
                 fieldClassName="sm:col-span-2"
                 label="NCT number"
@@ -268,7 +281,14 @@ function TrialsFormCard({ data }: { data: SectionView<'clinical_trials'> }) {
                   />
                 )}
               />
-              <TextareaField fieldClassName="sm:col-span-6" label="Description" optional rows={3} error={error?.description?.message} {...form.register(`items.${index}.description`)} />
+              <TextareaField
+                fieldClassName="sm:col-span-6"
+                label="Description"
+                optional
+                rows={3}
+                error={error?.description?.message}
+                {...form.register(`items.${index}.description`)}
+              />
               <Controller
                 control={form.control}
                 name={`items.${index}.isVisible`}

@@ -135,7 +135,8 @@ function toPayload(output: ProfileSectionData<'education_training'>) {
         ...item,
         startDate: null,
         endDate: null,
-        graduationYear: item.educationType === 'medical_school' || item.educationType === 'undergraduate' || item.educationType === 'graduate' ? end : item.graduationYear,
+        graduationYear:
+          item.educationType === 'medical_school' || item.educationType === 'undergraduate' || item.educationType === 'graduate' ? end : item.graduationYear,
         completionYear: item.educationType === 'fellowship' ? end : null,
       };
     }),
@@ -338,9 +339,28 @@ function OtherEducationFields({ form, index }: { form: Form; index: number }) {
   const error = form.formState.errors.items?.[index];
   return (
     <>
-      <TextField fieldClassName="sm:col-span-4" label="Institution" optional error={error?.institutionName?.message} {...form.register(`items.${index}.institutionName`)} />
-      <TextField fieldClassName="sm:col-span-2" label="Degree" optional list="education-degrees" error={error?.degree?.message} {...form.register(`items.${index}.degree`)} />
-      <TextField fieldClassName="sm:col-span-6" label="Field of study" optional error={error?.fieldOfStudy?.message} {...form.register(`items.${index}.fieldOfStudy`)} />
+      <TextField
+        fieldClassName="sm:col-span-4"
+        label="Institution"
+        optional
+        error={error?.institutionName?.message}
+        {...form.register(`items.${index}.institutionName`)}
+      />
+      <TextField
+        fieldClassName="sm:col-span-2"
+        label="Degree"
+        optional
+        list="education-degrees"
+        error={error?.degree?.message}
+        {...form.register(`items.${index}.degree`)}
+      />
+      <TextField
+        fieldClassName="sm:col-span-6"
+        label="Field of study"
+        optional
+        error={error?.fieldOfStudy?.message}
+        {...form.register(`items.${index}.fieldOfStudy`)}
+      />
     </>
   );
 }

@@ -124,8 +124,21 @@ function LocationFields({ form, index, hospitalName, primaryGroup }: { form: For
           Primary location
         </label>
       </div>
-      <TextField fieldClassName="sm:col-span-4" label="Street address" optional autoComplete="off" error={errors?.address?.message} {...form.register(`items.${index}.address`)} />
-      <TextField fieldClassName="sm:col-span-2" label="Address line 2" optional error={errors?.addressLine2?.message} {...form.register(`items.${index}.addressLine2`)} />
+      <TextField
+        fieldClassName="sm:col-span-4"
+        label="Street address"
+        optional
+        autoComplete="off"
+        error={errors?.address?.message}
+        {...form.register(`items.${index}.address`)}
+      />
+      <TextField
+        fieldClassName="sm:col-span-2"
+        label="Address line 2"
+        optional
+        error={errors?.addressLine2?.message}
+        {...form.register(`items.${index}.addressLine2`)}
+      />
       <TextField fieldClassName="sm:col-span-3" label="City" optional error={errors?.city?.message} {...form.register(`items.${index}.city`)} />
       <SelectField fieldClassName="sm:col-span-1" label="State" optional error={errors?.state?.message} {...form.register(`items.${index}.state`)}>
         <option value="">—</option>
@@ -135,12 +148,47 @@ function LocationFields({ form, index, hospitalName, primaryGroup }: { form: For
           </option>
         ))}
       </SelectField>
-      <TextField fieldClassName="sm:col-span-2" label="ZIP code" optional inputMode="numeric" error={errors?.postalCode?.message} {...form.register(`items.${index}.postalCode`)} />
+      <TextField
+        fieldClassName="sm:col-span-2"
+        label="ZIP code"
+        optional
+        inputMode="numeric"
+        error={errors?.postalCode?.message}
+        {...form.register(`items.${index}.postalCode`)}
+      />
       <TextField fieldClassName="sm:col-span-2" label="Floor" optional error={errors?.floor?.message} {...form.register(`items.${index}.floor`)} />
-      <TextField fieldClassName="sm:col-span-2" label="Suite or office" optional error={errors?.suiteOfficeNumber?.message} {...form.register(`items.${index}.suiteOfficeNumber`)} />
-      <TextField fieldClassName="sm:col-span-2" label="Website" optional type="url" placeholder="https://" error={errors?.website?.message} {...form.register(`items.${index}.website`)} />
-      <TextField fieldClassName="sm:col-span-3" label="Phone" optional type="tel" error={errors?.phoneNumber?.message} {...form.register(`items.${index}.phoneNumber`)} />
-      <TextField fieldClassName="sm:col-span-3" label="Fax" optional type="tel" error={errors?.faxNumber?.message} {...form.register(`items.${index}.faxNumber`)} />
+      <TextField
+        fieldClassName="sm:col-span-2"
+        label="Suite or office"
+        optional
+        error={errors?.suiteOfficeNumber?.message}
+        {...form.register(`items.${index}.suiteOfficeNumber`)}
+      />
+      <TextField
+        fieldClassName="sm:col-span-2"
+        label="Website"
+        optional
+        type="url"
+        placeholder="https://"
+        error={errors?.website?.message}
+        {...form.register(`items.${index}.website`)}
+      />
+      <TextField
+        fieldClassName="sm:col-span-3"
+        label="Phone"
+        optional
+        type="tel"
+        error={errors?.phoneNumber?.message}
+        {...form.register(`items.${index}.phoneNumber`)}
+      />
+      <TextField
+        fieldClassName="sm:col-span-3"
+        label="Fax"
+        optional
+        type="tel"
+        error={errors?.faxNumber?.message}
+        {...form.register(`items.${index}.faxNumber`)}
+      />
       <Controller
         control={form.control}
         name={`items.${index}.acceptingNewPatients`}
@@ -162,7 +210,9 @@ function LocationFields({ form, index, hospitalName, primaryGroup }: { form: For
       <Controller
         control={form.control}
         name={`items.${index}.telehealthAvailable`}
-        render={({ field }) => <Switch className="sm:col-span-6" checked={field.value} onChange={field.onChange} label="Telehealth visits from this location" />}
+        render={({ field }) => (
+          <Switch className="sm:col-span-6" checked={field.value} onChange={field.onChange} label="Telehealth visits from this location" />
+        )}
       />
       <TextareaField
         fieldClassName="sm:col-span-6"
@@ -180,7 +230,10 @@ function LocationFields({ form, index, hospitalName, primaryGroup }: { form: For
 function LocationsFormCard({ data }: { data: SectionView<'locations'> }) {
   const hospital = useHospitalLocations();
   const primaryGroup = useId();
-  const form = useForm<LocationsForm, unknown, ProfileSectionData<'locations'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(locationsSchema) });
+  const form = useForm<LocationsForm, unknown, ProfileSectionData<'locations'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(locationsSchema),
+  });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const rows = form.watch('items');
   const editor = useSectionEditor({ sectionId: 'locations', form, toFormValues, successMessage: 'Locations saved' });

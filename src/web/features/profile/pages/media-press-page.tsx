@@ -56,7 +56,10 @@ const toFormValues = (data: SectionView<'media_press'>): MediaForm => ({
 const toPayload = (output: ProfileSectionData<'media_press'>) => ({ items: output.items.map(({ id, ...item }) => (id ? { id, ...item } : item)) });
 
 function MediaFormCard({ data }: { data: SectionView<'media_press'> }) {
-  const form = useForm<MediaForm, unknown, ProfileSectionData<'media_press'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(mediaPressSchema) });
+  const form = useForm<MediaForm, unknown, ProfileSectionData<'media_press'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(mediaPressSchema),
+  });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const rows = form.watch('items');
   const editor = useSectionEditor({ sectionId: 'media_press', form, toFormValues, toPayload, successMessage: 'Media and press saved' });
@@ -72,7 +75,19 @@ function MediaFormCard({ data }: { data: SectionView<'media_press'> }) {
     >
       <ListEditor
         fields={items.fields}
-        onAdd={() => items.append({ id: '', title: '', mediaType: 'article', publicationSource: '', date: '', url: '', description: '', isFeatured: false, status: 'manual' })}
+        onAdd={() =>
+          items.append({
+            id: '',
+            title: '',
+            mediaType: 'article',
+            publicationSource: '',
+            date: '',
+            url: '',
+            description: '',
+            isFeatured: false,
+            status: 'manual',
+          })
+        }
         onRemove={items.remove}
         onMove={items.move}
         itemName="media item"
@@ -95,7 +110,12 @@ function MediaFormCard({ data }: { data: SectionView<'media_press'> }) {
                 </Badge>
               ) : null}
               {link ? (
-                <a href={link} target="_blank" rel="noopener noreferrer" className="inline-flex size-8 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100">
+                <a
+                  href={link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex size-8 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100"
+                >
                   <ExternalLink aria-hidden="true" className="size-4" />
                   <span className="sr-only">Open {row?.title || 'link'} (new tab)</span>
                 </a>
@@ -128,9 +148,31 @@ function MediaFormCard({ data }: { data: SectionView<'media_press'> }) {
                 error={error?.publicationSource?.message}
                 {...form.register(`items.${index}.publicationSource`)}
               />
-              <TextField fieldClassName="sm:col-span-2" label="Date" optional placeholder="YYYY-MM-DD" error={error?.date?.message} {...form.register(`items.${index}.date`)} />
-              <TextField fieldClassName="sm:col-span-6" type="url" label="Link" optional placeholder="https://" error={error?.url?.message} {...form.register(`items.${index}.url`)} />
-              <TextareaField fieldClassName="sm:col-span-6" label="Description" optional rows={3} error={error?.description?.message} {...form.register(`items.${index}.description`)} />
+              <TextField
+                fieldClassName="sm:col-span-2"
+                label="Date"
+                optional
+                placeholder="YYYY-MM-DD"
+                error={error?.date?.message}
+                {...form.register(`items.${index}.date`)}
+              />
+              <TextField
+                fieldClassName="sm:col-span-6"
+                type="url"
+                label="Link"
+                optional
+                placeholder="https://"
+                error={error?.url?.message}
+                {...form.register(`items.${index}.url`)}
+              />
+              <TextareaField
+                fieldClassName="sm:col-span-6"
+                label="Description"
+                optional
+                rows={3}
+                error={error?.description?.message}
+                {...form.register(`items.${index}.description`)}
+              />
               <Controller
                 control={form.control}
                 name={`items.${index}.isFeatured`}

@@ -48,14 +48,21 @@ function useSpecialtyChips(): SpecialtyChip[] {
     for (const name of identity?.additionalSpecialties ?? []) push({ name: named(name) });
     for (const suggestion of suggestions ?? []) {
       // In plain words where it comes from: the registry record itself, or a name close to it.
-      push({ name: suggestion.specialty, note: suggestion.matchedBy === 'code' ? 'from your NPI record' : `close to “${suggestion.npiSpecialty}”`, suggested: true });
+      push({
+        name: suggestion.specialty,
+        note: suggestion.matchedBy === 'code' ? 'from your NPI record' : `close to “${suggestion.npiSpecialty}”`,
+        suggested: true,
+      });
     }
     return chips;
   }, [identity, suggestions]);
 }
 
 function ExpertiseFormCard({ data }: { data: SectionView<'medical_expertise'> }) {
-  const form = useForm<ExpertiseForm, unknown, ProfileSectionData<'medical_expertise'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(medicalExpertiseSchema) });
+  const form = useForm<ExpertiseForm, unknown, ProfileSectionData<'medical_expertise'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(medicalExpertiseSchema),
+  });
   const editor = useSectionEditor({ sectionId: 'medical_expertise', form, toFormValues, successMessage: 'Medical expertise saved' });
   const specialties = useSpecialtyChips();
   const count = form.watch('items').length;
@@ -69,8 +76,14 @@ function ExpertiseFormCard({ data }: { data: SectionView<'medical_expertise'> })
       editor={editor}
       saveLabel="Save medical expertise"
     >
-      <Controller control={form.control} name="items" render={({ field }) => <ExpertisePicker value={field.value} onChange={field.onChange} specialties={specialties} />} />
-      {count >= PROFILE_LIST_CAPS.medical_expertise ? <p className="text-sm text-gray-600">{listCapMessage('medical_expertise')}: remove one to add another.</p> : null}
+      <Controller
+        control={form.control}
+        name="items"
+        render={({ field }) => <ExpertisePicker value={field.value} onChange={field.onChange} specialties={specialties} />}
+      />
+      {count >= PROFILE_LIST_CAPS.medical_expertise ? (
+        <p className="text-sm text-gray-600">{listCapMessage('medical_expertise')}: remove one to add another.</p>
+      ) : null}
       {listError ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {listError}

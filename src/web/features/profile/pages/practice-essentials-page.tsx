@@ -97,12 +97,16 @@ function PracticeFormCard({ data }: { data: SectionView<'practice_essentials'> }
         <Controller
           control={control}
           name="appointmentTypes"
-          render={({ field }) => <CheckboxGroup legend="Appointment types" options={APPOINTMENT_TYPES} value={field.value} onChange={field.onChange} columns={3} />}
+          render={({ field }) => (
+            <CheckboxGroup legend="Appointment types" options={APPOINTMENT_TYPES} value={field.value} onChange={field.onChange} columns={3} />
+          )}
         />
         <Controller
           control={control}
           name="telehealthServices"
-          render={({ field }) => <CheckboxGroup legend="Telehealth services" options={TELEHEALTH_SERVICES} value={field.value} onChange={field.onChange} columns={2} />}
+          render={({ field }) => (
+            <CheckboxGroup legend="Telehealth services" options={TELEHEALTH_SERVICES} value={field.value} onChange={field.onChange} columns={2} />
+          )}
         />
         <TextareaField
           label="Scheduling notes"

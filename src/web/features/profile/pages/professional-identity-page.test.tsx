@@ -117,7 +117,12 @@ describe('Professional identity form', () => {
   it('marks hand-edited registry fields and sends an un-flag when asked to follow the registry again', async () => {
     const api = renderPage({
       'PUT /api/profile/sections/professional_identity': ({ body }) => ({
-        body: { sectionId: 'professional_identity', data: { ...IDENTITY, ...(body as object), manualOverrideFlags: {} }, updatedAt: '2025-01-02T00:00:00.000Z', completionPercentage: 33 },
+        body: {
+          sectionId: 'professional_identity',
+          data: { ...IDENTITY, ...(body as object), manualOverrideFlags: {} },
+          updatedAt: '2025-01-02T00:00:00.000Z',
+          completionPercentage: 33,
+        },
       }),
     });
     const form = await identityForm();
@@ -127,7 +132,10 @@ describe('Professional identity form', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save professional identity' }));
 
     await waitFor(() => expect(api.callsTo('PUT', '/api/profile/sections/professional_identity')).toHaveLength(1));
-    const sent = api.callsTo('PUT', '/api/profile/sections/professional_identity')[0]?.body as { manualOverrideFlags: Record<string, boolean>; credentials: unknown[] };
+    const sent = api.callsTo('PUT', '/api/profile/sections/professional_identity')[0]?.body as {
+      manualOverrideFlags: Record<string, boolean>;
+      credentials: unknown[];
+    };
     expect(sent.manualOverrideFlags).toEqual({ firstName: false });
     expect(sent.credentials).toEqual([{ type: 'degree', name: 'MD', verified: true }]);
     await waitFor(() => expect(form.queryByText('Edited by you')).toBeNull());

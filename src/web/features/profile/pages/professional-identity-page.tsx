@@ -53,7 +53,16 @@ export interface IdentityFormValues {
 }
 
 const PRONOUNS = ['she/her', 'he/him', 'they/them', 'she/they', 'he/they'];
-const ACADEMIC_TITLES = ['Professor', 'Associate Professor', 'Assistant Professor', 'Clinical Professor', 'Instructor', 'Lecturer', 'Chair', 'Program Director'];
+const ACADEMIC_TITLES = [
+  'Professor',
+  'Associate Professor',
+  'Assistant Professor',
+  'Clinical Professor',
+  'Instructor',
+  'Lecturer',
+  'Chair',
+  'Program Director',
+];
 
 /** Saved identity → form values; a provider without one starts from their account (name, e-mail, job title, NPI). */
 export function identityFormValues(data: IdentityView | null, user?: SessionUser | null): IdentityFormValues {
@@ -220,9 +229,27 @@ export function IdentityForm({ data }: { data: IdentityView | null }) {
             error={errors.fullLegalName?.message}
             {...register('fullLegalName')}
           />
-          <TextField label="First name" autoComplete="given-name" labelAction={badge('firstName', 'first name')} error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" labelAction={badge('lastName', 'last name')} error={errors.lastName?.message} {...register('lastName')} />
-          <TextField label="Preferred name" optional hint="The name patients should use, if it differs." error={errors.preferredName?.message} {...register('preferredName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            labelAction={badge('firstName', 'first name')}
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            labelAction={badge('lastName', 'last name')}
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextField
+            label="Preferred name"
+            optional
+            hint="The name patients should use, if it differs."
+            error={errors.preferredName?.message}
+            {...register('preferredName')}
+          />
           <TextField label="Pronouns" optional list="pronoun-options" placeholder="she/her" error={errors.pronouns?.message} {...register('pronouns')} />
           <datalist id="pronoun-options">
             {PRONOUNS.map((pronoun) => (
@@ -234,12 +261,21 @@ export function IdentityForm({ data }: { data: IdentityView | null }) {
 
       <Fieldset legend="Role and contact">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Professional e-mail" type="email" autoComplete="email" error={errors.professionalEmail?.message} {...register('professionalEmail')} />
+          <TextField
+            label="Professional e-mail"
+            type="email"
+            autoComplete="email"
+            error={errors.professionalEmail?.message}
+            {...register('professionalEmail')}
+          />
           <TextField label="Job title" autoComplete="organization-title" error={errors.jobTitle?.message} {...register('jobTitle')} />
         </div>
       </Fieldset>
 
-      <Fieldset legend="Department" description={taxonomy.data?.source === 'hospital' ? 'Your hospital’s own departments.' : 'Departments from the standard specialty taxonomy.'}>
+      <Fieldset
+        legend="Department"
+        description={taxonomy.data?.source === 'hospital' ? 'Your hospital’s own departments.' : 'Departments from the standard specialty taxonomy.'}
+      >
         {taxonomy.isError ? <FormAlert>Failed to retrieve taxonomy. Your saved department is kept.</FormAlert> : null}
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
@@ -288,7 +324,9 @@ export function IdentityForm({ data }: { data: IdentityView | null }) {
               pickUnit('section', event.target.value, chosen?.name ?? '');
             }}
           >
-            <option value="">{!divisionId ? 'Choose a division first' : division && division.sections.length === 0 ? 'No sections' : 'Choose a section'}</option>
+            <option value="">
+              {!divisionId ? 'Choose a division first' : division && division.sections.length === 0 ? 'No sections' : 'Choose a section'}
+            </option>
             {division?.sections.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -384,7 +422,10 @@ export function IdentityForm({ data }: { data: IdentityView | null }) {
         </div>
       </Fieldset>
 
-      <Fieldset legend="National Provider Identifier (NPI)" description="Refreshing fills your name, credentials, primary specialty and licenses from the NPI registry, except the fields you edited.">
+      <Fieldset
+        legend="National Provider Identifier (NPI)"
+        description="Refreshing fills your name, credentials, primary specialty and licenses from the NPI registry, except the fields you edited."
+      >
         <Field label="NPI number" optional error={errors.npiNumber?.message} hint="10 digits. Leave empty if you do not have one.">
           {({ inputId, describedBy, invalid }) => (
             <div className="flex flex-col gap-2 sm:flex-row">

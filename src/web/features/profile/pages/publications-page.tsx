@@ -86,7 +86,10 @@ const newRow = (): PublicationRow => ({
 const toPayload = (output: ProfileSectionData<'publications'>) => ({ items: output.items.map(({ id, ...item }) => (id ? { id, ...item } : item)) });
 
 function PublicationsFormCard({ data }: { data: SectionView<'publications'> }) {
-  const form = useForm<PublicationsForm, unknown, ProfileSectionData<'publications'>>({ defaultValues: toFormValues(data), resolver: schemaResolver(publicationsSchema) });
+  const form = useForm<PublicationsForm, unknown, ProfileSectionData<'publications'>>({
+    defaultValues: toFormValues(data),
+    resolver: schemaResolver(publicationsSchema),
+  });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const rows = form.watch('items');
   const editor = useSectionEditor({ sectionId: 'publications', form, toFormValues, toPayload, successMessage: 'Publications saved' });
@@ -94,7 +97,13 @@ function PublicationsFormCard({ data }: { data: SectionView<'publications'> }) {
   const knownTypes = new Set(PUBLICATION_TYPES.map((t) => t.value));
 
   return (
-    <EditorCard title="Publications" icon={BookOpen} description="Your articles, reviews, books and chapters. Featured ones are shown first." editor={editor} saveLabel="Save publications">
+    <EditorCard
+      title="Publications"
+      icon={BookOpen}
+      description="Your articles, reviews, books and chapters. Featured ones are shown first."
+      editor={editor}
+      saveLabel="Save publications"
+    >
       <ListEditor
         fields={items.fields}
         onAdd={() => items.append(newRow())}
@@ -144,7 +153,13 @@ function PublicationsFormCard({ data }: { data: SectionView<'publications'> }) {
                   />
                 )}
               />
-              <TextField fieldClassName="sm:col-span-4" label="Journal" optional error={error?.journalName?.message} {...form.register(`items.${index}.journalName`)} />
+              <TextField
+                fieldClassName="sm:col-span-4"
+                label="Journal"
+                optional
+                error={error?.journalName?.message}
+                {...form.register(`items.${index}.journalName`)}
+              />
               <SelectField fieldClassName="sm:col-span-2" label="Type" {...form.register(`items.${index}.publicationType`)}>
                 {PUBLICATION_TYPES.map((t) => (
                   <option key={t.value} value={t.value}>
@@ -163,8 +178,22 @@ function PublicationsFormCard({ data }: { data: SectionView<'publications'> }) {
               />
               <TextField fieldClassName="sm:col-span-1" label="Volume" optional error={error?.volume?.message} {...form.register(`items.${index}.volume`)} />
               <TextField fieldClassName="sm:col-span-1" label="Issue" optional error={error?.issue?.message} {...form.register(`items.${index}.issue`)} />
-              <TextField fieldClassName="sm:col-span-2" label="Pages" optional placeholder="112–119" error={error?.pages?.message} {...form.register(`items.${index}.pages`)} />
-              <TextField fieldClassName="sm:col-span-3" label="DOI" optional placeholder="10.1056/NEJMoa2034577" error={error?.doi?.message} {...form.register(`items.${index}.doi`)} />
+              <TextField
+                fieldClassName="sm:col-span-2"
+                label="Pages"
+                optional
+                placeholder="112–119"
+                error={error?.pages?.message}
+                {...form.register(`items.${index}.pages`)}
+              />
+              <TextField
+                fieldClassName="sm:col-span-3"
+                label="DOI"
+                optional
+                placeholder="10.1056/NEJMoa2034577"
+                error={error?.doi?.message}
+                {...form.register(`items.${index}.doi`)}
+              />
               <TextField
                 fieldClassName="sm:col-span-3"
                 label="PubMed ID (PMID)"
@@ -173,19 +202,40 @@ function PublicationsFormCard({ data }: { data: SectionView<'publications'> }) {
                 error={error?.pmid?.message}
                 {...form.register(`items.${index}.pmid`)}
               />
-              <TextareaField fieldClassName="sm:col-span-6" label="Abstract" optional rows={3} error={error?.abstract?.message} {...form.register(`items.${index}.abstract`)} />
+              <TextareaField
+                fieldClassName="sm:col-span-6"
+                label="Abstract"
+                optional
+                rows={3}
+                error={error?.abstract?.message}
+                {...form.register(`items.${index}.abstract`)}
+              />
               <Controller
                 control={form.control}
                 name={`items.${index}.keywords`}
                 render={({ field }) => (
-                  <TagsField className="sm:col-span-6" label="Keywords" optional itemName="keyword" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                  <TagsField
+                    className="sm:col-span-6"
+                    label="Keywords"
+                    optional
+                    itemName="keyword"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
                 )}
               />
               <Controller
                 control={form.control}
                 name={`items.${index}.isFeatured`}
                 render={({ field }) => (
-                  <Switch className="sm:col-span-6" checked={field.value} onChange={field.onChange} label="Feature this publication" description="Featured publications are listed first on your profile." />
+                  <Switch
+                    className="sm:col-span-6"
+                    checked={field.value}
+                    onChange={field.onChange}
+                    label="Feature this publication"
+                    description="Featured publications are listed first on your profile."
+                  />
                 )}
               />
             </div>

@@ -26,7 +26,12 @@ function ConfirmEmail() {
       {send.isSuccess ? (
         <p role="status">We sent the link to {send.data.email}. Open it, then come back here.</p>
       ) : (
-        <Button size="sm" variant="outline" loading={send.isPending} onClick={() => send.mutate(undefined, { onError: (failure) => toast.error('The link could not be sent', { description: errorMessage(failure) }) })}>
+        <Button
+          size="sm"
+          variant="outline"
+          loading={send.isPending}
+          onClick={() => send.mutate(undefined, { onError: (failure) => toast.error('The link could not be sent', { description: errorMessage(failure) }) })}
+        >
           <MailCheck aria-hidden="true" className="size-4" />
           E-mail me the confirmation link
         </Button>
@@ -47,7 +52,13 @@ export function PublicProfileCard() {
   const set = (publish: boolean) =>
     change.mutate(publish, {
       onSuccess: (next) =>
-        toast.success(next.status === 'published' ? 'Your profile is public' : next.status === 'pending' ? 'Sent to your hospital for approval' : 'Your profile is no longer public'),
+        toast.success(
+          next.status === 'published'
+            ? 'Your profile is public'
+            : next.status === 'pending'
+              ? 'Sent to your hospital for approval'
+              : 'Your profile is no longer public',
+        ),
       onError: (failure) => toast.error('The directory could not be updated', { description: errorMessage(failure) }),
     });
 

@@ -8,14 +8,20 @@ const claimPath = (token: string) => `/api/roster-claims/${encodeURIComponent(to
 
 /** `GET /api/roster-claims/:token`: the claim page's content, or why the link does not work. */
 export function useRosterClaim(token: string) {
-  return useQuery({ queryKey: claimQueryKey(token), queryFn: ({ signal }) => apiFetch<RosterClaimDto>(claimPath(token), { signal }), retry: false, staleTime: Infinity });
+  return useQuery({
+    queryKey: claimQueryKey(token),
+    queryFn: ({ signal }) => apiFetch<RosterClaimDto>(claimPath(token), { signal }),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 /** Claims with a new password: the server signs in at once; the session is read again before moving on. */
 export function useClaimWithPassword(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiFetch<{ claimed: true; redirectTo: string }>(`${claimPath(token)}/password`, { method: 'POST', body: { password, agreedToTerms: true } }),
+    mutationFn: (password: string) =>
+      apiFetch<{ claimed: true; redirectTo: string }>(`${claimPath(token)}/password`, { method: 'POST', body: { password, agreedToTerms: true } }),
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
@@ -24,7 +30,8 @@ export function useClaimWithPassword(token: string) {
 /** Claims without a password: a sign-in link goes to the bound address. */
 export function useClaimWithMagicLink(token: string) {
   return useMutation({
-    mutationFn: () => apiFetch<{ claimed: true; sent: true; emailHint: string }>(`${claimPath(token)}/magic-link`, { method: 'POST', body: { agreedToTerms: true } }),
+    mutationFn: () =>
+      apiFetch<{ claimed: true; sent: true; emailHint: string }>(`${claimPath(token)}/magic-link`, { method: 'POST', body: { agreedToTerms: true } }),
     retry: false,
   });
 }

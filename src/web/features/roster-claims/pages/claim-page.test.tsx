@@ -23,13 +23,23 @@ function renderClaim(answer: (url: string, init?: RequestInit) => Response) {
   return { ...view, fetchMock };
 }
 
-const OPEN = { state: 'open', hospitalName: 'Grady Health', brandColor: null, providerName: 'Anthony Barnes', specialty: 'Urology', emailHint: 'a•••@example.org', expiresAt: '2026-12-05T10:00:00.000Z' };
+const OPEN = {
+  state: 'open',
+  hospitalName: 'Grady Health',
+  brandColor: null,
+  providerName: 'Anthony Barnes',
+  specialty: 'Urology',
+  emailHint: 'a•••@example.org',
+  expiresAt: '2026-12-05T10:00:00.000Z',
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ClaimPage', () => {
   it('shows the hospital and the pre-filled name, claims with a password and the terms, and goes to the review', async () => {
-    const { fetchMock, router } = renderClaim((url) => (url.endsWith('/password') ? json({ claimed: true, redirectTo: '/roster-review' }) : json(url.includes('/auth/session') ? { user: null } : OPEN)));
+    const { fetchMock, router } = renderClaim((url) =>
+      url.endsWith('/password') ? json({ claimed: true, redirectTo: '/roster-review' }) : json(url.includes('/auth/session') ? { user: null } : OPEN),
+    );
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Claim your profile, Anthony Barnes');
     expect(screen.getByText('Grady Health').textContent).toBe('Grady Health');
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'steady harbor lantern 42' } });
@@ -54,7 +64,15 @@ describe('ClaimPage', () => {
   });
 
   it('offers Sign out when the link is opened by someone else', async () => {
-    renderClaim(() => json({ state: 'refused', reason: 'other_user', hospitalName: 'Grady Health', signedInAs: 'x@example.org', message: CLAIM_MESSAGES.otherUser('x@example.org') }));
+    renderClaim(() =>
+      json({
+        state: 'refused',
+        reason: 'other_user',
+        hospitalName: 'Grady Health',
+        signedInAs: 'x@example.org',
+        message: CLAIM_MESSAGES.otherUser('x@example.org'),
+      }),
+    );
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('You are signed in as someone else');
     expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(1);
   });

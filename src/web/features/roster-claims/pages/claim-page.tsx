@@ -83,8 +83,8 @@ function MagicLinkSent({ emailHint }: { emailHint: string }) {
       title="Check your e-mail"
       description={
         <p>
-          Your profile is yours now. We sent a sign-in link to <strong className="font-semibold text-gray-900">{emailHint}</strong>: open it to review your profile. It
-          works once and expires in 15 minutes.
+          Your profile is yours now. We sent a sign-in link to <strong className="font-semibold text-gray-900">{emailHint}</strong>: open it to review your
+          profile. It works once and expires in 15 minutes.
         </p>
       }
     />
@@ -170,7 +170,10 @@ export function ClaimPage() {
             <strong className="font-semibold text-gray-900">{data.hospitalName}</strong> has prepared your profile for its provider directory
             {data.specialty ? ` (${data.specialty})` : ''}. Choose a password to make it yours, then check what is there and publish it.
           </p>
-          <p className="mt-2 text-sm text-gray-500">This link is for {data.emailHint} only and works until {new Date(data.expiresAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.</p>
+          <p className="mt-2 text-sm text-gray-500">
+            This link is for {data.emailHint} only and works until{' '}
+            {new Date(data.expiresAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.
+          </p>
         </>
       }
     >

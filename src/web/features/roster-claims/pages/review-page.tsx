@@ -88,7 +88,11 @@ function SectionRow({ section, confirmed, onToggle }: { section: Section; confir
             Looks right
           </Button>
         ) : null}
-        <Link to={section.path} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`${section.status === 'missing' ? 'Add' : 'Edit'} ${section.title}`}>
+        <Link
+          to={section.path}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          aria-label={`${section.status === 'missing' ? 'Add' : 'Edit'} ${section.title}`}
+        >
           <Pencil aria-hidden="true" className="size-4" />
           {section.status === 'missing' ? 'Add' : 'Edit'}
         </Link>
@@ -165,7 +169,12 @@ export function RosterReviewPage() {
           <Card className="overflow-hidden p-0">
             <ul className="divide-y divide-gray-100">
               {review.data.sections.map((section) => (
-                <SectionRow key={section.sectionId} section={section} confirmed={confirmed.includes(section.sectionId)} onToggle={() => toggle(section.sectionId)} />
+                <SectionRow
+                  key={section.sectionId}
+                  section={section}
+                  confirmed={confirmed.includes(section.sectionId)}
+                  onToggle={() => toggle(section.sectionId)}
+                />
               ))}
             </ul>
           </Card>

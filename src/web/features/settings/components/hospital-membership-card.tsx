@@ -95,13 +95,15 @@ export function HospitalMembershipCard() {
     body = (
       <div className="space-y-3">
         <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">
-          Your request to join <strong className="font-semibold">{request.hospitalName}</strong> was sent on {dateOf(request.createdAt)}. Its
-          administrators will answer in your notifications.
+          Your request to join <strong className="font-semibold">{request.hospitalName}</strong> was sent on {dateOf(request.createdAt)}. Its administrators
+          will answer in your notifications.
         </p>
         <Button
           variant="outline"
           loading={cancel.isPending}
-          onClick={() => cancel.mutate(undefined, { onError: (failure) => toast.error('The request could not be cancelled', { description: errorMessage(failure) }) })}
+          onClick={() =>
+            cancel.mutate(undefined, { onError: (failure) => toast.error('The request could not be cancelled', { description: errorMessage(failure) }) })
+          }
         >
           {cancel.isPending ? null : <X aria-hidden="true" className="size-4" />}
           Cancel request

@@ -49,7 +49,8 @@ export function NpiClaimCard() {
       <CardHeader>
         <CardTitle>Your NPI is taken?</CardTitle>
         <CardDescription>
-          If another account holds your NPI, claim it here. We compare the NPI registry’s name with both accounts, and a Vitae administrator moves it to you when it is yours.
+          If another account holds your NPI, claim it here. We compare the NPI registry’s name with both accounts, and a Vitae administrator moves it to you
+          when it is yours.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -62,7 +63,16 @@ export function NpiClaimCard() {
         >
           <div className="space-y-1">
             <Label htmlFor={npiId}>NPI number</Label>
-            <Input id={npiId} inputMode="numeric" autoComplete="off" maxLength={10} value={npi} onChange={(event) => setNpi(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+            <Input
+              id={npiId}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={10}
+              value={npi}
+              onChange={(event) => setNpi(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
           </div>
           <div className="space-y-1">
             <Label htmlFor={noteId}>Anything that helps (optional)</Label>

@@ -43,7 +43,14 @@ export function SignOutEverywhereDialog({ open, onOpenChange }: SignOutEverywher
           This signs you out on every device and browser where you use Vitae, including this one. You will need to sign in again.
         </DialogDescription>
         {signOutEverywhere.isError ? <FormAlert className="mt-4">{errorMessage(signOutEverywhere.error)}</FormAlert> : null}
-        <DialogActions className="mt-6" submitLabel="Sign out everywhere" submitVariant="accent" onSubmit={() => void confirm()} pending={busy} cancelVariant="outline" />
+        <DialogActions
+          className="mt-6"
+          submitLabel="Sign out everywhere"
+          submitVariant="accent"
+          onSubmit={() => void confirm()}
+          pending={busy}
+          cancelVariant="outline"
+        />
       </DialogContent>
     </Dialog>
   );

@@ -48,9 +48,7 @@ export function SettingsPage() {
       <Card>
         <CardHeader>
           <CardTitle>Sessions</CardTitle>
-          <CardDescription>
-            Signed in on a shared or lost device? Sign out everywhere ends every session of your account, including this one.
-          </CardDescription>
+          <CardDescription>Signed in on a shared or lost device? Sign out everywhere ends every session of your account, including this one.</CardDescription>
         </CardHeader>
         <CardContent>
           <Button variant="outline" onClick={() => setDialog('everywhere')}>

@@ -37,16 +37,26 @@ export function SchemaTableCard({ table, expanded, onToggle }: SchemaTableCardPr
             <caption className="sr-only">Columns of {table.name}</caption>
             <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
               <tr>
-                <th scope="col" className="px-5 py-2.5">Column</th>
-                <th scope="col" className="px-5 py-2.5">Type</th>
-                <th scope="col" className="px-5 py-2.5">Nullable</th>
-                <th scope="col" className="px-5 py-2.5">Default</th>
+                <th scope="col" className="px-5 py-2.5">
+                  Column
+                </th>
+                <th scope="col" className="px-5 py-2.5">
+                  Type
+                </th>
+                <th scope="col" className="px-5 py-2.5">
+                  Nullable
+                </th>
+                <th scope="col" className="px-5 py-2.5">
+                  Default
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {table.columns.map((column) => (
                 <tr key={column.name}>
-                  <th scope="row" className="px-5 py-2.5 font-mono font-medium text-gray-900">{column.name}</th>
+                  <th scope="row" className="px-5 py-2.5 font-mono font-medium text-gray-900">
+                    {column.name}
+                  </th>
                   <td className="px-5 py-2.5 font-mono text-brand-800">{column.dataType}</td>
                   <td className="px-5 py-2.5 text-gray-700">{column.nullable ? 'Yes' : 'No'}</td>
                   <td className="px-5 py-2.5 font-mono text-xs break-all text-gray-600">{column.default ?? '—'}</td>

@@ -15,9 +15,7 @@ function filterTables(tables: SchemaTable[], query: string): SchemaTable[] {
   const needle = query.toLowerCase();
   return tables.flatMap((table) => {
     if (table.name.toLowerCase().includes(needle)) return [table];
-    const columns = table.columns.filter(
-      (column) => column.name.toLowerCase().includes(needle) || column.dataType.toLowerCase().includes(needle),
-    );
+    const columns = table.columns.filter((column) => column.name.toLowerCase().includes(needle) || column.dataType.toLowerCase().includes(needle));
     return columns.length > 0 ? [{ ...table, columns }] : [];
   });
 }

@@ -28,9 +28,8 @@ export function TestSentryPage() {
         title="Error Reporting Test"
         description={
           <p>
-            Checks that a crash in the browser is caught and reported. The button throws an error while this page renders: the
-            error screen should appear, the client error monitor records the error and, when Sentry is configured for this
-            environment, it is sent there with a session replay.
+            Checks that a crash in the browser is caught and reported. The button throws an error while this page renders: the error screen should appear, the
+            client error monitor records the error and, when Sentry is configured for this environment, it is sent there with a session replay.
           </p>
         }
       />

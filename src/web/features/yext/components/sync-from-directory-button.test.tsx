@@ -35,7 +35,12 @@ describe('SyncFromDirectoryButton', () => {
   });
 
   it("shows the server's message when the sync fails", async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/yext/sync': { status: 404, body: { error: { code: 'YEXT_PROVIDER_NOT_FOUND', message: 'No provider found in YEXT for NPI: 2100000076' } } } }));
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        '/api/yext/sync': { status: 404, body: { error: { code: 'YEXT_PROVIDER_NOT_FOUND', message: 'No provider found in YEXT for NPI: 2100000076' } } },
+      }),
+    );
     renderAt('/', <SyncFromDirectoryButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Sync from directory' }));
     const toast = (await screen.findByText('Directory sync failed')).closest('[data-sonner-toast]');

@@ -136,14 +136,18 @@ export function YextExpertiseTestPage() {
       <PageHeader
         icon={Brain}
         title="Expertise Sync Test"
-        description={<p>Preview and run the sync of a hospital’s expertise terms from the conditions, procedures and reasons for visit held in the listing service (YEXT).</p>}
+        description={
+          <p>
+            Preview and run the sync of a hospital’s expertise terms from the conditions, procedures and reasons for visit held in the listing service (YEXT).
+          </p>
+        }
       />
       <Card>
         <CardHeader>
           <CardTitle>Term sync</CardTitle>
           <CardDescription>
-            A dry run reads every taxonomy entity and counts what would change without saving anything. A sync runs in the background: terms no longer in YEXT are removed, and
-            the hospital’s own terms are never touched.
+            A dry run reads every taxonomy entity and counts what would change without saving anything. A sync runs in the background: terms no longer in YEXT
+            are removed, and the hospital’s own terms are never touched.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
@@ -156,10 +160,19 @@ export function YextExpertiseTestPage() {
               }}
             />
             <div className="flex gap-2">
-              <Button variant="outline" onClick={() => sync.mutate(true)} disabled={!hospitalId || sync.isPending} loading={sync.isPending && sync.variables === true}>
+              <Button
+                variant="outline"
+                onClick={() => sync.mutate(true)}
+                disabled={!hospitalId || sync.isPending}
+                loading={sync.isPending && sync.variables === true}
+              >
                 Dry run
               </Button>
-              <Button onClick={() => sync.mutate(false)} disabled={!hospitalId || sync.isPending || running} loading={sync.isPending && sync.variables === false}>
+              <Button
+                onClick={() => sync.mutate(false)}
+                disabled={!hospitalId || sync.isPending || running}
+                loading={sync.isPending && sync.variables === false}
+              >
                 Run term sync
               </Button>
             </div>

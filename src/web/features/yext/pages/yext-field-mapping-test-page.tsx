@@ -41,7 +41,11 @@ function Preview({ preview }: { preview: YextPreviewResult }) {
         </div>
         <div>
           <dt className="text-xs font-medium text-gray-500">Mappings</dt>
-          <dd className="text-gray-900">{preview.usesHospitalMappings ? 'Hospital’s field mappings, built-in defaults for the rest' : 'Built-in defaults (no active YEXT data source mappings)'}</dd>
+          <dd className="text-gray-900">
+            {preview.usesHospitalMappings
+              ? 'Hospital’s field mappings, built-in defaults for the rest'
+              : 'Built-in defaults (no active YEXT data source mappings)'}
+          </dd>
         </div>
       </dl>
 
@@ -160,7 +164,12 @@ export function YextFieldMappingTestPage() {
       <PageHeader
         icon={Table2}
         title="Field Mapping Test"
-        description={<p>Run a hospital’s field mappings against a provider’s listing-service entity and see which profile section and field each value lands in, including fallbacks and defaults. Nothing is saved.</p>}
+        description={
+          <p>
+            Run a hospital’s field mappings against a provider’s listing-service entity and see which profile section and field each value lands in, including
+            fallbacks and defaults. Nothing is saved.
+          </p>
+        }
       />
       <Card>
         <CardHeader>

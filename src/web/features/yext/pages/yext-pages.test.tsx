@@ -109,7 +109,16 @@ describe('Expertise Sync Test page', () => {
       [`GET ${base}/sync-logs`]: () => json({ items: logs, keyValidation: null }),
       [`POST ${base}/term-sync`]: (init) => {
         const { dryRun } = JSON.parse(String(init.body)) as { dryRun: boolean };
-        if (dryRun) return json({ syncLogId: null, dryRun: true, totalEntitiesFetched: 211, termsAdded: 4, termsUpdated: 2, termsDeleted: 3, byType: { taxonomy_conditionTreated: 120 } });
+        if (dryRun)
+          return json({
+            syncLogId: null,
+            dryRun: true,
+            totalEntitiesFetched: 211,
+            termsAdded: 4,
+            termsUpdated: 2,
+            termsDeleted: 3,
+            byType: { taxonomy_conditionTreated: 120 },
+          });
         logs = [log({ id: 'new', totalEntitiesFetched: 211, termsAdded: 4, termsUpdated: 2, termsDeleted: 3 }), ...logs];
         return json({ syncLogId: 'new', dryRun: false }, 202);
       },

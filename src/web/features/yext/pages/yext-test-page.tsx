@@ -95,7 +95,9 @@ export function YextTestPage() {
       <PageHeader
         icon={Workflow}
         title="Listing Service Test"
-        description={<p>Check a hospital’s listing-service (YEXT) connection: validate its API key with each fallback and list a few of the providers it holds.</p>}
+        description={
+          <p>Check a hospital’s listing-service (YEXT) connection: validate its API key with each fallback and list a few of the providers it holds.</p>
+        }
       />
       <Card>
         <CardHeader>

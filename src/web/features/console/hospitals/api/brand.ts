@@ -69,7 +69,11 @@ export function useBrandDocuments(hospitalId: string) {
 function useInvalidateDocuments(hospitalId: string) {
   const queryClient = useQueryClient();
   // The primary document is also the hospital's brand_guidelines_url.
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: documentsKey(hospitalId) }), queryClient.invalidateQueries({ queryKey: hospitalQueryKey(hospitalId), exact: true })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentsKey(hospitalId) }),
+      queryClient.invalidateQueries({ queryKey: hospitalQueryKey(hospitalId), exact: true }),
+    ]);
 }
 
 export function useUploadBrandDocument(hospitalId: string) {
@@ -99,7 +103,8 @@ export function useMakeBrandDocumentPrimary(hospitalId: string) {
 export function useDeleteBrandDocument(hospitalId: string) {
   const invalidate = useInvalidateDocuments(hospitalId);
   return useMutation({
-    mutationFn: (documentId: string) => apiFetch<{ deleted: boolean }>(`${base(hospitalId)}/brand-documents/${encodeURIComponent(documentId)}`, { method: 'DELETE' }),
+    mutationFn: (documentId: string) =>
+      apiFetch<{ deleted: boolean }>(`${base(hospitalId)}/brand-documents/${encodeURIComponent(documentId)}`, { method: 'DELETE' }),
     retry: false,
     onSuccess: invalidate,
   });

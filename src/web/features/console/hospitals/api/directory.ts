@@ -17,7 +17,8 @@ export function useDirectorySettings(hospitalId: string) {
 export function useSaveDirectorySettings(hospitalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DirectorySettingsInput) => apiFetch<DirectorySettingsView>(`/api/admin/hospitals/${hospitalId}/directory`, { method: 'PUT', body: input }),
+    mutationFn: (input: DirectorySettingsInput) =>
+      apiFetch<DirectorySettingsView>(`/api/admin/hospitals/${hospitalId}/directory`, { method: 'PUT', body: input }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey(hospitalId), saved);
       void queryClient.invalidateQueries({ queryKey: listingsKey(hospitalId) });

@@ -8,7 +8,9 @@ export function useSendRosterInvitations(hospitalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (uploadId: string) =>
-      apiFetch<RosterInvitationsDto>(`/api/admin/hospitals/${encodeURIComponent(hospitalId)}/roster-uploads/${encodeURIComponent(uploadId)}/invitations`, { method: 'POST' }),
+      apiFetch<RosterInvitationsDto>(`/api/admin/hospitals/${encodeURIComponent(hospitalId)}/roster-uploads/${encodeURIComponent(uploadId)}/invitations`, {
+        method: 'POST',
+      }),
     retry: false,
     // The people's states (invited…) are read under the hospital's key.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: hospitalQueryKey(hospitalId) }),

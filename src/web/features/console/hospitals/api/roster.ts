@@ -6,7 +6,16 @@ import { apiFetch } from '@web/lib/api-client';
 import { csvBody } from '@web/lib/csv/csv-body';
 import { hospitalQueryKey } from './hospitals';
 
-export type { RosterPeoplePageDto, RosterPeopleQueryInput, RosterPersonDto, RosterProgressDto, RosterReminderReport, RosterRowDto, RosterUploadDetailDto, RosterUploadDto };
+export type {
+  RosterPeoplePageDto,
+  RosterPeopleQueryInput,
+  RosterPersonDto,
+  RosterProgressDto,
+  RosterReminderReport,
+  RosterRowDto,
+  RosterUploadDetailDto,
+  RosterUploadDto,
+};
 
 const rosterKey = (hospitalId: string) => [...hospitalQueryKey(hospitalId), 'roster-uploads'] as const;
 const base = (hospitalId: string) => `/api/admin/hospitals/${encodeURIComponent(hospitalId)}/roster-uploads`;
@@ -99,7 +108,8 @@ export function rosterPeopleSearch(query: RosterPeopleQueryInput, paging = true)
   return text ? `?${text}` : '';
 }
 
-export const rosterPeopleCsvUrl = (hospitalId: string, query: RosterPeopleQueryInput) => `${peopleBase(hospitalId)}/people.csv${rosterPeopleSearch(query, false)}`;
+export const rosterPeopleCsvUrl = (hospitalId: string, query: RosterPeopleQueryInput) =>
+  `${peopleBase(hospitalId)}/people.csv${rosterPeopleSearch(query, false)}`;
 
 const emailOnItsWay = (p: RosterPersonDto) => {
   const since = p.lastEmailAt ?? p.invitedAt;

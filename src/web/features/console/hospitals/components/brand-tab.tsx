@@ -47,8 +47,20 @@ function settingsValues(settings: BrandSettingsDto): SettingsInput {
 
 const TEXTS = [
   { name: 'brandVoice', label: 'Brand voice', hint: 'Who the hospital sounds like, in a few sentences.', max: BRAND_LIMITS.brandVoice, rows: 3 },
-  { name: 'toneGuidelines', label: 'Tone guidelines', hint: 'Words to use and avoid, how formal to be, how to address patients.', max: BRAND_LIMITS.toneGuidelines, rows: 5 },
-  { name: 'writingStyleNotes', label: 'Style notes', hint: 'House style: titles, abbreviations, numbers, punctuation.', max: BRAND_LIMITS.writingStyleNotes, rows: 5 },
+  {
+    name: 'toneGuidelines',
+    label: 'Tone guidelines',
+    hint: 'Words to use and avoid, how formal to be, how to address patients.',
+    max: BRAND_LIMITS.toneGuidelines,
+    rows: 5,
+  },
+  {
+    name: 'writingStyleNotes',
+    label: 'Style notes',
+    hint: 'House style: titles, abbreviations, numbers, punctuation.',
+    max: BRAND_LIMITS.writingStyleNotes,
+    rows: 5,
+  },
 ] as const;
 
 function BrandSettingsForm({ hospitalId, settings }: { hospitalId: string; settings: BrandSettingsDto }) {
@@ -178,7 +190,14 @@ function DocumentRow({ hospitalId, document, onDelete }: { hospitalId: string; d
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1 pl-13 sm:pl-0">
-        <a href={brandDocumentFileUrl(hospitalId, document.id)} target="_blank" rel="noreferrer" className={iconButtonClasses} aria-label={`View ${document.fileName}`} title="View">
+        <a
+          href={brandDocumentFileUrl(hospitalId, document.id)}
+          target="_blank"
+          rel="noreferrer"
+          className={iconButtonClasses}
+          aria-label={`View ${document.fileName}`}
+          title="View"
+        >
           <ExternalLink aria-hidden="true" className="size-4" />
         </a>
         {document.isPrimary ? null : (
@@ -232,15 +251,32 @@ function BrandDocuments({ hospitalId }: { hospitalId: string }) {
   const types = BRAND_FILE_TYPES.map((type) => type.label).join(', ');
 
   return (
-    <SectionCard id="brand-documents" title="Brand documents" description="Brand books and style guides. The primary document is the one linked as the hospital’s brand guidelines.">
+    <SectionCard
+      id="brand-documents"
+      title="Brand documents"
+      description="Brand books and style guides. The primary document is the one linked as the hospital’s brand guidelines."
+    >
       <div className="flex flex-col gap-4">
-        <FileDropZone accept={BRAND_FILE_ACCEPT} label="a brand document" hint={`${types}; up to 10 MB.`} fileName={file?.name} disabled={upload.isPending} onFile={choose} />
+        <FileDropZone
+          accept={BRAND_FILE_ACCEPT}
+          label="a brand document"
+          hint={`${types}; up to 10 MB.`}
+          fileName={file?.name}
+          disabled={upload.isPending}
+          onFile={choose}
+        />
         {fileError ? <Notice tone="error">{fileError}</Notice> : null}
         {upload.isError ? <Notice tone="error">{serverMessage(upload.error, 'The document could not be uploaded.')}</Notice> : null}
         {file ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <label htmlFor={primaryId} className="flex items-center gap-2 text-sm text-gray-800">
-              <input id={primaryId} type="checkbox" className="size-4 accent-brand-600" checked={primary} onChange={(event) => setPrimary(event.target.checked)} />
+              <input
+                id={primaryId}
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={primary}
+                onChange={(event) => setPrimary(event.target.checked)}
+              />
               Make it the primary document
             </label>
             <div className="flex gap-2">
@@ -280,7 +316,14 @@ function BrandDocuments({ hospitalId }: { hospitalId: string }) {
         open={deleting !== null}
         onOpenChange={(next) => (next ? undefined : setDeleting(null))}
         title={deleting ? `Delete ${deleting.fileName}?` : ''}
-        description={<p>{deleting?.isPrimary ? 'This is the primary document; the hospital will have no brand guidelines link until another document is made primary. ' : ''}The file is removed. This cannot be undone.</p>}
+        description={
+          <p>
+            {deleting?.isPrimary
+              ? 'This is the primary document; the hospital will have no brand guidelines link until another document is made primary. '
+              : ''}
+            The file is removed. This cannot be undone.
+          </p>
+        }
         confirmLabel="Delete document"
         destructive
         pending={remove.isPending}

@@ -63,7 +63,9 @@ export function DataSourceDialog({ hospitalId, hospitalDataSource, open, onOpenC
           {save.isError ? <Notice tone="error">{serverMessage(save.error, 'The data source could not be saved.')}</Notice> : null}
           <div className="grid gap-5 md:grid-cols-3">
             <FormField label="Source name" error={errors.sourceName?.message}>
-              {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('sourceName')} />}
+              {({ id, describedBy, invalid }) => (
+                <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('sourceName')} />
+              )}
             </FormField>
             <FormField label="Source type">
               {({ id, describedBy }) => (
@@ -77,7 +79,16 @@ export function DataSourceDialog({ hospitalId, hospitalDataSource, open, onOpenC
               )}
             </FormField>
             <FormField label="Provider lookup" hint="How a provider is found: npi, email, name…" error={errors.providerLookupStrategy?.message}>
-              {({ id, describedBy, invalid }) => <Input id={id} list={strategiesId} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('providerLookupStrategy')} />}
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  list={strategiesId}
+                  autoComplete="off"
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                  {...register('providerLookupStrategy')}
+                />
+              )}
             </FormField>
             <datalist id={strategiesId}>
               {LOOKUP_STRATEGIES.map((strategy) => (
@@ -89,16 +100,39 @@ export function DataSourceDialog({ hospitalId, hospitalDataSource, open, onOpenC
             <Controller
               control={control}
               name="isActive"
-              render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" description="One configuration per hospital is active; activating this one deactivates the others." />}
+              render={({ field }) => (
+                <Switch
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  label="Active"
+                  description="One configuration per hospital is active; activating this one deactivates the others."
+                />
+              )}
             />
             <Controller
               control={control}
               name="syncEnabled"
-              render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} label="Sync enabled" description="Scheduled syncs read this source." />}
+              render={({ field }) => (
+                <Switch checked={field.value} onCheckedChange={field.onChange} label="Sync enabled" description="Scheduled syncs read this source." />
+              )}
             />
           </div>
-          <FormField label="Connection settings (JSON)" hint="Source-specific options; keep secrets such as API keys in the hospital’s settings." error={errors.connectionConfig?.message}>
-            {({ id, describedBy, invalid }) => <Textarea id={id} rows={3} spellCheck={false} className="font-mono text-xs!" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('connectionConfig')} />}
+          <FormField
+            label="Connection settings (JSON)"
+            hint="Source-specific options; keep secrets such as API keys in the hospital’s settings."
+            error={errors.connectionConfig?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Textarea
+                id={id}
+                rows={3}
+                spellCheck={false}
+                className="font-mono text-xs!"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...register('connectionConfig')}
+              />
+            )}
           </FormField>
           <FieldMappingEditor control={control} register={register} errors={errors} />
           <DialogActions submitLabel={config ? 'Save data source' : 'Add data source'} pending={save.isPending} className="border-t border-gray-100 pt-4" />

@@ -29,7 +29,9 @@ function ActivateButton({ hospitalId, config }: { hospitalId: string; config: Da
         variant="outline"
         size="sm"
         loading={save.isPending}
-        onClick={() => save.mutate({ id: config.id, body: { isActive: true } }, { onSuccess: () => toast.success(`${config.sourceName} is now the active data source.`) })}
+        onClick={() =>
+          save.mutate({ id: config.id, body: { isActive: true } }, { onSuccess: () => toast.success(`${config.sourceName} is now the active data source.`) })
+        }
       >
         <CheckCircle2 aria-hidden="true" className="size-4" />
         Activate
@@ -106,7 +108,11 @@ export function DataSourcesTab({ hospitalId, hospitalDataSource }: { hospitalId:
                       <nav aria-label={`Test ${config.sourceName}`} className="mt-3 flex flex-wrap items-center gap-x-1 gap-y-1 text-sm">
                         <span className="text-gray-500">Test the listing service:</span>
                         {LISTING_TESTS.map((test) => (
-                          <Link key={test.to} to={`${test.to}?hospital=${hospitalId}`} className="inline-flex min-h-6 items-center rounded px-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:underline">
+                          <Link
+                            key={test.to}
+                            to={`${test.to}?hospital=${hospitalId}`}
+                            className="inline-flex min-h-6 items-center rounded px-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:underline"
+                          >
                             {test.label}
                           </Link>
                         ))}

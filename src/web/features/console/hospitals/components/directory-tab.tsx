@@ -3,7 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { DirectoryStatus } from '@shared/enums';
-import { directorySettingsSchema, IDENTITY_CHECK_TEXT, type DirectorySettingsInput, type DirectorySettingsView, type IdentityCheck } from '@shared/schemas/directory';
+import {
+  directorySettingsSchema,
+  IDENTITY_CHECK_TEXT,
+  type DirectorySettingsInput,
+  type DirectorySettingsView,
+  type IdentityCheck,
+} from '@shared/schemas/directory';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -16,7 +22,16 @@ import { useDecideListing, useDirectoryListings, useDirectorySettings, useSaveDi
 import { HospitalAppointmentRequests } from '@web/features/appointment-requests';
 import { EmbedSettings } from './embed-settings';
 
-type FormValues = { enabled: boolean; slug: string; requiresApproval: boolean; rosterPreApproved: boolean; brandColor: string; requestsEnabled: boolean; intakeEmail: string; retentionDays: string };
+type FormValues = {
+  enabled: boolean;
+  slug: string;
+  requiresApproval: boolean;
+  rosterPreApproved: boolean;
+  brandColor: string;
+  requestsEnabled: boolean;
+  intakeEmail: string;
+  retentionDays: string;
+};
 
 const toForm = (view: DirectorySettingsView): FormValues => ({
   enabled: view.enabled,
@@ -60,14 +75,17 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
         toast.success('Directory settings saved.');
       },
       onError: (error) => {
-        for (const { field, message } of serverFieldErrors(error)) if (field in values) form.setError(field as keyof FormValues, { message }, { shouldFocus: true });
+        for (const { field, message } of serverFieldErrors(error))
+          if (field in values) form.setError(field as keyof FormValues, { message }, { shouldFocus: true });
       },
     });
   });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
-      {save.isError && serverFieldErrors(save.error).length === 0 ? <Notice tone="error">{serverMessage(save.error, 'The directory settings could not be saved.')}</Notice> : null}
+      {save.isError && serverFieldErrors(save.error).length === 0 ? (
+        <Notice tone="error">{serverMessage(save.error, 'The directory settings could not be saved.')}</Notice>
+      ) : null}
       <SectionCard
         id="directory-settings"
         title="Public directory"
@@ -91,18 +109,36 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
             </span>
           </label>
           <FormField label="Address" hint="Lower-case letters, digits and hyphens: /find/your-address" error={formState.errors.slug?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" maxLength={60} placeholder="northfield" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('slug')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                autoComplete="off"
+                maxLength={60}
+                placeholder="northfield"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...register('slug')}
+              />
+            )}
           </FormField>
           <FormField label="Brand colour" hint="The header colour of the public pages, like #1d4ed8." error={formState.errors.brandColor?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" maxLength={7} placeholder="#1d4ed8" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('brandColor')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                autoComplete="off"
+                maxLength={7}
+                placeholder="#1d4ed8"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...register('brandColor')}
+              />
+            )}
           </FormField>
           <label className="flex items-start gap-3 text-sm text-gray-800 sm:col-span-2">
             <input type="checkbox" className="mt-0.5 size-4 rounded border-gray-300" {...register('requiresApproval')} />
             <span>
               <span className="font-medium">Approve each profile before it is public</span>
-              <span className="block text-gray-600">
-                Providers who join on their own always wait for your approval, and so does anyone you took down.
-              </span>
+              <span className="block text-gray-600">Providers who join on their own always wait for your approval, and so does anyone you took down.</span>
             </span>
           </label>
           <label className="flex items-start gap-3 text-sm text-gray-800 sm:col-span-2">
@@ -110,7 +146,8 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
             <span>
               <span className="font-medium">Pre-approve your roster</span>
               <span className="block text-gray-600">
-                Providers who claim the profile you prepared from your roster are published as soon as they ask, when their e-mail is confirmed and the NPI registry&apos;s name matches. Anyone else still waits for your approval.
+                Providers who claim the profile you prepared from your roster are published as soon as they ask, when their e-mail is confirmed and the NPI
+                registry&apos;s name matches. Anyone else still waits for your approval.
               </span>
             </span>
           </label>
@@ -129,11 +166,41 @@ function SettingsForm({ hospitalId, view }: { hospitalId: string; view: Director
               <span className="block text-gray-600">Turned off, the profile pages show only Call to book.</span>
             </span>
           </label>
-          <FormField label="Intake e-mail" hint="Where each request is e-mailed. Empty sends them to the hospital’s contact e-mail." error={formState.errors.intakeEmail?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} type="email" autoComplete="off" maxLength={254} placeholder="appointments@example.org" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('intakeEmail')} />}
+          <FormField
+            label="Intake e-mail"
+            hint="Where each request is e-mailed. Empty sends them to the hospital’s contact e-mail."
+            error={formState.errors.intakeEmail?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                type="email"
+                autoComplete="off"
+                maxLength={254}
+                placeholder="appointments@example.org"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...register('intakeEmail')}
+              />
+            )}
           </FormField>
-          <FormField label="Keep requests for (days)" hint="Older requests are deleted every day. 90 unless you change it." error={formState.errors.retentionDays?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} type="number" inputMode="numeric" min={1} max={3650} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('retentionDays')} />}
+          <FormField
+            label="Keep requests for (days)"
+            hint="Older requests are deleted every day. 90 unless you change it."
+            error={formState.errors.retentionDays?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={3650}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...register('retentionDays')}
+              />
+            )}
           </FormField>
         </div>
       </SectionCard>
@@ -157,7 +224,10 @@ function IdentityLine({ check }: { check: IdentityCheck | null }) {
   return (
     <p className={warn ? 'text-sm font-medium text-coral-800' : 'text-sm text-gray-600'}>
       {IDENTITY_CHECK_TEXT[check.nameCheck]}
-      {check.npi ? ` (NPI ${check.npi}${check.registryName ? `: the registry says “${check.registryName}”, the profile says “${check.profileName}”` : ''})` : ''}.
+      {check.npi
+        ? ` (NPI ${check.npi}${check.registryName ? `: the registry says “${check.registryName}”, the profile says “${check.profileName}”` : ''})`
+        : ''}
+      .
     </p>
   );
 }
@@ -177,7 +247,13 @@ function TakeDownForm({ name, pending, onConfirm, onCancel }: { name: string; pe
       <label htmlFor={id} className="text-sm font-medium text-gray-800">
         Why? (told to {name})
       </label>
-      <textarea id={id} className="min-h-16 rounded-md border border-gray-300 p-2 text-sm" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <textarea
+        id={id}
+        className="min-h-16 rounded-md border border-gray-300 p-2 text-sm"
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <div className="flex gap-2">
         <Button size="sm" type="submit" variant="outline" loading={pending}>
           Take down
@@ -233,23 +309,34 @@ function Listings({ hospitalId }: { hospitalId: string }) {
                 {listing.status === 'removed' && listing.reason ? <p className="text-sm text-gray-600">Reason given: {listing.reason}</p> : null}
               </div>
               {takingDown === listing.userId ? (
-                <TakeDownForm name={name} pending={decide.isPending} onConfirm={(reason) => act(listing.userId, 'unpublish', name, reason)} onCancel={() => setTakingDown(null)} />
+                <TakeDownForm
+                  name={name}
+                  pending={decide.isPending}
+                  onConfirm={(reason) => act(listing.userId, 'unpublish', name, reason)}
+                  onCancel={() => setTakingDown(null)}
+                />
               ) : (
-              <div className="flex items-center gap-2">
-                <Badge variant={badge.variant}>{badge.label}</Badge>
-                {listing.status === 'pending' ? (
-                  <Button size="sm" onClick={() => act(listing.userId, 'approve', name)} disabled={decide.isPending} aria-label={`Approve ${name}`}>
-                    <Check aria-hidden="true" className="size-4" />
-                    Approve
-                  </Button>
-                ) : null}
-                {listing.status === 'pending' || listing.status === 'published' ? (
-                  <Button size="sm" variant="outline" onClick={() => setTakingDown(listing.userId)} disabled={decide.isPending} aria-label={`Take down ${name}`}>
-                    <EyeOff aria-hidden="true" className="size-4" />
-                    {listing.status === 'pending' ? 'Decline' : 'Take down'}
-                  </Button>
-                ) : null}
-              </div>
+                <div className="flex items-center gap-2">
+                  <Badge variant={badge.variant}>{badge.label}</Badge>
+                  {listing.status === 'pending' ? (
+                    <Button size="sm" onClick={() => act(listing.userId, 'approve', name)} disabled={decide.isPending} aria-label={`Approve ${name}`}>
+                      <Check aria-hidden="true" className="size-4" />
+                      Approve
+                    </Button>
+                  ) : null}
+                  {listing.status === 'pending' || listing.status === 'published' ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setTakingDown(listing.userId)}
+                      disabled={decide.isPending}
+                      aria-label={`Take down ${name}`}
+                    >
+                      <EyeOff aria-hidden="true" className="size-4" />
+                      {listing.status === 'pending' ? 'Decline' : 'Take down'}
+                    </Button>
+                  ) : null}
+                </div>
               )}
             </li>
           );
@@ -268,7 +355,8 @@ function Listings({ hospitalId }: { hospitalId: string }) {
 export function DirectoryTab({ hospitalId }: { hospitalId: string }) {
   const settings = useDirectorySettings(hospitalId);
   if (settings.isPending) return <LoadingPanel label="Loading the directory settings" />;
-  if (settings.isError) return <ErrorPanel title="The directory settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />;
+  if (settings.isError)
+    return <ErrorPanel title="The directory settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />;
   return (
     <div className="flex flex-col gap-6">
       <SettingsForm hospitalId={hospitalId} view={settings.data} />

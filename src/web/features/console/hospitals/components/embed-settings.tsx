@@ -101,11 +101,17 @@ export function EmbedSettings({ hospitalId }: { hospitalId: string }) {
           <div className="flex flex-col gap-1.5">
             <p className="text-sm font-medium text-gray-900">Paste this where the directory should appear</p>
             {/* Focusable so a keyboard can scroll a snippet wider than the phone (the page tour's axe check). */}
-            <pre tabIndex={0} role="region" aria-label="Embed code" className="overflow-x-auto rounded-lg bg-gray-50 p-3 text-xs text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600">
+            <pre
+              tabIndex={0}
+              role="region"
+              aria-label="Embed code"
+              className="overflow-x-auto rounded-lg bg-gray-50 p-3 text-xs text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               <code>{snippet}</code>
             </pre>
             <p className="text-sm text-gray-600">
-              Add <code>data-provider=&quot;…&quot;</code> with a profile&apos;s address to show one clinician. The frame grows with its content and follows your directory&apos;s brand colour.
+              Add <code>data-provider=&quot;…&quot;</code> with a profile&apos;s address to show one clinician. The frame grows with its content and follows
+              your directory&apos;s brand colour.
             </p>
           </div>
         ) : (

@@ -20,7 +20,15 @@ function FieldError({ message }: { message?: string }) {
  * The mappings as an editable table: one row per mapping (section, profile field, source path,
  * type, required), with the rarer fields (default, fallbacks, notes) folded under each row.
  */
-export function FieldMappingEditor({ control, register, errors }: { control: Control<DataSourceFormValues>; register: UseFormRegister<DataSourceFormValues>; errors: FieldErrors<DataSourceFormValues> }) {
+export function FieldMappingEditor({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<DataSourceFormValues>;
+  register: UseFormRegister<DataSourceFormValues>;
+  errors: FieldErrors<DataSourceFormValues>;
+}) {
   const { fields, append, remove } = useFieldArray({ control, name: 'fieldMappings' });
   const rowErrors = errors.fieldMappings;
   const label = 'text-xs font-medium text-gray-600 md:sr-only';
@@ -38,10 +46,15 @@ export function FieldMappingEditor({ control, register, errors }: { control: Con
       </div>
       {rowErrors?.message ? <p className="text-sm text-red-700">{rowErrors.message}</p> : null}
       {fields.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-600">No mappings yet. Each mapping copies one value from the source into a profile field.</p>
+        <p className="rounded-xl border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-600">
+          No mappings yet. Each mapping copies one value from the source into a profile field.
+        </p>
       ) : (
         <div role="table" aria-label="Field mappings" className="flex flex-col gap-2">
-          <div role="row" className="hidden gap-2 px-3 text-xs font-semibold tracking-wide text-gray-600 uppercase md:grid md:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1.3fr)_7rem_5rem_2.25rem]">
+          <div
+            role="row"
+            className="hidden gap-2 px-3 text-xs font-semibold tracking-wide text-gray-600 uppercase md:grid md:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1.3fr)_7rem_5rem_2.25rem]"
+          >
             <span role="columnheader">Section</span>
             <span role="columnheader">Profile field</span>
             <span role="columnheader">Source path</span>
@@ -61,7 +74,12 @@ export function FieldMappingEditor({ control, register, errors }: { control: Con
                     <label className={label} htmlFor={`${field.id}-section`}>
                       Section
                     </label>
-                    <select id={`${field.id}-section`} aria-label={`${row}: section`} className={selectClasses} {...register(`fieldMappings.${index}.profileSection`)}>
+                    <select
+                      id={`${field.id}-section`}
+                      aria-label={`${row}: section`}
+                      className={selectClasses}
+                      {...register(`fieldMappings.${index}.profileSection`)}
+                    >
                       {MAPPABLE_SECTION_IDS.map((id) => (
                         <option key={id} value={id}>
                           {sectionTitle(id)}
@@ -73,21 +91,41 @@ export function FieldMappingEditor({ control, register, errors }: { control: Con
                     <label className={label} htmlFor={`${field.id}-field`}>
                       Profile field
                     </label>
-                    <Input id={`${field.id}-field`} aria-label={`${row}: profile field`} placeholder="e.g. first_name" spellCheck={false} aria-invalid={Boolean(error?.profileField) || undefined} {...register(`fieldMappings.${index}.profileField`)} />
+                    <Input
+                      id={`${field.id}-field`}
+                      aria-label={`${row}: profile field`}
+                      placeholder="e.g. first_name"
+                      spellCheck={false}
+                      aria-invalid={Boolean(error?.profileField) || undefined}
+                      {...register(`fieldMappings.${index}.profileField`)}
+                    />
                     <FieldError message={error?.profileField?.message} />
                   </div>
                   <div role="cell" className="col-span-2 md:col-span-1">
                     <label className={label} htmlFor={`${field.id}-path`}>
                       Source path
                     </label>
-                    <Input id={`${field.id}-path`} aria-label={`${row}: source path`} placeholder="e.g. name.first" spellCheck={false} className="font-mono" aria-invalid={Boolean(error?.sourcePath) || undefined} {...register(`fieldMappings.${index}.sourcePath`)} />
+                    <Input
+                      id={`${field.id}-path`}
+                      aria-label={`${row}: source path`}
+                      placeholder="e.g. name.first"
+                      spellCheck={false}
+                      className="font-mono"
+                      aria-invalid={Boolean(error?.sourcePath) || undefined}
+                      {...register(`fieldMappings.${index}.sourcePath`)}
+                    />
                     <FieldError message={error?.sourcePath?.message} />
                   </div>
                   <div role="cell" className="col-span-2 md:col-span-1">
                     <label className={label} htmlFor={`${field.id}-type`}>
                       Type
                     </label>
-                    <select id={`${field.id}-type`} aria-label={`${row}: type`} className={selectClasses} {...register(`fieldMappings.${index}.sourceFieldType`)}>
+                    <select
+                      id={`${field.id}-type`}
+                      aria-label={`${row}: type`}
+                      className={selectClasses}
+                      {...register(`fieldMappings.${index}.sourceFieldType`)}
+                    >
                       <option value="">Any</option>
                       {FIELD_TYPES.map((type) => (
                         <option key={type} value={type}>
@@ -98,7 +136,12 @@ export function FieldMappingEditor({ control, register, errors }: { control: Con
                   </div>
                   <div role="cell" className="flex h-10 items-center">
                     <label className="flex items-center gap-2 text-sm text-gray-800">
-                      <input type="checkbox" className="size-4 accent-brand-600" aria-label={`${row}: required`} {...register(`fieldMappings.${index}.isRequired`)} />
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand-600"
+                        aria-label={`${row}: required`}
+                        {...register(`fieldMappings.${index}.isRequired`)}
+                      />
                       <span className="md:sr-only">Required</span>
                     </label>
                   </div>
@@ -120,7 +163,13 @@ export function FieldMappingEditor({ control, register, errors }: { control: Con
                       <label className="text-xs font-medium text-gray-600" htmlFor={`${field.id}-fallbacks`}>
                         Fallback paths (one per line)
                       </label>
-                      <Textarea id={`${field.id}-fallbacks`} rows={2} spellCheck={false} className="font-mono" {...register(`fieldMappings.${index}.fallbackPaths`)} />
+                      <Textarea
+                        id={`${field.id}-fallbacks`}
+                        rows={2}
+                        spellCheck={false}
+                        className="font-mono"
+                        {...register(`fieldMappings.${index}.fallbackPaths`)}
+                      />
                       <FieldError message={error?.fallbackPaths?.message} />
                     </div>
                     <div>

@@ -60,25 +60,54 @@ export function HospitalCreateDialog({ open, onOpenChange }: { open: boolean; on
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-5">
           {formError ? <Notice tone="error">{formError}</Notice> : null}
           <FormField label="Hospital name" error={errors.name?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('name')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('name')} />
+            )}
           </FormField>
           <FormField label="Code" hint="A short unique code, used in sign-up links (e.g. NORTHFIELD). It cannot be changed later." error={errors.code?.message}>
             {({ id, describedBy, invalid }) => (
-              <Input id={id} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('code')} />
+              <Input
+                id={id}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="uppercase"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...form.register('code')}
+              />
             )}
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField label="Contact e-mail" error={errors.contactEmail?.message}>
               {({ id, describedBy, invalid }) => (
-                <Input id={id} type="email" autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('contactEmail')} />
+                <Input
+                  id={id}
+                  type="email"
+                  autoComplete="off"
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                  {...form.register('contactEmail')}
+                />
               )}
             </FormField>
             <FormField label="Contact phone" error={errors.contactPhone?.message}>
-              {({ id, describedBy, invalid }) => <Input id={id} type="tel" autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('contactPhone')} />}
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  type="tel"
+                  autoComplete="off"
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                  {...form.register('contactPhone')}
+                />
+              )}
             </FormField>
           </div>
           <FormField label="Address" error={errors.address?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('address')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...form.register('address')} />
+            )}
           </FormField>
           <FormField label="Data source" hint={DATA_SOURCE_HINTS[dataSource]} error={errors.dataSource?.message}>
             {({ id, describedBy }) => (

@@ -15,7 +15,20 @@ import { useSaveLocation, type HospitalLocationDto } from '../api/locations';
 type FormInput = z.input<typeof locationCreateSchema>;
 type FormOutput = z.output<typeof locationCreateSchema>;
 
-const TEXT_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'country', 'phoneNumber', 'email', 'url', 'cDepartmentSpecialty', 'yextEntityId'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'phoneNumber',
+  'email',
+  'url',
+  'cDepartmentSpecialty',
+  'yextEntityId',
+] as const;
 
 function initialValues(location?: HospitalLocationDto | null): FormInput {
   return {
@@ -35,7 +48,17 @@ function initialValues(location?: HospitalLocationDto | null): FormInput {
   };
 }
 
-export function LocationDialog({ hospitalId, open, onOpenChange, location }: { hospitalId: string; open: boolean; onOpenChange: (open: boolean) => void; location?: HospitalLocationDto | null }) {
+export function LocationDialog({
+  hospitalId,
+  open,
+  onOpenChange,
+  location,
+}: {
+  hospitalId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  location?: HospitalLocationDto | null;
+}) {
   const save = useSaveLocation(hospitalId);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(locationCreateSchema), defaultValues: initialValues(location) });
   const { reset, register, control } = form;
@@ -65,10 +88,21 @@ export function LocationDialog({ hospitalId, open, onOpenChange, location }: { h
 
   const { errors } = form.formState;
   const fieldShown = serverFieldErrors(save.error).some(({ field }) => (TEXT_FIELDS as readonly string[]).includes(field));
-  const text = (name: (typeof TEXT_FIELDS)[number], label: string, options: { hint?: string; type?: string; className?: string; autoComplete?: string } = {}) => (
+  const text = (
+    name: (typeof TEXT_FIELDS)[number],
+    label: string,
+    options: { hint?: string; type?: string; className?: string; autoComplete?: string } = {},
+  ) => (
     <FormField label={label} hint={options.hint} error={errors[name]?.message} className={options.className}>
       {({ id, describedBy, invalid }) => (
-        <Input id={id} type={options.type ?? 'text'} autoComplete={options.autoComplete ?? 'off'} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />
+        <Input
+          id={id}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete ?? 'off'}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...register(name)}
+        />
       )}
     </FormField>
   );
@@ -111,7 +145,14 @@ export function LocationDialog({ hospitalId, open, onOpenChange, location }: { h
           <Controller
             control={control}
             name="isActive"
-            render={({ field }) => <Switch checked={field.value ?? true} onCheckedChange={field.onChange} label="Active" description="Inactive locations are not offered to providers." />}
+            render={({ field }) => (
+              <Switch
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+                label="Active"
+                description="Inactive locations are not offered to providers."
+              />
+            )}
           />
           <DialogActions submitLabel={location ? 'Save changes' : 'Add location'} pending={save.isPending} />
         </form>

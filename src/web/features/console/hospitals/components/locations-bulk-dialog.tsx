@@ -63,7 +63,8 @@ export function LocationsBulkDialog({ hospitalId, open, onOpenChange }: { hospit
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl">
         <DialogTitle className="pr-8">Upload locations</DialogTitle>
         <DialogDescription>
-          Add many locations from a CSV file with a header row. Only <span className="font-mono">name</span> is required; the template shows the other columns. Rows with problems are skipped and listed.
+          Add many locations from a CSV file with a header row. Only <span className="font-mono">name</span> is required; the template shows the other columns.
+          Rows with problems are skipped and listed.
         </DialogDescription>
         <div className="mt-5 flex flex-col gap-4">
           <div>
@@ -95,8 +96,10 @@ export function LocationsBulkDialog({ hospitalId, open, onOpenChange }: { hospit
                 </p>
                 {report.ignoredColumns?.length ? (
                   <p className="mt-1 [overflow-wrap:anywhere]">
-                    {report.ignoredColumns.length === 1 ? 'This column was not read' : `These ${formatNumber(report.ignoredColumns.length)} columns were not read`}:{' '}
-                    {report.ignoredColumns.join(', ')}.
+                    {report.ignoredColumns.length === 1
+                      ? 'This column was not read'
+                      : `These ${formatNumber(report.ignoredColumns.length)} columns were not read`}
+                    : {report.ignoredColumns.join(', ')}.
                   </p>
                 ) : null}
               </Notice>

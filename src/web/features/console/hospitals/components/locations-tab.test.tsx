@@ -42,7 +42,10 @@ afterEach(() => {
 // Issue 35 item 4: the Locations tab shows who practises at each of the hospital's offices.
 describe('LocationsTab', () => {
   it('lists each location with the providers linked to it', async () => {
-    const items = [location('Northfield Evanston Hospital', ['Hannah Goldberg', 'Margaret Okafor', 'Patrick O’Brien', 'Sofia Marino']), location('Northfield Annex', [])];
+    const items = [
+      location('Northfield Evanston Hospital', ['Hannah Goldberg', 'Margaret Okafor', 'Patrick O’Brien', 'Sofia Marino']),
+      location('Northfield Annex', []),
+    ];
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ items, totalCount: 2 }), { status: 200, headers: { 'Content-Type': 'application/json' } })),

@@ -45,7 +45,6 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [deleting, setDeleting] = useState<HospitalLocationDto | null>(null);
 
-
   const openForm = (location: HospitalLocationDto | null) => {
     setEditing(location);
     setFormOpen(true);
@@ -58,7 +57,10 @@ export function LocationsTab({ hospitalId }: { hospitalId: string }) {
       kind: 'title',
       className: 'max-w-[16rem]',
       cell: (location) => (
-        <RowTitle title={location.name} detail={location.cDepartmentSpecialty ? <p className="truncate text-xs text-gray-600">{location.cDepartmentSpecialty}</p> : null}>
+        <RowTitle
+          title={location.name}
+          detail={location.cDepartmentSpecialty ? <p className="truncate text-xs text-gray-600">{location.cDepartmentSpecialty}</p> : null}
+        >
           {location.name}
         </RowTitle>
       ),

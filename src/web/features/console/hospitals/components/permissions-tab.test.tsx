@@ -27,7 +27,11 @@ describe('section permission rules', () => {
 
   it('a hidden section cannot be made required', () => {
     const hidden = setSectionVisible(defaultSectionPermissions(), 'biography', false);
-    expect(setSectionRequired(hidden, 'biography', true).find((p) => p.sectionId === 'biography')).toEqual({ sectionId: 'biography', isVisible: false, isRequired: false });
+    expect(setSectionRequired(hidden, 'biography', true).find((p) => p.sectionId === 'biography')).toEqual({
+      sectionId: 'biography',
+      isVisible: false,
+      isRequired: false,
+    });
     expect(setSectionRequired(defaultSectionPermissions(), 'biography', true).find((p) => p.sectionId === 'biography')?.isRequired).toBe(true);
   });
 

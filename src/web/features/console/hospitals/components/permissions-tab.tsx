@@ -30,7 +30,12 @@ export function PermissionsEditor({ value, onChange, disabled = false }: Permiss
           <li key={permission.sectionId} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-6">
             <div className="flex min-w-0 flex-1 items-start gap-3">
               {Icon ? (
-                <span className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-lg ring-1', permission.isVisible ? 'bg-brand-50 text-brand-600 ring-brand-100' : 'bg-gray-50 text-gray-400 ring-gray-200')}>
+                <span
+                  className={cn(
+                    'inline-flex size-9 shrink-0 items-center justify-center rounded-lg ring-1',
+                    permission.isVisible ? 'bg-brand-50 text-brand-600 ring-brand-100' : 'bg-gray-50 text-gray-400 ring-gray-200',
+                  )}
+                >
                   <Icon aria-hidden="true" className="size-4.5" />
                 </span>
               ) : null}
@@ -79,7 +84,14 @@ export function PermissionsTab({ hospitalId }: { hospitalId: string }) {
 
   if (permissions.isPending) return <LoadingPanel label="Loading section permissions" />;
   if (permissions.isError || !stored) {
-    return <ErrorPanel title="The section permissions could not be loaded." error={permissions.error} onRetry={() => void permissions.refetch()} retrying={permissions.isFetching} />;
+    return (
+      <ErrorPanel
+        title="The section permissions could not be loaded."
+        error={permissions.error}
+        onRetry={() => void permissions.refetch()}
+        retrying={permissions.isFetching}
+      />
+    );
   }
 
   const current = draft ?? stored;

@@ -50,7 +50,14 @@ describe('ReadingLevelsForm', () => {
     fireEvent.change(field('Maximum words', 0), { target: { value: '320' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ ...READING_LEVEL_DEFAULTS, professionalReadingLevel: 14, publicReadingLevel: 6, publicTone: 'warm', professionalWordCountMin: 300, professionalWordCountMax: 320 });
+    expect(sent[0]).toEqual({
+      ...READING_LEVEL_DEFAULTS,
+      professionalReadingLevel: 14,
+      publicReadingLevel: 6,
+      publicTone: 'warm',
+      professionalWordCountMin: 300,
+      professionalWordCountMax: 320,
+    });
   });
 
   it('restores the defaults', async () => {

@@ -10,7 +10,13 @@ import { serverFieldErrors, serverMessage } from '@web/lib/admin-error-message';
 import { ErrorPanel, LoadingPanel } from '../../components/query-states';
 import { FormActions, SectionCard } from '../../components/section-card';
 import { useReadingLevels, useSaveReadingLevels, type ReadingLevels } from '../api/hospitals';
-import { READING_LEVEL_FORM_DEFAULTS, readingLevelsFormSchema, TONE_SUGGESTIONS, type ReadingLevelsFormInput, type ReadingLevelsFormOutput } from '../lib/reading-levels-form';
+import {
+  READING_LEVEL_FORM_DEFAULTS,
+  readingLevelsFormSchema,
+  TONE_SUGGESTIONS,
+  type ReadingLevelsFormInput,
+  type ReadingLevelsFormOutput,
+} from '../lib/reading-levels-form';
 
 type Audience = 'professional' | 'public';
 
@@ -32,7 +38,17 @@ function pick(levels: ReadingLevels): ReadingLevelsFormInput {
   };
 }
 
-function AudienceFields({ audience, register, errors, toneListId }: { audience: Audience; register: UseFormRegister<ReadingLevelsFormInput>; errors: FieldErrors<ReadingLevelsFormInput>; toneListId: string }) {
+function AudienceFields({
+  audience,
+  register,
+  errors,
+  toneListId,
+}: {
+  audience: Audience;
+  register: UseFormRegister<ReadingLevelsFormInput>;
+  errors: FieldErrors<ReadingLevelsFormInput>;
+  toneListId: string;
+}) {
   const level = `${audience}ReadingLevel` as const;
   const tone = `${audience}Tone` as const;
   const min = `${audience}WordCountMin` as const;
@@ -43,20 +59,60 @@ function AudienceFields({ audience, register, errors, toneListId }: { audience: 
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Reading level (grade)" hint="1 to 18; US school grades, 12 is the last year of high school." error={errors[level]?.message}>
           {({ id, describedBy, invalid }) => (
-            <Input id={id} type="number" inputMode="numeric" min={1} max={18} step={1} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(level, { valueAsNumber: true })} />
+            <Input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={18}
+              step={1}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register(level, { valueAsNumber: true })}
+            />
           )}
         </FormField>
         <FormField label="Tone" hint="One or two words, e.g. professional, friendly." error={errors[tone]?.message}>
-          {({ id, describedBy, invalid }) => <Input id={id} list={toneListId} autoComplete="off" maxLength={60} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(tone)} />}
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              list={toneListId}
+              autoComplete="off"
+              maxLength={60}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register(tone)}
+            />
+          )}
         </FormField>
         <FormField label="Minimum words" error={errors[min]?.message}>
           {({ id, describedBy, invalid }) => (
-            <Input id={id} type="number" inputMode="numeric" min={10} max={2000} step={1} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(min, { valueAsNumber: true })} />
+            <Input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={10}
+              max={2000}
+              step={1}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register(min, { valueAsNumber: true })}
+            />
           )}
         </FormField>
         <FormField label="Maximum words" error={errors[max]?.message}>
           {({ id, describedBy, invalid }) => (
-            <Input id={id} type="number" inputMode="numeric" min={10} max={2000} step={1} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(max, { valueAsNumber: true })} />
+            <Input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={10}
+              max={2000}
+              step={1}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              {...register(max, { valueAsNumber: true })}
+            />
           )}
         </FormField>
       </div>
@@ -68,7 +124,10 @@ function AudienceFields({ audience, register, errors, toneListId }: { audience: 
 export function ReadingLevelsForm({ hospitalId, levels }: { hospitalId: string; levels: ReadingLevels }) {
   const save = useSaveReadingLevels(hospitalId);
   const toneListId = useId();
-  const form = useForm<ReadingLevelsFormInput, unknown, ReadingLevelsFormOutput>({ resolver: zodResolver(readingLevelsFormSchema), defaultValues: pick(levels) });
+  const form = useForm<ReadingLevelsFormInput, unknown, ReadingLevelsFormOutput>({
+    resolver: zodResolver(readingLevelsFormSchema),
+    defaultValues: pick(levels),
+  });
   const { reset, formState, register } = form;
 
   useEffect(() => {
@@ -102,7 +161,9 @@ export function ReadingLevelsForm({ hospitalId, levels }: { hospitalId: string; 
           <option key={tone} value={tone} />
         ))}
       </datalist>
-      {save.isError && serverFieldErrors(save.error).length === 0 ? <Notice tone="error">{serverMessage(save.error, 'The reading levels could not be saved.')}</Notice> : null}
+      {save.isError && serverFieldErrors(save.error).length === 0 ? (
+        <Notice tone="error">{serverMessage(save.error, 'The reading levels could not be saved.')}</Notice>
+      ) : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm leading-6 text-gray-600">AI-written biographies aim for these targets. Word counts are between 10 and 2,000.</p>
         <Button variant="outline" size="sm" onClick={restoreDefaults} disabled={save.isPending}>
@@ -121,6 +182,9 @@ export function ReadingLevelsForm({ hospitalId, levels }: { hospitalId: string; 
 export function ReadingLevelsTab({ hospitalId }: { hospitalId: string }) {
   const levels = useReadingLevels(hospitalId);
   if (levels.isPending) return <LoadingPanel label="Loading reading levels" />;
-  if (levels.isError) return <ErrorPanel title="The reading levels could not be loaded." error={levels.error} onRetry={() => void levels.refetch()} retrying={levels.isFetching} />;
+  if (levels.isError)
+    return (
+      <ErrorPanel title="The reading levels could not be loaded." error={levels.error} onRetry={() => void levels.refetch()} retrying={levels.isFetching} />
+    );
   return <ReadingLevelsForm hospitalId={hospitalId} levels={levels.data} />;
 }

@@ -161,7 +161,11 @@ export function RosterPeople({ hospitalId, upload }: { hospitalId: string; uploa
             ))}
           </select>
         </div>
-        <Button variant="outline" onClick={() => setDir(dir === 'asc' ? 'desc' : 'asc')} aria-label={dir === 'asc' ? 'Ascending order: change to descending' : 'Descending order: change to ascending'}>
+        <Button
+          variant="outline"
+          onClick={() => setDir(dir === 'asc' ? 'desc' : 'asc')}
+          aria-label={dir === 'asc' ? 'Ascending order: change to descending' : 'Descending order: change to ascending'}
+        >
           {dir === 'asc' ? <ArrowUpNarrowWide aria-hidden="true" className="size-4" /> : <ArrowDownWideNarrow aria-hidden="true" className="size-4" />}
           {dir === 'asc' ? 'Ascending' : 'Descending'}
         </Button>
@@ -187,7 +191,10 @@ export function RosterPeople({ hospitalId, upload }: { hospitalId: string; uploa
         </Button>
       </div>
       {remind.data ? (
-        <Notice tone={remind.data.refused.length === 0 ? 'success' : 'warning'} title={`${formatNumber(remind.data.sent)} ${remind.data.sent === 1 ? 'reminder' : 'reminders'} sent`}>
+        <Notice
+          tone={remind.data.refused.length === 0 ? 'success' : 'warning'}
+          title={`${formatNumber(remind.data.sent)} ${remind.data.sent === 1 ? 'reminder' : 'reminders'} sent`}
+        >
           {remind.data.refused.length > 0 ? (
             <ul className="mt-1 list-disc pl-5">
               {remind.data.refused.map((r) => (
@@ -202,7 +209,12 @@ export function RosterPeople({ hospitalId, upload }: { hospitalId: string; uploa
       {remind.isError ? <Notice tone="error">{serverMessage(remind.error, 'The reminders could not be sent.')}</Notice> : null}
 
       {people.isError ? <ErrorPanel title="The people could not be loaded." error={people.error} onRetry={() => void people.refetch()} /> : null}
-      {data && items.length === 0 ? <p className="py-2 text-gray-600">No one matches{q ? ` “${q}”` : ''}{state ? ` in “${ROSTER_PERSON_STATE_LABELS[state]}”` : ''}.</p> : null}
+      {data && items.length === 0 ? (
+        <p className="py-2 text-gray-600">
+          No one matches{q ? ` “${q}”` : ''}
+          {state ? ` in “${ROSTER_PERSON_STATE_LABELS[state]}”` : ''}.
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ul className="flex flex-col divide-y divide-gray-100" aria-busy={people.isFetching}>
           {items.map((person) => {
@@ -238,7 +250,9 @@ export function RosterPeople({ hospitalId, upload }: { hospitalId: string; uploa
           })}
         </ul>
       ) : null}
-      {data && data.total > data.pageSize ? <Pagination page={data.page} pageSize={data.pageSize} totalCount={data.total} onPageChange={setPage} noun="people" /> : null}
+      {data && data.total > data.pageSize ? (
+        <Pagination page={data.page} pageSize={data.pageSize} totalCount={data.total} onPageChange={setPage} noun="people" />
+      ) : null}
     </section>
   );
 }

@@ -69,7 +69,13 @@ const person = (overrides: Partial<RosterPersonDto> & Pick<RosterPersonDto, 'id'
   ...overrides,
 });
 
-const peoplePage = (items: RosterPersonDto[], counts: RosterPeoplePageDto['counts'] = {}): RosterPeoplePageDto => ({ items, total: items.length, page: 1, pageSize: 50, counts });
+const peoplePage = (items: RosterPersonDto[], counts: RosterPeoplePageDto['counts'] = {}): RosterPeoplePageDto => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 50,
+  counts,
+});
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -108,7 +114,9 @@ describe('RosterTab', () => {
     expect(screen.getByText(ROSTER_MESSAGES.organization)).toBeTruthy();
     expect(screen.getByText('Line 3')).toBeTruthy();
     expect(screen.getByText(/No one\s+has been contacted/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Download refused rows/ }).getAttribute('href')).toBe(`/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads/${UPLOAD_ID}/refused.csv`);
+    expect(screen.getByRole('link', { name: /Download refused rows/ }).getAttribute('href')).toBe(
+      `/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads/${UPLOAD_ID}/refused.csv`,
+    );
     expect((await screen.findByRole('heading', { name: 'People (1)' })).textContent).toBe('People (1)');
     expect((await screen.findByText('Waiting to be pre-filled')).textContent).toBe('Waiting to be pre-filled');
     // The list of uploads is read again and names the new one.
@@ -117,7 +125,13 @@ describe('RosterTab', () => {
 
   // Issue 37 items 2–3: the admin starts pre-filling and watches the progress without a reload.
   it('starts pre-filling, polls the progress bar to 100 % and shows each person’s state', async () => {
-    const drafted = { ...UPLOAD, status: 'drafted' as const, rows: UPLOAD.rows.map((r) => (r.state === 'refused' ? r : { ...r, state: 'drafted' as const, outcome: 'created' as const, userId: 'u1', profileName: 'Kelsey Sprang' })) };
+    const drafted = {
+      ...UPLOAD,
+      status: 'drafted' as const,
+      rows: UPLOAD.rows.map((r) =>
+        r.state === 'refused' ? r : { ...r, state: 'drafted' as const, outcome: 'created' as const, userId: 'u1', profileName: 'Kelsey Sprang' },
+      ),
+    };
     const progressOf = (status: 'checked' | 'drafting' | 'drafted', done: number) => ({
       uploadId: UPLOAD_ID,
       status,
@@ -158,7 +172,9 @@ describe('RosterTab', () => {
     expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`/${UPLOAD_ID}/drafting`) && init?.method === 'POST')).toBe(true);
     expect((await screen.findByRole('progressbar', { name: 'Pre-filling progress' })).getAttribute('aria-valuenow')).toBe('0');
     // Polled while drafting, until the job is done; then the rows are read again.
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Pre-filling progress' }).getAttribute('aria-valuenow')).toBe('100'), { timeout: 8_000 });
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Pre-filling progress' }).getAttribute('aria-valuenow')).toBe('100'), {
+      timeout: 8_000,
+    });
     expect(screen.getByText(/1 of 1 done \(100 %\)/).textContent).toMatch(/1 of 1 done \(100 %\)/);
     expect((await screen.findByText('Draft ready, not invited')).textContent).toBe('Draft ready, not invited');
     expect(screen.getByText('Kelsey Sprang').textContent).toBe('Kelsey Sprang');
@@ -171,7 +187,22 @@ describe('RosterTab', () => {
       const url = String(input);
       if (url.endsWith('/drafting') && init?.method === 'POST') {
         resumed = true;
-        return json({ uploadId: UPLOAD_ID, status: 'drafting', total: 1, waiting: 1, drafting: 0, drafted: 0, failed: 0, done: 0, startedAt: null, finishedAt: null, job: null }, 202);
+        return json(
+          {
+            uploadId: UPLOAD_ID,
+            status: 'drafting',
+            total: 1,
+            waiting: 1,
+            drafting: 0,
+            drafted: 0,
+            failed: 0,
+            done: 0,
+            startedAt: null,
+            finishedAt: null,
+            job: null,
+          },
+          202,
+        );
       }
       if (url.endsWith('/progress')) {
         return json({
@@ -197,7 +228,9 @@ describe('RosterTab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Show rows/ }));
     expect((await screen.findByText('Pre-filling stopped')).textContent).toBe('Pre-filling stopped');
-    expect(screen.getByText(/after 10 attempts: The NPI registry is not responding/).textContent).toMatch(/after 10 attempts: The NPI registry is not responding/);
+    expect(screen.getByText(/after 10 attempts: The NPI registry is not responding/).textContent).toMatch(
+      /after 10 attempts: The NPI registry is not responding/,
+    );
     await user.click(screen.getByRole('button', { name: /Resume pre-filling/ }));
     await waitFor(() => expect(resumed).toBe(true));
   });
@@ -205,8 +238,21 @@ describe('RosterTab', () => {
   // Issue 37 items 3 and 5: the People list's filters, sort and search go to the server; the export
   // link carries the same view; chosen people get a reminder, and the refused ones say why.
   it('filters, searches and sorts the people on the server, exports the same view and sends a reminder to the chosen', async () => {
-    const drafted = { ...UPLOAD, status: 'drafted' as const, rows: UPLOAD.rows.map((r) => (r.state === 'refused' ? r : { ...r, state: 'drafted' as const, outcome: 'created' as const })) };
-    const barnes = person({ id: 'p1', state: 'opened', profileName: 'Anthony Barnes', emailCount: 2, lastEmailAt: '2026-11-27T21:00:00.000Z', lastEmailKind: 'reminder', lastEmailStatus: 'sent', completion: 40 });
+    const drafted = {
+      ...UPLOAD,
+      status: 'drafted' as const,
+      rows: UPLOAD.rows.map((r) => (r.state === 'refused' ? r : { ...r, state: 'drafted' as const, outcome: 'created' as const })),
+    };
+    const barnes = person({
+      id: 'p1',
+      state: 'opened',
+      profileName: 'Anthony Barnes',
+      emailCount: 2,
+      lastEmailAt: '2026-11-27T21:00:00.000Z',
+      lastEmailKind: 'reminder',
+      lastEmailStatus: 'sent',
+      completion: 40,
+    });
     const cooper = person({ id: 'p2', state: 'published', profileName: 'Joy Cooper', npi: '1932510609', email: 'joy@example.org', completion: 100 });
     const peopleUrls: URL[] = [];
     let reminded: unknown = null;
@@ -223,7 +269,20 @@ describe('RosterTab', () => {
         const items = [barnes, cooper].filter((p) => !state || p.state === state);
         return json(peoplePage(items, { opened: 1, published: 1 }));
       }
-      if (url.endsWith('/progress')) return json({ uploadId: UPLOAD_ID, status: 'drafted', total: 1, waiting: 0, drafting: 0, drafted: 1, failed: 0, done: 1, startedAt: null, finishedAt: null, job: null });
+      if (url.endsWith('/progress'))
+        return json({
+          uploadId: UPLOAD_ID,
+          status: 'drafted',
+          total: 1,
+          waiting: 0,
+          drafting: 0,
+          drafted: 1,
+          failed: 0,
+          done: 1,
+          startedAt: null,
+          finishedAt: null,
+          job: null,
+        });
       if (url.endsWith('/roster-uploads')) return json({ items: [drafted] });
       return json(drafted);
     });
@@ -252,7 +311,12 @@ describe('RosterTab', () => {
     await user.type(screen.getByLabelText('Search'), 'barnes');
     await waitFor(() => expect(peopleUrls.at(-1)!.searchParams.get('q')).toBe('barnes'));
     const last = peopleUrls.at(-1)!;
-    expect([last.searchParams.get('sort'), last.searchParams.get('dir'), last.searchParams.get('state'), last.searchParams.get('page')]).toEqual(['last_email', 'desc', null, '1']);
+    expect([last.searchParams.get('sort'), last.searchParams.get('dir'), last.searchParams.get('state'), last.searchParams.get('page')]).toEqual([
+      'last_email',
+      'desc',
+      null,
+      '1',
+    ]);
 
     // The export link is the same view, every page.
     const exportLink = screen.getByRole('link', { name: /Export this view/ });
@@ -269,7 +333,9 @@ describe('RosterTab', () => {
     await user.click(send);
     await waitFor(() => expect(reminded).toEqual({ rowIds: ['p1', 'p2'] }));
     expect((await screen.findByText('1 reminder sent')).textContent).toBe('1 reminder sent');
-    expect(screen.getByText('Joy Cooper: Already claimed and published: nothing to remind').textContent).toBe('Joy Cooper: Already claimed and published: nothing to remind');
+    expect(screen.getByText('Joy Cooper: Already claimed and published: nothing to remind').textContent).toBe(
+      'Joy Cooper: Already claimed and published: nothing to remind',
+    );
     expect(screen.getByText('0 chosen').textContent).toBe('0 chosen');
   }, 15_000);
 });

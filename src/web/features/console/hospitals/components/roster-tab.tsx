@@ -57,8 +57,8 @@ function DraftingPanel({ hospitalId, upload }: { hospitalId: string; upload: Ros
       {status === 'checked' ? (
         <>
           <p className="text-sm text-gray-700">
-            Each accepted person is looked up in the NPI registry (and your listing service, if you use one) and gets a draft profile with what they hold. Someone who
-            already has a Vitae account is linked to it instead. Still no one is contacted.
+            Each accepted person is looked up in the NPI registry (and your listing service, if you use one) and gets a draft profile with what they hold.
+            Someone who already has a Vitae account is linked to it instead. Still no one is contacted.
           </p>
           <div>
             <Button onClick={() => start.mutate(upload.id)} loading={start.isPending}>
@@ -129,8 +129,8 @@ function UploadReport({ hospitalId, upload }: { hospitalId: string; upload: Rost
     <div className="flex flex-col gap-4" aria-live="polite">
       <Notice tone={refused.length === 0 ? 'success' : 'warning'} title={`Checked ${formatDateTime(upload.createdAt)}`}>
         <p>
-          {plural(upload.totalRows, 'row', 'rows')}: {plural(upload.acceptedRows, 'accepted', 'accepted')}, {plural(upload.refusedRows, 'refused', 'refused')}. No one
-          has been contacted{upload.status === 'checked' ? ': accepted people wait to have their profile pre-filled' : ''}.
+          {plural(upload.totalRows, 'row', 'rows')}: {plural(upload.acceptedRows, 'accepted', 'accepted')}, {plural(upload.refusedRows, 'refused', 'refused')}.
+          No one has been contacted{upload.status === 'checked' ? ': accepted people wait to have their profile pre-filled' : ''}.
         </p>
         {unconfirmed > 0 ? (
           <p className="mt-1">
@@ -206,8 +206,8 @@ export function RosterTab({ hospitalId }: { hospitalId: string }) {
         <CardHeader>
           <CardTitle>Upload a roster</CardTitle>
           <CardDescription>
-            A CSV file or a pasted list with a header row: <span className="font-mono">NPI</span> and <span className="font-mono">Email</span>, and if you have them{' '}
-            <span className="font-mono">Name</span>, <span className="font-mono">Department</span>, <span className="font-mono">Location</span>,{' '}
+            A CSV file or a pasted list with a header row: <span className="font-mono">NPI</span> and <span className="font-mono">Email</span>, and if you have
+            them <span className="font-mono">Name</span>, <span className="font-mono">Department</span>, <span className="font-mono">Location</span>,{' '}
             <span className="font-mono">Specialty</span>. Every row is checked first; nothing is sent to anyone.
           </CardDescription>
         </CardHeader>
@@ -251,7 +251,9 @@ export function RosterTab({ hospitalId }: { hospitalId: string }) {
           </div>
           {selected && detail.data ? <UploadReport hospitalId={hospitalId} upload={detail.data} /> : null}
           {selected && detail.isPending ? <LoadingPanel label="Loading the upload" /> : null}
-          {selected && detail.isError ? <ErrorPanel title="The upload could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+          {selected && detail.isError ? (
+            <ErrorPanel title="The upload could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />
+          ) : null}
         </CardContent>
       </Card>
 

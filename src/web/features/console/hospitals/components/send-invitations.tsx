@@ -18,8 +18,8 @@ export function SendInvitations({ hospitalId, upload }: { hospitalId: string; up
   return (
     <div className="flex flex-col gap-2 border-t border-gray-100 pt-3">
       <p className="text-sm text-gray-700">
-        Each person with a draft ready gets an e-mail in your hospital&apos;s name with a link to claim, review and publish their profile. The link works once, for their
-        address only.
+        Each person with a draft ready gets an e-mail in your hospital&apos;s name with a link to claim, review and publish their profile. The link works once,
+        for their address only.
       </p>
       <div>
         <Button onClick={() => send.mutate(upload.id)} loading={send.isPending}>

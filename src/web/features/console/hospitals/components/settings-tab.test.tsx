@@ -63,8 +63,19 @@ describe('SettingsTab', () => {
     fireEvent.change(input, { target: { value: 'yext-key-0123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]?.yextConfig).toEqual({ apiVersion: '20231201', locationId: null, accountId: 'acct-1', contentEndpointId: null, apiKey: 'yext-key-0123456789' });
-    expect(sent[0]?.populationConfig).toEqual({ enabled: true, match_by_hospital_id: true, enhanced_expertise: false, email_domain_patterns: ['northfield.example'] });
+    expect(sent[0]?.yextConfig).toEqual({
+      apiVersion: '20231201',
+      locationId: null,
+      accountId: 'acct-1',
+      contentEndpointId: null,
+      apiKey: 'yext-key-0123456789',
+    });
+    expect(sent[0]?.populationConfig).toEqual({
+      enabled: true,
+      match_by_hospital_id: true,
+      enhanced_expertise: false,
+      email_domain_patterns: ['northfield.example'],
+    });
     expect(sent[0]?.expertiseTermsScope).toBe('own_plus_defaults');
     // A hospital administrator cannot (de)activate the hospital; the field is not sent.
     expect(sent[0]).not.toHaveProperty('isActive');

@@ -83,19 +83,27 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
       <SectionCard id="general" title="General" description="How the hospital is named and reached.">
         <div className="grid gap-5 md:grid-cols-2">
           <FormField label="Hospital name" error={errors.name?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('name')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('name')} />
+            )}
           </FormField>
           <FormField label="Code" hint="Set when the hospital was created; used in sign-up links.">
             {({ id, describedBy }) => <Input id={id} value={hospital.code} readOnly disabled aria-describedby={describedBy} className="font-mono" />}
           </FormField>
           <FormField label="Contact e-mail" error={errors.contactEmail?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} type="email" autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('contactEmail')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} type="email" autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('contactEmail')} />
+            )}
           </FormField>
           <FormField label="Contact phone" error={errors.contactPhone?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} type="tel" autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('contactPhone')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} type="tel" autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('contactPhone')} />
+            )}
           </FormField>
           <FormField label="Address" className="md:col-span-2" error={errors.address?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('address')} />}
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('address')} />
+            )}
           </FormField>
         </div>
         {canActivate ? (
@@ -190,35 +198,76 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
                   error={errors.yext?.apiKey?.message}
                 >
                   {({ id, describedBy, invalid }) => (
-                    <PasswordInput id={id} autoComplete="off" spellCheck={false} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('yext.apiKey')} />
+                    <PasswordInput
+                      id={id}
+                      autoComplete="off"
+                      spellCheck={false}
+                      aria-invalid={invalid || undefined}
+                      aria-describedby={describedBy}
+                      {...register('yext.apiKey')}
+                    />
                   )}
                 </FormField>
               ) : null}
-              {keyAction === 'remove' ? <Badge variant="coral" className="mt-3">Will be removed</Badge> : null}
+              {keyAction === 'remove' ? (
+                <Badge variant="coral" className="mt-3">
+                  Will be removed
+                </Badge>
+              ) : null}
             </div>
 
             <div className="grid gap-5 md:grid-cols-2">
               <FormField label="API version" hint="A date, like 20231201." error={errors.yext?.apiVersion?.message}>
-                {({ id, describedBy, invalid }) => <Input id={id} inputMode="numeric" autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('yext.apiVersion')} />}
+                {({ id, describedBy, invalid }) => (
+                  <Input
+                    id={id}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={describedBy}
+                    {...register('yext.apiVersion')}
+                  />
+                )}
               </FormField>
               <FormField label="Account ID" hint="Leave empty to use “me”." error={errors.yext?.accountId?.message}>
-                {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('yext.accountId')} />}
+                {({ id, describedBy, invalid }) => (
+                  <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('yext.accountId')} />
+                )}
               </FormField>
               <FormField label="Location ID" error={errors.yext?.locationId?.message}>
-                {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('yext.locationId')} />}
+                {({ id, describedBy, invalid }) => (
+                  <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('yext.locationId')} />
+                )}
               </FormField>
-              <FormField label="Content endpoint ID" hint="When set, entities are read from this content endpoint." error={errors.yext?.contentEndpointId?.message}>
-                {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('yext.contentEndpointId')} />}
+              <FormField
+                label="Content endpoint ID"
+                hint="When set, entities are read from this content endpoint."
+                error={errors.yext?.contentEndpointId?.message}
+              >
+                {({ id, describedBy, invalid }) => (
+                  <Input
+                    id={id}
+                    autoComplete="off"
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={describedBy}
+                    {...register('yext.contentEndpointId')}
+                  />
+                )}
               </FormField>
             </div>
           </div>
         ) : null}
       </SectionCard>
 
-      <SectionCard id="expertise-terms" title="Expertise terms" description="What providers pick their conditions, procedures and reasons for visit from once this hospital has terms of its own.">
+      <SectionCard
+        id="expertise-terms"
+        title="Expertise terms"
+        description="What providers pick their conditions, procedures and reasons for visit from once this hospital has terms of its own."
+      >
         {dataSource === 'yext' ? (
           <p className="mb-3 rounded-lg bg-gray-50 p-3 text-sm text-gray-700" data-testid="listing-service-terms">
-            This hospital’s data source is the listing service, so its providers pick only from the hospital’s own terms (those synced from the listing service and any added here); the choice below applies when the data source is the NPI registry.
+            This hospital’s data source is the listing service, so its providers pick only from the hospital’s own terms (those synced from the listing service
+            and any added here); the choice below applies when the data source is the NPI registry.
           </p>
         ) : null}
         <fieldset disabled={dataSource === 'yext'}>
@@ -243,18 +292,35 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
         </fieldset>
       </SectionCard>
 
-      <SectionCard id="population" title="Directory import" description="Fill in new providers’ profiles from the hospital directory after they confirm their e-mail.">
+      <SectionCard
+        id="population"
+        title="Directory import"
+        description="Fill in new providers’ profiles from the hospital directory after they confirm their e-mail."
+      >
         <div className="flex flex-col gap-5">
           <Controller
             control={control}
             name="population.enabled"
-            render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} label="Import from the directory" description="Runs once per provider, after e-mail verification." />}
+            render={({ field }) => (
+              <Switch
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                label="Import from the directory"
+                description="Runs once per provider, after e-mail verification."
+              />
+            )}
           />
           <Controller
             control={control}
             name="population.matchByHospitalId"
             render={({ field }) => (
-              <Switch checked={field.value} onCheckedChange={field.onChange} disabled={!populationEnabled} label="Match providers by hospital" description="Providers who chose this hospital at sign-up are imported." />
+              <Switch
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={!populationEnabled}
+                label="Match providers by hospital"
+                description="Providers who chose this hospital at sign-up are imported."
+              />
             )}
           />
           <FormField
@@ -263,14 +329,29 @@ export function SettingsTab({ hospital, canActivate }: { hospital: HospitalDto; 
             error={errors.population?.domainPatterns?.message}
           >
             {({ id, describedBy, invalid }) => (
-              <Textarea id={id} rows={3} spellCheck={false} disabled={!populationEnabled} aria-invalid={invalid || undefined} aria-describedby={describedBy} className="font-mono" {...register('population.domainPatterns')} />
+              <Textarea
+                id={id}
+                rows={3}
+                spellCheck={false}
+                disabled={!populationEnabled}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                className="font-mono"
+                {...register('population.domainPatterns')}
+              />
             )}
           </FormField>
           <Controller
             control={control}
             name="population.enhancedExpertise"
             render={({ field }) => (
-              <Switch checked={field.value} onCheckedChange={field.onChange} disabled={!populationEnabled} label="Enhanced expertise" description="Conditions, procedures and reasons for visit the hospital’s terms lack are added to them from the directory when a profile is imported; off, only terms the hospital already has are linked." />
+              <Switch
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={!populationEnabled}
+                label="Enhanced expertise"
+                description="Conditions, procedures and reasons for visit the hospital’s terms lack are added to them from the directory when a profile is imported; off, only terms the hospital already has are linked."
+              />
             )}
           />
         </div>

@@ -14,7 +14,8 @@ export function checkBrandFile(file: Pick<File, 'name' | 'size' | 'type'>, maxBy
   const type = brandFileType(file.name);
   if (!type) return BRAND_MESSAGES.unsupportedType;
   // Browsers leave the type empty for unknown extensions; a stated type must agree with the name.
-  if (file.type && file.type !== type.mimeType && !(type.kind === 'jpeg' && file.type === 'image/jpg')) return BRAND_MESSAGES.contentMismatch(file.name, type.label);
+  if (file.type && file.type !== type.mimeType && !(type.kind === 'jpeg' && file.type === 'image/jpg'))
+    return BRAND_MESSAGES.contentMismatch(file.name, type.label);
   if (file.size === 0) return BRAND_MESSAGES.emptyFile;
   if (file.size > maxBytes) return BRAND_MESSAGES.tooLarge(maxBytes);
   return null;

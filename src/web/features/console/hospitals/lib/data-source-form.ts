@@ -39,7 +39,8 @@ export const dataSourceFormSchema = z.object({
     if (!text.trim()) return;
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) ctx.addIssue({ code: 'custom', message: 'Enter a JSON object, like {"region": "us"}' });
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        ctx.addIssue({ code: 'custom', message: 'Enter a JSON object, like {"region": "us"}' });
     } catch {
       ctx.addIssue({ code: 'custom', message: 'This is not valid JSON' });
     }
@@ -78,7 +79,15 @@ function mappingValues(mapping: FieldMapping): MappingFormValues {
 
 export function dataSourceValues(config: DataSourceConfigDto | null, fallbackType: DataSourceFormValues['sourceType']): DataSourceFormValues {
   if (!config) {
-    return { sourceType: fallbackType, sourceName: '', isActive: true, syncEnabled: false, providerLookupStrategy: 'npi', connectionConfig: '{}', fieldMappings: [] };
+    return {
+      sourceType: fallbackType,
+      sourceName: '',
+      isActive: true,
+      syncEnabled: false,
+      providerLookupStrategy: 'npi',
+      connectionConfig: '{}',
+      fieldMappings: [],
+    };
   }
   return {
     sourceType: config.sourceType,

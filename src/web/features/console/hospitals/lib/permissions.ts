@@ -33,5 +33,8 @@ export function normalizePermissions(items: readonly SectionPermission[]): Secti
 }
 
 export function samePermissions(a: readonly SectionPermission[], b: readonly SectionPermission[]): boolean {
-  return a.length === b.length && a.every((item, index) => item.sectionId === b[index]?.sectionId && item.isVisible === b[index]?.isVisible && item.isRequired === b[index]?.isRequired);
+  return (
+    a.length === b.length &&
+    a.every((item, index) => item.sectionId === b[index]?.sectionId && item.isVisible === b[index]?.isVisible && item.isRequired === b[index]?.isRequired)
+  );
 }

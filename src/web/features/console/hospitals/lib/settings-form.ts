@@ -35,7 +35,10 @@ export const hospitalSettingsSchema = z.object({
   isActive: z.boolean(),
   yext: z
     .object({
-      apiVersion: z.string().trim().regex(/^\d{8}$/, 'API version must be a date like 20231201'),
+      apiVersion: z
+        .string()
+        .trim()
+        .regex(/^\d{8}$/, 'API version must be a date like 20231201'),
       locationId: idText,
       accountId: idText,
       contentEndpointId: idText,

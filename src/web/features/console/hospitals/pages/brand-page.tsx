@@ -18,7 +18,11 @@ export function BrandPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={Palette} title="Brand" description={`Reading levels, tone and brand guidelines the biography writer follows${system ? '' : ` for ${ownName ?? 'your hospital'}`}.`} />
+      <PageHeader
+        icon={Palette}
+        title="Brand"
+        description={`Reading levels, tone and brand guidelines the biography writer follows${system ? '' : ` for ${ownName ?? 'your hospital'}`}.`}
+      />
       {system ? (
         <Card className="p-4">
           <HospitalSelect className="sm:max-w-sm" value={hospitalId} onChange={setHospitalId} placeholder="Choose a hospital" />

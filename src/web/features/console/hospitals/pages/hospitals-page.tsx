@@ -53,7 +53,6 @@ export function HospitalsPage() {
   const update = useUpdateHospital();
   const remove = useDeleteHospital();
 
-
   if (!actor) return null;
   // A hospital administrator has exactly one hospital: open it.
   if (!system) return actor.hospital_id ? <Navigate to={`/system-admin/hospitals/${actor.hospital_id}`} replace /> : null;

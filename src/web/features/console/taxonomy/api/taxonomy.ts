@@ -89,7 +89,12 @@ export function useTaxonomyRows(scope: TaxonomyScope, filters: TaxonomyFilters) 
 }
 
 /** Departments; a department's divisions; a division's sections. */
-export function useTaxonomyUnits(scope: TaxonomyScope, level: 'departments' | 'divisions' | 'sections', parents: { department?: string; division?: string }, enabled = true) {
+export function useTaxonomyUnits(
+  scope: TaxonomyScope,
+  level: 'departments' | 'divisions' | 'sections',
+  parents: { department?: string; division?: string },
+  enabled = true,
+) {
   return useQuery({
     queryKey: [...taxonomyKey(scope), 'units', level, parents],
     queryFn: async ({ signal }) => {
@@ -112,7 +117,9 @@ export function useSaveTaxonomyRow(scope: TaxonomyScope) {
   const invalidate = useInvalidateTaxonomy(scope);
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: TaxonomyRowBody }) =>
-      id ? apiFetch<TaxonomyRow>(`${taxonomyBase(scope)}/${encodeURIComponent(id)}`, { method: 'PATCH', body }) : apiFetch<TaxonomyRow>(taxonomyBase(scope), { method: 'POST', body }),
+      id
+        ? apiFetch<TaxonomyRow>(`${taxonomyBase(scope)}/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+        : apiFetch<TaxonomyRow>(taxonomyBase(scope), { method: 'POST', body }),
     retry: false,
     onSuccess: invalidate,
   });
@@ -142,7 +149,8 @@ export function useTaxonomyConfig(scope: HospitalScope) {
 export function useSaveTaxonomyConfig(scope: HospitalScope) {
   const invalidate = useInvalidateTaxonomy(scope);
   return useMutation({
-    mutationFn: (body: { usesDefaultTaxonomy: boolean; taxonomySource: TaxonomySource }) => apiFetch<TaxonomyConfigDto>(`${taxonomyBase(scope)}/config`, { method: 'PUT', body }),
+    mutationFn: (body: { usesDefaultTaxonomy: boolean; taxonomySource: TaxonomySource }) =>
+      apiFetch<TaxonomyConfigDto>(`${taxonomyBase(scope)}/config`, { method: 'PUT', body }),
     ...adminRetryPolicy,
     onSuccess: invalidate,
   });
@@ -160,7 +168,11 @@ export function useUploadTaxonomy(scope: HospitalScope) {
   const invalidate = useInvalidateTaxonomy(scope);
   return useMutation({
     mutationFn: ({ fileName, csv }: { fileName: string; csv: string }) =>
-      apiFetch<{ uploadId: string; rowCount: number }>(`${taxonomyBase(scope)}/upload?${new URLSearchParams({ fileName })}`, { method: 'POST', body: csvBody(csv), timeoutMs: 120_000 }),
+      apiFetch<{ uploadId: string; rowCount: number }>(`${taxonomyBase(scope)}/upload?${new URLSearchParams({ fileName })}`, {
+        method: 'POST',
+        body: csvBody(csv),
+        timeoutMs: 120_000,
+      }),
     retry: false,
     // A refused file is recorded in the history too.
     onSettled: invalidate,
@@ -170,7 +182,8 @@ export function useUploadTaxonomy(scope: HospitalScope) {
 export function useCopyDefaultTaxonomy(scope: HospitalScope) {
   const invalidate = useInvalidateTaxonomy(scope);
   return useMutation({
-    mutationFn: () => apiFetch<{ created_count: number; config: TaxonomyConfigDto }>(`${taxonomyBase(scope)}/copy-defaults`, { method: 'POST', timeoutMs: 120_000 }),
+    mutationFn: () =>
+      apiFetch<{ created_count: number; config: TaxonomyConfigDto }>(`${taxonomyBase(scope)}/copy-defaults`, { method: 'POST', timeoutMs: 120_000 }),
     retry: false,
     onSuccess: invalidate,
   });

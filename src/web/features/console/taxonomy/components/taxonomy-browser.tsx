@@ -19,7 +19,23 @@ const UNIT_LEVELS = ['department', 'division', 'section'] as const;
 type Unit = Record<(typeof UNIT_LEVELS)[number], string>;
 const NO_UNIT: Unit = { department: '', division: '', section: '' };
 
-function UnitSelect({ label, value, options, onChange, disabled, loading, placeholder }: { label: string; value: string; options: string[] | undefined; onChange: (value: string) => void; disabled?: boolean; loading?: boolean; placeholder: string }) {
+function UnitSelect({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  loading,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  options: string[] | undefined;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  loading?: boolean;
+  placeholder: string;
+}) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
@@ -44,7 +60,11 @@ function UnitPath({ row }: { row: Pick<TaxonomyRow, 'department' | 'division' | 
     <span className="inline-flex flex-wrap items-baseline gap-x-1">
       {levels.map((level, index) => (
         <span key={`${index}-${level}`} className={index === levels.length - 1 ? 'text-gray-900' : 'text-gray-600'}>
-          {index > 0 ? <span aria-hidden="true" className="mr-1 text-gray-400">›</span> : null}
+          {index > 0 ? (
+            <span aria-hidden="true" className="mr-1 text-gray-400">
+              ›
+            </span>
+          ) : null}
           {level}
         </span>
       ))}
@@ -73,8 +93,22 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
   // The drill-down: a level lists the units under the one above it, and choosing one clears those below.
   const levels = [
     { key: 'department', label: 'Department', units: departments, loading: departments.isPending, placeholder: 'All departments', locked: null },
-    { key: 'division', label: 'Division', units: divisions, loading: divisions.isFetching, placeholder: 'All divisions', locked: department ? null : 'Choose a department first' },
-    { key: 'section', label: 'Section', units: sections, loading: sections.isFetching, placeholder: 'All sections', locked: division ? null : 'Choose a division first' },
+    {
+      key: 'division',
+      label: 'Division',
+      units: divisions,
+      loading: divisions.isFetching,
+      placeholder: 'All divisions',
+      locked: department ? null : 'Choose a department first',
+    },
+    {
+      key: 'section',
+      label: 'Section',
+      units: sections,
+      loading: sections.isFetching,
+      placeholder: 'All sections',
+      locked: division ? null : 'Choose a division first',
+    },
   ] as const;
   const choose = (index: number, value: string) => {
     setUnit((current) => ({ ...current, ...Object.fromEntries(UNIT_LEVELS.slice(index).map((key, i) => [key, i === 0 ? value : ''])) }));
@@ -100,7 +134,14 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
       ),
     },
     { id: 'code', header: 'Code', hideable: true, className: 'font-mono text-xs whitespace-nowrap text-gray-700', cell: (row) => row.specialtyCode ?? '—' },
-    { id: 'unit', header: 'Department › Division › Section', label: 'Unit', hideable: true, className: 'text-gray-700 max-md:text-right', cell: (row) => <UnitPath row={row} /> },
+    {
+      id: 'unit',
+      header: 'Department › Division › Section',
+      label: 'Unit',
+      hideable: true,
+      className: 'text-gray-700 max-md:text-right',
+      cell: (row) => <UnitPath row={row} />,
+    },
     {
       id: 'status',
       header: 'Status',
@@ -184,8 +225,16 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
             </Button>
           ) : null
         }
-        rowOverride={(row, shown) => (editingId === row.id ? <TaxonomyEditRow scope={scope} row={row} onDone={() => setEditingId(null)} shown={shown} /> : null)}
-        empty={filtered ? 'No specialty matches these filters.' : scope.kind === 'hospital' ? 'This hospital has no taxonomy of its own; its providers see the default taxonomy.' : 'The taxonomy is empty.'}
+        rowOverride={(row, shown) =>
+          editingId === row.id ? <TaxonomyEditRow scope={scope} row={row} onDone={() => setEditingId(null)} shown={shown} /> : null
+        }
+        empty={
+          filtered
+            ? 'No specialty matches these filters.'
+            : scope.kind === 'hospital'
+              ? 'This hospital has no taxonomy of its own; its providers see the default taxonomy.'
+              : 'The taxonomy is empty.'
+        }
         loadingLabel="Loading the taxonomy"
         errorTitle="Failed to retrieve taxonomy"
       />
@@ -195,7 +244,14 @@ export function TaxonomyBrowser({ scope, editable }: { scope: TaxonomyScope; edi
         open={deleting !== null}
         onOpenChange={(next) => (next ? undefined : setDeleting(null))}
         title={deleting ? `Delete ${deleting.specialty}?` : ''}
-        description={<p>{scope.kind === 'default' ? 'It is removed from the default taxonomy for every hospital that uses it.' : 'It is removed from this hospital’s taxonomy.'} This cannot be undone; to hide it instead, make it inactive.</p>}
+        description={
+          <p>
+            {scope.kind === 'default'
+              ? 'It is removed from the default taxonomy for every hospital that uses it.'
+              : 'It is removed from this hospital’s taxonomy.'}{' '}
+            This cannot be undone; to hide it instead, make it inactive.
+          </p>
+        }
         confirmLabel="Delete specialty"
         destructive
         pending={remove.isPending}

@@ -21,7 +21,10 @@ const editCell = 'max-md:flex-col max-md:items-stretch max-md:gap-1';
 export function TaxonomyEditRow({ scope, row, onDone, shown }: { scope: TaxonomyScope; row: TaxonomyRow; onDone: () => void; shown: ReadonlySet<string> }) {
   const save = useSaveTaxonomyRow(scope);
   const withLists = scope.kind === 'default';
-  const form = useForm<TaxonomyRowFormInput, unknown, TaxonomyRowFormOutput>({ resolver: zodResolver(taxonomyRowFormSchema), defaultValues: rowFormValues(row) });
+  const form = useForm<TaxonomyRowFormInput, unknown, TaxonomyRowFormOutput>({
+    resolver: zodResolver(taxonomyRowFormSchema),
+    defaultValues: rowFormValues(row),
+  });
   const { register, formState } = form;
   const { errors } = formState;
 
@@ -45,9 +48,20 @@ export function TaxonomyEditRow({ scope, row, onDone, shown }: { scope: Taxonomy
       onDone();
     }
   };
-  const input = (name: 'specialty' | 'specialtyCode' | 'department' | 'division' | 'section' | 'searchKeywords' | 'commonAbbreviations', label: string, className?: string) => (
+  const input = (
+    name: 'specialty' | 'specialtyCode' | 'department' | 'division' | 'section' | 'searchKeywords' | 'commonAbbreviations',
+    label: string,
+    className?: string,
+  ) => (
     <>
-      <Input aria-label={`${label} of ${row.specialty}`} placeholder={label} className={className} aria-invalid={Boolean(errors[name]) || undefined} onKeyDown={onKeyDown} {...register(name)} />
+      <Input
+        aria-label={`${label} of ${row.specialty}`}
+        placeholder={label}
+        className={className}
+        aria-invalid={Boolean(errors[name]) || undefined}
+        onKeyDown={onKeyDown}
+        {...register(name)}
+      />
       {errors[name]?.message ? <p className="mt-1 text-xs text-red-700">{errors[name]?.message}</p> : null}
     </>
   );

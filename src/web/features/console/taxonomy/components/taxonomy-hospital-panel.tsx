@@ -33,7 +33,12 @@ import { precheckTaxonomyCsv, type TaxonomyPrecheck } from '../lib/taxonomy-form
 
 type HospitalScope = Extract<TaxonomyScope, { kind: 'hospital' }>;
 
-const SOURCE_LABELS: Record<TaxonomySource, string> = { default: 'Default taxonomy', uploaded: 'Uploaded file', copied: 'Copied from the defaults', yext_sync: 'Yext sync' };
+const SOURCE_LABELS: Record<TaxonomySource, string> = {
+  default: 'Default taxonomy',
+  uploaded: 'Uploaded file',
+  copied: 'Copied from the defaults',
+  yext_sync: 'Yext sync',
+};
 
 function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyConfigDto }) {
   const save = useSaveTaxonomyConfig(scope);
@@ -70,7 +75,12 @@ function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyC
         />
         <div className="flex flex-col gap-1.5 sm:max-w-xs">
           <Label htmlFor={sourceId}>Source of the hospital’s taxonomy</Label>
-          <select id={sourceId} className={selectClasses} value={current.taxonomySource} onChange={(event) => setDraft({ ...current, taxonomySource: event.target.value as TaxonomySource })}>
+          <select
+            id={sourceId}
+            className={selectClasses}
+            value={current.taxonomySource}
+            onChange={(event) => setDraft({ ...current, taxonomySource: event.target.value as TaxonomySource })}
+          >
             {TAXONOMY_SOURCES.map((source) => (
               <option key={source} value={source}>
                 {SOURCE_LABELS[source]}
@@ -80,10 +90,14 @@ function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyC
         </div>
         {save.isError ? <Notice tone="error">{serverMessage(save.error, 'Failed to update taxonomy')}</Notice> : null}
         <div className="flex flex-col gap-2 border-t border-gray-100 pt-4 sm:flex-row sm:flex-wrap sm:justify-between">
-          <Button variant="outline" className="text-red-700! hover:bg-red-50!" onClick={() => {
+          <Button
+            variant="outline"
+            className="text-red-700! hover:bg-red-50!"
+            onClick={() => {
               reset.reset();
               setConfirmReset(true);
-            }}>
+            }}
+          >
             <RotateCcw aria-hidden="true" className="size-4" />
             Reset to defaults
           </Button>
@@ -124,7 +138,8 @@ function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyC
         title="Copy the default taxonomy to this hospital?"
         description={
           <p>
-            Every active specialty of the default taxonomy that this hospital does not have yet is added to its own taxonomy, which its providers then see. Specialties it already has are left as they are.
+            Every active specialty of the default taxonomy that this hospital does not have yet is added to its own taxonomy, which its providers then see.
+            Specialties it already has are left as they are.
           </p>
         }
         confirmLabel="Copy default taxonomy"
@@ -146,7 +161,8 @@ function ConfigCard({ scope, config }: { scope: HospitalScope; config: TaxonomyC
         title="Reset to the default taxonomy?"
         description={
           <p>
-            All {formatNumber(config.activeHospitalRowCount)} active specialties of this hospital’s own taxonomy — and any inactive ones — are deleted, and its providers see the default taxonomy again. This cannot be undone.
+            All {formatNumber(config.activeHospitalRowCount)} active specialties of this hospital’s own taxonomy — and any inactive ones — are deleted, and its
+            providers see the default taxonomy again. This cannot be undone.
           </p>
         }
         confirmLabel="Reset to defaults"
@@ -184,7 +200,9 @@ export function TaxonomyUploadCard({ scope, currentRows }: { scope: HospitalScop
   const onFile = async (file: File) => {
     upload.reset();
     const read = await readCsvFile(file);
-    setChosen('error' in read ? { fileName: file.name, readError: read.error } : { fileName: file.name, text: read.text, check: precheckTaxonomyCsv(read.text) });
+    setChosen(
+      'error' in read ? { fileName: file.name, readError: read.error } : { fileName: file.name, text: read.text, check: precheckTaxonomyCsv(read.text) },
+    );
   };
   const ready = chosen && 'check' in chosen && chosen.check.errors.length === 0 ? chosen : null;
   const refused = serverUploadErrors(upload.error);
@@ -200,10 +218,23 @@ export function TaxonomyUploadCard({ scope, currentRows }: { scope: HospitalScop
           <span>Start from the template: one specialty per row.</span>
           <TemplateDownloadLink href={TAXONOMY_TEMPLATE_URL} fileName={TAXONOMY_TEMPLATE_FILE_NAME} />
         </div>
-        <FileDropZone accept=".csv,text/csv" label="a CSV file" hint="Columns: specialty (required), department, division, section, specialty_code, search_keywords, common_abbreviations; or NUCC’s taxonomy file (nucc_taxonomy_*.csv) as published." fileName={chosen?.fileName} disabled={upload.isPending} onFile={(file) => void onFile(file)} />
+        <FileDropZone
+          accept=".csv,text/csv"
+          label="a CSV file"
+          hint="Columns: specialty (required), department, division, section, specialty_code, search_keywords, common_abbreviations; or NUCC’s taxonomy file (nucc_taxonomy_*.csv) as published."
+          fileName={chosen?.fileName}
+          disabled={upload.isPending}
+          onFile={(file) => void onFile(file)}
+        />
         {chosen && 'readError' in chosen ? <Notice tone="error">{chosen.readError}</Notice> : null}
-        {chosen && 'check' in chosen && chosen.check.errors.length > 0 ? <ErrorReport title={chosen.check.message ?? 'The file cannot be used.'} errors={chosen.check.errors} /> : null}
-        {refused ? <ErrorReport title={serverMessage(upload.error)} errors={refused.errors} total={refused.total} /> : upload.isError ? <Notice tone="error">{serverMessage(upload.error, 'Failed to update taxonomy')}</Notice> : null}
+        {chosen && 'check' in chosen && chosen.check.errors.length > 0 ? (
+          <ErrorReport title={chosen.check.message ?? 'The file cannot be used.'} errors={chosen.check.errors} />
+        ) : null}
+        {refused ? (
+          <ErrorReport title={serverMessage(upload.error)} errors={refused.errors} total={refused.total} />
+        ) : upload.isError ? (
+          <Notice tone="error">{serverMessage(upload.error, 'Failed to update taxonomy')}</Notice>
+        ) : null}
         {ready && !upload.isError ? (
           <div className="flex flex-col gap-3 rounded-xl bg-gray-50 p-4 ring-1 ring-gray-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-gray-800" role="status">
@@ -272,7 +303,9 @@ function UploadHistory({ scope }: { scope: HospitalScope }) {
               {item.errorMessage ? (
                 <details className="mt-1">
                   <summary className="cursor-pointer text-xs font-medium text-red-700">Why it failed</summary>
-                  <pre className="mt-1 max-h-40 overflow-auto rounded-lg bg-red-50 p-2 font-sans text-xs whitespace-pre-wrap text-red-900">{item.errorMessage}</pre>
+                  <pre className="mt-1 max-h-40 overflow-auto rounded-lg bg-red-50 p-2 font-sans text-xs whitespace-pre-wrap text-red-900">
+                    {item.errorMessage}
+                  </pre>
                 </details>
               ) : null}
             </li>

@@ -31,10 +31,23 @@ export function TaxonomyRowDialog({ scope, open, onOpenChange, preset }: Props) 
   );
 }
 
-function RowForm({ scope, preset, onDone, onPendingChange }: { scope: TaxonomyScope; preset: Props['preset']; onDone: () => void; onPendingChange: (pending: boolean) => void }) {
+function RowForm({
+  scope,
+  preset,
+  onDone,
+  onPendingChange,
+}: {
+  scope: TaxonomyScope;
+  preset: Props['preset'];
+  onDone: () => void;
+  onPendingChange: (pending: boolean) => void;
+}) {
   const save = useSaveTaxonomyRow(scope);
   const withLists = scope.kind === 'default';
-  const form = useForm<TaxonomyRowFormInput, unknown, TaxonomyRowFormOutput>({ resolver: zodResolver(taxonomyRowFormSchema), defaultValues: rowFormValues(null, preset) });
+  const form = useForm<TaxonomyRowFormInput, unknown, TaxonomyRowFormOutput>({
+    resolver: zodResolver(taxonomyRowFormSchema),
+    defaultValues: rowFormValues(null, preset),
+  });
   const { register, control, formState } = form;
   useEffect(() => onPendingChange(save.isPending), [save.isPending, onPendingChange]);
 
@@ -50,34 +63,48 @@ function RowForm({ scope, preset, onDone, onPendingChange }: { scope: TaxonomySc
     ),
   );
   const { errors } = formState;
-  const text = (name: 'specialty' | 'specialtyCode' | 'department' | 'division' | 'section' | 'searchKeywords' | 'commonAbbreviations', label: string, hint?: string) => (
+  const text = (
+    name: 'specialty' | 'specialtyCode' | 'department' | 'division' | 'section' | 'searchKeywords' | 'commonAbbreviations',
+    label: string,
+    hint?: string,
+  ) => (
     <FormField label={label} hint={hint} error={errors[name]?.message}>
-      {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />}
+      {({ id, describedBy, invalid }) => (
+        <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />
+      )}
     </FormField>
   );
 
   return (
     <>
-        <DialogTitle className="pr-8">Add specialty</DialogTitle>
-        <DialogDescription>{withLists ? 'A new entry of the default taxonomy, offered to every hospital that uses it.' : 'A new entry of this hospital’s own taxonomy.'}</DialogDescription>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-5">
-          {save.isError ? <Notice tone="error">{serverMessage(save.error, 'Failed to create taxonomy')}</Notice> : null}
+      <DialogTitle className="pr-8">Add specialty</DialogTitle>
+      <DialogDescription>
+        {withLists ? 'A new entry of the default taxonomy, offered to every hospital that uses it.' : 'A new entry of this hospital’s own taxonomy.'}
+      </DialogDescription>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-5">
+        {save.isError ? <Notice tone="error">{serverMessage(save.error, 'Failed to create taxonomy')}</Notice> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          {text('specialty', 'Specialty')}
+          {text('specialtyCode', 'Specialty code', 'NUCC code, e.g. 207RC0000X.')}
+          {text('department', 'Department')}
+          {text('division', 'Division')}
+          {text('section', 'Section')}
+        </div>
+        {withLists ? (
           <div className="grid gap-5 sm:grid-cols-2">
-            {text('specialty', 'Specialty')}
-            {text('specialtyCode', 'Specialty code', 'NUCC code, e.g. 207RC0000X.')}
-            {text('department', 'Department')}
-            {text('division', 'Division')}
-            {text('section', 'Section')}
+            {text('searchKeywords', 'Search keywords', 'Separate with semicolons.')}
+            {text('commonAbbreviations', 'Abbreviations', 'Separate with semicolons.')}
           </div>
-          {withLists ? (
-            <div className="grid gap-5 sm:grid-cols-2">
-              {text('searchKeywords', 'Search keywords', 'Separate with semicolons.')}
-              {text('commonAbbreviations', 'Abbreviations', 'Separate with semicolons.')}
-            </div>
-          ) : null}
-          <Controller control={control} name="isActive" render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" description="Inactive specialties are not offered to providers." />} />
-          <DialogActions submitLabel="Add specialty" pending={save.isPending} />
-        </form>
+        ) : null}
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" description="Inactive specialties are not offered to providers." />
+          )}
+        />
+        <DialogActions submitLabel="Add specialty" pending={save.isPending} />
+      </form>
     </>
   );
 }

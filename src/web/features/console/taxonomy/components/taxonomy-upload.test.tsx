@@ -84,9 +84,16 @@ describe('TaxonomyUploadCard', () => {
           reader.readAsText(file);
         });
         bodies.push({ url: String(input), type: file.type, text });
-        if (bodies.length === 1) return new Response(JSON.stringify({ uploadId: 'u1', rowCount: 2 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        if (bodies.length === 1)
+          return new Response(JSON.stringify({ uploadId: 'u1', rowCount: 2 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
         return new Response(
-          JSON.stringify({ error: { code: 'TAXONOMY_UPLOAD_INVALID', message: 'The file has 1 invalid row; nothing was changed.', details: { errors: ['Line 9: specialty is required'], errorCount: 1 } } }),
+          JSON.stringify({
+            error: {
+              code: 'TAXONOMY_UPLOAD_INVALID',
+              message: 'The file has 1 invalid row; nothing was changed.',
+              details: { errors: ['Line 9: specialty is required'], errorCount: 1 },
+            },
+          }),
           { status: 400, headers: { 'Content-Type': 'application/json' } },
         );
       }),
@@ -95,7 +102,9 @@ describe('TaxonomyUploadCard', () => {
     choose(csvFile(GOOD_CSV, 'northfield.csv'));
     expect((await screen.findByRole('status')).textContent).toMatch(/2 specialties checked, no problems found\. They replace the 12 current ones\./);
     fireEvent.click(screen.getByRole('button', { name: 'Upload and replace' }));
-    await waitFor(() => expect(bodies).toEqual([{ url: expect.stringMatching(/\/taxonomy\/upload\?fileName=northfield\.csv$/), type: 'text/csv;charset=utf-8', text: GOOD_CSV }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ url: expect.stringMatching(/\/taxonomy\/upload\?fileName=northfield\.csv$/), type: 'text/csv;charset=utf-8', text: GOOD_CSV }]),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload and replace' })).toBeNull());
 
     choose(csvFile(GOOD_CSV, 'again.csv'));

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { formatTaxonomyCsvError, parseTaxonomyCsv, TAXONOMY_CSV_LIST_SEPARATOR, taxonomyRowInputSchema, taxonomyUploadErrorMessage } from '@shared/schemas/taxonomy';
+import {
+  formatTaxonomyCsvError,
+  parseTaxonomyCsv,
+  TAXONOMY_CSV_LIST_SEPARATOR,
+  taxonomyRowInputSchema,
+  taxonomyUploadErrorMessage,
+} from '@shared/schemas/taxonomy';
 import type { TaxonomyRow, TaxonomyRowBody } from '../api/taxonomy';
 
 const fields = taxonomyRowInputSchema.shape;

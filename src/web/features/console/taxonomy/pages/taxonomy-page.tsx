@@ -22,11 +22,25 @@ export function TaxonomyPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={ListTree} title="Taxonomy" description="Departments, divisions, sections and the specialties under them, which providers choose from in their profile." />
+      <PageHeader
+        icon={ListTree}
+        title="Taxonomy"
+        description="Departments, divisions, sections and the specialties under them, which providers choose from in their profile."
+      />
       <Card className="p-4">
-        <DefaultOrHospitalSelect actor={actor} label="Taxonomy" defaults="Default taxonomy" value={scopeValue} onChange={setScopeValue} defaultValue={DEFAULT_SCOPE} className="sm:max-w-sm" />
+        <DefaultOrHospitalSelect
+          actor={actor}
+          label="Taxonomy"
+          defaults="Default taxonomy"
+          value={scopeValue}
+          onChange={setScopeValue}
+          defaultValue={DEFAULT_SCOPE}
+          className="sm:max-w-sm"
+        />
       </Card>
-      {scope.kind === 'default' && !system ? <Notice tone="info">The default taxonomy is maintained by the system administrators. Your hospital can upload its own instead.</Notice> : null}
+      {scope.kind === 'default' && !system ? (
+        <Notice tone="info">The default taxonomy is maintained by the system administrators. Your hospital can upload its own instead.</Notice>
+      ) : null}
       <div key={scopeValue} className="flex flex-col gap-6">
         {scope.kind === 'hospital' ? <TaxonomyHospitalPanel scope={scope} /> : null}
         <section aria-labelledby="taxonomy-browser-heading" className="flex flex-col gap-3">

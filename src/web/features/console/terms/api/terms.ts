@@ -77,13 +77,18 @@ function useInvalidateTerms(scope: TermScope) {
 
 export function useCreateTerm(scope: TermScope) {
   const invalidate = useInvalidateTerms(scope);
-  return useMutation({ mutationFn: (body: TermCreateBody) => apiFetch<TermRow>(termsBase(scope), { method: 'POST', body }), retry: false, onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: TermCreateBody) => apiFetch<TermRow>(termsBase(scope), { method: 'POST', body }),
+    retry: false,
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateTerm(scope: TermScope) {
   const invalidate = useInvalidateTerms(scope);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TermUpdateBody }) => apiFetch<TermRow>(`${termsBase(scope)}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, body }: { id: string; body: TermUpdateBody }) =>
+      apiFetch<TermRow>(`${termsBase(scope)}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     ...adminRetryPolicy,
     onSuccess: invalidate,
   });

@@ -33,7 +33,13 @@ function TermForm({ scope, onDone, onPendingChange }: { scope: TermScope; onDone
 
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(
-      { termId: values.termId, term: values.term, ...(values.termType ? { termType: values.termType } : {}), specialtyName: values.specialtyName || null, isActive: values.isActive },
+      {
+        termId: values.termId,
+        term: values.term,
+        ...(values.termType ? { termType: values.termType } : {}),
+        specialtyName: values.specialtyName || null,
+        isActive: values.isActive,
+      },
       {
         onSuccess: (saved) => {
           toast.success(`${saved.term} was added.`);
@@ -56,8 +62,22 @@ function TermForm({ scope, onDone, onPendingChange }: { scope: TermScope; onDone
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-5">
         {create.isError && !fieldShown ? <Notice tone="error">{serverMessage(create.error, 'Failed to create term')}</Notice> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Code" hint="A unique code for the term, e.g. CON-I10. It starts with CON- for a condition, PROC- for a procedure or REAS- for a reason for visit." error={errors.termId?.message}>
-            {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" spellCheck={false} className="font-mono" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('termId')} />}
+          <FormField
+            label="Code"
+            hint="A unique code for the term, e.g. CON-I10. It starts with CON- for a condition, PROC- for a procedure or REAS- for a reason for visit."
+            error={errors.termId?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                {...register('termId')}
+              />
+            )}
           </FormField>
           <FormField label="Type" error={errors.termType?.message}>
             {({ id, describedBy }) => (
@@ -73,12 +93,22 @@ function TermForm({ scope, onDone, onPendingChange }: { scope: TermScope; onDone
           </FormField>
         </div>
         <FormField label="Term" error={errors.term?.message}>
-          {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('term')} />}
+          {({ id, describedBy, invalid }) => (
+            <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('term')} />
+          )}
         </FormField>
         <FormField label="Specialty" hint="Leave empty for all specialties." error={errors.specialtyName?.message}>
-          {({ id, describedBy, invalid }) => <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('specialtyName')} />}
+          {({ id, describedBy, invalid }) => (
+            <Input id={id} autoComplete="off" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('specialtyName')} />
+          )}
         </FormField>
-        <Controller control={control} name="isActive" render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" description="Inactive terms are not offered to providers." />} />
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch checked={field.value} onCheckedChange={field.onChange} label="Active" description="Inactive terms are not offered to providers." />
+          )}
+        />
         <DialogActions submitLabel="Add term" pending={create.isPending} />
       </form>
     </>

@@ -57,13 +57,27 @@ export function TermRowEditor({ scope, row, onDone }: { scope: TermScope; row: T
   return (
     <>
       <div role="cell" className="col-span-2 min-w-0 md:col-span-1">
-        <Input aria-label={`Term (${row.termId})`} value={term} onChange={(event) => setTerm(event.target.value)} onKeyDown={onKeyDown} autoFocus className="h-9!" aria-invalid={!term.trim() || undefined} />
+        <Input
+          aria-label={`Term (${row.termId})`}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          onKeyDown={onKeyDown}
+          autoFocus
+          className="h-9!"
+          aria-invalid={!term.trim() || undefined}
+        />
       </div>
       <div role="cell" className="hidden min-w-0 truncate font-mono text-xs text-gray-600 md:block" title={row.termId}>
         {row.termId}
       </div>
       <div role="cell" className="min-w-0">
-        <select aria-label="Term type" className={cn(selectClasses, 'h-9!')} value={termType} onChange={(event) => setTermType(event.target.value as TermType)} onKeyDown={onKeyDown}>
+        <select
+          aria-label="Term type"
+          className={cn(selectClasses, 'h-9!')}
+          value={termType}
+          onChange={(event) => setTermType(event.target.value as TermType)}
+          onKeyDown={onKeyDown}
+        >
           {TERM_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -72,11 +86,24 @@ export function TermRowEditor({ scope, row, onDone }: { scope: TermScope; row: T
         </select>
       </div>
       <div role="cell" className="min-w-0">
-        <Input aria-label="Specialty" placeholder="All specialties" value={specialty} onChange={(event) => setSpecialty(event.target.value)} onKeyDown={onKeyDown} className="h-9!" />
+        <Input
+          aria-label="Specialty"
+          placeholder="All specialties"
+          value={specialty}
+          onChange={(event) => setSpecialty(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="h-9!"
+        />
       </div>
       <div role="cell">
         <label className="flex items-center gap-2 text-sm text-gray-800">
-          <input type="checkbox" className="size-4 accent-brand-600" checked={isActive} onChange={(event) => setIsActive(event.target.checked)} onKeyDown={onKeyDown} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={isActive}
+            onChange={(event) => setIsActive(event.target.checked)}
+            onKeyDown={onKeyDown}
+          />
           Active
         </label>
       </div>

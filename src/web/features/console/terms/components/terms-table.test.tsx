@@ -49,13 +49,25 @@ function serveTerms() {
 describe('TermsTable', () => {
   it('renders only the rows in view out of 25,000 and fetches only the pages under them', async () => {
     const pagesAsked = serveTerms();
-    renderAt('/x', <TermsTable scope={{ kind: 'default' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
+    renderAt(
+      '/x',
+      <TermsTable
+        scope={{ kind: 'default' }}
+        filters={{ q: '', termType: '', specialty: '', activeOnly: false }}
+        editable
+        onDelete={() => undefined}
+        pageSize={1000}
+      />,
+    );
 
     expect(await screen.findByText('Condition 0')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('25,000 terms')).toBeInstanceOf(HTMLElement);
     const table = screen.getByRole('table', { name: 'Expertise terms' });
     expect(table.getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
-    const bodyRows = () => within(table).getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+    const bodyRows = () =>
+      within(table)
+        .getAllByRole('row')
+        .filter((row) => row.getAttribute('aria-rowindex') !== '1');
     // 660 px of 66 px rows, plus the overscan: a few dozen at most, never thousands.
     expect(bodyRows().length).toBeGreaterThanOrEqual(VIEWPORT / ROW_HEIGHT);
     expect(bodyRows().length).toBeLessThan(40);
@@ -87,7 +99,16 @@ describe('TermsTable', () => {
         return list(input, init);
       }),
     );
-    renderAt('/x', <TermsTable scope={{ kind: 'hospital', hospitalId: 'h1' }} filters={{ q: '', termType: '', specialty: '', activeOnly: false }} editable onDelete={() => undefined} pageSize={1000} />);
+    renderAt(
+      '/x',
+      <TermsTable
+        scope={{ kind: 'hospital', hospitalId: 'h1' }}
+        filters={{ q: '', termType: '', specialty: '', activeOnly: false }}
+        editable
+        onDelete={() => undefined}
+        pageSize={1000}
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Condition 3' }));
     const input = screen.getByRole('textbox', { name: 'Term (CON-3)' });
     fireEvent.change(input, { target: { value: 'Atrial fibrillation' } });
@@ -97,7 +118,10 @@ describe('TermsTable', () => {
 
   // Issue 35 item 6: an empty table says why; the code column has a plain name.
   it('says when a hospital has no terms yet, apart from a filter that finds none, and calls the id a code', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ items: [], totalCount: 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ items: [], totalCount: 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
     const none = { q: '', termType: '' as const, specialty: '', activeOnly: false };
     const hospital = { kind: 'hospital' as const, hospitalId: '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a' };
     renderAt('/x', <TermsTable scope={hospital} filters={none} editable onDelete={() => undefined} />);

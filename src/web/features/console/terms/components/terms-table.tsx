@@ -57,7 +57,12 @@ function termColumns(editable: boolean, onEdit: (row: TermRow) => void, onDelete
       className: 'truncate text-gray-700',
       cell: (row) => <span title={row.specialtyName ?? undefined}>{row.specialtyName ?? <span className="text-gray-500">All specialties</span>}</span>,
     },
-    { id: 'status', header: 'Status', width: '6rem', cell: (row) => (row.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="gray">Inactive</Badge>) },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '6rem',
+      cell: (row) => (row.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="gray">Inactive</Badge>),
+    },
     {
       id: 'actions',
       header: 'Actions',

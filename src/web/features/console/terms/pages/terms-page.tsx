@@ -58,7 +58,8 @@ function HospitalTermActions({ scope, count, onReplace }: { scope: Extract<TermS
         title="Copy the default terms?"
         description={
           <p>
-            The {defaults === null ? '' : `${formatNumber(defaults)} `}active default terms are added to this hospital’s {count === null ? '' : `${formatNumber(count)} `}terms. Terms it already has are left as they are.
+            The {defaults === null ? '' : `${formatNumber(defaults)} `}active default terms are added to this hospital’s{' '}
+            {count === null ? '' : `${formatNumber(count)} `}terms. Terms it already has are left as they are.
           </p>
         }
         confirmLabel="Copy default terms"
@@ -68,7 +69,11 @@ function HospitalTermActions({ scope, count, onReplace }: { scope: Extract<TermS
           copy.mutate(undefined, {
             onSuccess: ({ created_count }) => {
               setConfirming(false);
-              toast.success(created_count === 0 ? 'The hospital already had every default term; nothing was copied.' : `Copied ${formatNumber(created_count)} default terms.`);
+              toast.success(
+                created_count === 0
+                  ? 'The hospital already had every default term; nothing was copied.'
+                  : `Copied ${formatNumber(created_count)} default terms.`,
+              );
             },
           })
         }
@@ -115,10 +120,22 @@ export function TermsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={Stethoscope} title="Expertise terms" description="Conditions, procedures and reasons for visit that providers list under Medical Expertise." />
+      <PageHeader
+        icon={Stethoscope}
+        title="Expertise terms"
+        description="Conditions, procedures and reasons for visit that providers list under Medical Expertise."
+      />
 
       <Card className="flex flex-col gap-4 p-4 lg:flex-row lg:items-end lg:justify-between">
-        <DefaultOrHospitalSelect actor={actor} label="Terms of" defaults="Default terms" value={scopeValue} onChange={setScopeValue} defaultValue={DEFAULT_SCOPE} className="lg:w-80" />
+        <DefaultOrHospitalSelect
+          actor={actor}
+          label="Terms of"
+          defaults="Default terms"
+          value={scopeValue}
+          onChange={setScopeValue}
+          defaultValue={DEFAULT_SCOPE}
+          className="lg:w-80"
+        />
         {editable ? (
           <div className="flex flex-wrap gap-2">
             {scope.kind === 'hospital' ? <HospitalTermActions key={scope.hospitalId} scope={scope} count={count} onReplace={() => setReplacing(true)} /> : null}
@@ -174,7 +191,13 @@ export function TermsPage() {
                 </select>
               </div>
               <label htmlFor={activeId} className="flex h-10 shrink-0 items-center gap-2 text-sm whitespace-nowrap text-gray-800">
-                <input id={activeId} type="checkbox" className="size-4 accent-brand-600" checked={activeOnly} onChange={(event) => setActiveOnly(event.target.checked)} />
+                <input
+                  id={activeId}
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={activeOnly}
+                  onChange={(event) => setActiveOnly(event.target.checked)}
+                />
                 Active only
               </label>
             </>
@@ -190,7 +213,8 @@ export function TermsPage() {
         title={deleting ? `Delete “${deleting.term}”?` : ''}
         description={
           <p>
-            {deleting?.termId} is removed from {scope.kind === 'default' ? 'the default terms' : 'this hospital’s terms'}. Providers who chose it keep it on their profile. This cannot be undone; to hide it instead, make it inactive.
+            {deleting?.termId} is removed from {scope.kind === 'default' ? 'the default terms' : 'this hospital’s terms'}. Providers who chose it keep it on
+            their profile. This cannot be undone; to hide it instead, make it inactive.
           </p>
         }
         confirmLabel="Delete term"

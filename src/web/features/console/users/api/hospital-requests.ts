@@ -21,6 +21,7 @@ export function useDecideHospitalRequest() {
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'decline' }) =>
       apiFetch<HospitalRequestView>(`/api/admin/hospital-requests/${encodeURIComponent(id)}/${decision}`, { method: 'POST' }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: hospitalRequestsQueryKey }), queryClient.invalidateQueries({ queryKey: usersQueryKey })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: hospitalRequestsQueryKey }), queryClient.invalidateQueries({ queryKey: usersQueryKey })]),
   });
 }

@@ -99,7 +99,8 @@ export function useSyncAuthStatus() {
 export function useSetUserTier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, tier }: { id: string; tier: UserTier }) => apiFetch<{ userId: string; tier: UserTier }>(`${base(id)}/tier`, { method: 'PATCH', body: { tier } }),
+    mutationFn: ({ id, tier }: { id: string; tier: UserTier }) =>
+      apiFetch<{ userId: string; tier: UserTier }>(`${base(id)}/tier`, { method: 'PATCH', body: { tier } }),
     ...adminRetryPolicy,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });

@@ -13,7 +13,10 @@ export function CompletionMeter({ value, className }: { value: number; className
         aria-label="Profile completion"
         className="relative h-2 w-14 overflow-hidden rounded-full bg-gray-100 ring-1 ring-gray-200 ring-inset"
       >
-        <span className={cn('absolute inset-y-0 left-0 rounded-full', percent >= 80 ? 'bg-emerald-500' : percent >= 40 ? 'bg-brand-500' : 'bg-coral-500')} style={{ width: `${percent}%` }} />
+        <span
+          className={cn('absolute inset-y-0 left-0 rounded-full', percent >= 80 ? 'bg-emerald-500' : percent >= 40 ? 'bg-brand-500' : 'bg-coral-500')}
+          style={{ width: `${percent}%` }}
+        />
       </span>
       <span className="w-9 text-right text-sm text-gray-700 tabular-nums">{percent}%</span>
     </span>

@@ -51,11 +51,24 @@ export function HospitalRequestsPanel({ system }: { system: boolean }) {
                   {request.message ? <p className="mt-1 text-sm [overflow-wrap:anywhere] text-gray-700">“{request.message}”</p> : null}
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <Button size="sm" onClick={() => onDecide(request.id, name, 'approve')} loading={busy === 'approve'} disabled={busy !== null} aria-label={`Approve ${name}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => onDecide(request.id, name, 'approve')}
+                    loading={busy === 'approve'}
+                    disabled={busy !== null}
+                    aria-label={`Approve ${name}`}
+                  >
                     {busy === 'approve' ? null : <Check aria-hidden="true" className="size-4" />}
                     Approve
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => onDecide(request.id, name, 'decline')} loading={busy === 'decline'} disabled={busy !== null} aria-label={`Decline ${name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onDecide(request.id, name, 'decline')}
+                    loading={busy === 'decline'}
+                    disabled={busy !== null}
+                    aria-label={`Decline ${name}`}
+                  >
                     {busy === 'decline' ? null : <X aria-hidden="true" className="size-4" />}
                     Decline
                   </Button>

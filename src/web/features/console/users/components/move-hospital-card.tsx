@@ -21,7 +21,8 @@ export function MoveHospitalCard({ user, onMoved }: { user: AdminUserRow; onMove
   const move = useMutation({
     mutationFn: (hospitalId: string | null) =>
       apiFetch<{ hospitalName: string | null }>(`/api/admin/users/${encodeURIComponent(user.id)}/hospital`, { method: 'PUT', body: { hospitalId } }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: hospitalRequestsQueryKey })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: hospitalRequestsQueryKey })]),
   });
   const unchanged = target === (user.hospitalId ?? '');
   const onMove = () =>

@@ -65,7 +65,9 @@ function SyncButton({ user }: { user: AdminUserRow }) {
         sync.mutate(user.id, {
           onSuccess: (after) =>
             toast.success(
-              after.status === user.status ? `${displayName(after)} is ${USER_STATUS_LABELS[after.status].toLowerCase()}; nothing changed.` : `${displayName(after)} is now ${USER_STATUS_LABELS[after.status].toLowerCase()}.`,
+              after.status === user.status
+                ? `${displayName(after)} is ${USER_STATUS_LABELS[after.status].toLowerCase()}; nothing changed.`
+                : `${displayName(after)} is now ${USER_STATUS_LABELS[after.status].toLowerCase()}.`,
             ),
           onError: (error) => toast.error(serverMessage(error, 'Unable to sync auth status - admin privileges or database function required')),
         })
@@ -99,7 +101,9 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
   const [params] = useSearchParams();
   const [hospitalFilter, setHospitalFilter] = useState('');
   // The dashboard's "providers below the completion threshold" link lands here filtered.
-  const [completionBelow, setCompletionBelow] = useState(() => (COMPLETION_FILTERS.some((value) => String(value) === params.get('completionBelow')) ? (params.get('completionBelow') ?? '') : ''));
+  const [completionBelow, setCompletionBelow] = useState(() =>
+    COMPLETION_FILTERS.some((value) => String(value) === params.get('completionBelow')) ? (params.get('completionBelow') ?? '') : '',
+  );
   const [signIn, setSignIn] = useState<UserSignInFilter | ''>('');
   const [publishing, setPublishing] = useState<UserPublishingFilter | ''>('');
   const [sort, setSort] = useState<ColumnSort>(() => (params.get('completionBelow') ? { id: 'completion', desc: false } : DEFAULT_SORT));
@@ -154,7 +158,13 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
           },
         ]
       : []),
-    { id: 'completion', header: 'Completion', hideable: true, sortLabel: 'Completion', cell: (user) => <CompletionMeter value={user.profileCompletionPercentage} /> },
+    {
+      id: 'completion',
+      header: 'Completion',
+      hideable: true,
+      sortLabel: 'Completion',
+      cell: (user) => <CompletionMeter value={user.profileCompletionPercentage} />,
+    },
     {
       id: 'status',
       header: 'Status and last sign-in',
@@ -183,7 +193,11 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
       // Labelled actions; deleting a provider is on their profile page, away from the list, and confirmed there.
       cell: (user) => (
         <span className="inline-flex flex-wrap justify-end gap-1">
-          <Link to={`/system-admin/users/${user.id}`} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`View the profile of ${displayName(user)}`}>
+          <Link
+            to={`/system-admin/users/${user.id}`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            aria-label={`View the profile of ${displayName(user)}`}
+          >
             <Eye aria-hidden="true" className="size-4" />
             View profile
           </Link>
@@ -274,7 +288,17 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
 const COMPLETION_FILTERS = [25, 50, 80] as const;
 
 /** One of the list's filters: a labelled select. */
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<{ value: string; label: string }> }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Array<{ value: string; label: string }>;
+}) {
   const id = useId();
   return (
     <span className="flex min-w-0 flex-col gap-1">
@@ -292,7 +316,17 @@ function FilterSelect({ label, value, onChange, options }: { label: string; valu
   );
 }
 
-export function DeleteUserDialog({ user, onClose, mutation, onDeleted }: { user: AdminUserRow | null; onClose: () => void; mutation: ReturnType<typeof useDeleteUser>; onDeleted?: () => void }) {
+export function DeleteUserDialog({
+  user,
+  onClose,
+  mutation,
+  onDeleted,
+}: {
+  user: AdminUserRow | null;
+  onClose: () => void;
+  mutation: ReturnType<typeof useDeleteUser>;
+  onDeleted?: () => void;
+}) {
   const who = user ? displayName(user) : '';
   return (
     <ConfirmDialog
@@ -302,9 +336,7 @@ export function DeleteUserDialog({ user, onClose, mutation, onDeleted }: { user:
       description={
         user ? (
           <>
-            <p>
-              {who}’s profile — every section — and their sign-in account are removed. This cannot be undone.
-            </p>
+            <p>{who}’s profile — every section — and their sign-in account are removed. This cannot be undone.</p>
             <p className="mt-2 text-gray-700">
               {user.email}
               {user.npiNumber ? ` · NPI ${user.npiNumber}` : ''}

@@ -3,7 +3,12 @@ import type { ProfileRow } from '../api/users';
 /** The profile tables in the order the profile presents them, with their titles, a row's title field and their profile section. */
 export const PROFILE_VIEW_SECTIONS: ReadonlyArray<{ key: string; sectionId: string; title: string; titleFields: readonly string[] }> = [
   { key: 'professionalIdentity', sectionId: 'professional_identity', title: 'Professional Identity', titleFields: ['fullLegalName', 'preferredName'] },
-  { key: 'educationTraining', sectionId: 'education_training', title: 'Education & Training', titleFields: ['institutionName', 'medicalSchoolName', 'programName', 'fellowshipSpecialtyName'] },
+  {
+    key: 'educationTraining',
+    sectionId: 'education_training',
+    title: 'Education & Training',
+    titleFields: ['institutionName', 'medicalSchoolName', 'programName', 'fellowshipSpecialtyName'],
+  },
   { key: 'practiceEssentials', sectionId: 'practice_essentials', title: 'Practice Essentials', titleFields: ['practiceName'] },
   { key: 'locations', sectionId: 'locations', title: 'Locations', titleFields: ['locationName'] },
   { key: 'biography', sectionId: 'biography', title: 'Biography', titleFields: [] },
@@ -21,7 +26,21 @@ export const PROFILE_VIEW_SECTIONS: ReadonlyArray<{ key: string; sectionId: stri
 ];
 
 /** Bookkeeping and raw imports: not what an admin reading a profile needs. */
-const HIDDEN = new Set(['id', 'userId', 'createdAt', 'updatedAt', 'displayOrder', 'manualOverrideFlags', 'programId', 'medicalSchoolId', 'fellowshipSpecialtyId', 'predefinedLocationId', 'departmentId', 'divisionId', 'sectionId']);
+const HIDDEN = new Set([
+  'id',
+  'userId',
+  'createdAt',
+  'updatedAt',
+  'displayOrder',
+  'manualOverrideFlags',
+  'programId',
+  'medicalSchoolId',
+  'fellowshipSpecialtyId',
+  'predefinedLocationId',
+  'departmentId',
+  'divisionId',
+  'sectionId',
+]);
 
 export function isHiddenField(key: string): boolean {
   return HIDDEN.has(key) || /RawData$/i.test(key) || (/Id$/.test(key) && key !== 'termId');
@@ -88,7 +107,11 @@ export function formatFieldValue(value: unknown): string | null {
     return text;
   }
   if (Array.isArray(value)) {
-    const items = value.map((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? summarizeObject(item as Record<string, unknown>) : formatFieldValue(item))).filter((item): item is string => Boolean(item));
+    const items = value
+      .map((item) =>
+        typeof item === 'object' && item !== null && !Array.isArray(item) ? summarizeObject(item as Record<string, unknown>) : formatFieldValue(item),
+      )
+      .filter((item): item is string => Boolean(item));
     return items.length > 0 ? items.join(items.some((item) => item.includes(',')) ? '; ' : ', ') : null;
   }
   if (typeof value === 'object') {

@@ -129,7 +129,12 @@ export function UserProfilePage() {
           Back to all users
         </Link>
       </div>
-      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} mutation={remove} onDeleted={() => void navigate('/system-admin/users', { replace: true })} />
+      <DeleteUserDialog
+        user={deleting}
+        onClose={() => setDeleting(null)}
+        mutation={remove}
+        onDeleted={() => void navigate('/system-admin/users', { replace: true })}
+      />
     </div>
   );
 }

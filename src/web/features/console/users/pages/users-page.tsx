@@ -15,7 +15,11 @@ export function UsersPage() {
       <PageHeader
         icon={Users}
         title="Users"
-        description={system ? 'Provider accounts across all hospitals: profile completion, status and feedback tier.' : `Provider accounts of ${hospitalName ?? 'your hospital'}.`}
+        description={
+          system
+            ? 'Provider accounts across all hospitals: profile completion, status and feedback tier.'
+            : `Provider accounts of ${hospitalName ?? 'your hospital'}.`
+        }
       />
       <HospitalRequestsPanel system={system} />
       <UsersList system={system} />

@@ -44,7 +44,12 @@ export function CredentialsField({ value, onChange, labelAction, error }: Creden
     }
   };
   return (
-    <Field label="Credentials" labelAction={labelAction} error={error} hint="Degrees and fellowships after your name, such as MD or FACC. Press Enter after each.">
+    <Field
+      label="Credentials"
+      labelAction={labelAction}
+      error={error}
+      hint="Degrees and fellowships after your name, such as MD or FACC. Press Enter after each."
+    >
       {({ inputId, describedBy, invalid }) => (
         <div className="flex min-h-10 flex-wrap items-center gap-1.5 rounded-lg border border-gray-300 bg-white px-2 py-1.5 shadow-xs focus-within:border-brand-600 focus-within:outline-2 focus-within:outline-brand-600/30">
           {value.map((credential, index) => (

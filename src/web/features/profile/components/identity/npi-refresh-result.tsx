@@ -63,8 +63,8 @@ export function NpiRefreshSummary({ result }: { result: IdentityRefreshResult })
             Kept your edits: {result.skipped.map((field) => IDENTITY_FIELD_LABELS[field] ?? field).join(', ')}
           </p>
           <p className="mt-1 text-xs leading-5 text-amber-900">
-            The registry has other values for these, but you changed them by hand. To take the registry’s values, use the button on their
-            “Edited by you” badge, save, and refresh again.
+            The registry has other values for these, but you changed them by hand. To take the registry’s values, use the button on their “Edited by you” badge,
+            save, and refresh again.
           </p>
         </div>
       ) : null}

@@ -40,12 +40,30 @@ function CropDialog({ source, onClose }: { source: string | null; onClose: () =>
         <DialogDescription>Drag to place your face in the circle; zoom with the slider, the mouse wheel or a pinch.</DialogDescription>
         <div className="relative mt-4 h-72 overflow-hidden rounded-xl bg-gray-900">
           {source ? (
-            <Cropper image={source} crop={crop} zoom={zoom} aspect={1} cropShape="round" showGrid={false} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={(_, pixels) => setArea(pixels)} />
+            <Cropper
+              image={source}
+              crop={crop}
+              zoom={zoom}
+              aspect={1}
+              cropShape="round"
+              showGrid={false}
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={(_, pixels) => setArea(pixels)}
+            />
           ) : null}
         </div>
         <label className="mt-4 flex items-center gap-3 text-sm text-gray-700">
           Zoom
-          <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} className="flex-1 accent-brand-600" />
+          <input
+            type="range"
+            min={1}
+            max={3}
+            step={0.05}
+            value={zoom}
+            onChange={(event) => setZoom(Number(event.target.value))}
+            className="flex-1 accent-brand-600"
+          />
         </label>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={upload.isPending}>
@@ -90,7 +108,10 @@ export function ProfilePhotoCard({ photo, name }: { photo: string | null; name: 
         {photo ? (
           <img src={photo} alt="Your profile photo" className="size-24 shrink-0 rounded-full object-cover ring-1 ring-gray-200" />
         ) : (
-          <span aria-hidden="true" className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-50 text-2xl font-semibold text-brand-700 ring-1 ring-brand-100">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-50 text-2xl font-semibold text-brand-700 ring-1 ring-brand-100"
+          >
             {initialsOf(name)}
           </span>
         )}
@@ -109,14 +130,27 @@ export function ProfilePhotoCard({ photo, name }: { photo: string | null; name: 
               <Button
                 variant="outline"
                 loading={remove.isPending}
-                onClick={() => remove.mutate(undefined, { onSuccess: () => toast.success('Profile photo removed'), onError: (error) => toast.error('The photo could not be removed', { description: failure(error) }) })}
+                onClick={() =>
+                  remove.mutate(undefined, {
+                    onSuccess: () => toast.success('Profile photo removed'),
+                    onError: (error) => toast.error('The photo could not be removed', { description: failure(error) }),
+                  })
+                }
               >
                 {remove.isPending ? null : <Trash2 aria-hidden="true" className="size-4" />}
                 Remove
               </Button>
             ) : null}
           </div>
-          <input ref={input} type="file" accept={ACCEPTED.join(',')} className="sr-only" tabIndex={-1} aria-label="Choose a profile photo" onChange={onChoose} />
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPTED.join(',')}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Choose a profile photo"
+            onChange={onChoose}
+          />
         </div>
       </div>
       <CropDialog source={source} onClose={() => setSource(null)} />
