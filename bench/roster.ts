@@ -8,8 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { DEMO } from '../src/server/db/seed';
-import { computeNpiCheckDigit } from '../src/shared/npi';
-import { realNppesResults, startFakeNppes, type WireResult } from '../tests/fakes/nppes';
+import { rosterOfRealRecords, startFakeNppes } from '../tests/fakes/nppes';
 import { round, startBuiltServer, type DatabaseTarget } from './lib';
 
 export const ROSTER_BENCH_ROWS = Number(process.env.ROSTER_BENCH_ROWS ?? 2000);
@@ -40,24 +39,6 @@ export interface RosterBenchRow {
   rssSamples: number[];
 }
 
-/** 2,000 individuals (NPI-1, active) from the real records, each under a new valid NPI and its own e-mail. */
-export function buildRoster(size: number) {
-  const real = realNppesResults()
-    .map(([, result]) => result)
-    .filter((result) => result.enumeration_type === 'NPI-1' && (result.basic as { status?: string } | undefined)?.status === 'A');
-  if (real.length === 0) throw new Error('no real NPPES individuals recorded');
-  const records = new Map<string, WireResult>();
-  const lines = ['NPI,Email'];
-  for (let i = 0; i < size; i += 1) {
-    // 19xxxxxxx: a range the real fixtures and the fake's own providers do not use.
-    const first9 = `19${String(i).padStart(7, '0')}`;
-    const npi = `${first9}${computeNpiCheckDigit(first9)}`;
-    records.set(npi, { ...structuredClone(real[i % real.length]!), number: npi });
-    lines.push(`${npi},roster.bench.${i}@example.org`);
-  }
-  return { records, csv: `${lines.join('\n')}\n`, realCount: real.length };
-}
-
 function rssMb(pid: number) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -70,7 +51,8 @@ function rssMb(pid: number) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function benchRoster(target: DatabaseTarget, postgresUrl?: string): Promise<RosterBenchRow> {
-  const { records, csv, realCount } = buildRoster(ROSTER_BENCH_ROWS);
+  // 19xxxxxxx: a range the real fixtures and the fake's own providers do not use.
+  const { records, csv, realCount } = rosterOfRealRecords(ROSTER_BENCH_ROWS, '19');
   console.log(`roster of ${ROSTER_BENCH_ROWS} NPIs built from ${realCount} real recorded individuals; registry round trip ${ROSTER_BENCH_REGISTRY_MS} ms`);
   const nppes = await startFakeNppes({ extraResults: records, latencyMs: ROSTER_BENCH_REGISTRY_MS });
 

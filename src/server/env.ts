@@ -96,6 +96,13 @@ const envSchema = z.object({
   // Provider sign-ups per client address per hour.
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Password hashes (scrypt) running at once; the rest wait. Default: the machine's cores but one.
+  // How long a roster pre-filling batch whose process died keeps its lock before another process takes
+  // it back (the batch renews it before each row, and a row takes at most about two minutes).
+  ROSTER_JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(5 * 60_000),
   PASSWORD_HASH_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(

@@ -13,7 +13,8 @@ import { scheduleHistoryPurge } from './modules/profile/history-jobs';
 import { scheduleAppointmentPurge } from './modules/appointment-requests/jobs';
 import { scheduleRateLimitSweep } from './auth/rate-limit-jobs';
 import { scheduleRosterReminders } from './modules/roster/reminders';
-import { createWorker } from './jobs/queue';
+import { createWorker, SHORT_LEASE_MS } from './jobs/queue';
+import { ROSTER_DRAFT_JOB } from './modules/roster/drafts';
 import { migrationsDir, seedDataDir, webDistDir } from './paths';
 
 async function main() {
@@ -59,7 +60,10 @@ async function main() {
   let draining = false;
   const app = createApp({ env, database, logger, migrationsDir, webDir: webDistDir, storage, isDraining: () => draining });
   // Background work (tracker filing, syncs, scheduled discovery) runs in every app process.
-  const worker = createWorker(database.db, createJobHandlers({ db: database.db, env, logger }), logger);
+  // A roster batch whose process died is taken back after ROSTER_JOB_LEASE_MS (it renews its lease per row).
+  const worker = createWorker(database.db, createJobHandlers({ db: database.db, env, logger }), logger, {
+    leases: { ...SHORT_LEASE_MS, [ROSTER_DRAFT_JOB]: env.ROSTER_JOB_LEASE_MS },
+  });
   worker.start();
   // The change history's retention, when set: a daily purge on the jobs queue.
   await scheduleHistoryPurge(database.db, env.HISTORY_RETENTION_DAYS);

@@ -19,7 +19,7 @@ import { ensureDebianPackage } from '../../scripts/ensure-debian-package.mjs';
 import { browserClient } from '../support/clients';
 import { CookieJar } from '../support/cookies';
 import { startFakeLinear, type FakeLinear } from '../fakes/linear';
-import { startFakeNppes, type FakeNppes } from '../fakes/nppes';
+import { startFakeNppes, type FakeNppes, type FakeNppesOptions } from '../fakes/nppes';
 
 export const CLUSTER_AUTH_SECRET = 'vitae-cluster-secret-for-loopback-only-0123456789';
 export const S3_BUCKET = 'vitae-cluster';
@@ -75,6 +75,8 @@ export interface ClusterOptions {
   simulatedClients?: boolean;
   /** Extra environment for every app process. */
   env?: Record<string, string>;
+  /** The loopback registry's extra records and round trip (the roster crash drill). */
+  nppes?: FakeNppesOptions;
 }
 
 export async function freePort(): Promise<number> {
@@ -214,7 +216,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     });
     const s3 = { endpoint: `http://127.0.0.1:${s3Info.port}`, bucket: S3_BUCKET, accessKeyId: S3_KEY, secretAccessKey: S3_KEY };
 
-    const nppes = await startFakeNppes();
+    const nppes = await startFakeNppes(options.nppes);
     stops.push(() => nppes.close());
     const linear = await startFakeLinear({ apiKey: LINEAR_KEY });
     stops.push(() => linear.close());

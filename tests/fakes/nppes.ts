@@ -26,6 +26,27 @@ export function realNppesResults(): Array<[string, WireResult]> {
   return entries;
 }
 
+/**
+ * A roster of `size` individuals built from the real recorded answers (NPI-1, active), each under a
+ * new valid NPI whose first nine digits start with `prefix` and with its own e-mail: the records to
+ * serve (`extraResults`) and the roster's CSV. The roster bench and the cluster's crash drill use it.
+ */
+export function rosterOfRealRecords(size: number, prefix = '19', emailPrefix = 'roster.bench') {
+  const real = realNppesResults()
+    .map(([, result]) => result)
+    .filter((result) => result.enumeration_type === 'NPI-1' && (result.basic as { status?: string } | undefined)?.status === 'A');
+  if (real.length === 0) throw new Error('no real NPPES individuals recorded');
+  const records = new Map<string, WireResult>();
+  const lines = ['NPI,Email'];
+  for (let i = 0; i < size; i += 1) {
+    const first9 = `${prefix}${String(i).padStart(9 - prefix.length, '0')}`;
+    const number = `${first9}${computeNpiCheckDigit(first9)}`;
+    records.set(number, { ...structuredClone(real[i % real.length]!), number });
+    lines.push(`${number},${emailPrefix}.${i}@example.org`);
+  }
+  return { records, csv: `${lines.join('\n')}\n`, realCount: real.length, npis: [...records.keys()] };
+}
+
 const npi = (first9: string) => `${first9}${computeNpiCheckDigit(first9)}`;
 
 /** Valid-checksum NPIs of the fake's providers; `unknown` is valid but not in the registry. */

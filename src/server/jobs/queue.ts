@@ -84,9 +84,9 @@ export async function heartbeatJob(db: Database, id: string, now = new Date()) {
     .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
 }
 
-export async function requeueStaleJobs(db: Database, now = new Date()) {
+export async function requeueStaleJobs(db: Database, now = new Date(), leases: Record<string, number> = SHORT_LEASE_MS) {
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const short = Object.entries(SHORT_LEASE_MS).map(([type, ms]) => and(eq(jobs.type, type), lte(jobs.lockedAt, before(ms))));
+  const short = Object.entries(leases).map(([type, ms]) => and(eq(jobs.type, type), lte(jobs.lockedAt, before(ms))));
   await db
     .update(jobs)
     .set({ status: 'queued', lockedBy: null })
@@ -102,7 +102,12 @@ export interface Worker {
 }
 
 /** A polling worker for the registered job types; one per app process. */
-export function createWorker(db: Database, handlers: Record<string, JobHandler>, logger: Logger): Worker {
+export interface WorkerOptions {
+  /** Short leases by job type (default SHORT_LEASE_MS); the app takes the roster's from ROSTER_JOB_LEASE_MS. */
+  leases?: Record<string, number>;
+}
+
+export function createWorker(db: Database, handlers: Record<string, JobHandler>, logger: Logger, options: WorkerOptions = {}): Worker {
   const id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   const types = Object.keys(handlers);
   let timer: NodeJS.Timeout | undefined;
@@ -139,7 +144,7 @@ export function createWorker(db: Database, handlers: Record<string, JobHandler>,
     start(intervalMs = 5_000) {
       const tick = async () => {
         try {
-          await requeueStaleJobs(db);
+          await requeueStaleJobs(db, new Date(), options.leases);
           await this.drain();
         } catch (error) {
           logger.error({ err: error }, 'job worker tick failed');
