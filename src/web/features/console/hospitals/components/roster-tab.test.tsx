@@ -99,7 +99,7 @@ describe('RosterTab', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
-    expect(await screen.findByText('No roster has been uploaded yet.')).toBeTruthy();
+    expect((await screen.findByText('No roster has been uploaded yet.')).textContent).toBe('No roster has been uploaded yet.');
 
     const user = userEvent.setup();
     const check = screen.getByRole('button', { name: /Check the roster/ });
@@ -107,13 +107,13 @@ describe('RosterTab', () => {
     await user.type(screen.getByLabelText('Or paste the list'), 'NPI,Email{Enter}1053975268,ada@example.org');
     await user.click(check);
 
-    expect(await screen.findByRole('heading', { name: 'Refused rows (2)' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'Refused rows (2)' })).textContent).toBe('Refused rows (2)');
     expect(posted!.type).toBe('text/csv;charset=utf-8');
     expect(posted!.size).toBe('NPI,Email\n1053975268,ada@example.org'.length);
-    expect(screen.getByText(ROSTER_MESSAGES.npiCheckDigit)).toBeTruthy();
-    expect(screen.getByText(ROSTER_MESSAGES.organization)).toBeTruthy();
-    expect(screen.getByText('Line 3')).toBeTruthy();
-    expect(screen.getByText(/No one\s+has been contacted/)).toBeTruthy();
+    expect(screen.getByText(ROSTER_MESSAGES.npiCheckDigit).textContent).toBe(ROSTER_MESSAGES.npiCheckDigit);
+    expect(screen.getByText(ROSTER_MESSAGES.organization).textContent).toBe(ROSTER_MESSAGES.organization);
+    expect(screen.getByText('Line 3').textContent).toBe('Line 3');
+    expect(screen.getByText(/No one\s+has been contacted/).textContent).toMatch(/No one\s+has been contacted/);
     expect(screen.getByRole('link', { name: /Download refused rows/ }).getAttribute('href')).toBe(
       `/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads/${UPLOAD_ID}/refused.csv`,
     );
