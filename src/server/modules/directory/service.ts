@@ -339,6 +339,31 @@ async function scopedHospital(db: Database, actor: AdminActor, hospitalId: strin
   return hospital;
 }
 
+/**
+ * Each directory setting's column. Typed over every key of the settings schema, so a new setting does not
+ * compile until it has a column here (issue 38: the compiler finds a field's places).
+ */
+const SETTINGS_COLUMNS = {
+  enabled: 'directoryEnabled',
+  slug: 'directorySlug',
+  requiresApproval: 'directoryRequiresApproval',
+  rosterPreApproved: 'rosterPreApproved',
+  brandColor: 'directoryBrandColor',
+  requestsEnabled: 'appointmentRequestsEnabled',
+  intakeEmail: 'appointmentIntakeEmail',
+  retentionDays: 'appointmentRetentionDays',
+} as const satisfies { [K in keyof Required<DirectorySettingsInput>]: keyof HospitalRow };
+
+/** The columns a settings save writes: a setting left out of the request (the optional ones) keeps its value. */
+function settingsColumns(input: DirectorySettingsInput): Partial<HospitalRow> {
+  const set: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(SETTINGS_COLUMNS)) {
+    const value = input[key as keyof DirectorySettingsInput];
+    if (value !== undefined) set[column] = value;
+  }
+  return set as Partial<HospitalRow>;
+}
+
 /** `GET /api/admin/hospitals/:id/directory`. */
 export async function getDirectorySettings(db: Database, actor: AdminActor, hospitalId: string) {
   return settingsView(await scopedHospital(db, actor, hospitalId));
@@ -350,17 +375,7 @@ export async function updateDirectorySettings(db: Database, actor: AdminActor, h
   try {
     const [saved] = await db
       .update(hospitals)
-      .set({
-        directoryEnabled: input.enabled,
-        directorySlug: input.slug ?? null,
-        directoryRequiresApproval: input.requiresApproval,
-        ...(input.rosterPreApproved !== undefined ? { rosterPreApproved: input.rosterPreApproved } : {}),
-        directoryBrandColor: input.brandColor ?? null,
-        ...(input.requestsEnabled !== undefined ? { appointmentRequestsEnabled: input.requestsEnabled } : {}),
-        ...(input.intakeEmail !== undefined ? { appointmentIntakeEmail: input.intakeEmail } : {}),
-        ...(input.retentionDays !== undefined ? { appointmentRetentionDays: input.retentionDays } : {}),
-        updatedAt: new Date(),
-      })
+      .set({ ...settingsColumns(input), updatedAt: new Date() })
       .where(eq(hospitals.id, before.id))
       .returning();
     await recordAudit(db, actor, {

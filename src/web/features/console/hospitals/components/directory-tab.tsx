@@ -22,16 +22,9 @@ import { useDecideListing, useDirectoryListings, useDirectorySettings, useSaveDi
 import { HospitalAppointmentRequests } from '@web/features/appointment-requests';
 import { EmbedSettings } from './embed-settings';
 
-type FormValues = {
-  enabled: boolean;
-  slug: string;
-  requiresApproval: boolean;
-  rosterPreApproved: boolean;
-  brandColor: string;
-  requestsEnabled: boolean;
-  intakeEmail: string;
-  retentionDays: string;
-};
+// One form value per setting the server shows (switches stay booleans, the rest are the text typed), so a new
+// setting does not compile until the form handles it.
+type FormValues = { [K in Exclude<keyof DirectorySettingsView, 'publicPath'>]: DirectorySettingsView[K] extends boolean ? boolean : string };
 
 const toForm = (view: DirectorySettingsView): FormValues => ({
   enabled: view.enabled,
