@@ -15,12 +15,21 @@ export type UserPublishingFilter = (typeof USER_PUBLISHING_FILTERS)[number];
 export const USER_SIGN_IN_FILTERS = ['never', 'over_30_days', 'within_30_days'] as const;
 export type UserSignInFilter = (typeof USER_SIGN_IN_FILTERS)[number];
 
-export const adminUsersQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(USER_SORTS).default('name'),
-  dir: z.enum(['asc', 'desc']).default('asc'),
+/**
+ * The list's filters. The server's conditions and the console's controls are typed over these keys, so a new
+ * filter here does not compile until both handle it.
+ */
+export const adminUserFiltersSchema = z.object({
   /** Only profiles whose stored completion is below this percentage. */
   completionBelow: z.coerce.number().int().min(1).max(100).optional(),
   publishing: z.enum(USER_PUBLISHING_FILTERS).optional(),
   signIn: z.enum(USER_SIGN_IN_FILTERS).optional(),
+});
+export type AdminUserFilters = z.output<typeof adminUserFiltersSchema>;
+
+export const adminUsersQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(USER_SORTS).default('name'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  ...adminUserFiltersSchema.shape,
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;

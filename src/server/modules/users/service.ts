@@ -1,6 +1,6 @@
 import { containsPattern } from '../../lib/like';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUsersQuery } from '../../../shared/schemas/admin-users';
+import type { AdminUserFilters, AdminUsersQuery } from '../../../shared/schemas/admin-users';
 import { hospitalScope, scopedHospitalId, type AdminActor } from '../../auth/policies';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../../integrations/storage';
@@ -13,6 +13,20 @@ import { syncAuthStatus } from '../accounts/service';
 import { overriddenFields } from '../profile/provenance';
 import { readProfileSnapshot } from '../profile/snapshot';
 import { toUserDto } from '../profile/user-dto';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const monthBefore = (now: Date) => new Date(now.getTime() - 30 * DAY_MS);
+
+/** Each filter of the console's list as a condition (the list joins the provider's listing). */
+const USER_FILTER_CONDITIONS: { [K in keyof AdminUserFilters]-?: (value: NonNullable<AdminUserFilters[K]>, now: Date) => SQL | undefined } = {
+  completionBelow: (below) => lt(users.profileCompletionPercentage, below),
+  publishing: (state) =>
+    state === 'not_published'
+      ? or(isNull(directoryListings.status), notInArray(directoryListings.status, ['published', 'pending']))
+      : eq(directoryListings.status, state),
+  signIn: (when, now) =>
+    when === 'never' ? isNull(users.lastLoginAt) : when === 'over_30_days' ? lt(users.lastLoginAt, monthBefore(now)) : gte(users.lastLoginAt, monthBefore(now)),
+};
 
 /** Providers the admin may see: all for system admins (optionally one hospital's), their own hospital's otherwise. */
 export async function listUsers(
@@ -27,15 +41,10 @@ export async function listUsers(
     const pattern = containsPattern(query.q);
     conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.npiNumber, pattern)));
   }
-  if (query.completionBelow !== undefined) conditions.push(lt(users.profileCompletionPercentage, query.completionBelow));
-  if (query.publishing === 'published') conditions.push(eq(directoryListings.status, 'published'));
-  if (query.publishing === 'pending') conditions.push(eq(directoryListings.status, 'pending'));
-  if (query.publishing === 'not_published')
-    conditions.push(or(isNull(directoryListings.status), notInArray(directoryListings.status, ['published', 'pending'])));
-  const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
-  if (query.signIn === 'never') conditions.push(isNull(users.lastLoginAt));
-  if (query.signIn === 'over_30_days') conditions.push(lt(users.lastLoginAt, monthAgo));
-  if (query.signIn === 'within_30_days') conditions.push(gte(users.lastLoginAt, monthAgo));
+  for (const [key, condition] of Object.entries(USER_FILTER_CONDITIONS)) {
+    const value = query[key as keyof AdminUserFilters];
+    if (value !== undefined) conditions.push((condition as (value: unknown, now: Date) => SQL | undefined)(value, now));
+  }
   const where = and(...conditions);
   const direction = query.dir === 'desc' ? desc : asc;
   // Never signed in sorts as the oldest sign-in: last when the newest come first, first otherwise.

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserStatus, UserTier } from '@shared/enums';
-import type { UserPublishingFilter, UserSignInFilter, UserSort } from '@shared/schemas/admin-users';
+import { adminUserFiltersSchema, type AdminUserFilters, type UserSort } from '@shared/schemas/admin-users';
 import type { ProvenanceEntry } from '@shared/provenance';
 import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
@@ -38,17 +38,14 @@ export interface UserProfileView {
   overrides?: string[];
 }
 
-export interface UserListQuery {
+export type UserListQuery = {
   q: string;
   hospitalId: string;
   page: number;
   pageSize: number;
   sort?: UserSort;
   dir?: 'asc' | 'desc';
-  completionBelow?: number;
-  signIn?: UserSignInFilter;
-  publishing?: UserPublishingFilter;
-}
+} & AdminUserFilters;
 
 export const usersQueryKey = ['admin', 'users'] as const;
 const base = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
@@ -63,9 +60,11 @@ export function useUsers(query: UserListQuery) {
       if (query.hospitalId) params.set('hospitalId', query.hospitalId);
       if (query.sort) params.set('sort', query.sort);
       if (query.dir) params.set('dir', query.dir);
-      if (query.completionBelow !== undefined) params.set('completionBelow', String(query.completionBelow));
-      if (query.signIn) params.set('signIn', query.signIn);
-      if (query.publishing) params.set('publishing', query.publishing);
+      // Every filter the shared schema has, by its own name.
+      for (const key of Object.keys(adminUserFiltersSchema.shape) as Array<keyof AdminUserFilters>) {
+        const value = query[key];
+        if (value !== undefined) params.set(key, String(value));
+      }
       return apiFetch<Page<AdminUserRow>>(`/api/admin/users?${params}`, { signal });
     },
     placeholderData: keepPreviousData,

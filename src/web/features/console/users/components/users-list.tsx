@@ -3,7 +3,7 @@ import { Eye, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { UserPublishingFilter, UserSignInFilter, UserSort } from '@shared/schemas/admin-users';
+import { adminUserFiltersSchema, type AdminUserFilters, type UserSort } from '@shared/schemas/admin-users';
 import { USER_TIERS, type UserTier } from '@shared/enums';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonClasses } from '@web/components/ui/button';
@@ -101,11 +101,7 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
   const [params] = useSearchParams();
   const [hospitalFilter, setHospitalFilter] = useState('');
   // The dashboard's "providers below the completion threshold" link lands here filtered.
-  const [completionBelow, setCompletionBelow] = useState(() =>
-    COMPLETION_FILTERS.some((value) => String(value) === params.get('completionBelow')) ? (params.get('completionBelow') ?? '') : '',
-  );
-  const [signIn, setSignIn] = useState<UserSignInFilter | ''>('');
-  const [publishing, setPublishing] = useState<UserPublishingFilter | ''>('');
+  const [filters, setFilters] = useState<FilterValues>(() => filtersFrom(params));
   const [sort, setSort] = useState<ColumnSort>(() => (params.get('completionBelow') ? { id: 'completion', desc: false } : DEFAULT_SORT));
   const list = useConsoleList();
   const { q, page, setPage } = list;
@@ -117,11 +113,9 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
     pageSize: USERS_PAGE_SIZE,
     sort: SORT_KEYS[sort.id] ?? 'name',
     dir: sort.desc ? 'desc' : 'asc',
-    completionBelow: completionBelow ? Number(completionBelow) : undefined,
-    signIn: signIn || undefined,
-    publishing: publishing || undefined,
+    ...filterQuery(filters),
   });
-  const filtered = Boolean(q || completionBelow || signIn || publishing || hospitalFilter);
+  const filtered = Boolean(q || hospitalFilter || Object.values(filters).some(Boolean));
 
   const showHospital = system && !fixed;
   const columns: Array<ConsoleColumn<AdminUserRow>> = [
@@ -238,43 +232,18 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
                 }}
               />
             ) : null}
-            <FilterSelect
-              label="Completion"
-              value={completionBelow}
-              onChange={(value) => {
-                setCompletionBelow(value);
-                setPage(1);
-              }}
-              options={[{ value: '', label: 'Any completion' }, ...COMPLETION_FILTERS.map((value) => ({ value: String(value), label: `Below ${value}%` }))]}
-            />
-            <FilterSelect
-              label="Last sign-in"
-              value={signIn}
-              onChange={(value) => {
-                setSignIn(value as UserSignInFilter | '');
-                setPage(1);
-              }}
-              options={[
-                { value: '', label: 'Any time' },
-                { value: 'within_30_days', label: 'In the last 30 days' },
-                { value: 'over_30_days', label: 'More than 30 days ago' },
-                { value: 'never', label: 'Never signed in' },
-              ]}
-            />
-            <FilterSelect
-              label="Publishing"
-              value={publishing}
-              onChange={(value) => {
-                setPublishing(value as UserPublishingFilter | '');
-                setPage(1);
-              }}
-              options={[
-                { value: '', label: 'Any status' },
-                { value: 'published', label: 'Published' },
-                { value: 'pending', label: 'Waiting for approval' },
-                { value: 'not_published', label: 'Not published' },
-              ]}
-            />
+            {FILTER_KEYS.map((key) => (
+              <FilterSelect
+                key={key}
+                label={FILTER_CONTROLS[key].label}
+                value={filters[key]}
+                onChange={(value) => {
+                  setFilters((before) => ({ ...before, [key]: value }));
+                  setPage(1);
+                }}
+                options={[{ value: '', label: FILTER_CONTROLS[key].any }, ...FILTER_CONTROLS[key].options]}
+              />
+            ))}
           </div>
         }
         empty={filtered ? (q ? `No provider matches “${q}” with these filters.` : 'No provider matches these filters.') : 'No providers have signed up yet.'}
@@ -285,7 +254,51 @@ export function UsersList({ hospitalId, system }: UsersListProps) {
   );
 }
 
-const COMPLETION_FILTERS = [25, 50, 80] as const;
+/**
+ * The list's filters as the console offers them: one select each, typed over the shared schema's filters so a
+ * new filter does not compile until it has its control. Each option's value is what the schema reads.
+ */
+const FILTER_CONTROLS: { [K in keyof AdminUserFilters]-?: { label: string; any: string; options: Array<{ value: string; label: string }> } } = {
+  completionBelow: { label: 'Completion', any: 'Any completion', options: [25, 50, 80].map((value) => ({ value: String(value), label: `Below ${value}%` })) },
+  signIn: {
+    label: 'Last sign-in',
+    any: 'Any time',
+    options: [
+      { value: 'within_30_days', label: 'In the last 30 days' },
+      { value: 'over_30_days', label: 'More than 30 days ago' },
+      { value: 'never', label: 'Never signed in' },
+    ],
+  },
+  publishing: {
+    label: 'Publishing',
+    any: 'Any status',
+    options: [
+      { value: 'published', label: 'Published' },
+      { value: 'pending', label: 'Waiting for approval' },
+      { value: 'not_published', label: 'Not published' },
+    ],
+  },
+};
+const FILTER_KEYS = Object.keys(FILTER_CONTROLS) as Array<keyof AdminUserFilters>;
+/** What each select shows: '' is "any". */
+type FilterValues = Record<keyof AdminUserFilters, string>;
+
+/** The filters a link brought (an option the select offers, else any). */
+function filtersFrom(params: URLSearchParams): FilterValues {
+  return Object.fromEntries(
+    FILTER_KEYS.map((key) => {
+      const value = params.get(key) ?? '';
+      return [key, FILTER_CONTROLS[key].options.some((option) => option.value === value) ? value : ''];
+    }),
+  ) as FilterValues;
+}
+
+/** The selects' values as the shared schema reads them (the query string's types). */
+function filterQuery(values: FilterValues): AdminUserFilters {
+  const chosen = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+  const parsed = adminUserFiltersSchema.safeParse(chosen);
+  return parsed.success ? parsed.data : {};
+}
 
 /** One of the list's filters: a labelled select. */
 function FilterSelect({
