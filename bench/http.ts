@@ -84,17 +84,34 @@ async function replay(database: DatabaseHandle, statements: Captured[]) {
   const writes = statements.some((s) => /^\s*(insert|update|delete)\b/i.test(s.text));
   const client = pool.connect ? await pool.connect() : pool;
   const samples: number[] = [];
+  // BENCH_STATEMENTS=1 prints each statement's own p50, to see which one a request's SQL time is.
+  const perStatement: number[][] | null = process.env.BENCH_STATEMENTS ? [] : null;
   try {
     for (let i = 0; i < REPLAYS + 20; i += 1) {
       const started = performance.now();
       if (writes) await client.query('begin');
-      for (const statement of statements) await client.query(statement.text, statement.params);
+      for (const [index, statement] of statements.entries()) {
+        const at = performance.now();
+        await client.query(statement.text, statement.params);
+        if (i >= 20 && perStatement) (perStatement[index] ??= []).push(performance.now() - at);
+      }
       if (writes) await client.query('rollback');
       if (i >= 20) samples.push(performance.now() - started);
     }
   } finally {
     (client as { release?: () => void }).release?.();
   }
+  if (perStatement)
+    for (const [index, times] of perStatement.entries())
+      console.log(
+        `  ${round(
+          percentile(
+            times.sort((a, b) => a - b),
+            50,
+          ),
+          2,
+        )} ms  ${statements[index]!.text.replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
   return round(
     percentile(
       samples.sort((a, b) => a - b),
@@ -208,6 +225,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     const captured: Captured[] = recording;
     recording = null;
     if (!response.ok) throw new Error(`${endpoint.name}: ${response.status} ${await response.text()}`);
+    if (process.env.BENCH_STATEMENTS) console.log(`${endpoint.name}:`);
     sql.set(endpoint.name, { count: captured.length, p50: captured.length ? await replay(setup.database, captured) : 0 });
   }
   await setup.close();

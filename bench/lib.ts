@@ -125,7 +125,9 @@ export async function startBuiltServer(target: DatabaseTarget, postgresUrl?: str
   const port = 4900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
   const { databaseUrl, dataDir, cleanup } = existing ?? (await scratchDatabase(target, postgresUrl));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the server under load; NODE_OPTIONS refuses --cpu-prof.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     stdio: 'ignore',
     env: {
       ...process.env,
