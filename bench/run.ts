@@ -1,4 +1,4 @@
-// `npm run bench [-- terms|http|public-load|lighthouse|load|roster|sign-in]`: runs the benchmarks and prints their figures; results are also written
+// `npm run bench [-- terms|http|public-load|lighthouse|load|roster|sign-in|scale]`: runs the benchmarks and prints their figures; results are also written
 // to bench/results/ as JSON and a Markdown table. PostgreSQL runs too when DATABASE_URL is set. `load`
 // (the cluster under a mixed workload, PostgreSQL only, about 5 minutes) and `roster` (2,000 NPIs
 // onboarded, about 10 minutes per database) run only when named.
@@ -7,6 +7,7 @@ import { benchHttp, benchPublicLoad, HTTP_SECONDS, PUBLIC_LOAD_CLIENTS } from '.
 import { benchLighthouse } from './lighthouse';
 import { benchLoad, LOAD_SECONDS } from './load';
 import { benchRoster, ROSTER_BENCH_REGISTRY_MS, ROSTER_BENCH_ROWS } from './roster';
+import { benchScale, SCALE_P975_TARGET_MS, SCALE_PROVIDERS, SCALE_SECONDS } from './scale';
 import { benchSignIn, SIGN_IN_CONCURRENCIES, SIGN_IN_SECONDS } from './sign-in';
 import { benchTerms } from './terms';
 
@@ -167,5 +168,26 @@ if (which.has('roster')) {
     '(25 rows per job, the batch\'s NPIs asked first, then each draft written), polled once a second as the console does. "invitations": from the button to the last invitation received by the loopback SMTP server. ' +
     "RSS is the server process's, sampled every second.";
   writeResults('roster', rows, `# Roster onboarding at scale\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
+}
+if (which.has('scale')) {
+  const rows = [];
+  for (const target of targets) {
+    console.log(`\nthe directory at ${SCALE_PROVIDERS} providers on ${target} (production build)…`);
+    rows.push(...(await benchScale(target, postgresUrl)));
+  }
+  const lines = [
+    `| database | request | found | req/s (10 connections) | % of health | 1 conn. p50 ms | 1 conn. p97.5 ms | p97.5 ≤ ${SCALE_P975_TARGET_MS} ms | errors / not 2xx |`,
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.endpoint} | ${r.matches} | ${r.requestsPerSec} | ${r.ofHealth} % | ${r.oneConnectionP50} | ${r.oneConnectionP975} | ${r.endpoint.includes('health') ? '–' : r.oneConnectionP975 <= SCALE_P975_TARGET_MS ? 'yes' : 'no'} | ${r.errors} / ${r.non2xx} |`,
+    ),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  const note =
+    `The public directory at ${SCALE_PROVIDERS.toLocaleString('en-US')} published providers of one hospital, 20 expertise terms each, their offices spread over the US by ZIP (one ZIP in 7,919 of the package's list in turn), ` +
+    `statistics gathered after the bulk load. The production build in its own process on loopback; wrk (its own process) at 10 connections for ${SCALE_SECONDS} s, then at one connection for ${SCALE_SECONDS} s. ` +
+    '"found" is what the page (or the FHIR Bundle\'s total) says it matched; a page shows 20. "% of health" is the request\'s req/s over `GET /api/health` in the same run, on a shared 2-core machine.';
+  writeResults('scale', rows, `# The directory at scale\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
 process.exit(0);

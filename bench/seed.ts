@@ -1,6 +1,7 @@
 // Data the benchmarks share: a hospital grown to 50,000 expertise terms and a provider whose profile
 // is full (the profile of the API tests, about 27 KB), both written through the real API.
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import {
@@ -161,24 +162,46 @@ const LAST = [
   'Zhou',
 ];
 
+/** One of the eight towns near Evanston, in turn (every office within 50 miles of Evanston). */
+function townOffice(i: number) {
+  const [city, zip] = CITIES[i % CITIES.length]!;
+  return { city, state: 'IL', zip };
+}
+
+let usZips: Array<{ zip: string; city: string; state: string }> | null = null;
+
+/** A US ZIP for each provider, spread over all of the package's ZIPs (a stride prime to their count), so offices cover the country. */
+function usOffice(i: number) {
+  usZips ??= Object.values(
+    createRequire(import.meta.url)('zipcodes/lib/codes.js').codes as Record<string, { zip: string; city: string; state: string; latitude: number }>,
+  )
+    .filter((entry) => Number.isFinite(entry.latitude) && /^\d{5}$/.test(entry.zip))
+    .sort((a, b) => a.zip.localeCompare(b.zip));
+  return usZips[(i * 7919) % usZips.length]!;
+}
+
 /**
- * A directory of `DIRECTORY_PROVIDERS` published providers at the hospital, each with a specialty,
- * an office in one of eight towns (with its ZIP's coordinates), two insurance plans, a language besides English and `DIRECTORY_TERMS_EACH` expertise
- * terms of their specialty: the public search's benchmark data. Written in bulk, straight to the tables.
+ * A directory of published providers at the hospital (`DIRECTORY_PROVIDERS` unless `providers` says), each with a
+ * specialty, an office with its ZIP's coordinates (in one of eight towns near Evanston, or with `spread: 'us'`
+ * anywhere in the US), two insurance plans, a language besides English and `DIRECTORY_TERMS_EACH` expertise terms
+ * of their specialty: the public search's benchmark data. Written in bulk, straight to the tables.
  */
 export async function seedDirectory(
   db: Database,
   hospitalId: string,
   defaults: Array<{ termId: string; term: string; termType: string; specialtyName: string }>,
+  options: { providers?: number; spread?: 'towns' | 'us' } = {},
 ) {
+  const total = options.providers ?? DIRECTORY_PROVIDERS;
+  const officeOf = options.spread === 'us' ? usOffice : townOffice;
   const started = performance.now();
   const bySpecialty = new Map<string, typeof defaults>();
   for (const term of defaults) bySpecialty.set(term.specialtyName, [...(bySpecialty.get(term.specialtyName) ?? []), term]);
   const specialties = [...bySpecialty.entries()].filter(([, terms]) => terms.length >= DIRECTORY_TERMS_EACH).map(([name]) => name);
   const other = ['es', 'pl', 'zh', 'ar', 'hi', 'ko', 'ru', 'fr'];
   const BATCH = 500;
-  for (let start = 0; start < DIRECTORY_PROVIDERS; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, DIRECTORY_PROVIDERS - start) }, (_, k) => start + k);
+  for (let start = 0; start < total; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, total - start) }, (_, k) => start + k);
     const people = batch.map((i) => ({
       i,
       first: FIRST[i % FIRST.length]!,
@@ -214,17 +237,20 @@ export async function seedDirectory(
       .insert(practiceEssentials)
       .values(people.map((p, k) => ({ userId: ids[k]!, acceptingNewPatients: p.i % 3 !== 0, telehealthServices: p.i % 4 === 0 ? ['follow_up'] : [] })));
     await db.insert(locations).values(
-      people.map((p, k) => ({
-        userId: ids[k]!,
-        locationName: `${CITIES[p.i % CITIES.length]![0]} office`,
-        addressLine1: `${100 + p.i} Main St`,
-        city: CITIES[p.i % CITIES.length]![0],
-        state: 'IL',
-        postalCode: CITIES[p.i % CITIES.length]![1],
-        country: 'US',
-        isPrimary: true,
-        ...zipPoint(CITIES[p.i % CITIES.length]![1]),
-      })),
+      people.map((p, k) => {
+        const office = officeOf(p.i);
+        return {
+          userId: ids[k]!,
+          locationName: `${office.city} office`,
+          addressLine1: `${100 + p.i} Main St`,
+          city: office.city,
+          state: office.state,
+          postalCode: office.zip,
+          country: 'US',
+          isPrimary: true,
+          ...zipPoint(office.zip),
+        };
+      }),
     );
     await db.insert(insuranceAccepted).values(
       people.flatMap((p, k) =>
@@ -253,5 +279,5 @@ export async function seedDirectory(
       .insert(directoryListings)
       .values(people.map((p, k) => ({ userId: ids[k]!, hospitalId, status: 'published', slug: `bench-${p.i}`, publishedAt: new Date() })));
   }
-  return { providers: DIRECTORY_PROVIDERS, ms: Math.round(performance.now() - started) };
+  return { providers: total, ms: Math.round(performance.now() - started) };
 }
