@@ -51,7 +51,8 @@ async function main() {
   await database.migrate(migrationsDir);
   // One file store for the app and the seed (the demo clinicians' avatars are stored as uploads are).
   const storage = createStorageFromEnv(env);
-  const seeded = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger, storage });
+  // Processes started together seed one after another: the seed is idempotent, not safe to run twice at once.
+  const seeded = await database.exclusively('vitae:seed', () => seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger, storage }));
   // PGlite has no autovacuum: each start refreshes the planner's statistics of every table (about a
   // second for a demo database grown to 50,000 terms), so tables that grew a row at a time since the
   // last start are planned for their size. Bulk writes refresh their table at once (analyzeAfterBulkWrite).

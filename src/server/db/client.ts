@@ -35,6 +35,12 @@ export interface DatabaseHandle {
   publicReadDb: Database;
   kind: DatabaseKind;
   migrate(migrationsFolder: string): Promise<void>;
+  /**
+   * Runs `work` while no other process runs work under the same name on this database: on PostgreSQL a
+   * session advisory lock held on a connection of its own, for the steps every process takes at start
+   * (migrating, seeding) that must not run twice at once. PGlite has one process by its lock file.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -187,18 +193,27 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
       ? withFallback(makePool(options.publicPool.size, options.publicPool.statementTimeoutMs, options.publicPool.readUrl), publicPool ?? pool)
       : null;
     const publicReadDb = readPool ? (drizzlePg({ client: readPool, schema, casing: 'snake_case', logger }) as unknown as Database) : publicDb;
+    const exclusively = async <T>(name: string, work: () => Promise<T>) => {
+      const lock = new pg.Client({ connectionString: options.databaseUrl });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock(hashtext($1))', [name]);
+        return await work();
+      } finally {
+        await lock.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+        await lock.end();
+      }
+    };
     return {
       db,
       publicDb,
       publicReadDb,
       kind: 'postgres',
-      // Several processes may start together: a session advisory lock held on its own connection
-      // lets one apply the migrations while the others wait, then find nothing left to do.
-      migrate: async (migrationsFolder) => {
-        const lock = new pg.Client({ connectionString: options.databaseUrl });
-        await lock.connect();
-        try {
-          await lock.query('select pg_advisory_lock(hashtext($1))', ['vitae:migrations']);
+      exclusively,
+      // Several processes may start together: one applies the migrations while the others wait, then
+      // finds nothing left to do.
+      migrate: (migrationsFolder) =>
+        exclusively('vitae:migrations', async () => {
           // Migrations run on their own connection without the statement timeout: building an index on a
           // large table may rightly take longer than any request should.
           const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
@@ -207,11 +222,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
           } finally {
             await migrationPool.end();
           }
-        } finally {
-          await lock.query('select pg_advisory_unlock(hashtext($1))', ['vitae:migrations']).catch(() => {});
-          await lock.end();
-        }
-      },
+        }),
       close: async () => {
         await Promise.all([pool.end(), publicPool?.end(), readPool?.end()]);
       },
@@ -244,6 +255,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     publicReadDb: db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
+    exclusively: (_name, work) => work(),
     close: async () => {
       try {
         if (!client.closed) await client.close();

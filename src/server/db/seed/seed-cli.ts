@@ -16,7 +16,9 @@ const database = await createDatabase({
 });
 try {
   await database.migrate(migrationsDir);
-  const result = await seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger, storage: createStorageFromEnv(env) });
+  const result = await database.exclusively('vitae:seed', () =>
+    seedDatabase(database.db, { dataDir: seedDataDir, demo: env.seedDemoData, logger, storage: createStorageFromEnv(env) }),
+  );
   console.log('Reference rows inserted:', Object.keys(result.reference).length > 0 ? result.reference : 'none (already seeded)');
   if (result.demo) console.log(`Demo tenant ${result.demo.hospitalName}; admins ${result.demo.systemAdminEmail}, ${result.demo.hospitalAdminEmail}`);
 } finally {
