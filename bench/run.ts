@@ -180,7 +180,7 @@ if (which.has('scale')) {
     '|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.endpoint} | ${r.matches} | ${r.requestsPerSec} | ${r.ofHealth} % | ${r.oneConnectionP50} | ${r.oneConnectionP975} | ${r.endpoint.includes('health') ? '–' : r.oneConnectionP975 <= SCALE_P975_TARGET_MS ? 'yes' : 'no'} | ${r.errors} / ${r.non2xx} |`,
+        `| ${r.database} | ${r.endpoint} | ${r.matches} | ${r.requestsPerSec} | ${r.ofHealth} % | ${r.oneConnectionP50 ?? 'none finished'} | ${r.oneConnectionP975 ?? 'none finished'} | ${r.endpoint.includes('health') ? '–' : r.oneConnectionP975 !== null && r.oneConnectionP975 <= SCALE_P975_TARGET_MS ? 'yes' : 'no'} | ${r.errors} / ${r.non2xx} |`,
     ),
   ];
   console.log(`\n${lines.join('\n')}`);

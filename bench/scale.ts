@@ -20,8 +20,9 @@ export interface ScaleRow {
   matches: string;
   requestsPerSec: number;
   ofHealth: number | null;
-  oneConnectionP50: number;
-  oneConnectionP975: number;
+  /** Null when not one request finished at one connection in the run's time (wrk gives up on a request after 10 s). */
+  oneConnectionP50: number | null;
+  oneConnectionP975: number | null;
   errors: number;
   non2xx: number;
 }
@@ -81,8 +82,8 @@ export async function benchScale(target: DatabaseTarget, postgresUrl?: string): 
             : '–',
         requestsPerSec: load.requestsPerSec,
         ofHealth: null,
-        oneConnectionP50: single.p50,
-        oneConnectionP975: single.p975,
+        oneConnectionP50: single.requests > 0 ? single.p50 : null,
+        oneConnectionP975: single.requests > 0 ? single.p975 : null,
         errors: load.errors + single.errors,
         non2xx: load.non2xx + single.non2xx,
       });
