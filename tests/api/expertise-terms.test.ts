@@ -249,6 +249,31 @@ describe(`provider term lookups (${databaseLabel})`, () => {
     expect(defaults.items.every((t: { term: string }) => /atrial fib/i.test(t.term))).toBe(true);
   });
 
+  it('shows every change to the terms in the next search, whoever makes it (the search cache is keyed by the terms revision)', async () => {
+    const hospital = await createHospital(ctx);
+    const admin = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id })).email);
+    const provider = await providerOf(hospital.id);
+    const search = async (q: string) => {
+      const body = await (await provider.get(`/api/terms/search?q=${q}&pageSize=5`)).json();
+      return { source: body.source as string, terms: body.items.map((t: { term: string }) => t.term) as string[], total: body.totalCount as number };
+    };
+    // No own terms yet: the defaults; a default term added by a system admin shows at once.
+    expect((await search('quokka')).terms).toEqual([]);
+    expect((await system.post('/api/admin/terms/default', { termId: 'CON-quokka', term: 'Quokka fever', specialtyName: 'Family Medicine' })).status).toBe(201);
+    expect(await search('quokka')).toEqual({ source: 'default', terms: ['Quokka fever'], total: 1 });
+    // The hospital's first term switches the source; an edit, a deactivation and a delete at a SQL prompt each show.
+    const created = await admin.post(`/api/admin/hospitals/${hospital.id}/terms`, term('CON-quokka2', 'Quokka bite'));
+    expect(created.status).toBe(201);
+    expect(await search('quokka')).toEqual({ source: 'hospital_and_default', terms: ['Quokka bite', 'Quokka fever'], total: 2 });
+    const { id } = await created.json();
+    expect((await admin.patch(`/api/admin/hospitals/${hospital.id}/terms/${id}`, { term: 'Quokka scratch' })).status).toBe(200);
+    expect((await search('quokka')).terms).toEqual(['Quokka fever', 'Quokka scratch']);
+    await ctx.database.db.update(hospitalExpertiseTerms).set({ isActive: false }).where(eq(hospitalExpertiseTerms.id, id));
+    expect(await search('quokka')).toEqual({ source: 'default', terms: ['Quokka fever'], total: 1 });
+    await ctx.database.db.delete(medicalExpertiseTerms).where(eq(medicalExpertiseTerms.termId, 'CON-quokka'));
+    expect((await search('quokka')).terms).toEqual([]);
+  });
+
   it('suggests specialties from the NPI taxonomies only above 0.3 confidence', async () => {
     const client = await providerOf(null);
     const session = await (await client.get('/api/auth/session')).json();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DATA_SOURCES, EXPERTISE_TERMS_SCOPES, SECTION_IDS } from '../../../shared/enums';
 import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
 import { inList, timestamps } from './columns';
@@ -47,6 +47,9 @@ export const hospitals = pgTable(
     brandWritingStandards: text(),
     // Own terms only, or own terms plus the defaults: one custom term must not hide 13,491 defaults by accident.
     expertiseTermsScope: text().notNull().default('own_plus_defaults'),
+    // Bumped by triggers (migration 0030) in the same transaction as any change to the hospital's terms
+    // or to the default terms: a provider's term search caches its pages under it (expertise-terms/search-cache.ts).
+    termsRevision: bigint({ mode: 'number' }).notNull().default(0),
     // The public find-a-doctor directory: off until the hospital turns it on; its address is /find/<slug>.
     directoryEnabled: boolean().notNull().default(false),
     directorySlug: text().unique('hospitals_directory_slug_unique'),

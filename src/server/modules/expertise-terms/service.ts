@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/service';
 import { findHospitalForAdmin } from '../hospitals/service';
+import { cachedTermSearch, termSearchKey } from './search-cache';
 
 export const BULK_BATCH_SIZE = 100;
 const TERMS_BY_SPECIALTY_LIMIT = 50_000;
@@ -369,6 +370,7 @@ const termSourceStatement = perDatabase((db) =>
       dataSource: hospitals.dataSource,
       // Written out: inside a select from hospitals, Drizzle would leave a bare "id" the subquery reads as its own.
       hasTerms: sql<boolean>`exists (select 1 from hospital_expertise_terms t where t.hospital_id = "hospitals"."id" and t.is_active)`,
+      revision: hospitals.termsRevision,
     })
     .from(hospitals)
     .where(eq(hospitals.id, sql.placeholder('hospitalId')))
@@ -384,9 +386,15 @@ const termSourceStatement = perDatabase((db) =>
  */
 export async function providerTermSource(db: Database, hospitalId: string | null): Promise<'default' | 'hospital' | 'hospital_and_default'> {
   if (!hospitalId) return 'default';
+  return (await termSourceOf(db, hospitalId)).source;
+}
+
+/** The term source and the hospital's terms revision (what a cached search is keyed by), in one statement. */
+async function termSourceOf(db: Database, hospitalId: string) {
   const [row] = await termSourceStatement(db).execute({ hospitalId });
-  if (!row?.hasTerms) return 'default';
-  return row.scope === 'own_only' || row.dataSource === 'yext' ? 'hospital' : 'hospital_and_default';
+  const revision = Number(row?.revision ?? 0);
+  if (!row?.hasTerms) return { source: 'default' as const, revision };
+  return { source: row.scope === 'own_only' || row.dataSource === 'yext' ? ('hospital' as const) : ('hospital_and_default' as const), revision };
 }
 
 /** Ranked the way both searches rank: terms that start with the text first, then by term. */
@@ -420,10 +428,14 @@ async function searchOwnAndDefaultTerms(db: Database, hospitalId: string, query:
 }
 
 export async function searchTermsForProvider(db: Database, hospitalId: string | null, query: TermSearchQuery) {
-  const source = await providerTermSource(db, hospitalId);
-  if (source === 'hospital') return { source: 'hospital' as const, ...(await searchHospitalTerms(db, hospitalId!, query)) };
-  if (source === 'hospital_and_default') return { source: 'hospital_and_default' as const, ...(await searchOwnAndDefaultTerms(db, hospitalId!, query)) };
-  return { source: 'default' as const, ...(await searchDefaultTerms(db, query)) };
+  if (!hospitalId) return { source: 'default' as const, ...(await searchDefaultTerms(db, query)) };
+  const { source, revision } = await termSourceOf(db, hospitalId);
+  // Cached under the hospital's terms revision, read afresh just now: an entry is never stale (search-cache.ts).
+  return cachedTermSearch(db, termSearchKey(hospitalId, revision, source, query), async () => {
+    if (source === 'hospital') return { source: 'hospital' as const, ...(await searchHospitalTerms(db, hospitalId, query)) };
+    if (source === 'hospital_and_default') return { source: 'hospital_and_default' as const, ...(await searchOwnAndDefaultTerms(db, hospitalId, query)) };
+    return { source: 'default' as const, ...(await searchDefaultTerms(db, query)) };
+  });
 }
 
 /**
