@@ -1,9 +1,10 @@
 // `npm run bench -- load` (PostgreSQL, DATABASE_URL): the production shape under a mixed workload.
 // Three built app processes behind haproxy (the cluster of tests/cluster), wrk in its own process
 // at 50 and then 200 connections for 60 s each. Printed: req/s, p50 / p99, errors, status classes,
-// each process's RSS (sampled every second; growth after warm-up), and PostgreSQL connections.
+// each process's RSS (sampled every second; growth after warm-up), PostgreSQL connections, and where the
+// machine's CPU went (each app process, PostgreSQL, haproxy, wrk, anything else, idle).
 import { spawn } from 'node:child_process';
-import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { medicalExpertiseTerms } from '../src/server/db/schema';
@@ -38,6 +39,8 @@ export interface LoadRow {
   rssMb: Record<string, { afterWarmUp: number; end: number; growthPct: number }>;
   postgresConnectionsMax: number;
   postgresConnectionsLimit: number;
+  /** Cores' worth of CPU each part used over the step (2.0 is the whole machine), from /proc. */
+  cpuCores: Record<string, number>;
 }
 
 const lua = (text: string) => `[==[${text}]==]`;
@@ -154,14 +157,59 @@ const rssMb = (pid: number) => {
   return match ? Number(match[1]) / 1024 : 0;
 };
 
-/** Samples every process's RSS and the database's connection count once a second while `work` runs. */
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Every process's name and CPU ticks (user + system) from /proc/<pid>/stat; the machine's idle ticks from /proc/stat. */
+function cpuSnapshot() {
+  const processes = new Map<number, { name: string; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The name is in parentheses and may hold spaces; the fields after it are fixed.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      processes.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const [, user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  return { processes, idle: idle! + iowait!, busy: user! + nice! + system! + irq! + softirq! + steal! };
+}
+
+/**
+ * Where the CPU went between the first and the last snapshot, in cores: per app process, PostgreSQL
+ * (every backend and helper), haproxy, wrk, everything else on the machine, and idle. A process that
+ * started meanwhile counts from zero; one that ended counts to its last snapshot (taken every second).
+ */
+function cpuCores(snapshots: Array<ReturnType<typeof cpuSnapshot>>, seconds: number, apps: Map<number, string>) {
+  const first = snapshots[0]!;
+  const last = snapshots.at(-1)!;
+  const lastSeen = new Map<number, { name: string; ticks: number }>();
+  for (const snapshot of snapshots) for (const [pid, process] of snapshot.processes) lastSeen.set(pid, process);
+  const parts: Record<string, number> = Object.fromEntries([...apps.values(), 'postgres', 'haproxy', 'wrk', 'other'].map((name) => [name, 0]));
+  for (const [pid, process] of lastSeen) {
+    const used = process.ticks - (first.processes.get(pid)?.ticks ?? 0);
+    const part = apps.get(pid) ?? (['postgres', 'haproxy', 'wrk'].includes(process.name) ? process.name : 'other');
+    parts[part] = parts[part]! + used;
+  }
+  const cores = Object.fromEntries(Object.entries(parts).map(([name, ticks]) => [name, round(ticks / TICKS_PER_SECOND / seconds, 2)]));
+  return { ...cores, idle: round((last.idle - first.idle) / TICKS_PER_SECOND / seconds, 2) };
+}
+
+/** Samples every process's RSS, the database's connection count and the machine's CPU once a second while `work` runs. */
 async function sampled<T>(cluster: Cluster, work: Promise<T>) {
   const rss: Record<string, number[]> = Object.fromEntries(cluster.processes.map((p) => [p.name, []]));
   const connections: number[] = [];
   const databaseName = new URL(cluster.databaseUrl).pathname.slice(1);
+  const cpu = [cpuSnapshot()];
+  const started = performance.now();
   let running = true;
   const sampler = (async () => {
     while (running) {
+      cpu.push(cpuSnapshot());
       for (const p of cluster.processes) rss[p.name]!.push(rssMb(p.child.pid!));
       const [row] = await cluster.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [databaseName]);
       connections.push(Number(row!.count));
@@ -171,7 +219,9 @@ async function sampled<T>(cluster: Cluster, work: Promise<T>) {
   const result = await work;
   running = false;
   await sampler;
-  return { result, rss, connections };
+  cpu.push(cpuSnapshot());
+  const apps = new Map(cluster.processes.map((p) => [p.child.pid!, p.name]));
+  return { result, rss, connections, cpu: cpuCores(cpu, (performance.now() - started) / 1000, apps) };
 }
 
 export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRow[]> {
@@ -258,7 +308,7 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
     const rows: LoadRow[] = [];
     for (const connections of CONNECTION_STEPS) {
       console.log(`  ${connections} connections for ${LOAD_SECONDS} s…`);
-      const { result, rss, connections: pgConnections } = await sampled(cluster, runWrkScript(script, cluster.url, connections, LOAD_SECONDS));
+      const { result, rss, connections: pgConnections, cpu } = await sampled(cluster, runWrkScript(script, cluster.url, connections, LOAD_SECONDS));
       rows.push({
         connections,
         seconds: LOAD_SECONDS,
@@ -283,6 +333,7 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
         postgresConnectionsMax: Math.max(...pgConnections),
         // Each process's two pools, plus the harness's own two (sampling) connections.
         postgresConnectionsLimit: PROCESSES * (POOL_SIZE + PUBLIC_POOL_SIZE) + 2,
+        cpuCores: cpu,
       });
       console.log(JSON.stringify(rows.at(-1)));
     }

@@ -113,6 +113,17 @@ if (which.has('load')) {
         `| ${r.connections} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.status2xx} | ${r.status4xx} | ${r.status5xx} | ${processNames.map((n) => `${r.rssMb[n]!.afterWarmUp} → ${r.rssMb[n]!.end} (${r.rssMb[n]!.growthPct} %)`).join(' | ')} | ${r.postgresConnectionsMax} / ${r.postgresConnectionsLimit} |`,
     ),
   ];
+  // Where the machine's two cores went in each step.
+  const cpuParts = Object.keys(rows[0]?.cpuCores ?? {});
+  const cpuLines = [
+    `| connections | ${cpuParts.join(' | ')} | req/s per app core |`,
+    `|---|${cpuParts.map(() => '---').join('|')}|---|`,
+    ...rows.map((r) => {
+      const appCores = processNames.reduce((sum, n) => sum + (r.cpuCores[n] ?? 0), 0);
+      return `| ${r.connections} | ${cpuParts.map((part) => r.cpuCores[part]).join(' | ')} | ${appCores > 0 ? Math.round(r.requestsPerSec / appCores) : '–'} |`;
+    }),
+  ];
+  lines.push('', 'CPU used in each step, in cores (the machine has 2; from /proc, sampled every second):', '', ...cpuLines);
   console.log(`\n${lines.join('\n')}`);
   const note =
     `wrk (Debian, its own process, two threads) through haproxy to 3 production processes (each with a pool of 10 and a public-read pool of 5) on one PostgreSQL, ${LOAD_SECONDS} s per step after a 45 s warm-up at 200 connections, on a shared 2-core machine. ` +
