@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server, unhandledRequests } from '@web/test/api';
 
 // findBy… and waitFor wait up to 5 s rather than 1 s: the first render of a lazy route imports its
 // chunk, which on a busy shared machine can take longer than a second.
@@ -37,6 +38,24 @@ if (typeof window !== 'undefined') {
   window.scrollTo = () => undefined;
 }
 
+// The network: every request must be answered by a handler the test declared (serveApi in
+// src/web/test/api.ts). An unexpected one is logged by MSW, rejected, and fails the test below.
+beforeAll(() => {
+  server.listen({
+    onUnhandledRequest(request, print) {
+      unhandledRequests.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  });
+});
+
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  const unexpected = unhandledRequests.splice(0);
+  if (unexpected.length > 0) throw new Error(`Requests no handler answered (declare them with serveApi): ${unexpected.join(', ')}`);
+});
+
+afterAll(() => {
+  server.close();
 });

@@ -1,110 +1,72 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { failure, networkError, pending, serveApi } from '@web/test/api';
 import { apiFetch, ApiError, isRetryableFailure, TIMEOUT_MESSAGE } from './api-client';
-
-function jsonResponse(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('apiFetch', () => {
   it('sends JSON with same-origin credentials and returns the parsed answer', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ ok: true }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ 'POST /api/things': { body: { ok: true } } });
 
     await expect(apiFetch('/api/things', { method: 'POST', body: { name: 'Vitae' } })).resolves.toEqual({ ok: true });
 
-    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(path).toBe('/api/things');
-    expect(init.credentials).toBe('same-origin');
-    expect(init.body).toBe('{"name":"Vitae"}');
-    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+    expect(api.calls).toHaveLength(1);
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/things');
+    expect(call?.credentials).toBe('same-origin');
+    expect(call?.body).toEqual({ name: 'Vitae' });
+    expect(call?.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('does not set a JSON content type without a body, or for form data', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({}));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ '/api/a': { body: {} }, '/api/b': { body: {} } });
 
     await apiFetch('/api/a');
     await apiFetch('/api/b', { method: 'POST', body: new FormData() });
 
-    for (const call of fetchMock.mock.calls as unknown as Array<[string, RequestInit]>) {
-      expect(new Headers(call[1].headers).has('Content-Type')).toBe(false);
-    }
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/a', '/api/b']);
+    expect(api.calls[0]?.headers.has('Content-Type')).toBe(false);
+    // fetch itself names form data multipart; what matters is that apiFetch did not call it JSON.
+    expect(api.calls[1]?.headers.get('Content-Type')).toMatch(/^multipart\/form-data/);
   });
 
   it('resolves to undefined for an empty answer', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(null, { status: 204 })),
-    );
+    serveApi({ '/api/empty': new Response(null, { status: 204 }) });
     await expect(apiFetch('/api/empty')).resolves.toBeUndefined();
   });
 
   it('throws the server error body as an ApiError', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many attempts.', details: { retryAfter: 60 } } }, 429)),
-    );
+    serveApi({ '/api/x': failure('RATE_LIMIT_EXCEEDED', 429, 'Too many attempts.', { retryAfter: 60 }) });
     const error = await apiFetch('/api/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED', message: 'Too many attempts.', details: { retryAfter: 60 } });
   });
 
   it('describes an error without a body by its status', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('<html>oops</html>', { status: 502 })),
-    );
+    serveApi({ '/api/x': new Response('<html>oops</html>', { status: 502 }) });
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: 'Request failed with status code 502' });
   });
 
   it('turns a failed connection into a network ApiError', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    serveApi({ '/api/x': () => networkError() });
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
   it('gives up with "Request timed out" after the timeout', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_path: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-          }),
-      ),
-    );
+    serveApi({ '/api/slow': pending });
     await expect(apiFetch('/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({ status: 0, code: 'TIMEOUT', message: TIMEOUT_MESSAGE });
   });
 
   it('lets a cancellation by the caller through unchanged', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_path: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-          }),
-      ),
-    );
+    serveApi({ '/api/slow': pending });
     const controller = new AbortController();
-    const pending = apiFetch('/api/slow', { signal: controller.signal });
+    const pendingCall = apiFetch('/api/slow', { signal: controller.signal });
     controller.abort();
-    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(pendingCall).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 
 describe('isRetryableFailure', () => {
   it('names the request method on the error, so a write answered with a 5xx is never sent again on its own', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } }, 500)),
-    );
+    serveApi({ '/api/auth/change-password': () => failure('INTERNAL_ERROR', 500), '/api/admin/me': () => failure('INTERNAL_ERROR', 500) });
     const write = await apiFetch('/api/auth/change-password', { method: 'post', body: {} }).catch((error: unknown) => error);
     const read = await apiFetch('/api/admin/me').catch((error: unknown) => error);
     expect(write).toMatchObject({ status: 500, method: 'POST' });
