@@ -41,6 +41,8 @@ export interface LoadRow {
   postgresConnectionsLimit: number;
   /** Cores' worth of CPU each part used over the step (2.0 is the whole machine), from /proc. */
   cpuCores: Record<string, number>;
+  /** What the database was busy with: statements active at once on average, and the statements most often active. */
+  postgresBusy: { meanActive: number; top: Array<{ shape: string; sharePct: number }> };
 }
 
 const lua = (text: string) => `[==[${text}]==]`;
@@ -199,6 +201,50 @@ function cpuCores(snapshots: Array<ReturnType<typeof cpuSnapshot>>, seconds: num
   return { ...cores, idle: round((last.idle - first.idle) / TICKS_PER_SECOND / seconds, 2) };
 }
 
+/**
+ * What PostgreSQL is busy with: every 50 ms, the statements active on the database (from
+ * pg_stat_activity, the sampler's own left out), each reduced to its shape (literals and parameters
+ * dropped; its start and what follows its first FROM). A statement's share of the samples is its share of the database's busy
+ * time, waits included; no extension or server setting is needed.
+ */
+function sampleActiveStatements(cluster: Cluster, databaseName: string, running: () => boolean) {
+  const seen = new Map<string, number>();
+  let samples = 0;
+  const done = (async () => {
+    while (running()) {
+      const rows = await cluster.query<{ query: string }>(
+        "select query from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()",
+        [databaseName],
+      );
+      samples += 1;
+      for (const { query } of rows) {
+        const flat = query
+          .replace(/'(?:[^']|'')*'/g, '?')
+          .replace(/\$\d+/g, '?')
+          .replace(/\s+/g, ' ')
+          .trim();
+        // The start says what kind of statement; what follows the first FROM says what it reads.
+        const from = flat.toLowerCase().indexOf(' from ');
+        const shape = from > 45 ? `${flat.slice(0, 40)} … ${flat.slice(from + 1, from + 81)}` : flat.slice(0, 120);
+        seen.set(shape, (seen.get(shape) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return async () => {
+    await done;
+    const total = [...seen.values()].reduce((sum, n) => sum + n, 0);
+    return {
+      /** Statements active at once, on average (how many backends were busy). */
+      meanActive: round(total / Math.max(1, samples), 2),
+      top: [...seen]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([shape, n]) => ({ shape, sharePct: round((100 * n) / Math.max(1, total)) })),
+    };
+  };
+}
+
 /** Samples every process's RSS, the database's connection count and the machine's CPU once a second while `work` runs. */
 async function sampled<T>(cluster: Cluster, work: Promise<T>) {
   const rss: Record<string, number[]> = Object.fromEntries(cluster.processes.map((p) => [p.name, []]));
@@ -207,6 +253,7 @@ async function sampled<T>(cluster: Cluster, work: Promise<T>) {
   const cpu = [cpuSnapshot()];
   const started = performance.now();
   let running = true;
+  const statements = sampleActiveStatements(cluster, databaseName, () => running);
   const sampler = (async () => {
     while (running) {
       cpu.push(cpuSnapshot());
@@ -221,7 +268,7 @@ async function sampled<T>(cluster: Cluster, work: Promise<T>) {
   await sampler;
   cpu.push(cpuSnapshot());
   const apps = new Map(cluster.processes.map((p) => [p.child.pid!, p.name]));
-  return { result, rss, connections, cpu: cpuCores(cpu, (performance.now() - started) / 1000, apps) };
+  return { result, rss, connections, cpu: cpuCores(cpu, (performance.now() - started) / 1000, apps), statements: await statements() };
 }
 
 export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRow[]> {
@@ -308,7 +355,7 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
     const rows: LoadRow[] = [];
     for (const connections of CONNECTION_STEPS) {
       console.log(`  ${connections} connections for ${LOAD_SECONDS} s…`);
-      const { result, rss, connections: pgConnections, cpu } = await sampled(cluster, runWrkScript(script, cluster.url, connections, LOAD_SECONDS));
+      const { result, rss, connections: pgConnections, cpu, statements } = await sampled(cluster, runWrkScript(script, cluster.url, connections, LOAD_SECONDS));
       rows.push({
         connections,
         seconds: LOAD_SECONDS,
@@ -334,6 +381,7 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
         // Each process's two pools, plus the harness's own two (sampling) connections.
         postgresConnectionsLimit: PROCESSES * (POOL_SIZE + PUBLIC_POOL_SIZE) + 2,
         cpuCores: cpu,
+        postgresBusy: statements,
       });
       console.log(JSON.stringify(rows.at(-1)));
     }

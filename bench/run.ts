@@ -124,6 +124,17 @@ if (which.has('load')) {
     }),
   ];
   lines.push('', 'CPU used in each step, in cores (the machine has 2; from /proc, sampled every second):', '', ...cpuLines);
+  // What PostgreSQL was busy with, from pg_stat_activity sampled every 50 ms.
+  for (const r of rows) {
+    lines.push(
+      '',
+      `PostgreSQL at ${r.connections} connections: ${r.postgresBusy.meanActive} statements active at once on average; most often active (share of samples):`,
+      '',
+      '| share | statement (shape) |',
+      '|---|---|',
+      ...r.postgresBusy.top.map((t) => `| ${t.sharePct} % | \`${t.shape.replace(/\|/g, '\\|')}\` |`),
+    );
+  }
   console.log(`\n${lines.join('\n')}`);
   const note =
     `wrk (Debian, its own process, two threads) through haproxy to 3 production processes (each with a pool of 10 and a public-read pool of 5) on one PostgreSQL, ${LOAD_SECONDS} s per step after a 45 s warm-up at 200 connections, on a shared 2-core machine. ` +
