@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXT } from '@shared/errors';
 import { sessionQueryKey } from '@web/lib/session';
-import { createTestQueryClient, renderRoutes, stubFetch } from '@web/test/render';
+import { createTestQueryClient, renderRoutes } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import { NotFound } from './not-found';
 
 function renderNotFound(session: { user: { id: string; email: string } | null }) {
@@ -19,10 +20,6 @@ function renderNotFound(session: { user: { id: string; email: string } | null })
 }
 
 const link = (name: string) => screen.queryByRole('link', { name });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('NotFound', () => {
   it('shows the title, the text and the actions everybody gets', () => {
@@ -52,7 +49,7 @@ describe('NotFound', () => {
   });
 
   it('asks the server who is signed in and treats a 401 as signed out', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/auth/session': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Not signed in' } } } }));
+    serveApi({ '/api/auth/session': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Not signed in' } } } });
     renderRoutes([{ path: '*', element: <NotFound /> }], { initialEntries: ['/missing'] });
     expect(screen.queryByRole('link', { name: /Provider Login/ })).toBeNull();
     await waitFor(() => expect(screen.getByRole('link', { name: /Provider Login/ })).toBeDefined());

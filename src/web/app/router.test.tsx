@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_FALLBACK_TEXT } from '@shared/errors';
-import { renderRoutes, stubFetch } from '@web/test/render';
+import { renderRoutes } from '@web/test/render';
+import { notFound, pending, serveApi } from '@web/test/api';
 import { routes } from './router';
 
 const signedOut = {
@@ -25,13 +26,12 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('public routes', () => {
   it('renders the landing page with its sections', async () => {
-    vi.stubGlobal('fetch', stubFetch(signedOut));
+    serveApi({ ...signedOut, '/api/config': notFound });
     visit('/');
     expect(await screen.findByRole('heading', { level: 1, name: /every clinician/i })).toBeDefined();
     for (const name of ['Nine sections. One complete profile.', /Schedule a 30.minute demo/, 'Built with clinicians · Trusted by health systems']) {
@@ -43,13 +43,10 @@ describe('public routes', () => {
   });
 
   it('falls back to e-mail when no scheduling URL is configured', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        ...signedOut,
-        '/api/config': { body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: true } },
-      }),
-    );
+    serveApi({
+      ...signedOut,
+      '/api/config': { body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: true } },
+    });
     visit('/');
     const demo = await screen.findByRole('heading', { name: 'Email us to book a demo' });
     expect(demo).toBeDefined();
@@ -57,22 +54,19 @@ describe('public routes', () => {
   });
 
   it('embeds a non-Calendly scheduling page in a frame', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        ...signedOut,
-        '/api/config': {
-          body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: 'https://book.example.org/vitae', feedbackBetaOnly: true },
-        },
-      }),
-    );
+    serveApi({
+      ...signedOut,
+      '/api/config': {
+        body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: 'https://book.example.org/vitae', feedbackBetaOnly: true },
+      },
+    });
     visit('/');
     const frame = await screen.findByTitle('Book a Vitae demo');
     expect(frame.getAttribute('src')).toBe('https://book.example.org/vitae');
   });
 
   it('forwards e-mail sign-in links from / to the callback', async () => {
-    vi.stubGlobal('fetch', stubFetch(signedOut));
+    serveApi(signedOut);
     const { router } = visit('/?token_hash=abc&type=magiclink');
     await expectPath(router, '/auth/callback', '?token_hash=abc&type=magiclink');
     expect(await screen.findByRole('heading', { name: 'Continue to sign in' })).toBeDefined();
@@ -85,13 +79,14 @@ describe('public routes', () => {
     ['/hospital-login', '/login', ''],
     ['/admin', '/admin/login', ''],
   ])('redirects %s to %s', async (from, to, search) => {
-    vi.stubGlobal('fetch', stubFetch(signedOut));
+    // The sign-up page may start loading its hospital list before the test ends.
+    serveApi({ ...signedOut, '/api/hospitals/options': notFound });
     const { router } = visit(from);
     await expectPath(router, to, search);
   });
 
   it('shows Page Not Found for an unknown path', async () => {
-    vi.stubGlobal('fetch', stubFetch(signedOut));
+    serveApi(signedOut);
     visit('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeDefined();
     expect(await screen.findByRole('link', { name: /Provider Login/ })).toBeDefined();
@@ -100,19 +95,28 @@ describe('public routes', () => {
 
 describe('member routes', () => {
   it('send a signed-out visitor to the login page, remembering where they were going', async () => {
-    vi.stubGlobal('fetch', stubFetch(signedOut));
+    serveApi(signedOut);
     const { router } = visit('/biography?tab=public');
     await expectPath(router, '/login', `?next=${encodeURIComponent('/biography?tab=public')}`);
   });
 
   it('show a loading state while the session is being checked', async () => {
-    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    serveApi({ '/api/auth/session': pending, '/api/admin/me': pending });
     visit('/dashboard');
     expect(await screen.findByText('Checking your session…')).toBeDefined();
   });
 
   it('render the page in the member layout for a signed-in provider', async () => {
-    vi.stubGlobal('fetch', stubFetch(member));
+    // The pages' own reads fail; the frame around them does not depend on them.
+    const pageReads = [
+      '/api/me/sections',
+      '/api/dashboard',
+      '/api/config',
+      '/api/notifications',
+      '/api/profile/provenance',
+      '/api/profile/sections/:sectionId',
+    ];
+    serveApi({ ...member, ...Object.fromEntries(pageReads.map((path) => [path, notFound])) });
     visit('/biography');
     expect(await screen.findByRole('heading', { level: 1, name: 'Biography' })).toBeDefined();
     const nav = screen.getAllByRole('navigation', { name: 'Member' })[0];
@@ -128,7 +132,7 @@ describe('member routes', () => {
   });
 
   it('offer a retry when the session check fails', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/auth/session': { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Down' } } } }));
+    serveApi({ '/api/auth/session': { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Down' } } } });
     visit('/dashboard');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeDefined();
   });
@@ -136,20 +140,20 @@ describe('member routes', () => {
 
 describe('admin routes', () => {
   it('send a visitor without an admin session to the admin login', async () => {
-    vi.stubGlobal('fetch', stubFetch(signedOut));
+    serveApi(signedOut);
     const { router } = visit('/test-sentry');
     await expectPath(router, '/admin/login', `?next=${encodeURIComponent('/test-sentry')}`);
     expect(await screen.findByRole('heading', { name: 'Sign in as an administrator' })).toBeDefined();
   });
 
   it('guard the admin feedback list too', async () => {
-    vi.stubGlobal('fetch', stubFetch(signedOut));
+    serveApi(signedOut);
     const { router } = visit('/admin/feedback');
     await expectPath(router, '/admin/login', `?next=${encodeURIComponent('/admin/feedback')}`);
   });
 
   it('let an administrator throw the test error and recover with Try Again', async () => {
-    vi.stubGlobal('fetch', stubFetch(systemAdmin));
+    serveApi({ ...systemAdmin, '/api/config': notFound });
     visit('/test-sentry');
     fireEvent.click(await screen.findByRole('button', { name: 'Throw test error' }));
     expect(await screen.findByText(ERROR_FALLBACK_TEXT.title)).toBeDefined();

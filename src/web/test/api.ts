@@ -38,6 +38,9 @@ export function failure(code: string, status: number, message = code, details?: 
   return json({ error: { code, message, ...(details === undefined ? {} : { details }) } }, status);
 }
 
+/** What the server answers for a path it does not have, for calls a test lets fail. */
+export const notFound: Answer = { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
+
 /** An answer that never comes (a request still in flight; aborting it rejects the fetch). */
 export async function pending(): Promise<Answer> {
   await delay('infinite');

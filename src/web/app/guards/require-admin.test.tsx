@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_LIFETIME_MS } from '@shared/limits';
 import { adminMeQueryKey, SIGNED_OUT } from '@web/lib/admin-session';
 import { ApiError } from '@web/lib/api-client';
-import { createTestQueryClient, renderRoutes, stubFetch } from '@web/test/render';
+import { createTestQueryClient, renderRoutes } from '@web/test/render';
+import { failure, serveApi } from '@web/test/api';
 import { RequireAdmin } from './require-admin';
 
 const routes = [
@@ -39,45 +40,41 @@ async function expectLocation(router: ReturnType<typeof visit>['router'], href: 
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('RequireAdmin', () => {
   it('lets a signed-in administrator in', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/admin/me': { body: admin() } }));
+    serveApi({ '/api/admin/me': { body: admin() } });
     visit('/system-admin');
     expect(await screen.findByRole('heading', { name: 'Console' })).toBeDefined();
   });
 
   it('sends an expired session to the login page with the expiry reason', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        '/api/admin/me': {
-          status: 401,
-          body: { error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please log in again.', details: { reason: 'absolute' } } },
-        },
-      }),
-    );
+    serveApi({
+      '/api/admin/me': {
+        status: 401,
+        body: { error: { code: 'SESSION_EXPIRED', message: 'Your session has expired. Please log in again.', details: { reason: 'absolute' } } },
+      },
+    });
     const { router } = visit('/system-admin');
     await expectLocation(router, '/admin/login?reason=expired');
   });
 
   it('sends someone who never signed in to the plain login page', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/admin/me': { status: 401, body: { error: { code: 'ADMIN_UNAUTHORIZED', message: 'No' } } } }));
+    serveApi({ '/api/admin/me': { status: 401, body: { error: { code: 'ADMIN_UNAUTHORIZED', message: 'No' } } } });
     const { router } = visit('/system-admin');
     await expectLocation(router, `/admin/login?next=${encodeURIComponent('/system-admin')}`);
   });
 
   it('holds an administrator on the change-password page while the change is pending', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/admin/me': { body: admin({ must_change_password: true }) } }));
+    serveApi({ '/api/admin/me': { body: admin({ must_change_password: true }) } });
     const { router } = visit('/system-admin');
     await expectLocation(router, '/admin/change-password');
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeDefined();
   });
 
   it('re-checks a cached "signed out" (e.g. from the login page) before turning someone away', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/admin/me': { body: admin() } }));
+    serveApi({ '/api/admin/me': { body: admin() } });
     const client = createTestQueryClient();
     client.setQueryData(adminMeQueryKey, SIGNED_OUT);
     visit('/system-admin', client);
@@ -87,7 +84,7 @@ describe('RequireAdmin', () => {
   it('ends the session on the client when its 8 hours are up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const started = Date.now() - ADMIN_SESSION_LIFETIME_MS + 5_000;
-    vi.stubGlobal('fetch', stubFetch({ '/api/admin/me': { body: admin({ session_started_at: new Date(started).toISOString() }) } }));
+    serveApi({ '/api/admin/me': { body: admin({ session_started_at: new Date(started).toISOString() }) } });
     const { router } = visit('/system-admin');
     expect(await screen.findByRole('heading', { name: 'Console' })).toBeDefined();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
@@ -96,11 +93,7 @@ describe('RequireAdmin', () => {
 
   it('re-checks the session when another admin call is refused with 401', async () => {
     let expired = false;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL) =>
-      String(input).startsWith('/api/admin/me') && expired
-        ? new Response(JSON.stringify({ error: { code: 'SESSION_EXPIRED', message: 'x' } }), { status: 401 })
-        : new Response(JSON.stringify(admin()), { status: 200 }),
-    );
+    serveApi({ '/api/admin/me': () => (expired ? failure('SESSION_EXPIRED', 401, 'x') : { body: admin() }) });
     const { router, client } = visit('/system-admin');
     expect(await screen.findByRole('heading', { name: 'Console' })).toBeDefined();
     expired = true;

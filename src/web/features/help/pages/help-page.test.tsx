@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '@web/test/render';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '@web/test/render';
+import { notFound, serveApi } from '@web/test/api';
 import { HelpPage } from './help-page';
 
 const HELP = {
@@ -30,26 +31,22 @@ const HELP = {
   ],
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('HelpPage', () => {
   it('shows a friendly empty state when the help endpoint is not there', async () => {
-    vi.stubGlobal('fetch', stubFetch({}));
+    serveApi({ '/api/help': notFound });
     renderAt('/help', <HelpPage />);
     expect(await screen.findByRole('heading', { name: 'No help articles have been published yet' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'support@vitae.health' }).getAttribute('href')).toBe('mailto:support@vitae.health');
   });
 
   it('shows the same empty state when there are no categories', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/help': { body: { categories: [] } } }));
+    serveApi({ '/api/help': { body: { categories: [] } } });
     renderAt('/help', <HelpPage />);
     expect(await screen.findByRole('heading', { name: 'No help articles have been published yet' })).toBeDefined();
   });
 
   it('lists categories and their questions, and filters them by search', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/help': { body: HELP } }));
+    serveApi({ '/api/help': { body: HELP } });
     renderAt('/help', <HelpPage />);
 
     expect(await screen.findByRole('navigation', { name: 'Help categories' })).toBeDefined();
@@ -75,7 +72,7 @@ describe('HelpPage', () => {
   });
 
   it('renders answers as formatted HTML with safe links', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/help': { body: HELP } }));
+    serveApi({ '/api/help': { body: HELP } });
     renderAt('/help', <HelpPage />);
     const link = await screen.findByRole('link', { name: 'registry' });
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -83,7 +80,7 @@ describe('HelpPage', () => {
   });
 
   it('offers a retry when loading fails', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/help': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Boom' } } } }));
+    serveApi({ '/api/help': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Boom' } } } });
     renderAt('/help', <HelpPage />);
     expect(await screen.findByRole('heading', { name: 'We couldn’t load the Help Center' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '@web/test/render';
+import { renderAt } from '@web/test/render';
+import { notFound, serveApi } from '@web/test/api';
 import { loadScript, loadStylesheet } from '@web/lib/load-script';
 import { CALENDLY_ASSETS } from '../scheduling-embed';
 import { DemoSection } from './demo-section';
@@ -17,7 +18,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   delete window.Calendly;
 });
 
@@ -27,7 +27,7 @@ describe('DemoSection', () => {
     vi.mocked(loadScript).mockImplementation(async () => {
       window.Calendly = { initPopupWidget };
     });
-    vi.stubGlobal('fetch', stubFetch(config('https://calendly.com/vitae/demo')));
+    serveApi(config('https://calendly.com/vitae/demo'));
     renderAt('/', <DemoSection />);
 
     const button = await screen.findByRole('button', { name: 'Schedule a demo' });
@@ -41,7 +41,7 @@ describe('DemoSection', () => {
 
   it('falls back to a plain link when the widget cannot load', async () => {
     vi.mocked(loadScript).mockRejectedValue(new Error('offline'));
-    vi.stubGlobal('fetch', stubFetch(config('https://calendly.com/vitae/demo')));
+    serveApi(config('https://calendly.com/vitae/demo'));
     renderAt('/', <DemoSection />);
 
     const link = await screen.findByRole('link', { name: /Open the booking page/ });
@@ -50,14 +50,14 @@ describe('DemoSection', () => {
   });
 
   it('offers e-mail when no scheduling URL is configured, without loading any script', async () => {
-    vi.stubGlobal('fetch', stubFetch(config(null)));
+    serveApi(config(null));
     renderAt('/', <DemoSection />);
     expect(await screen.findByRole('heading', { name: 'Email us to book a demo' })).toBeDefined();
     expect(loadScript).not.toHaveBeenCalled();
   });
 
   it('offers e-mail when the configuration cannot be loaded', async () => {
-    vi.stubGlobal('fetch', stubFetch({}));
+    serveApi({ '/api/config': notFound });
     renderAt('/', <DemoSection />);
     expect(await screen.findByRole('heading', { name: 'Email us to book a demo' })).toBeDefined();
   });

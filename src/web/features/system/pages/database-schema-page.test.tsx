@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '@web/test/render';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import { DatabaseSchemaPage } from './database-schema-page';
 
 const SCHEMA = {
@@ -16,13 +17,9 @@ const SCHEMA = {
   ],
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('DatabaseSchemaPage', () => {
   it('lists the tables collapsed, sorted by name, and opens one on request', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/system/schema': { body: SCHEMA } }));
+    serveApi({ '/api/system/schema': { body: SCHEMA } });
     renderAt('/database-schema', <DatabaseSchemaPage />);
 
     const tables = await screen.findAllByRole('button', { expanded: false });
@@ -40,7 +37,7 @@ describe('DatabaseSchemaPage', () => {
   });
 
   it('searches table and column names', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/system/schema': { body: SCHEMA } }));
+    serveApi({ '/api/system/schema': { body: SCHEMA } });
     renderAt('/database-schema', <DatabaseSchemaPage />);
     await screen.findByRole('button', { name: /hospitals/ });
 
@@ -51,7 +48,7 @@ describe('DatabaseSchemaPage', () => {
   });
 
   it('explains that only system administrators may see the schema', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/system/schema': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'No' } } } }));
+    serveApi({ '/api/system/schema': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'No' } } } });
     renderAt('/database-schema', <DatabaseSchemaPage />);
     expect(await screen.findByRole('heading', { name: 'System administrators only' })).toBeDefined();
   });
