@@ -126,6 +126,12 @@ export const OUTSIDE_RUN_LIMITS = {
 export const TERMS_CSV_MAX_ROWS = 50_000;
 
 /**
+ * A terms CSV up to this many characters (about 2,500 rows) replaces the terms in the request itself;
+ * a larger one runs as a job on the queue (expertise-terms/import-job.ts) and the upload answers 202.
+ */
+export const TERMS_CSV_INLINE_MAX_CHARS = 256 * 1024;
+
+/**
  * The most entries each list of a provider's profile holds (issue 36: 40 parallel saves of 1,000
  * publications held the server for 20 s). Each is above what a real clinician has, so no one meets
  * it by accident, and low enough that one save stays a small piece of work:

@@ -196,6 +196,7 @@ export const AUTHZ_MATRIX: Record<string, AccessClass> = {
   'DELETE /api/admin/hospitals/:hospitalId/terms/:termRowId': 'admin',
   'POST /api/admin/hospitals/:hospitalId/terms/bulk': 'admin',
   'POST /api/admin/hospitals/:hospitalId/terms/copy-defaults': 'admin',
+  'GET /api/admin/hospitals/:hospitalId/terms/imports/:jobId': 'admin',
 
   'GET /api/admin/feedback': 'admin',
   'GET /api/admin/feedback/stats': 'admin',

@@ -92,6 +92,16 @@ export async function readCsvUpload(c: Context): Promise<CsvRecord[] | CsvParseE
 }
 
 /**
+ * The CSV body of an upload route as text (the size limit kept as it streams in), for an import
+ * that runs later as a job and parses it then; a request with any other body is refused.
+ */
+export async function readCsvText(c: Context): Promise<string> {
+  if (!isCsvUpload(c)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the CSV file itself as the request body (Content-Type: text/csv).');
+  // Response.text() decodes UTF-8 and drops a byte-order mark, as the streaming parser's decoder does.
+  return c.req.raw.body ? new Response(c.req.raw.body).text() : '';
+}
+
+/**
  * An upload's records for a service that imports them: a file that could not be parsed answers 400
  * with the line where reading stopped, an empty one answers `emptyMessage`.
  */

@@ -13,6 +13,7 @@ import { DELETE_USER_FILES_JOB, deleteUserFiles } from '../modules/users/files';
 import { createRosterJobHandlers } from '../modules/roster/drafts';
 import { createRosterInvitationJobHandlers } from '../modules/roster/invitations';
 import { createRosterReminderJobHandlers } from '../modules/roster/reminders';
+import { createTermsImportJobHandlers } from '../modules/expertise-terms/import-job';
 import type { JobHandler } from './queue';
 
 /** Every background job type the app knows, with the services it needs. */
@@ -36,6 +37,7 @@ export function createJobHandlers(deps: { db: Database; env: Env; logger: Logger
     ...createRosterInvitationJobHandlers(deps),
     ...createRosterReminderJobHandlers(deps),
     ...createRateLimitJobHandlers(deps),
+    ...createTermsImportJobHandlers(deps),
     [LINEAR_JOB]: async (job) => {
       if (!linear) throw new Error('Linear is not configured (LINEAR_API_KEY, LINEAR_TEAM_ID)');
       await fileLinearIssue(feedbackDeps, String(job.payload.feedbackId));

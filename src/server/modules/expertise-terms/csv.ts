@@ -19,8 +19,16 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** CSV text → raw term objects (validated later, row by row) and each row's line number. */
-export function termsFromCsv(csv: CsvInput) {
+/** The refusal of a file over the row cap (issue 36: 200,000 rows held the server for 99 s). */
+export const termsCsvTooLarge = (rows: number) =>
+  `The CSV has ${rows.toLocaleString('en-US')} terms; a file can hold at most ${TERMS_CSV_MAX_ROWS.toLocaleString('en-US')}. Split it, or remove rows you do not need.`;
+
+/**
+ * A terms CSV's rows, checked for the cap and the required columns, and a function that turns one row
+ * into a raw term object (validated later). Split from termsFromCsv so the import job can turn rows
+ * into terms a chunk at a time, yielding between chunks.
+ */
+export function termsCsvRows(csv: CsvInput) {
   let records;
   try {
     records = csvRecords(csv);
@@ -31,11 +39,7 @@ export function termsFromCsv(csv: CsvInput) {
   const [header, ...rows] = records;
   if (!header) throw AppError.validation('The CSV is empty');
   // A hospital's list is tens of thousands of terms; 200,000 rows held the server for 99 s (issue 36).
-  if (rows.length > TERMS_CSV_MAX_ROWS) {
-    throw AppError.validation(
-      `The CSV has ${rows.length.toLocaleString('en-US')} terms; a file can hold at most ${TERMS_CSV_MAX_ROWS.toLocaleString('en-US')}. Split it, or remove rows you do not need.`,
-    );
-  }
+  if (rows.length > TERMS_CSV_MAX_ROWS) throw AppError.validation(termsCsvTooLarge(rows.length));
   const index = new Map(header.fields.map((name, i) => [normalizeCsvHeader(name), i]));
   for (const required of ['termid', 'term']) {
     if (!index.has(required)) throw AppError.validation(`The CSV needs a "${required === 'termid' ? 'term_id' : 'term'}" column`);
@@ -44,19 +48,25 @@ export function termsFromCsv(csv: CsvInput) {
     const i = index.get(name);
     return i === undefined ? undefined : fields[i]?.trim();
   };
-  const terms = rows.map((row) => {
-    const termType = cell(row.fields, 'termtype');
-    const specialty = cell(row.fields, 'specialtyname') ?? cell(row.fields, 'specialty');
-    const active = cell(row.fields, 'isactive');
+  const termOf = (fields: string[]) => {
+    const termType = cell(fields, 'termtype');
+    const specialty = cell(fields, 'specialtyname') ?? cell(fields, 'specialty');
+    const active = cell(fields, 'isactive');
     return {
-      termId: cell(row.fields, 'termid') ?? '',
-      term: cell(row.fields, 'term') ?? '',
+      termId: cell(fields, 'termid') ?? '',
+      term: cell(fields, 'term') ?? '',
       ...(termType ? { termType } : {}),
       specialtyName: specialty || null,
-      synonyms: list(cell(row.fields, 'synonyms')),
-      searchKeywords: list(cell(row.fields, 'searchkeywords')),
+      synonyms: list(cell(fields, 'synonyms')),
+      searchKeywords: list(cell(fields, 'searchkeywords')),
       isActive: active ? !/^(false|no|0)$/i.test(active) : true,
     };
-  });
-  return { terms, lines: rows.map((row) => row.line) };
+  };
+  return { rows, termOf };
+}
+
+/** CSV text → raw term objects (validated later, row by row) and each row's line number. */
+export function termsFromCsv(csv: CsvInput) {
+  const { rows, termOf } = termsCsvRows(csv);
+  return { terms: rows.map((row) => termOf(row.fields)), lines: rows.map((row) => row.line) };
 }

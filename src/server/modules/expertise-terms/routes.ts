@@ -5,12 +5,15 @@ import type { AppDeps } from '../../app';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
 import type { AppBindings } from '../../http/types';
-import { isCsvUpload, readCsvUpload } from '../../http/csv-upload';
+import { TERMS_CSV_INLINE_MAX_CHARS } from '../../../shared/limits';
+import { termsImportParam, termsImportQuerySchema } from '../../../shared/schemas/terms-import';
+import { isCsvUpload, readCsvText } from '../../http/csv-upload';
 import { validate, validated } from '../../http/validate';
 import { AppError } from '../../lib/app-error';
 import { hospitalIdParam } from '../hospitals/routes';
 import { findHospitalForAdmin } from '../hospitals/service';
 import { termsCsvTemplate, termsFromCsv } from './csv';
+import { getTermsImport, refuseWhileImporting, startTermsImport } from './import-job';
 import {
   bulkCreateHospitalTerms,
   copyDefaultTermsToHospital,
@@ -120,21 +123,45 @@ export function expertiseTermRoutes(deps: AppDeps) {
         validate('json', bulkTermsSchema),
         async (c) => c.json(await bulkCreateHospitalTerms(db, actorOf(c), c.req.valid('param').hospitalId, c.req.valid('json').terms)),
       )
-      // Replace all of a hospital's terms: with a CSV file (text/csv, streamed) or a JSON list of terms.
-      .put('/admin/hospitals/:hospitalId/terms', requireCapability('bulk.upload'), validate('param', hospitalIdParam), async (c) => {
-        const { hospitalId } = c.req.valid('param');
-        if (isCsvUpload(c)) {
-          // The file is read once the hospital is checked, so a refused request costs no parsing.
-          return c.json(
-            await replaceHospitalTerms(db, actorOf(c), hospitalId, async () => {
-              const { terms, lines } = termsFromCsv(await readCsvUpload(c));
-              return { rows: terms, lineOf: (index) => lines[index] ?? index + 2 };
-            }),
-          );
-        }
-        const body = validated(bulkTermsSchema, await c.req.json().catch(() => null));
-        return c.json(await replaceHospitalTerms(db, actorOf(c), hospitalId, body.terms));
-      })
+      // Replace all of a hospital's terms: with a CSV file (text/csv) or a JSON list of terms. A small
+      // file is replaced in the request; a larger one is queued as a job (import-job.ts), answered 202
+      // with the job, and its progress read from …/terms/imports/:jobId. Either is refused while an
+      // import of the hospital's terms waits or runs.
+      .put(
+        '/admin/hospitals/:hospitalId/terms',
+        requireCapability('bulk.upload'),
+        validate('param', hospitalIdParam),
+        validate('query', termsImportQuerySchema),
+        async (c) => {
+          const hospital = await findHospitalForAdmin(db, actorOf(c), c.req.valid('param').hospitalId);
+          await refuseWhileImporting(db, hospital.id);
+          if (isCsvUpload(c)) {
+            // The file is read once the hospital is checked, so a refused request costs no reading.
+            const text = await readCsvText(c);
+            if (text.length > TERMS_CSV_INLINE_MAX_CHARS) {
+              return c.json(await startTermsImport(db, actorOf(c), hospital.id, text, c.req.valid('query').fileName ?? null), 202);
+            }
+            return c.json(
+              await replaceHospitalTerms(db, actorOf(c), hospital.id, async () => {
+                const { terms, lines } = termsFromCsv(text);
+                return { rows: terms, lineOf: (index) => lines[index] ?? index + 2 };
+              }),
+            );
+          }
+          const body = validated(bulkTermsSchema, await c.req.json().catch(() => null));
+          return c.json(await replaceHospitalTerms(db, actorOf(c), hospital.id, body.terms));
+        },
+      )
+      .get(
+        '/admin/hospitals/:hospitalId/terms/imports/:jobId',
+        requireCapability('hospitals.view'),
+        validate('param', hospitalIdParam.extend(termsImportParam.shape)),
+        async (c) => {
+          const { hospitalId, jobId } = c.req.valid('param');
+          c.header('Cache-Control', 'no-store');
+          return c.json(await getTermsImport(db, actorOf(c), hospitalId, jobId));
+        },
+      )
       .post('/admin/hospitals/:hospitalId/terms/copy-defaults', requireCapability('defaults.reset'), validate('param', hospitalIdParam), async (c) =>
         c.json(await copyDefaultTermsToHospital(db, actorOf(c), c.req.valid('param').hospitalId)),
       )
