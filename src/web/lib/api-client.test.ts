@@ -17,7 +17,7 @@ describe('apiFetch', () => {
   });
 
   it('does not set a JSON content type without a body, or for form data', async () => {
-    const api = serveApi({ '/api/a': { body: {} }, '/api/b': { body: {} } });
+    const api = serveApi({ '/api/a': { body: {} }, 'POST /api/b': { body: {} } });
 
     await apiFetch('/api/a');
     await apiFetch('/api/b', { method: 'POST', body: new FormData() });
@@ -66,7 +66,7 @@ describe('apiFetch', () => {
 
 describe('isRetryableFailure', () => {
   it('names the request method on the error, so a write answered with a 5xx is never sent again on its own', async () => {
-    serveApi({ '/api/auth/change-password': () => failure('INTERNAL_ERROR', 500), '/api/admin/me': () => failure('INTERNAL_ERROR', 500) });
+    serveApi({ 'POST /api/auth/change-password': () => failure('INTERNAL_ERROR', 500), '/api/admin/me': () => failure('INTERNAL_ERROR', 500) });
     const write = await apiFetch('/api/auth/change-password', { method: 'post', body: {} }).catch((error: unknown) => error);
     const read = await apiFetch('/api/admin/me').catch((error: unknown) => error);
     expect(write).toMatchObject({ status: 500, method: 'POST' });

@@ -72,7 +72,7 @@ async function record(request: Request): Promise<RecordedCall> {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 
 /**
- * Answers API calls for the current test. Keys are "METHOD /path" or "/path" (any method), with
+ * Answers API calls for the current test. Keys are "METHOD /path" or "/path" (a GET), with
  * `:param` segments as in the server's routes; a route is an answer or a function of the recorded
  * call (returning undefined answers 404 in the server's error shape). Every answered call is
  * recorded in order. Later `serveApi` calls in the same test take precedence over earlier ones.
@@ -81,9 +81,9 @@ export function serveApi(routes: Record<string, Route>) {
   const calls: RecordedCall[] = [];
   const handlers = Object.entries(routes).map(([key, route]) => {
     const [first, second] = key.split(' ');
-    const method = second === undefined ? undefined : (first as (typeof METHODS)[number]);
+    const method = second === undefined ? 'GET' : (first as (typeof METHODS)[number]);
     const path = second ?? first!;
-    if (method !== undefined && !METHODS.includes(method)) throw new Error(`serveApi: unknown method in "${key}"`);
+    if (!METHODS.includes(method)) throw new Error(`serveApi: unknown method in "${key}"`);
     const resolver = async ({ request }: { request: Request }) => {
       const call = await record(request);
       calls.push(call);
@@ -93,7 +93,7 @@ export function serveApi(routes: Record<string, Route>) {
       if (answer instanceof Response) return typeof route === 'function' ? answer : answer.clone();
       return json(answer.body, answer.status ?? 200);
     };
-    return method === undefined ? http.all(path, resolver) : http[method.toLowerCase() as Lowercase<(typeof METHODS)[number]>](path, resolver);
+    return http[method.toLowerCase() as Lowercase<(typeof METHODS)[number]>](path, resolver);
   });
   server.use(...handlers);
   return {

@@ -1,13 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '@web/test/render';
-import { mockApi, type RecordedCall } from '../test/mock-api';
+import { serveApi, type RecordedCall } from '@web/test/api';
 import { EXPERTISE_SEARCH_DEBOUNCE_MS, ExpertisePicker, rankByMatch, type ExpertiseItem } from './expertise-picker';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const TERMS = [
   { id: '1', termId: 'CON-J45', term: 'Asthma', termType: 'Condition', specialtyName: 'Pulmonary Disease' },
@@ -32,7 +28,7 @@ function Harness({ initial = [] as ExpertiseItem[] }) {
 }
 
 function renderPicker(initial?: ExpertiseItem[]) {
-  const api = mockApi({
+  const api = serveApi({
     '/api/terms/search': (call: RecordedCall) => {
       const q = (call.search.get('q') ?? '').toLowerCase();
       const type = call.search.get('termType');

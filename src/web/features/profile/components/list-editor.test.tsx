@@ -1,22 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_LIST_CAPS } from '@shared/limits';
 import { listCapMessage, PROFILE_MESSAGES } from '@shared/schemas/profile';
 import { renderRoutes } from '@web/test/render';
 import { InsuranceEditor } from '../extras/insurance-editor';
 import { SocialMediaEditor } from '../extras/social-media-editor';
-import { mockApi } from '../test/mock-api';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { serveApi } from '@web/test/api';
 
 const row = (n: number) => screen.getByRole('listitem', { name: new RegExp(`^Insurance plan ${n}(:|$)`) });
 const nameInput = (n: number) => within(row(n)).getByLabelText('Insurance name') as HTMLInputElement;
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 
 function renderEditor(items: unknown[] = []) {
-  const api = mockApi({
+  const api = serveApi({
     '/api/profile/sections/insurance': { body: { sectionId: 'insurance', data: { items }, updatedAt: null } },
     'PUT /api/profile/sections/insurance': ({ body }) => ({
       body: {
@@ -96,7 +92,7 @@ describe('ListEditor (insurance accepted)', () => {
   });
 
   it('rolls back to unsaved and shows the server message when the save fails', async () => {
-    const api = mockApi({
+    const api = serveApi({
       '/api/profile/sections/insurance': { body: { sectionId: 'insurance', data: { items: [] }, updatedAt: null } },
       'PUT /api/profile/sections/insurance': { status: 500, body: { error: { code: 'SAVE_FAILED', message: 'Failed to save insurance' } } },
     });
@@ -124,7 +120,7 @@ describe('ListEditor at a list’s cap (social media, 20)', () => {
       isVisible: true,
       displayOrder: i,
     }));
-    const api = mockApi({
+    const api = serveApi({
       '/api/profile/sections/social_media': { body: { sectionId: 'social_media', data: { items: accounts }, updatedAt: null } },
       'PUT /api/profile/sections/social_media': ({ body }) => ({
         body: { sectionId: 'social_media', data: body, updatedAt: '2025-01-01T00:00:00.000Z', completionPercentage: 0 },

@@ -1,13 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProfileChangeDto } from '@shared/history';
 import { renderAt } from '@web/test/render';
-import { mockApi } from '../test/mock-api';
+import { serveApi } from '@web/test/api';
 import { SectionHistory } from './section-history';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const change = (id: string, sectionId: 'biography' | 'awards', text: string): ProfileChangeDto => ({
   id,
@@ -22,7 +18,7 @@ const change = (id: string, sectionId: 'biography' | 'awards', text: string): Pr
 describe('SectionHistory', () => {
   it('loads nothing until opened, then shows every section of the page newest first and restores a change', async () => {
     const onRestored = vi.fn();
-    const api = mockApi({
+    const api = serveApi({
       '/api/profile/history': (call) => ({
         body: {
           items: call.search.get('section') === 'biography' ? [change('3', 'biography', 'Newest words.')] : [change('2', 'awards', 'Award words.')],

@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemberNav } from '@web/app/layouts/member-nav';
 import { SECTION_IDS } from '@shared/limits';
 import { renderRoutes } from '@web/test/render';
-import { mockApi } from '../test/mock-api';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { notFound, serveApi } from '@web/test/api';
 
 const permissions = SECTION_IDS.map((sectionId) => ({
   sectionId,
@@ -17,7 +13,7 @@ const permissions = SECTION_IDS.map((sectionId) => ({
 
 describe('member sidebar sections', () => {
   it('leaves out the sections the hospital hides and shows each status as a described dot', async () => {
-    mockApi({
+    serveApi({
       '/api/me/sections': { body: { hospitalId: 'h1', items: permissions } },
       '/api/dashboard': {
         body: {
@@ -48,7 +44,7 @@ describe('member sidebar sections', () => {
   });
 
   it('shows every section when the permissions cannot be read', async () => {
-    mockApi({});
+    serveApi({ '/api/me/sections': notFound, '/api/dashboard': notFound });
     renderRoutes([{ path: '/', element: <MemberNav /> }]);
     const nav = within(screen.getByRole('navigation', { name: 'Member' }));
     for (const name of ['Professional Identity', 'Clinical Trials', 'Media & Press', 'Medical Expertise'])

@@ -1,15 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NPI_FORMAT_MESSAGE } from '@shared/npi';
 import { PROFILE_MESSAGES } from '@shared/schemas/profile';
 import { sessionQueryKey } from '@web/lib/session';
 import { createTestQueryClient, renderRoutes } from '@web/test/render';
-import { mockApi } from '../test/mock-api';
+import { notFound, serveApi } from '@web/test/api';
 import { ProfessionalIdentityPage } from './professional-identity-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const USER = { id: 'u1', email: 'amara@northfield.example', fullName: 'Amara Lindqvist', firstName: 'Amara', lastName: 'Lindqvist', jobTitle: 'Physician' };
 
@@ -44,12 +40,16 @@ const IDENTITY = {
   lastUpdated: null,
 };
 
-function renderPage(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({
+function renderPage(routes: Parameters<typeof serveApi>[0] = {}) {
+  const api = serveApi({
     '/api/profile/sections/professional_identity': { body: { sectionId: 'professional_identity', data: IDENTITY, updatedAt: '2025-01-01T00:00:00.000Z' } },
     '/api/hospital-taxonomy': { body: { source: 'default', hospitalId: null, departments: [], specialties: [] } },
     '/api/profile/sections/licenses': { body: { sectionId: 'licenses', data: { items: [] }, updatedAt: null } },
     '/api/profile/sections/board_certifications': { body: { sectionId: 'board_certifications', data: { items: [] }, updatedAt: null } },
+    // Reads the form does not need: they fail, as before.
+    '/api/profile/provenance': notFound,
+    '/api/me/sections': notFound,
+    '/api/auth/session': notFound,
     ...routes,
   });
   const client = createTestQueryClient();
