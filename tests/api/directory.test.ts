@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
   directoryListings,
@@ -22,8 +22,8 @@ let hospitalA: typeof hospitals.$inferSelect;
 let hospitalB: typeof hospitals.$inferSelect;
 let adminA: BrowserClient;
 let adminB: BrowserClient;
+let slugA: string;
 let ip = 0;
-const slugA = `lakeside-${uniqueSuffix()}`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -40,6 +40,12 @@ beforeAll(async () => {
     { termId: 'CON-DIR-AF', term: 'Atrial fibrillation', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
     { termId: 'CON-DIR-MI', term: 'Acute myocardial infarction', termType: 'Condition', specialtyName: 'Cardiovascular Disease' },
   ]);
+});
+
+// Every test gets two hospitals of its own (directory off, nobody published) and their administrators,
+// so each passes alone and in any order; the languages and terms above are read-only reference data.
+beforeEach(async () => {
+  slugA = `lakeside-${uniqueSuffix()}`;
   hospitalA = await createHospital(ctx, { name: `Lakeside ${uniqueSuffix()}` });
   hospitalB = await createHospital(ctx, { name: `Mercy ${uniqueSuffix()}` });
   adminA = await signInAdmin(ctx, (await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospitalA.id })).email);
@@ -65,6 +71,17 @@ const html = async (path: string, headers: Record<string, string> = {}) => {
   const response = await ctx.app.request(path, { headers });
   return { status: response.status, body: await response.text(), headers: response.headers };
 };
+
+/** Turns hospital A's directory on at slugA, as its administrator does in the first test. */
+async function openDirectoryA() {
+  const saved = await adminA.put(`/api/admin/hospitals/${hospitalA.id}/directory`, {
+    enabled: true,
+    slug: slugA,
+    requiresApproval: false,
+    brandColor: '#0f766e',
+  });
+  expect(saved.status).toBe(200);
+}
 
 const put = async (client: BrowserClient, sectionId: string, body: unknown) => {
   const response = await client.put(`/api/profile/sections/${sectionId}`, body);
@@ -131,6 +148,7 @@ describe(`public directory (${databaseLabel})`, () => {
   });
 
   it('publishes what the provider chose and the hospital shows, as HTML with schema.org Physician data', async () => {
+    await openDirectoryA();
     const { client, userId } = await provider(hospitalA.id, 'Beatriz Castillo');
     await put(client, 'professional_identity', {
       fullLegalName: 'Beatriz Castillo',
@@ -289,6 +307,7 @@ describe(`public directory (${databaseLabel})`, () => {
   });
 
   it('takes a page down at once when the provider moves, or the hospital turns its directory off or is deactivated', async () => {
+    await openDirectoryA();
     const { client, userId } = await provider(hospitalA.id, 'Kofi Mensah');
     expect(await publishProvider(ctx, client, userId, adminA)).toBe(`/find/${slugA}/kofi-mensah`);
     expect((await html(`/find/${slugA}/kofi-mensah`)).status).toBe(200);
