@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BiographyDraftResponse } from '@shared/schemas/biography';
-import { renderAt, stubFetch } from '@web/test/render';
+import { type Answer, serveApi } from '@web/test/api';
+import { renderAt } from '@web/test/render';
 import { WriteForMePanel } from './write-for-me-panel';
 
 const DRAFT: BiographyDraftResponse = {
@@ -27,23 +28,16 @@ const DRAFT: BiographyDraftResponse = {
   brandApplied: false,
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('WriteForMePanel', () => {
   it('shows both drafts against their targets and hands the chosen one to the page', async () => {
-    const stub = stubFetch({ '/api/biography/draft': { body: DRAFT } });
-    const fetch = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => stub(input));
-    vi.stubGlobal('fetch', fetch);
+    const api = serveApi({ 'POST /api/biography/draft': { body: DRAFT } });
     const onUse = vi.fn();
     const user = userEvent.setup();
     renderAt('/biography', <WriteForMePanel onUse={onUse} />);
 
     await user.click(screen.getByRole('button', { name: 'Write for me' }));
     expect(await screen.findByText(DRAFT.professional.text)).toBeDefined();
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0]![1]?.method).toBe('POST');
+    expect(api.calls.map((call) => call.method)).toEqual(['POST']);
     expect(screen.getByText(DRAFT.public.text)).toBeDefined();
 
     // Measured against the targets, with the status spelled out for screen readers.
@@ -69,7 +63,7 @@ describe('WriteForMePanel', () => {
 
   it('shows the server’s message when writing fails, and offers a retry', async () => {
     const message = 'The writing service did not answer in time. Your biography was not changed.';
-    vi.stubGlobal('fetch', stubFetch({ '/api/biography/draft': { status: 504, body: { error: { code: 'WRITER_TIMEOUT', message } } } }));
+    serveApi({ 'POST /api/biography/draft': { status: 504, body: { error: { code: 'WRITER_TIMEOUT', message } } } });
     const onUse = vi.fn();
     const user = userEvent.setup();
     renderAt('/biography', <WriteForMePanel onUse={onUse} />);
@@ -80,16 +74,13 @@ describe('WriteForMePanel', () => {
   });
 
   it('shows progress while writing and can be disabled by the page', async () => {
-    let release: (value: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
-    );
+    let release: (answer: Answer) => void = () => undefined;
+    serveApi({ 'POST /api/biography/draft': () => new Promise<Answer>((resolve) => (release = resolve)) });
     const user = userEvent.setup();
     const view = renderAt('/biography', <WriteForMePanel onUse={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Write for me' }));
     expect(await screen.findByText(/This can take up to half a minute/)).toBeDefined();
-    release(new Response(JSON.stringify(DRAFT), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    release({ body: DRAFT });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Write again' })).toBeDefined());
     view.unmount();
 
@@ -100,10 +91,7 @@ describe('WriteForMePanel', () => {
   // Issue 35 item 9: a 26-word draft at the right grade showed a green grade badge beside a red length.
   it('shows the reading grade green only when the length holds too', async () => {
     const short = { ...DRAFT, professional: { ...DRAFT.professional, text: 'Lee Park is a physician at Northfield Health.', wordCount: 26, grade: 12.1 } };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL) => stubFetch({ '/api/biography/draft': { body: short } })(input)),
-    );
+    serveApi({ 'POST /api/biography/draft': { body: short } });
     const user = userEvent.setup();
     renderAt('/biography', <WriteForMePanel onUse={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Write for me' }));

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminWorkView } from '@shared/schemas/admin-work';
-import { renderAt, stubFetch } from '@web/test/render';
+import { serveApi } from '@web/test/api';
+import { renderAt } from '@web/test/render';
 import { WorkCard } from './work-card';
 
 const HOSPITAL = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
@@ -14,25 +15,14 @@ const WORK: AdminWorkView = {
   newFeedback: { count: 2, hospitalId: HOSPITAL },
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 // Issue 35 item 5: the console dashboard gives work, each a count and a link, and a reminder that is confirmed.
 describe('WorkCard', () => {
   it('lists what waits, each a count and a link to where it is done, and confirms the reminder before sending', async () => {
-    const sent: string[] = [];
-    const stub = stubFetch({
+    const api = serveApi({
       '/api/admin/work': { body: WORK },
-      '/api/admin/work/completion-reminders': { body: { sent: 9, skippedRecentlyReminded: 3, remaining: 0 } },
+      'POST /api/admin/work/completion-reminders': { body: { sent: 9, skippedRecentlyReminded: 3, remaining: 0 } },
     });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === 'POST') sent.push(String(input));
-        return stub(input);
-      }),
-    );
+    const sent = () => api.calls.filter((call) => call.method === 'POST').map((call) => call.path);
     const user = userEvent.setup();
     renderAt('/system-admin', <WorkCard />);
     const listings = await screen.findByRole('link', { name: /3\s*listings wait for approval/ });
@@ -46,16 +36,13 @@ describe('WorkCard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send a reminder' }));
     expect(await screen.findByRole('alertdialog', { name: 'E-mail 9 providers?' })).toBeDefined();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send the reminder' }));
-    await waitFor(() => expect(sent).toEqual(['/api/admin/work/completion-reminders']));
+    await waitFor(() => expect(sent()).toEqual(['/api/admin/work/completion-reminders']));
   });
 
   it('says so instead of offering a reminder when everyone below the threshold was reminded this week', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(stubFetch({ '/api/admin/work': { body: { ...WORK, providersBelowThreshold: { ...WORK.providersBelowThreshold, remindable: 0 } } } })),
-    );
+    serveApi({ '/api/admin/work': { body: { ...WORK, providersBelowThreshold: { ...WORK.providersBelowThreshold, remindable: 0 } } } });
     renderAt('/system-admin', <WorkCard />);
     expect(await screen.findByText('All were reminded in the last 7 days.')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Send a reminder' })).toBeNull();

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '@web/test/render';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '@web/test/api';
+import { renderAt } from '@web/test/render';
 import { BrandVoiceCard, ReadabilityScorer } from './brand-voice-card';
 
 const LEVELS = {
@@ -14,10 +15,6 @@ const LEVELS = {
   publicWordCountMin: 10,
   publicWordCountMax: 40,
 };
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('ReadabilityScorer', () => {
   it('scores the sample as it is typed, against both reading levels', () => {
@@ -51,12 +48,12 @@ describe('BrandVoiceCard', () => {
       updatedBy: null,
       updatedAt: null,
     };
-    const stub = stubFetch({
+    const api = serveApi({
       '/api/admin/hospitals/h1/brand-settings': { body: settings },
+      'PUT /api/admin/hospitals/h1/brand-settings': { body: settings },
       '/api/admin/hospitals/h1/reading-levels': { body: LEVELS },
     });
-    const fetch = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => stub(input));
-    vi.stubGlobal('fetch', fetch);
+    const puts = () => api.callsTo('PUT', '/api/admin/hospitals/h1/brand-settings');
     const user = userEvent.setup();
     renderAt('/', <BrandVoiceCard hospitalId="h1" />);
 
@@ -65,9 +62,8 @@ describe('BrandVoiceCard', () => {
     expect(screen.getByText(/Grade 8 · 10–40 words · friendly/)).toBeDefined();
     await user.click(screen.getByRole('switch', { name: 'Apply automatically to prompts' }));
     await user.click(screen.getByRole('button', { name: 'Save brand voice' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
-    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.body).toEqual({
       brandVoice: 'Warm and plain.',
       toneGuidelines: null,
       writingStyleNotes: null,
@@ -76,23 +72,20 @@ describe('BrandVoiceCard', () => {
   });
 
   it('can show the voice read-only beside the scorer', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        '/api/admin/hospitals/h1/brand-settings': {
-          body: {
-            hospitalId: 'h1',
-            brandVoice: null,
-            toneGuidelines: 'Say patients.',
-            writingStyleNotes: null,
-            autoApplyToPrompts: true,
-            updatedBy: null,
-            updatedAt: null,
-          },
+    serveApi({
+      '/api/admin/hospitals/h1/brand-settings': {
+        body: {
+          hospitalId: 'h1',
+          brandVoice: null,
+          toneGuidelines: 'Say patients.',
+          writingStyleNotes: null,
+          autoApplyToPrompts: true,
+          updatedBy: null,
+          updatedAt: null,
         },
-        '/api/admin/hospitals/h1/reading-levels': { body: LEVELS },
-      }),
-    );
+      },
+      '/api/admin/hospitals/h1/reading-levels': { body: LEVELS },
+    });
     renderAt('/', <BrandVoiceCard hospitalId="h1" editable={false} />);
     expect(await screen.findByText('Say patients.')).toBeDefined();
     expect(screen.queryByRole('textbox', { name: 'Brand voice' })).toBeNull();

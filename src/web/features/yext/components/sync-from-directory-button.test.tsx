@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '@web/test/render';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '@web/test/api';
+import { renderAt } from '@web/test/render';
 import { syncSummary } from '../api/sync-from-directory';
 import { SyncFromDirectoryButton } from './sync-from-directory-button';
 
@@ -18,29 +19,21 @@ const RESULT = {
   mappingErrors: null,
 };
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('SyncFromDirectoryButton', () => {
   it('posts the sync and reports sections updated, changes to review and failures', async () => {
-    const answer = stubFetch({ '/api/yext/sync': { body: RESULT } });
-    const fetch = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => answer(input));
-    vi.stubGlobal('fetch', fetch);
+    const api = serveApi({ 'POST /api/yext/sync': { body: RESULT } });
     renderAt('/', <SyncFromDirectoryButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Sync from directory' }));
     const toast = (await screen.findByText('Directory sync finished')).closest('[data-sonner-toast]');
     expect(toast?.getAttribute('data-type')).toBe('success');
     expect(toast?.textContent).toContain('5 of 7 sections updated, 2 changes to review, 1 could not be saved');
-    const [, init] = fetch.mock.calls.find(([input]) => String(input).endsWith('/api/yext/sync'))!;
-    expect(init?.method).toBe('POST');
+    expect(api.callsTo('POST', '/api/yext/sync')).toHaveLength(1);
   });
 
   it("shows the server's message when the sync fails", async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        '/api/yext/sync': { status: 404, body: { error: { code: 'YEXT_PROVIDER_NOT_FOUND', message: 'No provider found in YEXT for NPI: 2100000076' } } },
-      }),
-    );
+    serveApi({
+      'POST /api/yext/sync': { status: 404, body: { error: { code: 'YEXT_PROVIDER_NOT_FOUND', message: 'No provider found in YEXT for NPI: 2100000076' } } },
+    });
     renderAt('/', <SyncFromDirectoryButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Sync from directory' }));
     const toast = (await screen.findByText('Directory sync failed')).closest('[data-sonner-toast]');
