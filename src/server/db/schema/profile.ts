@@ -97,6 +97,10 @@ export const professionalIdentity = pgTable(
     check('professional_identity_npi_number_format', sql`${t.npiNumber} ~ '^[0-9]{10}$'`),
     // The public directory finds providers by any part of their specialty.
     index('professional_identity_primary_specialty_trgm_idx').using('gin', t.primarySpecialty.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // FHIR's specialty search at directory scale (issue 36): a registry code (`npi_specialties @> [{code}]`)
+    // and a specialty by name (`lower(primary_specialty) = …`), each through its own index.
+    index('professional_identity_npi_specialties_idx').using('gin', t.npiSpecialties.op('jsonb_path_ops')),
+    index('professional_identity_primary_specialty_lower_idx').on(sql`lower(${t.primarySpecialty})`),
     check('professional_identity_confidence_range', sql`${t.matchedSpecialtyConfidence} between 0 and 1`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "professional_identity_npi_specialties_idx" ON "professional_identity" USING gin ("npi_specialties" jsonb_path_ops);--> statement-breakpoint
+CREATE INDEX "professional_identity_primary_specialty_lower_idx" ON "professional_identity" USING btree (lower("primary_specialty"));
