@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_MESSAGES, DEFAULT_ERROR_MESSAGE } from '@shared/errors';
+import { networkError, pending, serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import { SIGNED_OUT_MESSAGE } from '../lib/messages';
 import { AdminLoginPage } from './admin-login-page';
@@ -33,19 +34,17 @@ function submit(email: string) {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
 describe('AdminLoginPage', () => {
   it('checks the e-mail format with the catalogue text and sends nothing', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ 'POST /api/admin/auth/magic-link': pending });
     renderLogin();
     submit('not-an-email');
     expect(await screen.findByText(ADMIN_ERROR_MESSAGES.INVALID_EMAIL_FORMAT)).toBeDefined();
     expect(screen.getByLabelText('Email address').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
 
     // The error clears as soon as the field is edited.
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'admin@' } });
@@ -53,14 +52,11 @@ describe('AdminLoginPage', () => {
   });
 
   it('trims and lower-cases the e-mail before sending it', async () => {
-    const fetchMock = vi.fn(async () => json(SENT));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ 'POST /api/admin/auth/magic-link': json(SENT) });
     renderLogin();
     submit('  Admin@Vitae.LOCAL ');
     await screen.findByText('Magic link sent');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/admin/auth/magic-link');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'admin@vitae.local' });
+    expect(api.calls.map((call) => [call.path, call.body])).toEqual([['/api/admin/auth/magic-link', { email: 'admin@vitae.local' }]]);
   });
 
   it.each([
@@ -73,10 +69,7 @@ describe('AdminLoginPage', () => {
     ['RESEND_COOLDOWN_ACTIVE', 429],
     ['NETWORK_ERROR', 400],
   ] as const)('shows the catalogue text for %s', async (code, status) => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => failure(code, status)),
-    );
+    serveApi({ 'POST /api/admin/auth/magic-link': failure(code, status) });
     renderLogin();
     submit('admin@vitae.local');
     const alert = await screen.findByRole('alert');
@@ -85,10 +78,7 @@ describe('AdminLoginPage', () => {
   });
 
   it('shows INVALID_EMAIL_FORMAT from the server on the e-mail field', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => failure('INVALID_EMAIL_FORMAT', 400)),
-    );
+    serveApi({ 'POST /api/admin/auth/magic-link': failure('INVALID_EMAIL_FORMAT', 400) });
     renderLogin();
     submit('admin@vitae.local');
     expect(await screen.findByText(ADMIN_ERROR_MESSAGES.INVALID_EMAIL_FORMAT)).toBeDefined();
@@ -96,20 +86,14 @@ describe('AdminLoginPage', () => {
   });
 
   it('shows the default text for a code outside the catalogue', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => failure('VALIDATION_ERROR', 400)),
-    );
+    serveApi({ 'POST /api/admin/auth/magic-link': failure('VALIDATION_ERROR', 400) });
     renderLogin();
     submit('admin@vitae.local');
     expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_ERROR_MESSAGE);
   });
 
   it('says how long a rate limit lasts and keeps the button off until then', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => failure('RATE_LIMIT_EXCEEDED', 429, { retryAfterSeconds: 125 })),
-    );
+    serveApi({ 'POST /api/admin/auth/magic-link': failure('RATE_LIMIT_EXCEEDED', 429, { retryAfterSeconds: 125 }) });
     renderLogin();
     submit('admin@vitae.local');
     expect((await screen.findByRole('alert')).textContent).toContain('You can try again in 2:05.');
@@ -118,55 +102,47 @@ describe('AdminLoginPage', () => {
 
   it('shows a database error at once and does not send the request again (a POST answered with a 5xx is never retried)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = vi.fn(async () => failure('DATABASE_ERROR', 503));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ 'POST /api/admin/auth/magic-link': failure('DATABASE_ERROR', 503) });
     renderLogin();
     submit('admin@vitae.local');
     expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_ERROR_MESSAGES.DATABASE_ERROR);
     expect(screen.queryByText(/Trying again in/)).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('retries a request that got no answer with backoff, and names the attempt', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = vi.fn(async (): Promise<Response> => {
-      throw new TypeError('Failed to fetch');
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ 'POST /api/admin/auth/magic-link': () => networkError() });
     renderLogin();
     submit('admin@vitae.local');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
     expect(await screen.findByText(/Trying again in 1 s \(attempt 2 of 4\)/)).toBeDefined();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
     await act(() => vi.advanceTimersByTimeAsync(2_000));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(api.calls).toHaveLength(3));
     await act(() => vi.advanceTimersByTimeAsync(4_000));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    await waitFor(() => expect(api.calls).toHaveLength(4));
     expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_ERROR_MESSAGES.NETWORK_ERROR);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(api.calls).toHaveLength(4);
   });
 
   it('retries when the network is down and succeeds on a later try', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = vi.fn<() => Promise<Response>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(SENT));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ 'POST /api/admin/auth/magic-link': () => (api.calls.length === 1 ? networkError() : json(SENT)) });
     renderLogin();
     submit('admin@vitae.local');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(await screen.findByText('Magic link sent')).toBeDefined();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
   });
 
   it('confirms for two seconds, then moves to the confirmation page with the e-mail', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(SENT)),
-    );
+    serveApi({ 'POST /api/admin/auth/magic-link': json(SENT) });
     const { router } = renderLogin();
     submit('admin@vitae.local');
     expect(await screen.findByText('Magic link sent')).toBeDefined();
@@ -178,20 +154,17 @@ describe('AdminLoginPage', () => {
   });
 
   it.each(['expired', 'session_expired'])('shows the session-expired banner for ?reason=%s', async (reason) => {
-    vi.stubGlobal('fetch', vi.fn());
     renderLogin(`/admin/login?reason=${reason}`);
     expect(await screen.findByText(ADMIN_ERROR_MESSAGES.SESSION_EXPIRED)).toBeDefined();
   });
 
   it('shows a neutral notice after signing out, not the expiry text', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     renderLogin('/admin/login?reason=signed_out');
     expect(await screen.findByText(SIGNED_OUT_MESSAGE)).toBeDefined();
     expect(screen.queryByText(ADMIN_ERROR_MESSAGES.SESSION_EXPIRED)).toBeNull();
   });
 
   it('links to the provider login and the home page', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     renderLogin();
     expect((await screen.findByRole('link', { name: 'Provider sign-in' })).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Home page' }).getAttribute('href')).toBe('/');
