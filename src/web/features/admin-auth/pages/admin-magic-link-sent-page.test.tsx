@@ -1,15 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_MESSAGES } from '@shared/errors';
+import { json, serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import { rememberCooldown } from '../lib/magic-link-cooldown';
 import { AdminMagicLinkSentPage } from './admin-magic-link-sent-page';
 
 const EMAIL = 'admin@vitae.local';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderSent(path = `/admin/magic-link-sent?email=${encodeURIComponent(EMAIL)}`) {
   return renderRoutes(
@@ -29,13 +26,11 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
 describe('AdminMagicLinkSentPage', () => {
   it('shows the e-mail and keeps Resend off for 60 seconds, counting down', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     renderSent();
     expect(await screen.findByText(EMAIL)).toBeDefined();
     expect(resendButton().disabled).toBe(true);
@@ -52,7 +47,6 @@ describe('AdminMagicLinkSentPage', () => {
   });
 
   it('continues the countdown started when the link was requested', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     rememberCooldown(EMAIL);
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     renderSent();
@@ -60,25 +54,19 @@ describe('AdminMagicLinkSentPage', () => {
   });
 
   it('sends a new link and starts the countdown again', async () => {
-    const fetchMock = vi.fn(async () => json({ sent: true, email: EMAIL, cooldownSeconds: 60, redirectDelayMs: 2000 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ 'POST /api/admin/auth/magic-link': json({ sent: true, email: EMAIL, cooldownSeconds: 60, redirectDelayMs: 2000 }) });
     renderSent();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     fireEvent.click(resendButton());
     await waitFor(() => expect(resendButton().textContent).toBe('Resend in 1:00'));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/admin/auth/magic-link');
-    expect(JSON.parse(String(init.body))).toEqual({ email: EMAIL });
+    expect(api.calls.map((call) => [call.path, call.body])).toEqual([['/api/admin/auth/magic-link', { email: EMAIL }]]);
   });
 
   it.each([
     ['RESEND_COOLDOWN_ACTIVE', 20, 'Resend in 0:20'],
     ['RATE_LIMIT_EXCEEDED', 240, 'Resend in 4:00'],
   ] as const)('shows the %s text and waits as long as the server says', async (code, seconds, label) => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ error: { code, message: 'x', details: { retryAfterSeconds: seconds } } }, 429)),
-    );
+    serveApi({ 'POST /api/admin/auth/magic-link': json({ error: { code, message: 'x', details: { retryAfterSeconds: seconds } } }, 429) });
     renderSent();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     fireEvent.click(resendButton());
@@ -89,14 +77,12 @@ describe('AdminMagicLinkSentPage', () => {
   });
 
   it('offers another address', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     const { router } = renderSent();
     fireEvent.click(await screen.findByRole('link', { name: 'Use a different e-mail' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
   });
 
   it('sends a visitor without an e-mail back to the login page', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     const { router } = renderSent('/admin/magic-link-sent');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
   });
