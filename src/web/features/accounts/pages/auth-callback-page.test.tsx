@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_MESSAGES } from '@shared/errors';
+import { json, serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import { AuthCallbackPage } from './auth-callback-page';
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function renderCallback(path: string, answer: () => Response) {
-  const fetchMock = vi.fn(async () => answer());
-  vi.stubGlobal('fetch', fetchMock);
+  const api = serveApi({ 'POST /api/auth/callback': answer });
   const view = renderRoutes(
     [
       { path: '/auth/callback', element: <AuthCallbackPage /> },
@@ -19,36 +15,29 @@ function renderCallback(path: string, answer: () => Response) {
     ],
     { initialEntries: [path] },
   );
-  return { ...view, fetchMock };
+  return { ...view, api };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('AuthCallbackPage', () => {
   it('verifies only when Continue is clicked, then follows the server', async () => {
-    const { fetchMock, router } = renderCallback('/auth/callback?token_hash=abc&type=magiclink', () =>
+    const { api, router } = renderCallback('/auth/callback?token_hash=abc&type=magiclink', () =>
       json({ user: { id: 'u1', email: 'maya@example.org', fullName: 'Maya' }, redirectTo: '/dashboard' }),
     );
     expect(screen.getByRole('heading', { name: 'Continue to sign in' })).toBeDefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/dashboard');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/callback');
-    expect(JSON.parse(String(init.body))).toEqual({ token_hash: 'abc', type: 'magiclink', admin: false });
+    expect(api.calls.map((call) => [call.path, call.body])).toEqual([['/api/auth/callback', { token_hash: 'abc', type: 'magiclink', admin: false }]]);
   });
 
   it('sends an administrator where the server says', async () => {
-    const { fetchMock } = renderCallback('/auth/callback#token_hash=abc&type=magiclink&admin=true', () =>
+    const { api } = renderCallback('/auth/callback#token_hash=abc&type=magiclink&admin=true', () =>
       json({ admin: { email: 'ops@example.org' }, redirectTo: '/system-admin' }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'System admin' })).toBeDefined();
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toMatchObject({ admin: true });
+    expect(api.calls[0]?.body).toMatchObject({ admin: true });
   });
 
   it('explains an expired link and offers a new one', async () => {
@@ -65,7 +54,6 @@ describe('AuthCallbackPage', () => {
     renderCallback('/auth/callback?type=magiclink', () => json({}));
     expect(screen.getByRole('heading', { name: 'This link is incomplete' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/login');
-    vi.unstubAllGlobals();
 
     renderCallback('/auth/callback?error=access_denied&error_description=Email+link+is+invalid+or+has+expired', () => json({}));
     await waitFor(() => expect(screen.getByText('Email link is invalid or has expired')).toBeDefined());
