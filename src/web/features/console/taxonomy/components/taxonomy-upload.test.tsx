@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pending, serveApi } from '@web/test/api';
 import { renderAt } from '@web/test/render';
 import { precheckTaxonomyCsv } from '../lib/taxonomy-form';
 import { TaxonomyUploadCard } from './taxonomy-hospital-panel';
@@ -25,10 +26,6 @@ function choose(file: File) {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('precheckTaxonomyCsv', () => {
   it('lists every problem with its line number, as the server would', () => {
     const result = precheckTaxonomyCsv(BAD_CSV);
@@ -51,8 +48,7 @@ describe('precheckTaxonomyCsv', () => {
 
 describe('TaxonomyUploadCard', () => {
   it('shows the line-numbered errors of a bad file and sends nothing', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = serveApi({ [`POST /api/admin/hospitals/${HOSPITAL}/taxonomy/upload`]: pending });
     renderAt('/x', <TaxonomyUploadCard scope={{ kind: 'hospital', hospitalId: HOSPITAL }} currentRows={0} />);
     choose(csvFile(BAD_CSV));
 
@@ -61,50 +57,39 @@ describe('TaxonomyUploadCard', () => {
     expect(within(report).getByText('Line 3: specialty is required')).toBeInstanceOf(HTMLElement);
     expect(within(report).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Upload and replace' })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('refuses a file that is not CSV', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     renderAt('/x', <TaxonomyUploadCard scope={{ kind: 'hospital', hospitalId: HOSPITAL }} currentRows={0} />);
     choose(new File(['x'], 'taxonomy.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/is not a CSV file/);
   });
 
   it('uploads a clean file, and shows the server’s own line errors when it refuses one', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        // The file itself is the body, its name in the query.
-        const file = init.body as Blob;
-        const text = await new Promise<string>((resolve) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(String(reader.result));
-          reader.readAsText(file);
-        });
-        bodies.push({ url: String(input), type: file.type, text });
-        if (bodies.length === 1)
-          return new Response(JSON.stringify({ uploadId: 'u1', rowCount: 2 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-        return new Response(
-          JSON.stringify({
-            error: {
-              code: 'TAXONOMY_UPLOAD_INVALID',
-              message: 'The file has 1 invalid row; nothing was changed.',
-              details: { errors: ['Line 9: specialty is required'], errorCount: 1 },
+    const upload = `POST /api/admin/hospitals/${HOSPITAL}/taxonomy/upload`;
+    const api = serveApi({
+      [upload]: () =>
+        api.calls.length === 1
+          ? { body: { uploadId: 'u1', rowCount: 2 } }
+          : {
+              status: 400,
+              body: {
+                error: {
+                  code: 'TAXONOMY_UPLOAD_INVALID',
+                  message: 'The file has 1 invalid row; nothing was changed.',
+                  details: { errors: ['Line 9: specialty is required'], errorCount: 1 },
+                },
+              },
             },
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/json' } },
-        );
-      }),
-    );
+    });
+    // The file itself is the body, its name in the query.
+    const bodies = () => api.calls.map((call) => ({ fileName: call.search.get('fileName'), type: call.headers.get('Content-Type'), text: call.body }));
     renderAt('/x', <TaxonomyUploadCard scope={{ kind: 'hospital', hospitalId: HOSPITAL }} currentRows={12} />);
     choose(csvFile(GOOD_CSV, 'northfield.csv'));
     expect((await screen.findByRole('status')).textContent).toMatch(/2 specialties checked, no problems found\. They replace the 12 current ones\./);
     fireEvent.click(screen.getByRole('button', { name: 'Upload and replace' }));
-    await waitFor(() =>
-      expect(bodies).toEqual([{ url: expect.stringMatching(/\/taxonomy\/upload\?fileName=northfield\.csv$/), type: 'text/csv;charset=utf-8', text: GOOD_CSV }]),
-    );
+    await waitFor(() => expect(bodies()).toEqual([{ fileName: 'northfield.csv', type: 'text/csv;charset=utf-8', text: GOOD_CSV }]));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload and replace' })).toBeNull());
 
     choose(csvFile(GOOD_CSV, 'again.csv'));
