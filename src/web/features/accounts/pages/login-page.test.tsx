@@ -1,21 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { json, serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import { LoginPage } from './login-page';
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 const USER = { id: 'u1', email: 'maya@example.org', fullName: 'Maya Okafor', emailVerified: true };
 
-function renderLogin(fetchImpl: (path: string, body: unknown) => Response, path = '/login') {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    return fetchImpl(url.pathname, init?.body ? JSON.parse(String(init.body)) : undefined);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+// The page's two calls, both answered by `answer` (given the path and the sent body).
+function renderLogin(answer: (path: string, body: unknown) => Response, path = '/login') {
+  const route = (call: { path: string; body: unknown }) => answer(call.path, call.body);
+  const api = serveApi({ 'POST /api/auth/sign-in': route, 'POST /api/auth/magic-link': route });
   const view = renderRoutes(
     [
       { path: '/login', element: <LoginPage /> },
@@ -26,7 +21,7 @@ function renderLogin(fetchImpl: (path: string, body: unknown) => Response, path 
     ],
     { initialEntries: [path] },
   );
-  return { ...view, fetchMock };
+  return { ...view, api };
 }
 
 const email = () => screen.getByLabelText('Email') as HTMLInputElement;
@@ -39,10 +34,6 @@ const descriptionOf = (input: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('LoginPage', () => {
   it('has the password mode, remember me on by default, and the links', () => {
     renderLogin(() => json({}));
@@ -54,13 +45,13 @@ describe('LoginPage', () => {
   });
 
   it('shows the schema messages on the fields and clears each when that field is edited', async () => {
-    const { fetchMock } = renderLogin(() => json({}));
+    const { api } = renderLogin(() => json({}));
     submit();
     expect(await screen.findByText(AUTH_MESSAGES.emailRequired)).toBeDefined();
     expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeDefined();
     expect(email().getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(email())).toContain(AUTH_MESSAGES.emailRequired);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
 
     type(email(), 'maya');
     await waitFor(() => expect(screen.queryByText(AUTH_MESSAGES.emailRequired)).toBeNull());
@@ -75,7 +66,7 @@ describe('LoginPage', () => {
   });
 
   it('hides the password in Magic Link mode and does not require it', async () => {
-    const { router, fetchMock } = renderLogin((path, body) =>
+    const { router, api } = renderLogin((path, body) =>
       path === '/api/auth/magic-link' ? json({ sent: true, email: (body as { email: string }).email }) : json({}),
     );
     fireEvent.click(screen.getByRole('radio', { name: 'Magic Link' }));
@@ -86,7 +77,7 @@ describe('LoginPage', () => {
     submit('Send Magic Link');
     await waitFor(() => expect(router.state.location.pathname).toBe('/magic-link-sent'));
     expect(router.state.location.search).toBe(`?email=${encodeURIComponent('maya@example.org')}`);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'maya@example.org' });
+    expect(api.calls.map((call) => [call.path, call.body])).toEqual([['/api/auth/magic-link', { email: 'maya@example.org' }]]);
   });
 
   it('shows a magic-link failure on the email field and a rate limit above the form', async () => {
@@ -116,10 +107,7 @@ describe('LoginPage', () => {
   });
 
   it('signs in and goes to a same-site next page, sending remember me', async () => {
-    const { router, fetchMock } = renderLogin(
-      () => json({ user: USER, redirectTo: '/dashboard' }),
-      `/login?next=${encodeURIComponent('/biography?tab=public')}`,
-    );
+    const { router, api } = renderLogin(() => json({ user: USER, redirectTo: '/dashboard' }), `/login?next=${encodeURIComponent('/biography?tab=public')}`);
     type(email(), 'Maya@example.org');
     type(password()!, 'correct horse battery');
     fireEvent.click(screen.getByLabelText('Remember me'));
@@ -127,7 +115,9 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Sign In' }).getAttribute('aria-busy')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'Biography' })).toBeDefined();
     expect(router.state.location.search).toBe('?tab=public');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'maya@example.org', password: 'correct horse battery', rememberMe: false });
+    expect(api.calls.map((call) => [call.path, call.body])).toEqual([
+      ['/api/auth/sign-in', { email: 'maya@example.org', password: 'correct horse battery', rememberMe: false }],
+    ]);
   });
 
   it('ignores a next parameter that leaves the site', async () => {
