@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeNpiCheckDigit, NPI_FORMAT_MESSAGE, NPI_NOT_FOUND_MESSAGE, type NpiRecord } from '@shared/npi';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { sessionQueryKey } from '@web/lib/session';
+import { json, notFound, serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import { UnifiedSignupPage } from './unified-signup-page';
 
@@ -41,24 +42,15 @@ const RECORD: NpiRecord = {
   taxonomies: [],
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 type Handler = (path: string, body: unknown) => Response | undefined;
 
 function renderSignup(handler: Handler = () => undefined) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const answer = handler(path, body);
-    if (answer) return answer;
-    if (path === '/api/hospitals/options') return json({ items: [{ id: HOSPITAL_ID, name: 'Northfield Health', dataSource: 'npi' }] });
-    if (path === `/api/npi/${NPI}`) return json(RECORD);
-    if (path.startsWith('/api/npi/')) return json({ error: { code: 'NOT_FOUND', message: NPI_NOT_FOUND_MESSAGE } }, 404);
-    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  const api = serveApi({
+    '/api/hospitals/options': { body: { items: [{ id: HOSPITAL_ID, name: 'Northfield Health', dataSource: 'npi' }] } },
+    '/api/npi/:npi': (call) =>
+      call.path === `/api/npi/${NPI}` ? { body: RECORD } : { status: 404, body: { error: { code: 'NOT_FOUND', message: NPI_NOT_FOUND_MESSAGE } } },
+    'POST /api/auth/sign-up': (call) => handler(call.path, call.body) ?? notFound,
   });
-  vi.stubGlobal('fetch', fetchMock);
   const view = renderRoutes(
     [
       { path: '/unified-signup', element: <UnifiedSignupPage /> },
@@ -66,8 +58,8 @@ function renderSignup(handler: Handler = () => undefined) {
     ],
     { initialEntries: ['/unified-signup'] },
   );
-  const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input) === path);
-  return { ...view, fetchMock, calls };
+  const calls = (path: string) => api.calls.filter((call) => call.path === path);
+  return { ...view, calls };
 }
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input, select' }) as HTMLInputElement;
@@ -83,10 +75,6 @@ async function completeStepOne() {
   click('Continue');
   await screen.findByRole('heading', { name: 'Professional details' });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('UnifiedSignupPage, step 1', () => {
   it('shows the step indicator and checks the account fields with the shared schema', async () => {
