@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERROR_MESSAGES } from '@shared/errors';
 import { ADMIN_MESSAGES } from '@shared/schemas/admin';
 import type { AdminUser } from '@web/lib/admin-session';
+import { json, type RecordedCall, serveApi } from '@web/test/api';
 import { renderAt } from '@web/test/render';
 import type { AdminDto } from '../api/list-admins';
 import { AdminFormDialog } from './admin-form-dialog';
@@ -18,10 +19,6 @@ const HOSPITALS = {
 
 const systemAdmin: AdminUser = { id: 'a-sys', email: 'admin@vitae.local', role: 'system_admin', hospital_id: null };
 const hospitalAdmin: AdminUser = { id: 'a-hosp', email: 'hospital.admin@northfield.example', role: 'hospital_admin', hospital_id: NORTHFIELD };
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function dto(fields: Partial<AdminDto>): AdminDto {
   return {
@@ -47,15 +44,13 @@ function dto(fields: Partial<AdminDto>): AdminDto {
 }
 
 /** Answers the hospital list and records what the dialog sends to the admin endpoints. */
-function server(answer: (init: RequestInit) => Response = () => json(dto({}), 201)) {
+function server(answer: () => Response = () => json(dto({}), 201)) {
   const sent: Array<{ url: string; method: string; body: unknown }> = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    if (url.startsWith('/api/hospitals/options')) return json(HOSPITALS);
-    sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
-    return answer(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  const record = (call: RecordedCall) => {
+    sent.push({ url: call.path, method: call.method, body: call.body });
+    return answer();
+  };
+  serveApi({ '/api/hospitals/options': json(HOSPITALS), 'POST /api/admin/admins': record, 'PATCH /api/admin/admins/:id': record });
   return sent;
 }
 
@@ -67,10 +62,6 @@ function open(actor: AdminUser, admin?: AdminDto) {
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = (name = 'Add administrator') => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('AdminFormDialog (add)', () => {
   it('checks every field before anything is sent', async () => {
