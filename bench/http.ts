@@ -137,10 +137,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   console.log(`  ${terms.total} terms in the hospital; the provider's profile is ${provider.profileBytes} bytes`);
   const directory = await seedDirectory(db, hospitalId, terms.defaults);
   console.log(`  ${directory.providers} published providers in the public directory (${directory.ms} ms)`);
-  // Statistics for the bulk-written rows, as a live database has them. Without, the first directory
-  // search can be planned on an empty table's estimates: one ran for over 30 minutes on PostgreSQL
-  // when autovacuum had not analyzed the new rows yet.
-  await db.execute(sql`analyze`);
+  await analyzeAll(db);
 
   const codes = await specialtyCodes(db, MAX_PUBLIC_PARAMETER_VALUES);
   const fullSections = fullProfileSections({ termIds: [] });
@@ -277,6 +274,15 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   const health = rows[0]!.requestsPerSec;
   for (const row of rows) row.ofHealth = round((100 * row.requestsPerSec) / health, 1);
   return rows;
+}
+
+/**
+ * Statistics for the bulk-written rows, as a live database has them. Without, the first directory
+ * search can be planned on an empty table's estimates: one ran for over 30 minutes on PostgreSQL
+ * when autovacuum had not analyzed the new rows yet.
+ */
+async function analyzeAll(db: Database) {
+  await db.execute(sql`analyze`);
 }
 
 /** NUCC codes of the directory's specialties first (they match), then others from the taxonomy: `n` in all. */
