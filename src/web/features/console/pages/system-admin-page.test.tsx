@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES } from '@shared/schemas/admin';
 import { routes } from '@web/app/router';
+import { notFound, type Route, serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import type { AdminDto } from '../api/list-admins';
 import { consoleSectionsFor } from '../console-sections';
@@ -51,26 +52,23 @@ function row(fields: Partial<AdminDto>): AdminDto {
   };
 }
 
-type Handler = (url: URL, init: RequestInit) => { status?: number; body: unknown } | undefined;
-
-function serve(me: object, handler: Handler = () => undefined) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    calls.push({ method: init.method ?? 'GET', path: `${url.pathname}${url.search}`, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const custom = handler(url, init);
-    const answer =
-      custom ??
-      (url.pathname === '/api/admin/me'
-        ? { body: me }
-        : url.pathname === '/api/hospitals/options'
-          ? { body: { items: [{ id: NORTHFIELD, name: 'Northfield Health', dataSource: 'npi_registry' }] } }
-          : url.pathname === '/api/admin/stats'
-            ? { body: { hospitals: 3, users: 42, activeHospitals: 2, sectionsConfigured: 27 } }
-            : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } });
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+/**
+ * Answers the console's own calls (who is signed in, hospital options, figures) and the test's
+ * `routes`; every answered call is recorded with its query string.
+ */
+function serve(me: object, routes: Record<string, Route> = {}) {
+  const api = serveApi({
+    '/api/admin/me': { body: me },
+    '/api/hospitals/options': { body: { items: [{ id: NORTHFIELD, name: 'Northfield Health', dataSource: 'npi_registry' }] } },
+    '/api/admin/stats': { body: { hospitals: 3, users: 42, activeHospitals: 2, sectionsConfigured: 27 } },
+    // The dashboard's work card is tested on its own (work-card.test.tsx); here it fails quietly.
+    '/api/admin/work': notFound,
+    ...routes,
   });
-  return calls;
+  return {
+    some: (path: string) => api.calls.some((call) => `${call.path}${call.search.size > 0 ? `?${call.search}` : ''}` === path),
+    calls: api.calls,
+  };
 }
 
 function visit(path: string) {
@@ -82,7 +80,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -148,10 +145,11 @@ describe('console navigation', () => {
   });
 
   it('sends a hospital administrator away from the audit log', async () => {
-    const calls = serve(hospitalAdmin);
+    // Declared so that a request for it would be recorded here rather than only fail the test.
+    const api = serve(hospitalAdmin, { '/api/admin/audit-log': { body: { items: [], totalCount: 0 } } });
     const { router } = visit('/system-admin/audit-log');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system-admin'));
-    expect(calls.some((call) => call.path.startsWith('/api/admin/audit-log'))).toBe(false);
+    expect(api.calls.filter((call) => call.path.startsWith('/api/admin/audit-log'))).toHaveLength(0);
   });
 });
 
@@ -163,7 +161,7 @@ describe('Administrators', () => {
   ];
 
   it('lists administrators and searches by name or e-mail', async () => {
-    const calls = serve(systemAdmin, (url) => (url.pathname === '/api/admin/admins' ? { body: { items: admins, totalCount: 3 } } : undefined));
+    const api = serve(systemAdmin, { '/api/admin/admins': { body: { items: admins, totalCount: 3 } } });
     visit('/system-admin/admins');
     expect(await screen.findByText('ops@vitae.local')).toBeDefined();
     expect(screen.getByText('Deactivated')).toBeDefined();
@@ -173,16 +171,13 @@ describe('Administrators', () => {
     expect(screen.getByRole('button', { name: 'Reactivate Hana Hospital' })).toBeDefined();
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search administrators' }), { target: { value: 'olu' } });
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/admins?page=1&pageSize=20&q=olu')).toBe(true));
+    await waitFor(() => expect(api.some('/api/admin/admins?page=1&pageSize=20&q=olu')).toBe(true));
   });
 
   it('confirms a deletion and shows the server’s refusal in the dialog', async () => {
-    const calls = serve(systemAdmin, (url, init) => {
-      if (url.pathname === '/api/admin/admins') return { body: { items: admins, totalCount: 3 } };
-      if (url.pathname === '/api/admin/admins/a-other' && init.method === 'DELETE') {
-        return { status: 400, body: { error: { code: 'LAST_SYSTEM_ADMIN', message: ADMIN_MESSAGES.lastSystemAdmin } } };
-      }
-      return undefined;
+    const api = serve(systemAdmin, {
+      '/api/admin/admins': { body: { items: admins, totalCount: 3 } },
+      'DELETE /api/admin/admins/a-other': { status: 400, body: { error: { code: 'LAST_SYSTEM_ADMIN', message: ADMIN_MESSAGES.lastSystemAdmin } } },
     });
     visit('/system-admin/admins');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Olu Ops' }));
@@ -190,20 +185,24 @@ describe('Administrators', () => {
     expect(within(dialog).getByText('Delete Olu Ops?')).toBeDefined();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete administrator' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(ADMIN_MESSAGES.lastSystemAdmin);
-    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
   it('deactivates after confirmation', async () => {
-    const calls = serve(systemAdmin, (url, init) => {
-      if (url.pathname === '/api/admin/admins') return { body: { items: admins, totalCount: 3 } };
-      if (url.pathname === '/api/admin/admins/a-other' && init.method === 'PATCH') return { body: { ...admins[1], is_active: false } };
-      return undefined;
+    const api = serve(systemAdmin, {
+      '/api/admin/admins': { body: { items: admins, totalCount: 3 } },
+      'PATCH /api/admin/admins/a-other': { body: { ...admins[1], is_active: false } },
     });
     visit('/system-admin/admins');
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Olu Ops' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', path: '/api/admin/admins/a-other', body: { isActive: false } });
+    const patch = api.calls.find((call) => call.method === 'PATCH');
+    expect({ method: patch?.method, path: patch?.path, body: patch?.body }).toEqual({
+      method: 'PATCH',
+      path: '/api/admin/admins/a-other',
+      body: { isActive: false },
+    });
   });
 });
 
@@ -223,7 +222,7 @@ describe('Audit log', () => {
       userAgent: 'Test browser',
       createdAt: '2025-03-01T10:00:00.000Z',
     };
-    const calls = serve(systemAdmin, (url) => (url.pathname === '/api/admin/audit-log' ? { body: { items: [entry], totalCount: 60 } } : undefined));
+    const api = serve(systemAdmin, { '/api/admin/audit-log': { body: { items: [entry], totalCount: 60 } } });
     visit('/system-admin/audit-log');
     expect(await screen.findByText('admin_user.create')).toBeDefined();
     expect(screen.getByText('1–25 of 60 entries')).toBeDefined();
@@ -233,9 +232,9 @@ describe('Audit log', () => {
     expect(screen.getByText((_, element) => element?.tagName === 'PRE' && element.textContent === pretty)).toBeDefined();
 
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'admin.sign_in' } });
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/audit-log?page=1&pageSize=25&action=admin.sign_in')).toBe(true));
+    await waitFor(() => expect(api.some('/api/admin/audit-log?page=1&pageSize=25&action=admin.sign_in')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/audit-log?page=2&pageSize=25&action=admin.sign_in')).toBe(true));
+    await waitFor(() => expect(api.some('/api/admin/audit-log?page=2&pageSize=25&action=admin.sign_in')).toBe(true));
   });
 
   it('reads in plain words and filters by who, target and dates, which the CSV export takes too', async () => {
@@ -253,7 +252,7 @@ describe('Audit log', () => {
       userAgent: null,
       createdAt: '2026-11-01T10:00:00.000Z',
     };
-    const calls = serve(systemAdmin, (url) => (url.pathname === '/api/admin/audit-log' ? { body: { items: [entry], totalCount: 1 } } : undefined));
+    const api = serve(systemAdmin, { '/api/admin/audit-log': { body: { items: [entry], totalCount: 1 } } });
     visit('/system-admin/audit-log');
     expect(await screen.findByText('Signed up as a provider')).toBeDefined();
     expect(screen.getByText((_, element) => element?.tagName === 'CODE' && element.textContent === 'provider.signed_up')).toBeDefined();
@@ -262,9 +261,7 @@ describe('Audit log', () => {
     fireEvent.change(screen.getByLabelText('Target id or type'), { target: { value: 'u-1' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
-    await waitFor(() =>
-      expect(calls.some((call) => call.path === '/api/admin/audit-log?page=1&pageSize=25&actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30')).toBe(true),
-    );
+    await waitFor(() => expect(api.some('/api/admin/audit-log?page=1&pageSize=25&actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30')).toBe(true));
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/api/admin/audit-log/export?actor=dr.lee&target=u-1&from=2026-11-01&to=2026-11-30',
     );
