@@ -29,8 +29,8 @@ export interface RecordedCall {
 export type Answer = { status?: number; body?: unknown } | Response;
 export type Route = Answer | ((call: RecordedCall) => Answer | undefined | Promise<Answer | undefined>);
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 /** The server's error shape, e.g. `failure('FORBIDDEN', 403)`. */

@@ -1,35 +1,25 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api-client';
+import { json, notFound, serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import { RequireMember } from '../guards/require-member';
 import { InactivityWatcher } from './inactivity-watcher';
 
 const MINUTE = 60_000;
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-}
-
 type Handler = (path: string) => Response | undefined;
 
+/** Keep-alive and sign-out succeed unless `handler` answers them (or the session check) otherwise. */
 function stubApi(handler: Handler = () => undefined) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
-    const answer = handler(path);
-    if (answer) return answer;
-    if (path === '/api/auth/keep-alive') return json({ active: true });
-    if (path === '/api/auth/sign-out') return json({ signedOut: true });
-    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  const api = serveApi({
+    'POST /api/auth/keep-alive': (call) => handler(call.path) ?? json({ active: true }),
+    'POST /api/auth/sign-out': (call) => handler(call.path) ?? json({ signedOut: true }),
+    '/api/auth/session': (call) => handler(call.path) ?? notFound,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input).endsWith(path)).length;
-  const bodies = (path: string) =>
-    (fetchMock.mock.calls as unknown as Array<[string, RequestInit]>)
-      .filter(([input]) => String(input).endsWith(path))
-      .map(([, init]) => JSON.parse(String(init.body)) as unknown);
-  return { fetchMock, calls, bodies };
+  const calls = (path: string) => api.calls.filter((call) => call.path === path).length;
+  const bodies = (path: string) => api.calls.filter((call) => call.path === path).map((call) => call.body);
+  return { calls, bodies };
 }
 
 function renderWatcher() {
@@ -59,7 +49,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
