@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProfileChangeDto } from '@shared/history';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import { ProviderHistoryCard } from './provider-history-card';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const change = (id: string): ProfileChangeDto => ({
   id,
@@ -20,17 +17,11 @@ const change = (id: string): ProfileChangeDto => ({
 
 describe('ProviderHistoryCard', () => {
   it('shows the provider’s changes read-only, filters by section and pages to older ones', async () => {
-    const paths: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        paths.push(`${url.pathname}${url.search}`);
-        const older = url.searchParams.get('before') === '7';
-        const body = older ? { items: [change('3')], nextBefore: null } : { items: [change('7')], nextBefore: '7' };
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
+    const api = serveApi({
+      '/api/admin/users/u1/history': (call) =>
+        call.search.get('before') === '7' ? { body: { items: [change('3')], nextBefore: null } } : { body: { items: [change('7')], nextBefore: '7' } },
+    });
+    const paths = () => api.calls.map((call) => `${call.path}?${call.search}`);
     renderAt('/', <ProviderHistoryCard userId="u1" />);
     expect(await screen.findByText('Added “Clinic 7”')).toBeDefined();
     expect(screen.getByText('Listing service')).toBeDefined();
@@ -39,9 +30,9 @@ describe('ProviderHistoryCard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
     expect(await screen.findByText('Added “Clinic 3”')).toBeDefined();
-    expect(paths).toContain('/api/admin/users/u1/history?before=7');
+    expect(paths()).toContain('/api/admin/users/u1/history?before=7');
 
     fireEvent.change(screen.getByLabelText('Section'), { target: { value: 'locations' } });
-    await waitFor(() => expect(paths).toContain('/api/admin/users/u1/history?section=locations'));
+    await waitFor(() => expect(paths()).toContain('/api/admin/users/u1/history?section=locations'));
   });
 });

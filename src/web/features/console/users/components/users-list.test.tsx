@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import type { AdminUserRow } from '../api/users';
 import { UsersList } from './users-list';
 
@@ -22,27 +23,17 @@ const ROW: AdminUserRow = {
   listingStatus: 'pending',
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 // Issue 35 item 6: a list an admin can work with.
 describe('UsersList', () => {
   it('arrives filtered from the dashboard, sorts and filters on the server, and keeps delete off the list', async () => {
-    const asked: URLSearchParams[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        asked.push(new URL(String(input), 'http://localhost').searchParams);
-        return new Response(JSON.stringify({ items: [ROW], totalCount: 1 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
+    const api = serveApi({ '/api/admin/users': { body: { items: [ROW], totalCount: 1 } } });
+    const asked = () => api.calls.map((call) => call.search);
     const user = userEvent.setup();
     renderRoutes([{ path: '/system-admin/users', element: <UsersList system={false} /> }], { initialEntries: ['/system-admin/users?completionBelow=50'] });
     expect((await screen.findAllByRole('link', { name: 'View the profile of Cy Never' })).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Waiting for approval').length).toBeGreaterThan(1);
-    expect(asked[0]!.get('completionBelow')).toBe('50');
-    expect(asked[0]!.get('sort')).toBe('completion');
+    expect(asked()[0]!.get('completionBelow')).toBe('50');
+    expect(asked()[0]!.get('sort')).toBe('completion');
     expect((screen.getByRole('combobox', { name: 'Completion' }) as HTMLSelectElement).value).toBe('50');
 
     // Labelled actions; no delete beside them.
@@ -51,8 +42,8 @@ describe('UsersList', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Publishing' }), 'published');
-    await waitFor(() => expect(asked.at(-1)!.get('publishing')).toBe('published'));
+    await waitFor(() => expect(asked().at(-1)!.get('publishing')).toBe('published'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Last sign-in' }), 'never');
-    await waitFor(() => expect(asked.at(-1)!.get('signIn')).toBe('never'));
+    await waitFor(() => expect(asked().at(-1)!.get('signIn')).toBe('never'));
   });
 });
