@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import type { SectionPermission } from '../api/hospitals';
 import { defaultSectionPermissions, normalizePermissions, setSectionRequired, setSectionVisible } from '../lib/permissions';
 import { PermissionsTab } from './permissions-tab';
 
 const HOSPITAL = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('section permission rules', () => {
   it('hiding a section also makes it optional; showing it again leaves it optional', () => {
@@ -49,18 +42,15 @@ describe('section permission rules', () => {
 describe('PermissionsTab', () => {
   it('switching Visible off clears and locks Required, then saves all nine sections', async () => {
     const sent: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        expect(String(input)).toBe(`/api/admin/hospitals/${HOSPITAL}/section-permissions`);
-        if (init.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as { permissions: SectionPermission[] };
-          sent.push(body);
-          return json({ items: body.permissions });
-        }
-        return json({ items: defaultSectionPermissions() });
-      }),
-    );
+    const path = `/api/admin/hospitals/${HOSPITAL}/section-permissions`;
+    serveApi({
+      [path]: { body: { items: defaultSectionPermissions() } },
+      [`PUT ${path}`]: (call) => {
+        const body = call.body as { permissions: SectionPermission[] };
+        sent.push(body);
+        return { body: { items: body.permissions } };
+      },
+    });
     renderAt('/x', <PermissionsTab hospitalId={HOSPITAL} />);
 
     const visible = await screen.findByRole('switch', { name: /Visible – Professional Identity/ });

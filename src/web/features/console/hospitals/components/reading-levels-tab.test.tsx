@@ -1,24 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { READING_LEVEL_DEFAULTS } from '@shared/limits';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import { ReadingLevelsForm } from './reading-levels-tab';
 
 const HOSPITAL = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 function setup() {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-      sent.push(JSON.parse(String(init.body)));
-      return new Response(String(init.body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  serveApi({
+    [`PUT /api/admin/hospitals/${HOSPITAL}/reading-levels`]: (call) => {
+      sent.push(call.body);
+      return { body: call.body };
+    },
+  });
   renderAt('/x', <ReadingLevelsForm hospitalId={HOSPITAL} levels={{ ...READING_LEVEL_DEFAULTS }} />);
   return sent;
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import type { HospitalDto, HospitalUpdateBody } from '../api/hospitals';
 import { SettingsTab } from './settings-tab';
 
@@ -22,19 +23,14 @@ const HOSPITAL: HospitalDto = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 function setup(canActivate = false) {
   const sent: HospitalUpdateBody[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-      sent.push(JSON.parse(String(init.body)) as HospitalUpdateBody);
-      return new Response(JSON.stringify(HOSPITAL), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  serveApi({
+    [`PATCH /api/admin/hospitals/${HOSPITAL.id}`]: (call) => {
+      sent.push(call.body as HospitalUpdateBody);
+      return { body: HOSPITAL };
+    },
+  });
   renderAt('/x', <SettingsTab hospital={HOSPITAL} canActivate={canActivate} />);
   return sent;
 }
