@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppointmentRequestView } from '@shared/schemas/appointment-requests';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import { HospitalAppointmentRequests } from './hospital-appointment-requests';
 
 const HOSPITAL = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
@@ -22,23 +23,11 @@ const REQUEST: AppointmentRequestView = {
   },
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('HospitalAppointmentRequests', () => {
   it('reads the requests only when asked (each read is audited), then moves one along', async () => {
-    const calls: Array<{ url: string; method: string; body: unknown }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        const url = String(input);
-        const method = init.method ?? 'GET';
-        calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : null });
-        const body = method === 'PATCH' ? { ...REQUEST, status: 'contacted' } : { items: [REQUEST] };
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
+    const list = `/api/admin/hospitals/${HOSPITAL}/appointment-requests`;
+    const api = serveApi({ [list]: { body: { items: [REQUEST] } }, [`PATCH ${list}/:id`]: { body: { ...REQUEST, status: 'contacted' } } });
+    const calls = api.calls;
     renderAt('/x', <HospitalAppointmentRequests hospitalId={HOSPITAL} />);
     expect(screen.queryByText('Maria Lopez')).toBeNull();
     expect(calls).toHaveLength(0);
@@ -53,7 +42,7 @@ describe('HospitalAppointmentRequests', () => {
     expect(await screen.findByText('Contacted')).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      url: `/api/admin/hospitals/${HOSPITAL}/appointment-requests/${REQUEST.id}`,
+      path: `/api/admin/hospitals/${HOSPITAL}/appointment-requests/${REQUEST.id}`,
       body: { status: 'contacted' },
     });
     // The list is not read again after the move.

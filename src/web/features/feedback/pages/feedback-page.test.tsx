@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import type { FeedbackItem } from '../api/types';
 import { setWidgetState, useWidgetState } from '../lib/widget-state';
 import { FeedbackPage } from './feedback-page';
@@ -22,24 +23,13 @@ const base: Omit<FeedbackItem, 'id' | 'title' | 'status'> = {
   archivedAt: null,
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function server(tier: string, items: FeedbackItem[]) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      urls.push(`${url.pathname}${url.search}`);
-      if (url.pathname === '/api/auth/session') return json({ user: { id: 'u1', email: 'jordan.avery@northfield.example', tier } });
-      if (url.pathname === '/api/config') return json({ environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: true });
-      if (url.pathname === '/api/feedback/mine') return json({ items, totalCount: items.length });
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  return urls;
+  const api = serveApi({
+    '/api/auth/session': { body: { user: { id: 'u1', email: 'jordan.avery@northfield.example', tier } } },
+    '/api/config': { body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: true } },
+    '/api/feedback/mine': { body: { items, totalCount: items.length } },
+  });
+  return () => api.calls.map((call) => `${call.path}${call.search.size > 0 ? `?${call.search}` : ''}`);
 }
 
 function WidgetState() {
@@ -48,7 +38,6 @@ function WidgetState() {
 
 afterEach(() => {
   act(() => setWidgetState('closed'));
-  vi.unstubAllGlobals();
 });
 
 describe('FeedbackPage', () => {
@@ -79,7 +68,7 @@ describe('FeedbackPage', () => {
     ).toBe('https://linear.app/vitae/issue/VIT-7');
     const second = screen.getByRole('heading', { name: 'Typo on the dashboard' }).closest('li') as HTMLElement;
     expect(within(second).getByText('Completed')).toBeDefined();
-    expect(urls).toContain('/api/feedback/mine?page=1&pageSize=50');
+    expect(urls()).toContain('/api/feedback/mine?page=1&pageSize=50');
 
     fireEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'Widget state' }).textContent).toBe('open'));

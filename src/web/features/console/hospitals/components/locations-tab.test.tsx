@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import type { HospitalLocationListItem } from '../api/locations';
 import { LocationsTab } from './locations-tab';
 
@@ -35,10 +36,6 @@ function location(name: string, providers: string[]): HospitalLocationListItem {
   };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 // Issue 35 item 4: the Locations tab shows who practises at each of the hospital's offices.
 describe('LocationsTab', () => {
   it('lists each location with the providers linked to it', async () => {
@@ -46,10 +43,7 @@ describe('LocationsTab', () => {
       location('Northfield Evanston Hospital', ['Hannah Goldberg', 'Margaret Okafor', 'Patrick O’Brien', 'Sofia Marino']),
       location('Northfield Annex', []),
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ items, totalCount: 2 }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
-    );
+    serveApi({ [`/api/admin/hospitals/${HOSPITAL_ID}/locations`]: { body: { items, totalCount: 2 } } });
     renderAt('/x', <LocationsTab hospitalId={HOSPITAL_ID} />);
     expect(await screen.findAllByText('4 providers')).not.toHaveLength(0);
     expect(screen.getAllByText('Hannah Goldberg, Margaret Okafor, Patrick O’Brien, and 1 more').length).toBeGreaterThan(0);
