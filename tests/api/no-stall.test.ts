@@ -6,16 +6,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { professionalIdentity, profileChanges, users } from '../../src/server/db/schema';
+import { hospitalExpertiseTerms, professionalIdentity, profileChanges, users } from '../../src/server/db/schema';
 import { SECTION_SAVE_BUSY_MESSAGE } from '../../src/server/modules/profile/service';
 import { DISCOVERY_BUSY_MESSAGE, DISCOVERY_RATE_MESSAGE } from '../../src/server/modules/discovery/routes';
 import type { DiscoverySources } from '../../src/server/modules/discovery/sources';
 import { migrationsDir } from '../../src/server/paths';
 import { termsFromCsv } from '../../src/server/modules/expertise-terms/csv';
+import { createTermsImportJobHandlers } from '../../src/server/modules/expertise-terms/import-job';
+import { createWorker } from '../../src/server/jobs/queue';
 import { OUTSIDE_RUN_LIMITS, TERMS_CSV_MAX_ROWS } from '../../src/shared/limits';
 import { createLogger } from '../../src/server/lib/logger';
 import { createDirectoryPopulation, emailMatchesPatterns, wildcardMatches } from '../../src/server/modules/yext/population';
-import { browserClient } from '../support/clients';
+import { browserClient, csvFile } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -79,7 +81,7 @@ function pollHealth(everyMs = 20) {
  * The bound is 2 × p99, but never under 50 ms: on a shared 2-core machine (load 25) a garbage-collection
  * pause alone is that long, while every stall this file guards against lasted seconds.
  */
-async function healthWhile<T>(hostile: () => Promise<T>, options: { atMostMs?: number } = {}) {
+async function healthWhile<T>(hostile: () => Promise<T>, options: { atMostMs?: number; overLongRun?: { worstAtMostMs: number } } = {}) {
   const warm = pollHealth();
   await sleep(300);
   await warm.stop();
@@ -97,6 +99,15 @@ async function healthWhile<T>(hostile: () => Promise<T>, options: { atMostMs?: n
   console.info(
     `[no-stall] unloaded p99 ${unloadedP99.toFixed(1)} ms (${unloadedPoll.times.length} checks); under load ${during.length} checks, p99 ${percentile(during, 99).toFixed(1)} ms, worst ${worst.toFixed(1)} ms (bound ${bound.toFixed(1)} ms); hostile work ${hostileMs.toFixed(0)} ms`,
   );
+  if (options.overLongRun) {
+    // Work that runs for tens of seconds on a shared machine meets the scheduler's pauses that a
+    // 1.2 s unloaded window does not: there the p99 keeps the bound, and no single check may wait
+    // longer than `worstAtMostMs` (a stall, such as the 96 s the terms CSV once held, breaks both).
+    const p99 = percentile(during, 99);
+    expect(p99, `health p99 ${p99.toFixed(1)} ms under load; unloaded p99 ${unloadedP99.toFixed(1)} ms`).toBeLessThanOrEqual(bound);
+    expect(worst, `health took ${worst.toFixed(1)} ms under load`).toBeLessThanOrEqual(options.overLongRun.worstAtMostMs);
+    return result;
+  }
   expect(worst, `health took ${worst.toFixed(1)} ms under load; unloaded p99 ${unloadedP99.toFixed(1)} ms`).toBeLessThanOrEqual(bound);
   return result;
 }
@@ -289,10 +300,45 @@ describe(`section saves (${databaseLabel})`, () => {
   });
 });
 
-describe('expertise terms CSV', () => {
+describe(`expertise terms CSV (${databaseLabel})`, () => {
   it(`refuses more than ${TERMS_CSV_MAX_ROWS} rows, naming the cap`, () => {
     const rows = (count: number) => ['term_id,term', ...Array.from({ length: count }, (_, i) => `T${i},Term ${i}`)].join('\n');
     expect(termsFromCsv(rows(TERMS_CSV_MAX_ROWS)).terms).toHaveLength(TERMS_CSV_MAX_ROWS);
     expect(() => termsFromCsv(rows(TERMS_CSV_MAX_ROWS + 1))).toThrow('at most 50,000');
   });
+
+  // PGlite runs the database in this process and the replace's one transaction holds its only
+  // connection: health waits for the write (about 50 s for 50,000 terms on this machine), so the
+  // measurement is PostgreSQL's, where the deployment runs (docs/operations.md). The job itself is
+  // tested on both in terms-import.test.ts.
+  it.skipIf(databaseLabel === 'pglite')(
+    `a ${TERMS_CSV_MAX_ROWS.toLocaleString('en-US')}-row import runs as a job that leaves health its turns`,
+    async () => {
+      const hospital = await createHospital(ctx);
+      const admin = await createAdminRow(ctx, { role: 'hospital_admin', hospitalId: hospital.id });
+      const client = await signInAdmin(ctx, admin.email);
+      const csv = [
+        'term_id,term,term_type,specialty_name,synonyms,search_keywords',
+        ...Array.from(
+          { length: TERMS_CSV_MAX_ROWS },
+          (_, i) => `CON-${i},Condition ${i} of the hospital's list,Condition,Cardiovascular Disease,alias ${i}; other ${i},word ${i}`,
+        ),
+      ].join('\n');
+      const upload = await client.put(`/api/admin/hospitals/${hospital.id}/terms`, csvFile(csv));
+      expect(upload.status).toBe(202);
+      const { jobId } = await upload.json();
+      const logger = createLogger({ level: 'silent', environment: 'test' });
+      // The job runs here, as a process's worker runs it: drained while health is checked every 20 ms.
+      const worker = createWorker(ctx.database.db, createTermsImportJobHandlers({ db: ctx.database.db, logger }), logger);
+      expect(await healthWhile(() => worker.drain(), { overLongRun: { worstAtMostMs: 1_000 } })).toBe(1);
+      const done = await (await client.get(`/api/admin/hospitals/${hospital.id}/terms/imports/${jobId}`)).json();
+      expect(done).toMatchObject({ status: 'done', created: TERMS_CSV_MAX_ROWS });
+      const [stored] = await ctx.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hospitalExpertiseTerms)
+        .where(eq(hospitalExpertiseTerms.hospitalId, hospital.id));
+      expect(stored!.n).toBe(TERMS_CSV_MAX_ROWS);
+    },
+    180_000,
+  );
 });
