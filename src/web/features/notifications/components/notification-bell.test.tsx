@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationView } from '@shared/schemas/notifications';
 import { renderRoutes } from '@web/test/render';
+import { type RecordedCall, serveApi } from '@web/test/api';
 import { NotificationBell, timeAgo } from './notification-bell';
 
 const NOW = Date.now();
@@ -29,31 +30,27 @@ interface Sent {
 function server(initial: NotificationView[]) {
   let items = [...initial];
   const sent: Sent[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      if (method !== 'GET') sent.push({ method, path, body });
-      if (path === '/api/notifications' && method === 'GET') return json({ items, unreadCount: items.filter((n) => !n.isRead).length });
-      if (path === '/api/notifications/read-all') {
-        items = items.map((n) => ({ ...n, isRead: true }));
-        return json({ updated: 1 });
-      }
-      const id = path.split('/').at(-1);
-      if (method === 'PATCH') {
-        items = items.map((n) => (n.id === id ? { ...n, isRead: (body as { isRead: boolean }).isRead } : n));
-        return json(items.find((n) => n.id === id));
-      }
-      if (method === 'DELETE') {
-        items = items.filter((n) => n.id !== id);
-        return json({ deleted: true });
-      }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
+  const record = (call: RecordedCall) => sent.push({ method: call.method, path: call.path, body: call.body });
+  serveApi({
+    '/api/notifications': () => ({ body: { items, unreadCount: items.filter((n) => !n.isRead).length } }),
+    'POST /api/notifications/read-all': (call) => {
+      record(call);
+      items = items.map((n) => ({ ...n, isRead: true }));
+      return { body: { updated: 1 } };
+    },
+    'PATCH /api/notifications/:id': (call) => {
+      record(call);
+      const id = call.path.split('/').at(-1);
+      items = items.map((n) => (n.id === id ? { ...n, isRead: (call.body as { isRead: boolean }).isRead } : n));
+      return { body: items.find((n) => n.id === id) };
+    },
+    'DELETE /api/notifications/:id': (call) => {
+      record(call);
+      const id = call.path.split('/').at(-1);
+      items = items.filter((n) => n.id !== id);
+      return { body: { deleted: true } };
+    },
+  });
   return sent;
 }
 
@@ -66,10 +63,6 @@ function renderBell() {
     { initialEntries: ['/dashboard'] },
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const DISCOVERY = notification({
   id: 'n1',
