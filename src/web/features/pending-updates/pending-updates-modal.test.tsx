@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PendingUpdateDto } from '@shared/schemas/yext';
 import { renderAt } from '@web/test/render';
+import { serveApi } from '@web/test/api';
 import { PendingUpdatesModal, PendingUpdatesNotice } from './pending-updates-modal';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const update = (fields: Partial<PendingUpdateDto>): PendingUpdateDto => ({
   id: 'u-1',
@@ -28,33 +25,24 @@ const update = (fields: Partial<PendingUpdateDto>): PendingUpdateDto => ({
 function server(initial: PendingUpdateDto[], acceptAll: (ids: string[]) => unknown = (ids) => ({ accepted: ids.length, failed: 0, failures: [], items: [] })) {
   let open = [...initial];
   const sent: Array<{ url: string; method: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = init.method ?? 'GET';
-      if (method === 'GET' && url === '/api/pending-updates') return json({ items: open });
-      sent.push({ url, method });
-      if (url === '/api/pending-updates/accept-all') {
-        const body = acceptAll(open.map((u) => u.id)) as { items: PendingUpdateDto[] };
-        open = body.items;
-        return json(body);
-      }
-      const match = /^\/api\/pending-updates\/([^/]+)\/(accept|dismiss)$/.exec(url);
-      if (match) {
-        const found = open.find((u) => u.id === match[1]);
-        open = open.filter((u) => u.id !== match[1]);
-        return json({ ...found, status: match[2] === 'accept' ? 'accepted' : 'dismissed' });
-      }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
+  serveApi({
+    '/api/pending-updates': () => ({ body: { items: open } }),
+    'POST /api/pending-updates/accept-all': (call) => {
+      sent.push({ url: call.path, method: call.method });
+      const body = acceptAll(open.map((u) => u.id)) as { items: PendingUpdateDto[] };
+      open = body.items;
+      return { body };
+    },
+    'POST /api/pending-updates/:id/:decision': (call) => {
+      sent.push({ url: call.path, method: call.method });
+      const [, , , id, decision] = call.path.split('/');
+      const found = open.find((u) => u.id === id);
+      open = open.filter((u) => u.id !== id);
+      return { body: { ...found, status: decision === 'accept' ? 'accepted' : 'dismissed' } };
+    },
+  });
   return sent;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('PendingUpdatesModal', () => {
   it('shows each field with its current value, the new value and the source', async () => {
@@ -116,9 +104,9 @@ describe('PendingUpdatesModal', () => {
 
 describe('PendingUpdatesNotice', () => {
   it('renders nothing without updates', async () => {
-    server([]);
+    const api = serveApi({ '/api/pending-updates': { body: { items: [] } } });
     const { container } = renderAt('/dashboard', <PendingUpdatesNotice />);
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    await waitFor(() => expect(api.calls).toHaveLength(1));
     expect(container.textContent).toBe('');
   });
 
