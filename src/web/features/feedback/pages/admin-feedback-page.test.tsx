@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_MESSAGES } from '@shared/schemas/feedback';
 import { renderAt } from '@web/test/render';
+import { json, notFound, type RecordedCall, serveApi } from '@web/test/api';
 import type { FeedbackItem } from '../api/types';
 import { AdminFeedbackPage } from './admin-feedback-page';
 
@@ -60,33 +61,39 @@ interface Sent {
   body: unknown;
 }
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function server(options: { list?: () => Response; bulk?: (body: { ids: string[] }) => Response } = {}) {
   const sent: Sent[] = [];
   const stored = new Map(ITEMS.map((entry) => [entry.id, { ...entry }]));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ method, url, body });
-      if (url.pathname === '/api/admin/feedback' && method === 'GET') return options.list?.() ?? json({ items: ITEMS, totalCount: ITEMS.length });
-      if (url.pathname === '/api/admin/feedback/stats') return json(STATS);
-      if (url.pathname === '/api/admin/feedback/bulk') return options.bulk?.(body) ?? json({ updated: body.ids.length, failed: 0 });
-      const match = /^\/api\/admin\/feedback\/([\w-]+)$/.exec(url.pathname);
-      const found = stored.get(match?.[1] ?? '');
-      if (found && method === 'GET') return json(found);
-      if (found && method === 'PATCH') {
-        found.status = body.status;
-        return json(found);
-      }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
+  const record = (call: RecordedCall) => {
+    sent.push({ method: call.method, url: new URL(call.request.url), body: call.body });
+  };
+  serveApi({
+    '/api/admin/feedback': (call) => {
+      record(call);
+      return options.list?.() ?? json({ items: ITEMS, totalCount: ITEMS.length });
+    },
+    '/api/admin/feedback/stats': (call) => {
+      record(call);
+      return json(STATS);
+    },
+    'POST /api/admin/feedback/bulk': (call) => {
+      record(call);
+      const body = call.body as { ids: string[] };
+      return options.bulk?.(body) ?? json({ updated: body.ids.length, failed: 0 });
+    },
+    '/api/admin/feedback/:id': (call) => {
+      record(call);
+      const found = stored.get(call.path.split('/').at(-1) ?? '');
+      return found ? json(found) : notFound;
+    },
+    'PATCH /api/admin/feedback/:id': (call) => {
+      record(call);
+      const found = stored.get(call.path.split('/').at(-1) ?? '');
+      if (!found) return notFound;
+      found.status = (call.body as { status: typeof found.status }).status;
+      return json(found);
+    },
+  });
   return sent;
 }
 
@@ -101,7 +108,6 @@ afterEach(() => {
   act(() => {
     toast.dismiss();
   });
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
