@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { YextSyncLogDto } from '@shared/schemas/yext';
 import { renderRoutes } from '@web/test/render';
+import { json, type RecordedCall, serveApi } from '@web/test/api';
 import { YextExpertiseTestPage } from './yext-expertise-test-page';
 import { YextFieldMappingTestPage } from './yext-field-mapping-test-page';
 import { YextTestPage } from './yext-test-page';
@@ -15,10 +16,6 @@ const hospitalDto = {
   dataSource: 'yext',
   yextConfig: { apiVersion: '20231201', locationId: null, accountId: null, contentEndpointId: null, hasApiKey: true, apiKeyMasked: '••••0001' },
 };
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const log = (fields: Partial<YextSyncLogDto>): YextSyncLogDto => ({
   id: 'log-1',
@@ -35,19 +32,18 @@ const log = (fields: Partial<YextSyncLogDto>): YextSyncLogDto => ({
   ...fields,
 });
 
-function server(routes: Record<string, (init: RequestInit) => Response>) {
+function server(routes: Record<string, (call: RecordedCall) => Response>) {
   const sent: Array<{ url: string; method: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      if (url.startsWith('/api/admin/hospitals?')) return json({ items: [hospitalDto], totalCount: 1 });
-      sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const path = url.split('?')[0]!;
-      const handler = routes[`${init.method ?? 'GET'} ${path}`];
-      return handler ? handler(init) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
+  const recorded = Object.fromEntries(
+    Object.entries(routes).map(([key, answer]) => [
+      key,
+      (call: RecordedCall) => {
+        sent.push({ url: `${call.path}${call.search.size > 0 ? `?${call.search}` : ''}`, method: call.method, body: call.body });
+        return answer(call);
+      },
+    ]),
   );
+  serveApi({ '/api/admin/hospitals': json({ items: [hospitalDto], totalCount: 1 }), ...recorded });
   return sent;
 }
 
@@ -56,10 +52,6 @@ const base = `/api/admin/hospitals/${HOSPITAL}/yext`;
 
 /** The number shown under a label of a StatList. */
 const stat = (list: HTMLElement, label: string) => within(list).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Listing Service Test page', () => {
   it('runs the connection test and shows the fallback that worked, the count and the samples', async () => {
@@ -107,8 +99,8 @@ describe('Expertise Sync Test page', () => {
     let logs = [log({ id: 'old', termsAdded: 3, totalEntitiesFetched: 3 })];
     const sent = server({
       [`GET ${base}/sync-logs`]: () => json({ items: logs, keyValidation: null }),
-      [`POST ${base}/term-sync`]: (init) => {
-        const { dryRun } = JSON.parse(String(init.body)) as { dryRun: boolean };
+      [`POST ${base}/term-sync`]: (call) => {
+        const { dryRun } = call.body as { dryRun: boolean };
         if (dryRun)
           return json({
             syncLogId: null,
