@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TermsImportDto } from '@shared/schemas/terms-import';
 import type { TermType } from '@shared/enums';
 import { adminRetryPolicy } from '@web/lib/with-network-retry';
 import { apiFetch } from '@web/lib/api-client';
@@ -111,13 +112,43 @@ export interface TermsReport {
   errors: string[];
 }
 
-/** `PUT …/terms` with a CSV: every row must be valid, or nothing changes. */
+/**
+ * `PUT …/terms` with a CSV: every row must be valid, or nothing changes. A small file is replaced in
+ * the request (the report); a larger one is queued as an import job (202, its progress to poll).
+ */
 export function useReplaceTerms(scope: HospitalScope) {
   const invalidate = useInvalidateTerms(scope);
   return useMutation({
-    mutationFn: (csv: string) => apiFetch<TermsReport>(termsBase(scope), { method: 'PUT', body: csvBody(csv), timeoutMs: 180_000 }),
+    mutationFn: ({ csv, fileName }: { csv: string; fileName: string }) =>
+      apiFetch<TermsReport | TermsImportDto>(`${termsBase(scope)}?${new URLSearchParams({ fileName })}`, {
+        method: 'PUT',
+        body: csvBody(csv),
+        timeoutMs: 180_000,
+      }),
     retry: false,
-    onSuccess: invalidate,
+    onSuccess: (result) => (isTermsImport(result) ? undefined : invalidate()),
+  });
+}
+
+export const isTermsImport = (result: TermsReport | TermsImportDto): result is TermsImportDto => 'jobId' in result;
+
+/** How often the console asks how a queued import is doing. */
+export const TERMS_IMPORT_POLL_MS = 1_000;
+
+/** The import's progress, polled while it waits or runs; the terms are read again once it is done. */
+export function useTermsImport(scope: HospitalScope, jobId: string | null) {
+  const invalidate = useInvalidateTerms(scope);
+  return useQuery({
+    // Not under termsKey: reading the terms again once it is done must not ask for the import again.
+    queryKey: ['admin', 'terms-import', scope.hospitalId, jobId],
+    queryFn: async ({ signal }) => {
+      const result = await apiFetch<TermsImportDto>(`${termsBase(scope)}/imports/${encodeURIComponent(jobId!)}`, { signal });
+      if (result.status === 'done') void invalidate();
+      return result;
+    },
+    enabled: Boolean(jobId),
+    refetchInterval: (query) => (query.state.data && !['queued', 'running'].includes(query.state.data.status) ? false : TERMS_IMPORT_POLL_MS),
+    ...adminRetryPolicy,
   });
 }
 
