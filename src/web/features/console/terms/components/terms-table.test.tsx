@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAt } from '@web/test/render';
+import { type RecordedCall, type Route, serveApi } from '@web/test/api';
 import type { TermRow } from '../api/terms';
 import { emptyText, TermsTable } from './terms-table';
 
@@ -25,24 +26,19 @@ beforeAll(() => {
 afterAll(() => {
   for (const [key, descriptor] of Object.entries(originals)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
-function serveTerms() {
+/** The terms list of either scope, paged over TOTAL rows; `routes` adds the test's own calls. */
+function serveTerms(routes: Record<string, Route> = {}) {
   const pagesAsked: number[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      const page = Number(url.searchParams.get('page'));
-      const pageSize = Number(url.searchParams.get('pageSize'));
-      pagesAsked.push(page);
-      const start = (page - 1) * pageSize;
-      const items = Array.from({ length: Math.max(0, Math.min(pageSize, TOTAL - start)) }, (_, i) => term(start + i));
-      return new Response(JSON.stringify({ items, totalCount: TOTAL }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  const list = (call: RecordedCall) => {
+    const page = Number(call.search.get('page'));
+    const pageSize = Number(call.search.get('pageSize'));
+    pagesAsked.push(page);
+    const start = (page - 1) * pageSize;
+    const items = Array.from({ length: Math.max(0, Math.min(pageSize, TOTAL - start)) }, (_, i) => term(start + i));
+    return { body: { items, totalCount: TOTAL } };
+  };
+  serveApi({ '/api/admin/terms/default': list, '/api/admin/hospitals/:hospitalId/terms': list, ...routes });
   return pagesAsked;
 }
 
@@ -86,19 +82,13 @@ describe('TermsTable', () => {
   });
 
   it('edits a row inline and sends only what changed', async () => {
-    serveTerms();
     const patches: Array<{ url: string; body: unknown }> = [];
-    const list = vi.fn(globalThis.fetch);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        if (init.method === 'PATCH') {
-          patches.push({ url: String(input), body: JSON.parse(String(init.body)) });
-          return new Response(JSON.stringify({ ...term(3), term: 'Atrial fibrillation' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-        }
-        return list(input, init);
-      }),
-    );
+    serveTerms({
+      'PATCH /api/admin/hospitals/h1/terms/:id': (call) => {
+        patches.push({ url: call.path, body: call.body });
+        return { body: { ...term(3), term: 'Atrial fibrillation' } };
+      },
+    });
     renderAt(
       '/x',
       <TermsTable
@@ -118,10 +108,7 @@ describe('TermsTable', () => {
 
   // Issue 35 item 6: an empty table says why; the code column has a plain name.
   it('says when a hospital has no terms yet, apart from a filter that finds none, and calls the id a code', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ items: [], totalCount: 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
-    );
+    serveApi({ '/api/admin/hospitals/:hospitalId/terms': { body: { items: [], totalCount: 0 } } });
     const none = { q: '', termType: '' as const, specialty: '', activeOnly: false };
     const hospital = { kind: 'hospital' as const, hospitalId: '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a' };
     renderAt('/x', <TermsTable scope={hospital} filters={none} editable onDelete={() => undefined} />);
