@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { FEEDBACK_MESSAGES } from '@shared/schemas/feedback';
 import { setWidgetState } from '@web/features/feedback/lib/widget-state';
 import { renderAt } from '@web/test/render';
+import { json, type RecordedCall, serveApi } from '@web/test/api';
 import { FeedbackWidget } from './index';
 import { POSITION_STORAGE_KEY } from './position';
 import type * as screenshotModule from './screenshot';
@@ -22,33 +23,31 @@ interface Sent {
   body: unknown;
 }
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 /** A server for the widget: session, configuration, screenshot upload and submission. */
 function server(
   options: { user?: Partial<typeof USER> | null; betaOnly?: boolean; submit?: () => Response | Promise<Response>; upload?: () => Response } = {},
 ) {
   const sent: Sent[] = [];
   const user = options.user === null ? null : { ...USER, ...options.user };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const method = init.method ?? 'GET';
-      if (path === '/api/auth/session') return json({ user });
-      if (path === '/api/config')
-        return json({ environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: options.betaOnly ?? true });
-      const body = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
-      sent.push({ method, path, body });
-      if (path === '/api/feedback/screenshot')
-        return options.upload?.() ?? json({ url: `/api/feedback/screenshots/${USER.id}/1700000000000-abcd1234.jpg` }, 201);
-      if (path === '/api/feedback') return (await options.submit?.()) ?? json({ id: 'f1', status: 'submitted' }, 201);
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  return sent;
+  const record = async (call: RecordedCall) => {
+    const body = call.headers.get('Content-Type')?.startsWith('multipart/form-data') ? await call.request.formData() : call.body;
+    sent.push({ method: call.method, path: call.path, body });
+  };
+  const api = serveApi({
+    '/api/auth/session': { body: { user } },
+    '/api/config': { body: { environment: 'test', release: 'dev', sentryDsn: null, schedulingUrl: null, feedbackBetaOnly: options.betaOnly ?? true } },
+    'POST /api/feedback/screenshot': async (call) => {
+      await record(call);
+      return options.upload?.() ?? json({ url: `/api/feedback/screenshots/${USER.id}/1700000000000-abcd1234.jpg` }, 201);
+    },
+    'POST /api/feedback': async (call) => {
+      await record(call);
+      return (await options.submit?.()) ?? json({ id: 'f1', status: 'submitted' }, 201);
+    },
+  });
+  // The session and configuration reads, which decide whether the widget shows at all.
+  const reads = () => api.calls.filter((call) => call.method === 'GET').length;
+  return { sent, reads };
 }
 
 function renderWidget() {
@@ -98,7 +97,6 @@ afterEach(() => {
     setWidgetState('closed');
     toast.dismiss();
   });
-  vi.unstubAllGlobals();
 });
 
 describe('who sees the widget', () => {
@@ -115,9 +113,9 @@ describe('who sees the widget', () => {
   });
 
   it('hides it from standard users while feedback is beta-only, and shows it when it is not', async () => {
-    server({ user: { tier: 'standard' } });
+    const { reads } = server({ user: { tier: 'standard' } });
     const first = renderWidget();
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2));
     expect(screen.queryByRole('button', { name: 'Send Feedback' })).toBeNull();
     first.unmount();
 
@@ -127,9 +125,9 @@ describe('who sees the widget', () => {
   });
 
   it('needs a known e-mail address', async () => {
-    server({ user: { email: '' } });
+    const { reads } = server({ user: { email: '' } });
     renderWidget();
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2));
     expect(screen.queryByRole('button', { name: 'Send Feedback' })).toBeNull();
   });
 });
@@ -303,7 +301,7 @@ describe('the form', () => {
   });
 
   it('sends the form with its context, then thanks, resets and closes', async () => {
-    const sent = server();
+    const { sent } = server();
     renderWidget();
     await openPanel();
     fireEvent.change(field('Category'), { target: { value: 'feature' } });
@@ -349,7 +347,7 @@ describe('the form', () => {
   });
 
   it('uploads a captured screenshot first and sends its link', async () => {
-    const sent = server();
+    const { sent } = server();
     capture.mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
     renderWidget();
     await openPanel();
@@ -362,7 +360,8 @@ describe('the form', () => {
 
     expect(capture).toHaveBeenCalledTimes(1); // the manual one; no automatic capture on top
     expect(sent.map((request) => request.path)).toEqual(['/api/feedback/screenshot', '/api/feedback']);
-    expect((sent[0]?.body as FormData).get('file')).toBeInstanceOf(Blob);
+    // Node's FormData hands back its own File (not jsdom's Blob): check what was sent by its values.
+    expect((sent[0]?.body as FormData).get('file')).toMatchObject({ type: 'image/jpeg', size: 4 });
     expect(sent[1]?.body).toMatchObject({ screenshotUrl: `/api/feedback/screenshots/${USER.id}/1700000000000-abcd1234.jpg` });
   });
 
@@ -379,7 +378,9 @@ describe('the form', () => {
   });
 
   it('sends without the screenshot when its upload fails', async () => {
-    const sent = server({ upload: () => json({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Screenshots must be PNG, JPEG or WebP images.' } }, 415) });
+    const { sent } = server({
+      upload: () => json({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Screenshots must be PNG, JPEG or WebP images.' } }, 415),
+    });
     capture.mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
     renderWidget();
     await openPanel();
