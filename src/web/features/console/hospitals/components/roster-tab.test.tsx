@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROSTER_MESSAGES, type RosterRowDto, type RosterUploadDetailDto } from '@shared/schemas/roster';
 import type { RosterPeoplePageDto, RosterPersonDto } from '@shared/schemas/roster-people';
 import { renderAt } from '@web/test/render';
+import { json, type RecordedCall, serveApi } from '@web/test/api';
 import { RosterTab } from './roster-tab';
 
 const HOSPITAL_ID = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
@@ -77,27 +78,51 @@ const peoplePage = (items: RosterPersonDto[], counts: RosterPeoplePageDto['count
   counts,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+interface Sent {
+  method: string;
+  /** The body as text (the CSV is sent as it is), parsed when JSON. */
+  body: unknown;
+  contentType: string | null;
+}
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/**
+ * Declares every call the roster tab makes and answers each with `answer` (given the path with its
+ * query and what was sent), the tests' in-memory roster server.
+ */
+function serveRoster(answer: (url: string, init: Sent) => Response) {
+  const route = (call: RecordedCall) =>
+    answer(`${call.path}${call.search.size > 0 ? `?${call.search}` : ''}`, {
+      method: call.method,
+      body: call.body,
+      contentType: call.headers.get('Content-Type'),
+    });
+  const uploads = `/api/admin/hospitals/${HOSPITAL_ID}/roster-uploads`;
+  const roster = `/api/admin/hospitals/${HOSPITAL_ID}/roster`;
+  return serveApi({
+    [uploads]: route,
+    [`POST ${uploads}`]: route,
+    [`${uploads}/:uploadId`]: route,
+    [`${uploads}/:uploadId/progress`]: route,
+    [`POST ${uploads}/:uploadId/drafting`]: route,
+    [`POST ${uploads}/:uploadId/invitations`]: route,
+    [`${roster}/people`]: route,
+    [`POST ${roster}/reminders`]: route,
+  });
+}
 
 // Issue 37 item 1: the admin sees every refused row with its reason before anything is sent.
 describe('RosterTab', () => {
   it('sends a pasted list as text/csv and shows each refused row with its reason and the download', async () => {
-    let posted: Blob | null = null;
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (init?.method === 'POST') {
-        posted = init.body as Blob;
+    let posted: Sent | null = null;
+    serveRoster((url, init) => {
+      if (init.method === 'POST') {
+        posted = init;
         return json(UPLOAD, 201);
       }
       if (url.includes('/roster/people')) return json(peoplePage([person({ id: 'p1', state: 'waiting' })], { waiting: 1 }));
       if (url.endsWith('/roster-uploads')) return json({ items: posted ? [UPLOAD] : [] });
       return json(UPLOAD);
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
     expect((await screen.findByText('No roster has been uploaded yet.')).textContent).toBe('No roster has been uploaded yet.');
 
@@ -108,8 +133,8 @@ describe('RosterTab', () => {
     await user.click(check);
 
     expect((await screen.findByRole('heading', { name: 'Refused rows (2)' })).textContent).toBe('Refused rows (2)');
-    expect(posted!.type).toBe('text/csv;charset=utf-8');
-    expect(posted!.size).toBe('NPI,Email\n1053975268,ada@example.org'.length);
+    expect(posted!.contentType).toBe('text/csv;charset=utf-8');
+    expect(posted!.body).toBe('NPI,Email\n1053975268,ada@example.org');
     expect(screen.getByText(ROSTER_MESSAGES.npiCheckDigit).textContent).toBe(ROSTER_MESSAGES.npiCheckDigit);
     expect(screen.getByText(ROSTER_MESSAGES.organization).textContent).toBe(ROSTER_MESSAGES.organization);
     expect(screen.getByText('Line 3').textContent).toBe('Line 3');
@@ -146,9 +171,8 @@ describe('RosterTab', () => {
     });
     let started = false;
     let polls = 0;
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url.endsWith('/drafting') && init?.method === 'POST') {
+    const api = serveRoster((url, init) => {
+      if (url.endsWith('/drafting') && init.method === 'POST') {
         started = true;
         return json(progressOf('drafting', 0), 202);
       }
@@ -164,12 +188,11 @@ describe('RosterTab', () => {
       if (url.endsWith('/roster-uploads')) return json({ items: [started && polls >= 2 ? drafted : UPLOAD] });
       return json(started && polls >= 2 ? drafted : UPLOAD);
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Show rows/ }));
     await user.click(await screen.findByRole('button', { name: /Start pre-filling 1 profile/ }));
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`/${UPLOAD_ID}/drafting`) && init?.method === 'POST')).toBe(true);
+    expect(api.calls.some((call) => call.path.endsWith(`/${UPLOAD_ID}/drafting`) && call.method === 'POST')).toBe(true);
     expect((await screen.findByRole('progressbar', { name: 'Pre-filling progress' })).getAttribute('aria-valuenow')).toBe('0');
     // Polled while drafting, until the job is done; then the rows are read again.
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Pre-filling progress' }).getAttribute('aria-valuenow')).toBe('100'), {
@@ -183,9 +206,8 @@ describe('RosterTab', () => {
   it('offers to resume a pre-filling whose job ran out of retries, with why', async () => {
     const drafting = { ...UPLOAD, status: 'drafting' as const };
     let resumed = false;
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url.endsWith('/drafting') && init?.method === 'POST') {
+    serveRoster((url, init) => {
+      if (url.endsWith('/drafting') && init.method === 'POST') {
         resumed = true;
         return json(
           {
@@ -223,7 +245,6 @@ describe('RosterTab', () => {
       if (url.endsWith('/roster-uploads')) return json({ items: [drafting] });
       return json(drafting);
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Show rows/ }));
@@ -256,10 +277,9 @@ describe('RosterTab', () => {
     const cooper = person({ id: 'p2', state: 'published', profileName: 'Joy Cooper', npi: '1932510609', email: 'joy@example.org', completion: 100 });
     const peopleUrls: URL[] = [];
     let reminded: unknown = null;
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url.endsWith('/roster/reminders') && init?.method === 'POST') {
-        reminded = JSON.parse(String(init.body));
+    serveRoster((url, init) => {
+      if (url.endsWith('/roster/reminders') && init.method === 'POST') {
+        reminded = init.body;
         return json({ sent: 1, refused: [{ rowId: 'p2', name: 'Joy Cooper', reason: 'Already claimed and published: nothing to remind' }] });
       }
       if (url.includes('/roster/people')) {
@@ -286,7 +306,6 @@ describe('RosterTab', () => {
       if (url.endsWith('/roster-uploads')) return json({ items: [drafted] });
       return json(drafted);
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderAt('/x', <RosterTab hospitalId={HOSPITAL_ID} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Show rows/ }));
