@@ -31,22 +31,3 @@ export function renderRoutes(routes: RouteObject[], { initialEntries = ['/'], cl
 export function renderAt(path: string, element: ReactElement, options: Omit<RenderRoutesOptions, 'initialEntries'> = {}) {
   return renderRoutes([{ path, element }], { ...options, initialEntries: [path] });
 }
-
-/** Answers fetch calls by path; anything not listed gets a 404 in the server's error shape. */
-export function stubFetch(responses: Record<string, { status?: number; body?: unknown }>) {
-  return async (input: RequestInfo | URL): Promise<Response> => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
-    const match = responses[path];
-    if (!match) {
-      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), {
-        status: 404,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }
-    return new Response(match.body === undefined ? null : JSON.stringify(match.body), {
-      status: match.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-}

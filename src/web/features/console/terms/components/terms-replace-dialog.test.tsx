@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TermsImportDto } from '@shared/schemas/terms-import';
 import { renderAt } from '@web/test/render';
+import { json, serveApi } from '@web/test/api';
 import { TermsReplaceDialog } from './terms-replace-dialog';
 
 const HOSPITAL = '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a';
@@ -25,22 +26,15 @@ const job = (overrides: Partial<TermsImportDto>): TermsImportDto => ({
   ...overrides,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** The server: PUT answers `put`; each read of the import answers the next of `reads` (the last one repeats). */
 function serve(put: Response, reads: TermsImportDto[]) {
-  const calls: Array<{ method: string; url: string }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ method: init?.method ?? 'GET', url });
-      if (init?.method === 'PUT') return put;
-      if (url.includes(`/terms/imports/${JOB}`)) return json(reads.length > 1 ? reads.shift() : reads[0]);
-      return json({ items: [], totalCount: 0 });
-    }),
-  );
-  return calls;
+  const terms = `/api/admin/hospitals/${HOSPITAL}/terms`;
+  const api = serveApi({
+    [`PUT ${terms}`]: put,
+    [`${terms}/imports/${JOB}`]: () => ({ body: reads.length > 1 ? reads.shift() : reads[0] }),
+    [terms]: { body: { items: [], totalCount: 0 } },
+  });
+  return () => api.calls.map((call) => ({ method: call.method, url: `${call.path}${call.search.size > 0 ? `?${call.search}` : ''}` }));
 }
 
 async function chooseAndSend() {
@@ -49,10 +43,6 @@ async function chooseAndSend() {
   expect((await screen.findByText(/2 terms will replace/)).textContent).toBe('2 terms will replace the current 5.');
   await userEvent.setup().click(screen.getByRole('button', { name: 'Replace all terms' }));
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 // Issue 36: a large file is imported by a job; the dialog follows it to its result.
 describe('TermsReplaceDialog', () => {
@@ -64,7 +54,7 @@ describe('TermsReplaceDialog', () => {
     renderAt('/x', <TermsReplaceDialog scope={{ kind: 'hospital', hospitalId: HOSPITAL }} open onOpenChange={() => undefined} currentCount={5} />);
     await chooseAndSend();
 
-    expect(calls.find((call) => call.method === 'PUT')!.url).toBe(`/api/admin/hospitals/${HOSPITAL}/terms?fileName=northfield-terms.csv`);
+    expect(calls().find((call) => call.method === 'PUT')!.url).toBe(`/api/admin/hospitals/${HOSPITAL}/terms?fileName=northfield-terms.csv`);
     expect((await screen.findByText('Checking every row…')).textContent).toBe('Checking every row…');
     expect(screen.getByText(/rows checked/).textContent).toBe('1,500 of 3,000 rows checked');
     expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('50');
