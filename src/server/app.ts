@@ -27,7 +27,7 @@ import type { AppBindings } from './http/types';
 import type { Logger } from './lib/logger';
 import { createAuth } from './auth/auth';
 import { sharedRateLimiter } from './auth/rate-limit';
-import { resolveActor } from './auth/session';
+import { CARRIED_ACTOR, resolveActor, type ActorCarrier } from './auth/session';
 import { createNppesRegistry, type NpiRegistry } from './integrations/npi-registry';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer';
 import { accountRoutes, outboxRoutes } from './modules/accounts/routes';
@@ -372,7 +372,9 @@ export function createApp(deps: AppDeps) {
       if (renderMemberPage && hasSessionCookie(cookie)) {
         const path = pagePath(c.req.path);
         const headers = { cookie, accept: 'application/json', 'user-agent': c.req.header('user-agent') ?? '' };
-        const page = await renderMemberPage(path, async (apiPath) => app.request(apiPath, { headers }, c.env)).catch((error: unknown) => {
+        // The page's reads share the session the first of them resolves (auth/session.ts, CARRIED_ACTOR).
+        const pageEnv = { ...(c.env as object), [CARRIED_ACTOR]: {} satisfies ActorCarrier };
+        const page = await renderMemberPage(path, async (apiPath) => app.request(apiPath, { headers }, pageEnv)).catch((error: unknown) => {
           deps.logger.warn({ err: error, path }, 'server rendering failed; sending the shell');
           return null;
         });

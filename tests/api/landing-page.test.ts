@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSessions } from '../../src/server/db/schema';
 import { LANDING_ISLAND_ENTRY } from '@server/render/landing-page';
 import { matchRoutes } from 'react-router';
 import { routes } from '@web/app/router';
@@ -129,8 +131,9 @@ describe('the landing page from the server', () => {
 
 describe('the dashboard rendered by the server for a signed-in provider (decision 0015)', () => {
   let web: TestContext;
+  let statements: string[] = [];
   beforeAll(async () => {
-    web = await createTestApp({}, { webDir: dir });
+    web = await createTestApp({}, { webDir: dir, onQuery: (query) => statements.push(query) });
   });
   afterAll(async () => web?.close());
 
@@ -200,6 +203,50 @@ describe('the dashboard rendered by the server for a signed-in provider (decisio
       expect(compressed.headers.get('content-encoding')).toBe(encoding);
       expect(decode(Buffer.from(await compressed.arrayBuffer())).toString('utf8')).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
     }
+  });
+
+  // Issue 36: the page's six reads resolved the session again each (7 of its 14 statements).
+  it('resolves the session once for all its reads, and sends at most 8 statements', async () => {
+    const client = await signUp();
+    await client.get('/dashboard'); // per-process caches (the configuration, the directory listing) warm
+    statements = [];
+    const html = await (await client.get('/dashboard')).text();
+    const issued = [...statements];
+    expect(html).toContain('Welcome back, Ana');
+    const state = serverState(html);
+    const reads = ['dashboard', 'me,directory', 'me,sections', 'notifications,list', 'pending-updates', 'config'];
+    for (const key of reads) expect(state.queries.queries.some((entry) => entry.queryKey.join() === key), key).toBe(true);
+    expect(issued.filter((query) => /from "auth_sessions"/.test(query))).toHaveLength(1);
+    console.log(`GET /dashboard (rendered): ${issued.length} statements`);
+    expect(issued.length).toBeLessThanOrEqual(8);
+    expect(issued.filter((query) => /^\s*(insert|delete)\b/i.test(query))).toEqual([]);
+  });
+
+  it('sends the same render again for the same answers, and a new one as soon as an answer changes', async () => {
+    const client = await signUp();
+    const first = serverState(await (await client.get('/dashboard')).text());
+    const again = serverState(await (await client.get('/dashboard')).text());
+    expect(again.renderedAt, 'the same answers: the page rendered a moment ago').toBe(first.renderedAt);
+
+    const saved = await client.put('/api/profile/sections/biography', {
+      professionalSummary: 'Board-certified cardiologist caring for adults with heart rhythm disorders.',
+      publicSummary: 'I help people whose heart beats too fast, too slow or irregularly.',
+    });
+    expect(saved.status).toBe(200);
+    const after = serverState(await (await client.get('/dashboard')).text());
+    const dashboard = (state: ServerRenderedState) => state.queries.queries.find((entry) => entry.queryKey.join() === 'dashboard')?.state.data;
+    expect(after.renderedAt).toBeGreaterThanOrEqual(first.renderedAt);
+    expect(dashboard(after)).not.toEqual(dashboard(first));
+    expect(dashboard(after)).toEqual(await (await client.get('/api/dashboard')).json());
+  });
+
+  it('counts as activity, as the browser reads it counts', async () => {
+    const client = await signUp();
+    await web.database.db.update(authSessions).set({ lastActiveAt: sql`now() - interval '5 minutes'` });
+    const before = Date.now() - 60_000;
+    expect((await client.get('/dashboard')).status).toBe(200);
+    const rows = await web.database.db.select({ lastActiveAt: authSessions.lastActiveAt }).from(authSessions);
+    expect(rows.some((row) => row.lastActiveAt !== null && new Date(row.lastActiveAt).getTime() > before)).toBe(true);
   });
 
   it('keeps a closing script tag in the data from ending its element', async () => {

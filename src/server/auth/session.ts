@@ -6,7 +6,7 @@ import { ADMIN_SESSION_LIFETIME_MS, INACTIVITY } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { adminUsers, authSessions, authUsers, users } from '../db/schema';
 import { clientIp } from '../http/client-ip';
-import type { AppBindings } from '../http/types';
+import type { Actor, AppBindings } from '../http/types';
 import type { Auth } from './auth';
 
 /** Don't write last_active_at more than once per this many milliseconds per session. */
@@ -29,6 +29,25 @@ export async function clearSessionCookies(c: Context, auth: Auth) {
   for (const cookie of [context.authCookies.sessionToken, context.authCookies.dontRememberToken, context.authCookies.sessionData]) {
     c.header('set-cookie', `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`, { append: true });
   }
+}
+
+/**
+ * The key, in a request's environment (Hono's `c.env`), of the actor a page's own reads share. The
+ * dashboard the server renders makes its first reads as requests to this app in process (decision
+ * 0015): six of them, each of which resolved the same session again (a statement, a pool round trip
+ * and the checks, a third of the page's statements). Now the first read resolves it as any request
+ * does and leaves the actor in the carrier; the others take it from there. Only code in this
+ * process can put a value under a symbol in `c.env` (the Node adapter gives real requests
+ * `{ incoming, outgoing }`), so no request from outside can name an actor this way.
+ */
+export const CARRIED_ACTOR = Symbol('vitae.carried-actor');
+
+export interface ActorCarrier {
+  actor?: Actor;
+}
+
+function carrierOf(c: Context): ActorCarrier | undefined {
+  return (c.env as Record<symbol, ActorCarrier | undefined> | undefined)?.[CARRIED_ACTOR];
 }
 
 interface ResolvedSession {
@@ -118,7 +137,7 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
   }
   type FastRow = NonNullable<Awaited<ReturnType<typeof fastPath>>>;
 
-  return async (c, next) => {
+  const resolve: MiddlewareHandler<AppBindings> = async (c, next) => {
     const cookieHeader = c.req.header('cookie') ?? '';
     if (!cookieHeader.includes('vitae.session_token')) return next();
     const now = Date.now();
@@ -182,7 +201,10 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
       return next();
     }
     const user = resolved.user !== undefined ? resolved.user : (await deps.db.select().from(users).where(eq(users.authUserId, authUser.id)).limit(1))[0];
-    if (!PASSIVE_PATHS.has(c.req.path) && now - lastActive >= ACTIVITY_WRITE_INTERVAL_MS) {
+    // A page's reads count as activity as the browser's own reads of that page would (the first of
+    // them is the session check, a passive path; the others no longer resolve the session).
+    const passive = PASSIVE_PATHS.has(c.req.path) && !carrierOf(c);
+    if (!passive && now - lastActive >= ACTIVITY_WRITE_INTERVAL_MS) {
       await deps.db
         .update(authSessions)
         .set({ lastActiveAt: new Date(now) })
@@ -203,5 +225,21 @@ export function resolveActor(deps: { auth: Auth; db: Database; trustProxy: boole
         : { kind: 'account', email: authUser.email, sessionId: session.id, authUserId: authUser.id },
     );
     return next();
+  };
+
+  return async (c, next) => {
+    const carrier = carrierOf(c);
+    if (!carrier) return resolve(c, next);
+    if (carrier.actor) {
+      c.set('actor', carrier.actor);
+      return next();
+    }
+    return resolve(c, () => {
+      // Only a provider's live session is shared; anything else (signed out, ended, an admin) leaves
+      // each read to resolve its own, as before.
+      const actor = c.get('actor');
+      if (actor.kind === 'provider' && !c.res.headers.get('x-session-ended')) carrier.actor = actor;
+      return next();
+    });
   };
 }

@@ -5,7 +5,9 @@
 // JSON as the browser's requests), renders the app's own components with those answers, and puts the
 // answers next to the HTML. The browser then hydrates: React adopts the HTML instead of building it,
 // and the query cache starts with the answers instead of asking again.
+import { createHash } from 'node:crypto';
 import { dehydrate, type QueryKey } from '@tanstack/react-query';
+import { LRUCache } from 'lru-cache';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { AppRoot } from '@web/app/app-root';
@@ -56,6 +58,18 @@ export interface RenderedPage {
 }
 
 /** The route tree for rendering: the same routes, without the browser's prefetching loaders. */
+/**
+ * How long a rendered page may be sent again for the very same answers (issue 36). The HTML is a
+ * function of the reads' answers and of the moment of rendering: relative times ("Updated 5 minutes
+ * ago") are computed from it, and the page carries it so hydration computes the same. The answers
+ * are compared on every request (the key is their hash), so a save, a notification or a hospital's
+ * change shows at once; only the moment is reused, for less time than the coarsest relative time's
+ * rounding (minutes), and the browser puts its own clock in as soon as the page is hydrated.
+ */
+export const RENDER_REUSE_MS = 20_000;
+/** Rendered pages kept per process, by their HTML's size (a dashboard is 40 to 70 KB). */
+const RENDER_CACHE_BYTES = 16 * 1_048_576;
+
 function withoutLoaders(list: RouteObject[]): RouteObject[] {
   return list.map((route) => {
     const copy = { ...route } as RouteObject;
@@ -67,6 +81,12 @@ function withoutLoaders(list: RouteObject[]): RouteObject[] {
 
 export function createMemberPageRenderer(shellFor: (path: string) => string) {
   const handler = createStaticHandler(withoutLoaders(routes));
+  const rendered = new LRUCache<string, string>({
+    maxSize: RENDER_CACHE_BYTES,
+    sizeCalculation: (html) => html.length * 2,
+    ttl: RENDER_REUSE_MS,
+    ttlAutopurge: false,
+  });
 
   /** The page's HTML, or null when the shell should go out as before (no provider session, or a failure). */
   return async function renderMemberPage(path: string, call: ApiCall): Promise<RenderedPage | null> {
@@ -80,17 +100,27 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     // Signed out, or a session the server has just ended: the app shows the login page or the notice.
     if (!session.user) return null;
 
-    const client = createQueryClient();
-    client.setQueryData<Session>(sessionQueryOptions().queryKey, { user: session.user, endedReason: null });
     // A read that fails is left to the browser, which asks again and shows its own error if need be.
-    await Promise.all(
+    const answers = await Promise.all(
       [...MEMBER_AREA_READS, ...reads].map(async (read) => {
         const response = await call(read.path).catch(() => null);
-        if (!response?.ok) return;
-        const body: unknown = await response.json();
-        client.setQueryData(read.key, read.data ? read.data(body) : body);
+        return response?.ok ? { read, text: await response.text() } : { read, text: null };
       }),
     );
+    // The page is the same HTML for the same answers (and the same build: the cache is this process's).
+    const hash = createHash('sha256').update(path).update('\0').update(JSON.stringify(session.user));
+    for (const { text } of answers) hash.update('\0').update(text ?? '(failed)');
+    const key = hash.digest('base64url');
+    const reused = rendered.get(key);
+    if (reused) return { html: reused, setCookies };
+
+    const client = createQueryClient();
+    client.setQueryData<Session>(sessionQueryOptions().queryKey, { user: session.user, endedReason: null });
+    for (const { read, text } of answers) {
+      if (text === null) continue;
+      const body: unknown = JSON.parse(text);
+      client.setQueryData(read.key, read.data ? read.data(body) : body);
+    }
 
     const context = await handler.query(new Request(new URL(path, 'http://localhost')));
     if (context instanceof Response) return null;
@@ -119,6 +149,7 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     // from the start, for the tab and for anyone reading the page before the script runs.
     const title = /<title>[^<]*<\/title>/.exec(markup)?.[0];
     const html = fillRoot(shell, { markup, title, state: { id: SERVER_STATE_ID, value: state } });
+    rendered.set(key, html);
     return { html, setCookies };
   };
 }
