@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { APIError } from 'better-auth/api';
 import { ADMIN_ERROR_MESSAGES } from '../../../shared/errors';
@@ -89,12 +89,21 @@ export function accountRoutes(deps: AccountsDeps) {
   const lookupNpi = (npi: string) => deps.npiRegistry.lookup(npi);
   const clientIp = (c: Context) => clientIpOf(c, deps.env.TRUST_PROXY);
 
+  // The session read is the first request of every page the app opens (and of the dashboard the
+  // server renders): the provider and their hospital in one statement, built once and prepared on
+  // each connection like the session check (decision 0014; issue 36: it was two, built per request).
+  const sessionUserRow = db
+    .select({ user: users, hospital: { name: hospitals.name, dataSource: hospitals.dataSource } })
+    .from(users)
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .where(eq(users.authUserId, sql.placeholder('authUserId')))
+    .limit(1)
+    .prepare('vitae_session_user');
+
   const sessionUser = async (authUserId: string) => {
-    const [user] = await db.select().from(users).where(eq(users.authUserId, authUserId)).limit(1);
-    if (!user) return null;
-    const [hospital] = user.hospitalId
-      ? await db.select({ name: hospitals.name, dataSource: hospitals.dataSource }).from(hospitals).where(eq(hospitals.id, user.hospitalId)).limit(1)
-      : [];
+    const [row] = await sessionUserRow.execute({ authUserId });
+    if (!row) return null;
+    const { user, hospital } = row;
     return {
       id: user.id,
       email: user.email,
