@@ -215,7 +215,11 @@ describe('the dashboard rendered by the server for a signed-in provider (decisio
     expect(html).toContain('Welcome back, Ana');
     const state = serverState(html);
     const reads = ['dashboard', 'me,directory', 'me,sections', 'notifications,list', 'pending-updates', 'config'];
-    for (const key of reads) expect(state.queries.queries.some((entry) => entry.queryKey.join() === key), key).toBe(true);
+    for (const key of reads)
+      expect(
+        state.queries.queries.some((entry) => entry.queryKey.join() === key),
+        key,
+      ).toBe(true);
     expect(issued.filter((query) => /from "auth_sessions"/.test(query))).toHaveLength(1);
     console.log(`GET /dashboard (rendered): ${issued.length} statements`);
     expect(issued.length).toBeLessThanOrEqual(7);
