@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_FALLBACK_TEXT } from '@shared/errors';
 import { errorMonitor } from '@web/lib/error-monitor';
+import { serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
 import { AppErrorBoundary } from './error-boundary';
 import { ErrorFallback } from './error-fallback';
@@ -112,6 +113,8 @@ describe('RouteError (the router errorElement)', () => {
   });
 
   it('shows Page Not Found for a 404 response', async () => {
+    // The not-found page asks who is signed in (its links depend on it): nobody.
+    serveApi({ '/api/auth/session': { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Not signed in' } } } });
     renderRoutes(
       [
         {
