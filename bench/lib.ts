@@ -86,8 +86,10 @@ export async function startBenchServer(
   const app = createApp({ env, database, logger, migrationsDir, webDir });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   // Replaying an endpoint's statements can take longer than Node's 5 s keep-alive; a connection the
-  // server closed meanwhile would reset the next request.
-  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 120_000;
+  // server closed meanwhile would reset the next request. So can seeding the directory on PGlite in
+  // this process (over 120 s on a loaded machine: the first sign-up after it was reset three times
+  // running, the server and the client timing out the idle connection at once when the loop woke).
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 30 * 60_000;
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
