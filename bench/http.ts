@@ -9,7 +9,6 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '../src/server/db/seed';
 import type { Database, DatabaseHandle } from '../src/server/db/client';
-import { medicalExpertiseTerms } from '../src/server/db/schema';
 import { MAX_PUBLIC_PARAMETER_VALUES } from '../src/server/http/public-requests';
 import { fullProfileSections } from '../tests/support/full-profile';
 import {
@@ -25,7 +24,7 @@ import {
   startBuiltServer,
   type DatabaseTarget,
 } from './lib';
-import { apiOn, DIRECTORY_PROVIDERS, growHospitalTerms, seedDirectory, signUpFullProvider } from './seed';
+import { apiOn, defaultTerms, DIRECTORY_PROVIDERS, growHospitalTerms, seedDirectory, signUpFullProvider } from './seed';
 
 export interface HttpRow {
   database: DatabaseTarget;
@@ -326,14 +325,7 @@ export async function benchPublicLoad(target: DatabaseTarget, postgresUrl?: stri
   const setup = await startBenchServer(target, postgresUrl, { keepDatabase: true });
   const db = setup.database.db;
   const hospitalId = await hospitalOfAdmin(setup.database, DEMO.hospitalAdminEmail);
-  const defaults = await db
-    .select({
-      termId: medicalExpertiseTerms.termId,
-      term: medicalExpertiseTerms.term,
-      termType: medicalExpertiseTerms.termType,
-      specialtyName: medicalExpertiseTerms.specialtyName,
-    })
-    .from(medicalExpertiseTerms);
+  const defaults = await defaultTerms(db);
   const directory = await seedDirectory(db, hospitalId, defaults);
   console.log(`  ${directory.providers} published providers in the public directory (${directory.ms} ms)`);
   // Statistics for the bulk-written rows, as a live database has them (without, a search's plan can pass the public statement timeout).

@@ -7,11 +7,10 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { medicalExpertiseTerms } from '../src/server/db/schema';
 import { DEMO } from '../src/server/db/seed';
 import { clusterClient, startCluster, type Cluster } from '../tests/cluster/cluster';
 import { adminCookie, ensureWrk, hospitalOfAdmin, round, startBenchServer } from './lib';
-import { apiOn, DIRECTORY_PROVIDERS, seedDirectory, signUpFullProvider } from './seed';
+import { apiOn, defaultTerms, DIRECTORY_PROVIDERS, seedDirectory, signUpFullProvider } from './seed';
 
 export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTION_STEPS = [50, 200];
@@ -283,14 +282,7 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
   const admin = apiOn(setup.base, await adminCookie(setup.base, setup.database, DEMO.hospitalAdminEmail));
   const copied = await admin(`/api/admin/hospitals/${hospitalId}/terms/copy-defaults`, { method: 'POST', body: '{}' });
   if (!copied.ok) throw new Error(`copy defaults: ${copied.status}`);
-  const defaults = await db
-    .select({
-      termId: medicalExpertiseTerms.termId,
-      term: medicalExpertiseTerms.term,
-      termType: medicalExpertiseTerms.termType,
-      specialtyName: medicalExpertiseTerms.specialtyName,
-    })
-    .from(medicalExpertiseTerms);
+  const defaults = await defaultTerms(db);
   const full: string[] = [];
   for (let i = 0; i < FULL_PROVIDERS; i += 1) full.push((await signUpFullProvider(setup.base, db, hospitalId, `-${i}`)).email);
   const accounts: string[] = [];

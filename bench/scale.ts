@@ -4,10 +4,9 @@
 // ratio to `GET /api/health` in the same run), then p50 / p97.5 at one connection, against the target
 // of p97.5 ≤ 25 ms.
 import { sql } from 'drizzle-orm';
-import { medicalExpertiseTerms } from '../src/server/db/schema';
 import { DEMO } from '../src/server/db/seed';
 import { ensureWrk, hospitalOfAdmin, round, runWrk, startBenchServer, startBuiltServer, type DatabaseTarget } from './lib';
-import { seedDirectory } from './seed';
+import { defaultTerms, seedDirectory } from './seed';
 
 export const SCALE_PROVIDERS = Number(process.env.BENCH_SCALE_PROVIDERS ?? 50_000);
 export const SCALE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,14 +37,7 @@ export async function benchScale(target: DatabaseTarget, postgresUrl?: string): 
   const setup = await startBenchServer(target, postgresUrl, { keepDatabase: true });
   const db = setup.database.db;
   const hospitalId = await hospitalOfAdmin(setup.database, DEMO.hospitalAdminEmail);
-  const defaults = await db
-    .select({
-      termId: medicalExpertiseTerms.termId,
-      term: medicalExpertiseTerms.term,
-      termType: medicalExpertiseTerms.termType,
-      specialtyName: medicalExpertiseTerms.specialtyName,
-    })
-    .from(medicalExpertiseTerms);
+  const defaults = await defaultTerms(db);
   const seeded = await seedDirectory(db, hospitalId, defaults, { providers: SCALE_PROVIDERS, spread: 'us' });
   // A database that has grown to this size has its statistics; a bulk load must gather them itself.
   await db.execute(sql`analyze`);

@@ -30,6 +30,18 @@ export function apiOn(base: string, cookie: string): Api {
   return (path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as object) } });
 }
 
+/** The default expertise vocabulary, as the directory's seed gives it to providers. */
+export function defaultTerms(db: Database) {
+  return db
+    .select({
+      termId: medicalExpertiseTerms.termId,
+      term: medicalExpertiseTerms.term,
+      termType: medicalExpertiseTerms.termType,
+      specialtyName: medicalExpertiseTerms.specialtyName,
+    })
+    .from(medicalExpertiseTerms);
+}
+
 /**
  * Copies the defaults to the hospital (one INSERT … SELECT), then adds variants of the default
  * vocabulary through the bulk API until the hospital holds 50,000 terms.
@@ -41,14 +53,7 @@ export async function growHospitalTerms(api: Api, db: Database, hospitalId: stri
   const copyMs = performance.now() - started;
   const copied = ((await copy.json()) as { created_count: number }).created_count;
 
-  const defaults = await db
-    .select({
-      termId: medicalExpertiseTerms.termId,
-      term: medicalExpertiseTerms.term,
-      termType: medicalExpertiseTerms.termType,
-      specialtyName: medicalExpertiseTerms.specialtyName,
-    })
-    .from(medicalExpertiseTerms);
+  const defaults = await defaultTerms(db);
   const extra: object[] = [];
   for (let round = 1; copied + extra.length < HOSPITAL_TERMS; round += 1) {
     for (const row of defaults) {

@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
- * The one way component tests stub the network: Mock Service Worker intercepts `fetch` (see
+ * The one way component tests answer the network: Mock Service Worker intercepts `fetch` (see
  * tests/support/setup-components.ts, which starts `server` for every component test file and resets
  * its handlers after each test). A test declares the calls it expects with `serveApi`; any other
  * request fails the test, so a page that starts calling a new endpoint is noticed.
