@@ -1,6 +1,7 @@
 import { Download, ListChecks, Play, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ROSTER_MAX_ROWS } from '@shared/schemas/roster';
+import { ProgressBar } from '@web/components/ui/progress-bar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Notice } from '@web/components/ui/notice';
@@ -75,17 +76,7 @@ function DraftingPanel({ hospitalId, upload }: { hospitalId: string; upload: Ros
               {formatNumber(done)} of {formatNumber(total)} done ({percent} %)
             </span>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Pre-filling progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent} %`}
-            className="relative h-3 w-full overflow-hidden rounded-full bg-gray-100 ring-1 ring-gray-200 ring-inset"
-          >
-            <span className="absolute inset-y-0 left-0 rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar percent={percent} label="Pre-filling progress" />
           {data ? (
             <p className="text-sm text-gray-700" aria-live="polite">
               {plural(data.drafted, 'draft ready or linked', 'drafts ready or linked')} · {formatNumber(data.drafting + data.waiting)} still to do ·{' '}

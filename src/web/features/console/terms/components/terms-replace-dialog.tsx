@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ProgressBar } from '@web/components/ui/progress-bar';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogActions } from '@web/components/ui/dialog';
 import { Notice } from '@web/components/ui/notice';
 import { serverMessage } from '@web/lib/admin-error-message';
@@ -58,17 +59,7 @@ function ImportProgress({ scope, jobId, fileName }: { scope: HospitalScope; jobI
           </span>
         ) : null}
       </div>
-      <div
-        role="progressbar"
-        aria-label="Import progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent} %`}
-        className="relative h-3 w-full overflow-hidden rounded-full bg-gray-100 ring-1 ring-gray-200 ring-inset"
-      >
-        <span className="absolute inset-y-0 left-0 rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} label="Import progress" />
       <p className="text-sm text-gray-700">The current terms stay until every row is checked and the new ones are written. You can close this window.</p>
     </div>
   );
