@@ -97,6 +97,9 @@ describe('console navigation', () => {
     expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Hospitals', 'Users', 'Administrators', 'Taxonomy', 'Expertise terms', 'Brand', 'Audit log']));
     expect(await screen.findByText('42')).toBeDefined();
     expect(screen.getAllByText('All hospitals').length).toBeGreaterThan(0);
+    // Issue 35 item 5: work to do (work-card.test.tsx) instead of the 'Your session' box.
+    expect(screen.getByRole('heading', { level: 2, name: 'Waiting for you' })).toBeDefined();
+    expect(screen.queryByText('Your session')).toBeNull();
   });
 
   it('shows a hospital administrator their hospital and no audit log', async () => {
