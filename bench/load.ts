@@ -34,6 +34,9 @@ export interface LoadRow {
   errors: number;
   status2xx: number;
   status4xx: number;
+  /** Of the 4xx: a save refused while the same person's save of that section was in flight (409), and rate limits (429). */
+  status409: number;
+  status429: number;
   status5xx: number;
   rssMb: Record<string, { afterWarmUp: number; end: number; growthPct: number }>;
   postgresConnectionsMax: number;
@@ -79,7 +82,7 @@ end
 local thread_count = ${WRK_THREADS}
 function init(args)
   math.randomseed(${Date.now() % 100000} + id * 7919)
-  s2, s4, s5 = 0, 0, 0
+  s2, s4, s5, s409, s429 = 0, 0, 0, 0, 0
   requests_list = {}
   local total = 0
   for _, m in ipairs(mix) do total = total + m.weight end
@@ -120,16 +123,18 @@ function request()
 end
 function response(status, headers, body)
   if status >= 500 then s5 = s5 + 1 elseif status >= 400 then s4 = s4 + 1 else s2 = s2 + 1 end
+  if status == 409 then s409 = s409 + 1 elseif status == 429 then s429 = s429 + 1 end
 end
 function done(summary, latency, requests)
-  local a2, a4, a5 = 0, 0, 0
+  local a2, a4, a5, a409, a429 = 0, 0, 0, 0, 0
   for _, t in ipairs(threads) do
     a2 = a2 + t:get("s2"); a4 = a4 + t:get("s4"); a5 = a5 + t:get("s5")
+    a409 = a409 + t:get("s409"); a429 = a429 + t:get("s429")
   end
   local e = summary.errors
-  io.write(string.format('WRK-JSON {"requests":%d,"durationUs":%d,"p50":%d,"p99":%d,"errors":%d,"s2":%d,"s4":%d,"s5":%d}\\n',
+  io.write(string.format('WRK-JSON {"requests":%d,"durationUs":%d,"p50":%d,"p99":%d,"errors":%d,"s2":%d,"s4":%d,"s5":%d,"s409":%d,"s429":%d}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout, a2, a4, a5))
+    e.connect + e.read + e.write + e.timeout, a2, a4, a5, a409, a429))
 end
 `;
 }
@@ -358,6 +363,8 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
         errors: result.errors!,
         status2xx: result.s2!,
         status4xx: result.s4!,
+        status409: result.s409!,
+        status429: result.s429!,
         status5xx: result.s5!,
         rssMb: Object.fromEntries(
           Object.entries(rss).map(([name, samples]) => {

@@ -106,11 +106,11 @@ if (which.has('load')) {
   const rows = await benchLoad(postgresUrl);
   const processNames = Object.keys(rows[0]?.rssMb ?? {});
   const lines = [
-    `| connections | req/s | p50 ms | p99 ms | requests | errors | 2xx | 4xx | 5xx | ${processNames.map((n) => `${n} RSS MB (growth)`).join(' | ')} | PostgreSQL connections (max / pools) |`,
+    `| connections | req/s | p50 ms | p99 ms | requests | errors | 2xx | 4xx (409 / 429) | 5xx | ${processNames.map((n) => `${n} RSS MB (growth)`).join(' | ')} | PostgreSQL connections (max / pools) |`,
     `|---|---|---|---|---|---|---|---|---|${processNames.map(() => '---').join('|')}|---|`,
     ...rows.map(
       (r) =>
-        `| ${r.connections} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.status2xx} | ${r.status4xx} | ${r.status5xx} | ${processNames.map((n) => `${r.rssMb[n]!.afterWarmUp} → ${r.rssMb[n]!.end} (${r.rssMb[n]!.growthPct} %)`).join(' | ')} | ${r.postgresConnectionsMax} / ${r.postgresConnectionsLimit} |`,
+        `| ${r.connections} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.status2xx} | ${r.status4xx} (${r.status409} / ${r.status429}) | ${r.status5xx} | ${processNames.map((n) => `${r.rssMb[n]!.afterWarmUp} → ${r.rssMb[n]!.end} (${r.rssMb[n]!.growthPct} %)`).join(' | ')} | ${r.postgresConnectionsMax} / ${r.postgresConnectionsLimit} |`,
     ),
   ];
   // Where the machine's two cores went in each step.
