@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { FormAlert } from '@web/components/form/form-alert';
+import { isApiError } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/server-errors';
 import { useMyListing, useSetMyListing } from '@web/features/publishing';
 import { useRosterReview } from '../api/claims';
@@ -154,12 +155,26 @@ export function RosterReviewPage() {
         icon={ClipboardCheck}
         eyebrow={review.data ? review.data.hospitalName : undefined}
         title="Review your profile"
-        description={<p>Your hospital filled in what it could. Check each section: mark what looks right, edit what does not, then publish.</p>}
+        description={
+          isApiError(review.error, 404) ? (
+            <p>A profile your hospital made from its roster is reviewed here before it is published.</p>
+          ) : (
+            <p>Your hospital filled in what it could. Check each section: mark what looks right, edit what does not, then publish.</p>
+          )
+        }
       />
       {review.isPending ? (
         <div className="flex justify-center py-12" role="status" aria-label="Loading your profile">
           <Spinner />
         </div>
+      ) : isApiError(review.error, 404) ? (
+        // A provider who signed up alone has no roster profile: not a fault, just nothing to do here.
+        <Card className="space-y-3 p-5 text-sm text-gray-700">
+          <p>{errorMessage(review.error)}</p>
+          <Link to="/dashboard" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            Go to your dashboard
+          </Link>
+        </Card>
       ) : review.isError ? (
         <FormAlert title="Your review could not be loaded">
           <p>{errorMessage(review.error)}</p>
