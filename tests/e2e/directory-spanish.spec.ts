@@ -78,22 +78,32 @@ test('a Spanish browser gets the Spanish directory, switches languages and asks 
   expect(sitemap).toMatch(/hreflang="es" href="[^"]+\/es\/find\/northfield\/lucia-hernandez"/);
 
   // axe in both languages (it runs as a script, so in a context that allows one).
+  // The Spanish pages first; then the switch to English (its cookie outranks the context's es-MX), so
+  // the English pages checked are English and not redirected to their Spanish twins.
   const checking = await browser.newContext({ locale: 'es-MX' });
   const checker = await checking.newPage();
-  for (const path of [
-    '/es/find',
-    '/es/find/northfield',
-    '/es/find/northfield?q=diabetes&lang=es',
-    '/es/find/northfield/lucia-hernandez',
-    '/find/northfield',
-    '/find/northfield/lucia-hernandez?hl=en',
-  ]) {
+  for (const [path, lang] of [
+    ['/es/find', 'es'],
+    ['/es/find/northfield', 'es'],
+    ['/es/find/northfield?q=diabetes&lang=es', 'es'],
+    ['/es/find/northfield/lucia-hernandez', 'es'],
+    ['/find/northfield/lucia-hernandez?hl=en', 'en'],
+    ['/find/northfield', 'en'],
+    ['/find/northfield?q=diabetes', 'en'],
+  ] as Array<[string, string]>) {
     await checker.goto(path);
+    await expect(checker.locator('html'), path).toHaveAttribute('lang', lang);
     expect(await violations(checker), path).toEqual([]);
   }
   await checker.goto('/es/find/northfield/lucia-hernandez/request');
   await checker.getByRole('button', { name: 'Enviar la solicitud' }).click();
   await expect(checker.getByRole('alert')).toBeVisible();
   expect(await violations(checker), 'the Spanish form with an error').toEqual([]);
+  await checker.getByLabel('Su nombre').fill('Ana Ruiz');
+  await checker.getByRole('textbox', { name: 'Correo electrónico' }).fill(`ana.axe.${Date.now()}@paciente.example`);
+  await checker.getByRole('button', { name: 'Enviar la solicitud' }).click();
+  await expect(checker).toHaveURL(/\/es\/find\/northfield\/lucia-hernandez\/request\/sent$/);
+  await expect(checker.locator('html')).toHaveAttribute('lang', 'es');
+  expect(await violations(checker), 'the Spanish confirmation').toEqual([]);
   await checking.close();
 });
