@@ -126,6 +126,13 @@ export const OUTSIDE_RUN_LIMITS = {
 export const TERMS_CSV_MAX_ROWS = 50_000;
 
 /**
+ * Terms in one JSON request (bulk add, or a replace sent as JSON). Such a request is checked and
+ * written while the person waits, so it is held to what that takes well under a second; more terms
+ * come as a CSV file, which the server imports as a job (issue 36: no request stalls everyone).
+ */
+export const TERMS_PER_REQUEST_MAX = 5_000;
+
+/**
  * A terms CSV up to this many characters (about 2,500 rows) replaces the terms in the request itself;
  * a larger one runs as a job on the queue (expertise-terms/import-job.ts) and the upload answers 202.
  */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { hospitals } from '../../src/server/db/schema';
 import { hospitalExpertiseTerms, medicalExpertiseTerms, professionalIdentity, users } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
+import { TERMS_PER_REQUEST_MAX } from '../../src/shared/limits';
 import { seedDataDir } from '../../src/server/paths';
 import { browserClient, csvFile, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
@@ -167,6 +168,21 @@ describe(`hospital expertise terms (${databaseLabel})`, () => {
     expect(report.created).toBe(1);
     expect(report.failed).toBe(2);
     expect(report.errors).toEqual(['Row 2: Term ID is required', 'Row 1: A term with this ID already exists for this specialty (CON-new1)']);
+  });
+
+  it('refuses a JSON request of more terms than one request may hold, and writes none of them', async () => {
+    const before = (await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/terms?pageSize=1`)).json()).totalCount;
+    const tooMany = Array.from({ length: TERMS_PER_REQUEST_MAX + 1 }, (_, i) => term(`CON-many-${i}`, `Many ${i}`));
+    const message = `At most ${TERMS_PER_REQUEST_MAX.toLocaleString('en-US')} terms in one request; for more, upload them as a CSV file, which is imported in the background`;
+    for (const send of [
+      () => adminA.post(`/api/admin/hospitals/${hospitalA.id}/terms/bulk`, { terms: tooMany }),
+      () => adminA.put(`/api/admin/hospitals/${hospitalA.id}/terms`, { terms: tooMany }),
+    ]) {
+      const refused = await send();
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toBe(message);
+    }
+    expect((await (await adminA.get(`/api/admin/hospitals/${hospitalA.id}/terms?pageSize=1`)).json()).totalCount).toBe(before);
   });
 
   it('copies the default terms with one statement and reports the count', async () => {

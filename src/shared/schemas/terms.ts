@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TERM_TYPES } from '../enums';
+import { TERMS_PER_REQUEST_MAX } from '../limits';
 import { queryFlag } from './fields';
 
 export const TERM_MESSAGES = {
@@ -11,6 +12,7 @@ export const TERM_MESSAGES = {
   termIdRequired: 'Term ID is required',
   duplicate: 'A term with this ID already exists for this specialty',
   notFound: 'Term not found',
+  tooManyInRequest: `At most ${TERMS_PER_REQUEST_MAX.toLocaleString('en-US')} terms in one request; for more, upload them as a CSV file, which is imported in the background`,
 } as const;
 
 export const ALL_SPECIALTIES = 'All Specialties';
@@ -104,6 +106,8 @@ export const termUpdateSchema = z
   .partial()
   .strict();
 
-export const bulkTermsSchema = z.object({ terms: z.array(z.unknown()).min(1).max(100_000) });
+export const bulkTermsSchema = z.object({
+  terms: z.array(z.unknown()).min(1).max(TERMS_PER_REQUEST_MAX, TERM_MESSAGES.tooManyInRequest),
+});
 
 export const termLookupSchema = z.object({ ids: z.array(z.string().trim().min(1).max(100)).max(5000) });
