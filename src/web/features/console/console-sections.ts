@@ -87,7 +87,16 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     enabled: true,
     summary: 'Templates for AI-written biographies.',
   },
-  { id: 'brand', label: 'Brand', to: '/system-admin/brand', icon: Palette, roles: BOTH, enabled: true, summary: 'Reading levels, tone and brand guidelines.' },
+  {
+    id: 'brand',
+    label: 'Brand',
+    to: '/system-admin/brand',
+    icon: Palette,
+    roles: BOTH,
+    enabled: true,
+    summary: 'Reading levels, tone and brand guidelines.',
+    also: ['/system-admin/brand-voice'],
+  },
   // The list lives at /admin/feedback (its own route since the original product); the entry links there.
   {
     id: 'feedback',
@@ -132,4 +141,17 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
 /** The entries this administrator sees. */
 export function consoleSectionsFor(role: AdminRole): ConsoleSection[] {
   return CONSOLE_SECTIONS.filter((section) => section.enabled && section.roles.includes(role));
+}
+
+/**
+ * The section a console address belongs to, as the phone's console bar names it; 'Console' for a page
+ * of none of this administrator's sections. The dashboard is the console's root, which every console
+ * address starts with, so only its own address is the dashboard.
+ */
+export function consoleSectionLabel(pathname: string, role: AdminRole): string {
+  const within = (path: string, exact: boolean) => pathname === path || (!exact && pathname.startsWith(`${path}/`));
+  const match = consoleSectionsFor(role)
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((section) => within(section.to, section.id === 'dashboard') || section.also?.some((path) => within(path, false)));
+  return match?.label ?? 'Console';
 }

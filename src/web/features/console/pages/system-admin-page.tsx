@@ -4,17 +4,8 @@ import { Outlet, useLocation } from 'react-router';
 import { AppErrorBoundary } from '@web/app/error-boundary';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { ConsoleNav, ConsoleScope, ConsoleScopeLabel } from '../components/console-nav';
-import { consoleSectionsFor } from '../console-sections';
-import type { AdminRole } from '@shared/enums';
+import { consoleSectionLabel } from '../console-sections';
 import { useConsoleAdmin } from '../lib/use-console-admin';
-
-function currentSectionLabel(pathname: string, role: AdminRole): string {
-  const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
-  const match = consoleSectionsFor(role)
-    .sort((a, b) => b.to.length - a.to.length)
-    .find((section) => within(section.to) || section.also?.some(within));
-  return match?.label ?? 'Console';
-}
 
 /**
  * The administration console: a sidebar on wide screens, a drawer on phones, the section on the
@@ -40,7 +31,7 @@ export function SystemAdminPage() {
         <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
           <DialogTrigger className="inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-gray-900 hover:bg-gray-100">
             <Menu aria-hidden="true" className="size-5 text-gray-600" />
-            <span>{currentSectionLabel(pathname, admin.role)}</span>
+            <span>{consoleSectionLabel(pathname, admin.role)}</span>
             <span className="sr-only">: open console menu</span>
           </DialogTrigger>
           <DialogContent placement="left">
