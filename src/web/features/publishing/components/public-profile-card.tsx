@@ -29,6 +29,8 @@ function ConfirmEmail() {
         <Button
           size="sm"
           variant="outline"
+          // On a phone the label is wider than the grey box: it wraps instead of sticking out of it.
+          className="h-auto min-h-9 max-w-full py-1.5 whitespace-normal"
           loading={send.isPending}
           onClick={() => send.mutate(undefined, { onError: (failure) => toast.error('The link could not be sent', { description: errorMessage(failure) }) })}
         >

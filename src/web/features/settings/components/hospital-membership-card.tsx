@@ -86,9 +86,12 @@ export function HospitalMembershipCard() {
   else if (mine.isError) body = <FormAlert title="Your hospital could not be loaded">{errorMessage(mine.error)}</FormAlert>;
   else if (hospital) {
     body = (
-      <p className="flex items-center gap-2 text-sm text-gray-700">
-        <Building2 aria-hidden="true" className="size-4 text-brand-600" />
-        You belong to <strong className="font-semibold text-gray-900">{hospital.name}</strong>. To move to another hospital, ask its administrators.
+      <p className="flex items-start gap-2 text-sm leading-6 text-gray-700">
+        <Building2 aria-hidden="true" className="mt-1 size-4 shrink-0 text-brand-600" />
+        {/* One flex item: bare text beside the strong would become three columns on a phone. */}
+        <span>
+          You belong to <strong className="font-semibold text-gray-900">{hospital.name}</strong>. To move to another hospital, ask its administrators.
+        </span>
       </p>
     );
   } else if (request?.status === 'pending') {

@@ -18,7 +18,7 @@ function ReadOnlyItem({ label, value, note }: { label: string; value: string; no
   return (
     <dl>
       <dt className="text-sm font-medium text-gray-800">{label}</dt>
-      <dd className="mt-1.5 flex min-h-10 items-center rounded-lg bg-gray-50 px-3 text-sm [overflow-wrap:anywhere] text-gray-900 ring-1 ring-gray-200 ring-inset">
+      <dd className="mt-1.5 flex min-h-10 items-center rounded-lg bg-gray-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-gray-900 ring-1 ring-gray-200 ring-inset">
         {value}
       </dd>
       {note ? <dd className="mt-1.5 text-xs leading-5 text-gray-600">{note}</dd> : null}
