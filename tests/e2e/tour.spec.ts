@@ -206,9 +206,20 @@ function layoutFaults(): string[] {
 
   // Text cut off by its own box: content wider (or taller) than an element that hides its overflow.
   for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-    const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim());
-    if (!hasText) continue;
+    const texts = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim());
+    if (texts.length === 0) continue;
     const style = getComputedStyle(element);
+    // A sentence split into columns: in a flex row every bare piece of text between elements is its own
+    // flex item, so "You belong to <strong>X</strong>. To move…" became three narrow wrapped columns.
+    if (texts.length >= 2 && style.display.endsWith('flex') && style.flexDirection.startsWith('row') && shown(element)) {
+      const wrapped = texts.some((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)));
+        return lines.size > 1;
+      });
+      if (wrapped) faults.push(`${describe(element)} splits its sentence into flex columns (wrap the text in one element)`);
+    }
     const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
     const clipsY = (style.overflowY === 'hidden' || style.overflowY === 'clip') && style.webkitLineClamp === 'none';
     // Cheap tests first: whether it is shown walks up its ancestors.
