@@ -264,6 +264,9 @@ describe(`public directory (${databaseLabel})`, () => {
     expect((await html(`/find/${slugA}/sitemap.xml`)).body).toContain(`<loc>http://localhost:3000/find/${slugA}/beatriz-castillo</loc>`);
     expect((await html('/find')).body).toContain(`<a href="/find/${slugA}">${hospitalA.name}</a>`);
     expect((await html('/find/sitemap.xml')).body).toContain(`<loc>http://localhost:3000/find/${slugA}/sitemap.xml</loc>`);
+    // One file holds this hospital's pages: the index names only it, and a second file is not there.
+    expect((await html('/find/sitemap.xml')).body).not.toContain(`/find/${slugA}/sitemap-2.xml`);
+    for (const file of ['sitemap-2.xml', 'sitemap-1.xml', 'sitemap-x.xml']) expect((await html(`/find/${slugA}/${file}`)).status).toBe(404);
     const robots = (await html('/robots.txt')).body;
     expect(robots).toContain('Allow: /find\nAllow: /es/find\nDisallow: /');
     expect(robots).toContain('Sitemap: http://localhost:3000/find/sitemap.xml');

@@ -12,6 +12,7 @@ import type { ProfileReadCache } from '../profile/read';
 import { etagOf } from '../../render/document';
 import { escapeHtml } from '../../render/escape';
 import { directoryIndexPage, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
+import { publishedProviderSlugs, sitemapFileCount, sitemapFileName, sitemapFileRange } from './sitemap';
 import { isLocale, LOCALE_COOKIE, LOCALES, localePath, negotiateLocale, splitLocale, SWITCH_PARAM, type Locale } from './i18n/locale';
 import {
   decideListing,
@@ -21,7 +22,6 @@ import {
   publicHospital,
   publicHospitals,
   publicProvider,
-  publicProviders,
   PUBLIC_PAGE_SIZE,
   SEARCH_RADII,
   searchDirectory,
@@ -217,19 +217,24 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
         const hospitals = await publicHospitals(db);
         return sitemap(
           c,
-          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals.map((h) => `  <sitemap><loc>${escapeHtml(`${origin}/find/${h.slug}/sitemap.xml`)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals
+            .flatMap((h) => Array.from({ length: sitemapFileCount(h.providers) }, (_, i) => `${origin}/find/${h.slug}/${sitemapFileName(i + 1)}`))
+            .map((href) => `  <sitemap><loc>${escapeHtml(href)}</loc></sitemap>`)
+            .join('\n')}\n</sitemapindex>\n`,
         );
       })
-      .get('/find/:hospitalSlug/sitemap.xml', async (c) => {
+      // A hospital's sitemap: sitemap.xml, then sitemap-2.xml … when it outgrows one file.
+      .get('/find/:hospitalSlug/:file{sitemap[-0-9]*\\.xml}', async (c) => {
         const slug = c.req.param('hospitalSlug');
+        const file = c.req.param('file');
+        const part = file === 'sitemap.xml' ? 1 : Number(/^sitemap-([2-9]|[1-9][0-9]{1,3})\.xml$/.exec(file)?.[1] ?? Number.NaN);
         const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
-        if (!hospital) return page(c, notFoundPage(origin, c.req.path), 404);
-        const paths = [`/find/${hospital.slug}`];
-        for (let n = 1; ; n += 1) {
-          const batch = await publicProviders(db, hospital.id, '', n);
-          paths.push(...batch.items.map((p) => `/find/${hospital.slug}/${p.slug}`));
-          if (n * PUBLIC_PAGE_SIZE >= batch.total || batch.items.length === 0) break;
-        }
+        if (!hospital || !Number.isInteger(part)) return page(c, notFoundPage(origin, c.req.path), 404);
+        const range = sitemapFileRange(part);
+        const slugs = await publishedProviderSlugs(db, hospital.id, range.offset, range.limit);
+        // A file past the last (sitemap-2.xml while one file holds everything) is not there.
+        if (part > 1 && slugs.length === 0) return page(c, notFoundPage(origin, c.req.path), 404);
+        const paths = [...(range.withSearchPage ? [`/find/${hospital.slug}`] : []), ...slugs.map((providerSlug) => `/find/${hospital.slug}/${providerSlug}`)];
         // Every page in English and Spanish, each with its hreflang alternates (sitemaps.org with xhtml:link, as search engines read them).
         return sitemap(
           c,
