@@ -74,6 +74,14 @@ describe('FeedbackPage', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'Widget state' }).textContent).toBe('open'));
   });
 
+  it('says where the Send Feedback button is on every page, in the header on a phone (the page tour saw "bottom right")', async () => {
+    server('beta', []);
+    renderAt('/feedback', <FeedbackPage />);
+    expect(
+      await screen.findByText('Use the Send Feedback button here, or the one on every page: at the right edge of the window, or in the header on a phone.'),
+    ).toBeDefined();
+  });
+
   it('explains why a standard user cannot send feedback during the beta', async () => {
     server('standard', []);
     renderAt('/feedback', <FeedbackPage />);

@@ -115,7 +115,9 @@ export function FeedbackPage() {
             </span>
             <p className="text-base font-medium text-gray-900">You have not sent any feedback yet.</p>
             <p className="max-w-md text-sm text-gray-600">
-              {available ? 'Use the Send Feedback button, here or at the bottom right of any page.' : 'What you send will be listed here.'}
+              {available
+                ? 'Use the Send Feedback button here, or the one on every page: at the right edge of the window, or in the header on a phone.'
+                : 'What you send will be listed here.'}
             </p>
           </Card>
         ) : (

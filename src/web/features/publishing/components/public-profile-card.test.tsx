@@ -25,7 +25,10 @@ function show(view: MyListingView) {
 }
 /** The card's own buttons (a toast left by an earlier test has its own close button). */
 const card = () => screen.getByRole('heading', { name: 'Public profile' }).closest('.rounded-2xl') as HTMLElement;
-const buttons = () => within(card()).queryAllByRole('button').map((button) => button.textContent);
+const buttons = () =>
+  within(card())
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
 
 // Issue 35 item 1: the dashboard's publishing card says in words whether patients can find the
 // provider, what is missing first, offers one button, and links the public page once it is live.
