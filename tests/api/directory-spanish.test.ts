@@ -130,15 +130,39 @@ describe(`the Spanish directory (${databaseLabel})`, () => {
     // Reference conditions (ICD-10 categories) by their Spanish titles.
     const terms = /<ul class="terms">(.*?)<\/ul>/.exec(html)![1];
     expect(terms).toBe('<li>Diabetes mellitus no insulinodependiente</li><li>Hipertensión esencial (primaria)</li><li>Asma</li>');
-    // The biography and the specialty stay as held (no Spanish specialty names in our data).
+    // The biography stays as held; the specialty is shown from our catalogue (specialty-names-es.json),
+    // while the JSON-LD keeps the name as stored.
     expect(html).toContain('Whole-family primary care, from newborn checks');
-    expect(html).toContain('Family Medicine');
+    expect(html).toContain('<p class="lead">Medicina familiar</p>');
+    expect(html).toContain('"medicalSpecialty":[{"@type":"MedicalSpecialty","name":"Family Medicine"}]');
     expect(html).toContain('>Facultad de medicina</strong>');
 
     const search = await (await get('/es/find/northfield')).text();
     expect(search).toContain('24 profesionales');
     expect(search).toMatch(/<option value="es">Español \(\d+\)<\/option>/);
     expect(search).toContain('placeholder="Nombre, especialidad o afección"');
+  });
+
+  it('shows specialty names in Spanish on cards and facets, while the facet filters by the English name', async () => {
+    const search = await (await get('/es/find/northfield')).text();
+    // Margaret Okafor's card: her specialty as stored is "Cardiovascular Disease".
+    const card = /<a href="\/es\/find\/northfield\/margaret-okafor">Margaret Okafor<\/a><\/h2><p class="muted">([^<]*)<\/p>/.exec(search);
+    expect(card?.[1]).toBe('Cardiología');
+    // The facet: a Spanish label, an English value in its link.
+    const facet = /<a class="pill" href="([^"]*)">Cardiología \((\d+)\)<\/a>/.exec(search);
+    expect(facet?.[1]).toBe('/es/find/northfield?specialty=Cardiovascular+Disease');
+    expect(search).not.toContain('>Cardiovascular Disease (');
+    const filtered = await (await get(facet![1]!.replace(/&amp;/g, '&'))).text();
+    expect(filtered).toContain(`${facet![2]} profesionales en Cardiología`);
+    expect(filtered).toContain('href="/es/find/northfield/margaret-okafor?');
+    expect(filtered).not.toContain('samuel-adeyemi');
+    // The same search in English is untouched.
+    const english = await (await get('/find/northfield?specialty=Cardiovascular+Disease')).text();
+    expect(english).toContain(' in Cardiovascular Disease');
+    // A search that finds nobody names the specialty it could drop in Spanish.
+    const none = await (await get('/es/find/northfield?q=Okafor&specialty=Pediatrics')).text();
+    expect(none).toContain('0 profesionales que coinciden con «Okafor» en Pediatría');
+    expect(none).toContain('<a href="/es/find/northfield?q=Okafor">Cualquier especialidad en lugar de Pediatría</a>');
   });
 
   it('answers an unknown Spanish page in Spanish', async () => {

@@ -15,7 +15,7 @@ import { BookingCard } from './booking';
 import { documentHtml, Frame } from './frame';
 import type { Hospital as SchemaHospital, MedicalProcedureLeaf, MedicalSpecialtyLeaf, PhysicianLeaf, WithContext } from 'schema-dts';
 import { plainWordsFor } from './plain-words';
-import { conditionName, languageName, localePath, translator, type Locale, type Translate } from './i18n/locale';
+import { conditionName, languageName, localePath, specialtyName, translator, type Locale, type Translate } from './i18n/locale';
 
 /** The photo's largest JPEG as an absolute URL: what JSON-LD and link previews need. */
 const photoUrl = (photo: string, pageUrl: string) => new URL(profilePhotoSources(photo).large, pageUrl).href;
@@ -192,7 +192,7 @@ export function hospitalPage(
       <p className="muted" aria-live="polite">
         {t('count.clinicians', { count: result.total })}
         {search.query ? t('search.matching', { query: search.query }) : ''}
-        {search.specialty ? t('search.inSpecialty', { specialty: search.specialty }) : ''}
+        {search.specialty ? t('search.inSpecialty', { specialty: specialtyName(search.specialty, locale) }) : ''}
         {search.location
           ? result.place?.measured
             ? t('search.withinOf', { miles: result.place.radius ?? '', place: search.location })
@@ -205,13 +205,14 @@ export function hospitalPage(
           </>
         ) : null}
       </p>
-      {result.total === 0 && filtered ? <NoResults result={result} search={search} params={href} t={t} /> : null}
+      {result.total === 0 && filtered ? <NoResults result={result} search={search} params={href} t={t} locale={locale} /> : null}
       {result.total === 0 && !filtered ? <p className="card">{t('search.empty', { hospital: hospital.name })}</p> : null}
       {result.facets.specialties.length > 1 ? (
         <nav aria-label={t('search.specialties')} className="facets">
           {result.facets.specialties.map((facet) => (
+            // The link filters by the name as stored (English); only the label is in the page's language.
             <a key={facet.value} className="pill" href={href({ specialty: facet.value, page: null })}>
-              {facet.value} ({facet.count})
+              {specialtyName(facet.value, locale)} ({facet.count})
             </a>
           ))}
         </nav>
@@ -224,7 +225,7 @@ export function hospitalPage(
               <h2>
                 <a href={localePath(locale, profileHref(hospital.slug, provider.slug, params({})))}>{provider.name}</a>
               </h2>
-              {provider.specialty ? <p className="muted">{provider.specialty}</p> : null}
+              {provider.specialty ? <p className="muted">{specialtyName(provider.specialty, locale)}</p> : null}
               <p className="muted">
                 {[
                   typeof provider.distanceMiles === 'number' ? t('search.miles', { miles: provider.distanceMiles.toFixed(1) }) : null,
@@ -250,12 +251,12 @@ export function hospitalPage(
 }
 
 /** A filter of the search, in the words of a link that drops it. */
-const DROP_FILTER_TEXT: Record<SearchFilter, (search: DirectorySearch, t: Translate) => string> = {
+const DROP_FILTER_TEXT: Record<SearchFilter, (search: DirectorySearch, t: Translate, locale: Locale) => string> = {
   query: (search, t) => t('drop.query', { query: search.query }),
   location: (search, t) => t('drop.location', { place: search.location }),
   language: (_search, t) => t('drop.language'),
   insurance: (search, t) => t('drop.insurance', { insurance: search.insurance ?? '' }),
-  specialty: (search, t) => t('drop.specialty', { specialty: search.specialty ?? '' }),
+  specialty: (search, t, locale) => t('drop.specialty', { specialty: specialtyName(search.specialty ?? '', locale) }),
   acceptingNewPatients: (_search, t) => t('drop.acceptingNewPatients'),
   videoVisits: (_search, t) => t('drop.videoVisits'),
 };
@@ -274,11 +275,13 @@ function NoResults({
   search,
   params,
   t,
+  locale,
 }: {
   result: DirectorySearchResult;
   search: DirectorySearch;
   params: (overrides: Record<string, string | null>) => string;
   t: Translate;
+  locale: Locale;
 }) {
   const offers = result.suggestions;
   const links: Array<{ href: string; text: string; count: number }> = [];
@@ -296,11 +299,15 @@ function NoResults({
     });
   for (const drop of offers?.dropFilters ?? [])
     if (drop.count > 0)
-      links.push({ href: params({ ...DROP_FILTER_PARAMS[drop.filter], page: null }), text: DROP_FILTER_TEXT[drop.filter](search, t), count: drop.count });
+      links.push({
+        href: params({ ...DROP_FILTER_PARAMS[drop.filter], page: null }),
+        text: DROP_FILTER_TEXT[drop.filter](search, t, locale),
+        count: drop.count,
+      });
   for (const specialty of offers?.specialties ?? [])
     links.push({
       href: params({ q: null, near: null, radius: null, lang: null, ins: null, accepting: null, video: null, specialty: specialty.value, page: null }),
-      text: t('none.allOf', { specialty: specialty.value }),
+      text: t('none.allOf', { specialty: specialtyName(specialty.value, locale) }),
       count: specialty.count,
     });
   return (
@@ -554,7 +561,8 @@ export function providerPage(
   const path = `/find/${hospital.slug}/${profile.slug}`;
   const url = `${origin}${localePath(locale, path)}`;
   const displayName = [profile.name, ...profile.credentials].join(', ');
-  const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s);
+  // Shown in the page's language; the JSON-LD (physicianJsonLd) keeps the names as stored.
+  const specialties = [profile.primarySpecialty, ...profile.additionalSpecialties].filter((s): s is string => !!s).map((s) => specialtyName(s, locale));
   const summary = publishedSummary(profile.summary);
   const description = summary?.slice(0, 300) ?? t('profile.description', { name: displayName, specialty: specialties[0] ?? 'none', hospital: hospital.name });
   // Conditions first, then procedures and reasons for a visit: what a patient looks for first.
@@ -637,7 +645,7 @@ export function providerPage(
           t={t}
           render={(c) => (
             <>
-              {c.specialty ? `${c.specialty}, ` : ''}
+              {c.specialty ? `${specialtyName(c.specialty, locale)}, ` : ''}
               {c.board}
               {c.year ? <span className="muted"> · {t('profile.certifiedIn', { year: c.year })}</span> : null}
             </>

@@ -5,6 +5,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import Negotiator from 'negotiator';
 import { CATALOGUE, LOCALES, type Locale, type MessageKey } from './messages';
 import conditionNamesEs from './condition-names-es.json';
+import specialtyNamesEs from './specialty-names-es.json';
 
 export { LOCALES, type Locale, type MessageKey };
 
@@ -90,4 +91,44 @@ export function conditionName(termId: string | null, locale: Locale): string | n
   if (locale === 'en' || !termId) return null;
   const code = /^(?:CON|REAS)-([A-Z][0-9][0-9A-Z])$/.exec(termId)?.[1];
   return code ? (CONDITION_NAMES[locale]?.[code] ?? null) : null;
+}
+
+/** The form a specialty name is looked up in: trimmed, lower case, one space, "&" written "and". */
+const specialtyKey = (name: string) =>
+  name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*&\s*/g, ' and ')
+    .toLowerCase();
+
+const SPECIALTY_NAMES: Partial<Record<Locale, Map<string, string>>> = {
+  es: new Map(Object.entries(specialtyNamesEs as Record<string, string>).map(([en, es]) => [specialtyKey(en), es])),
+};
+
+function lookUpSpecialty(key: string, names: Map<string, string>): string | undefined {
+  // NUCC's display names end in "Physician" ("Cardiovascular Disease Physician"): the specialty is the rest.
+  return names.get(key) ?? names.get(key.replace(/( physician)+$/, ''));
+}
+
+/**
+ * A specialty's name in the page's language, for display only (filters, links, JSON-LD and FHIR keep
+ * the English name). From our own catalogue (specialty-names-es.json: every NUCC physician
+ * classification and specialization and our display names for them, and the common non-physician
+ * types), matched whatever the case, spacing or "&"/"and"; NPPES's "Classification, Specialization"
+ * ("Internal Medicine, Cardiovascular Disease") is translated part by part. A name the catalogue does
+ * not hold (a hospital's own wording) stays as typed.
+ */
+export function specialtyName(name: string, locale: Locale): string {
+  const names = SPECIALTY_NAMES[locale];
+  if (!names) return name;
+  const key = specialtyKey(name);
+  const whole = lookUpSpecialty(key, names);
+  if (whole) return whole;
+  const comma = key.indexOf(', ');
+  if (comma > 0) {
+    const classification = lookUpSpecialty(key.slice(0, comma), names);
+    const specialization = lookUpSpecialty(key.slice(comma + 2), names);
+    if (classification && specialization) return `${classification}, ${specialization.charAt(0).toLocaleLowerCase(locale)}${specialization.slice(1)}`;
+  }
+  return name;
 }
