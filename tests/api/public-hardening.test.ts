@@ -317,6 +317,23 @@ describe(`public hardening (${databaseLabel})`, () => {
     expect(practitioners.body.entry).toBeUndefined();
   });
 
+  it('gives the same total on every page: the first, a short one, an empty one past the end, and _count=0', async () => {
+    // The page and its total are one statement (the total rides on each row); a page without rows counts on its own.
+    for (const type of ['Practitioner', 'PractitionerRole', 'Organization']) {
+      const all = (await fhir(`/fhir/r4/${type}?_count=100`)).body;
+      expect(all.total, type).toBeGreaterThan(0);
+      expect(
+        (all.entry as unknown[]).filter((e) => (e as { search?: { mode?: string } }).search?.mode !== 'include'),
+        type,
+      ).toHaveLength(Math.min(all.total, 100));
+      for (const query of ['_count=1', '_count=1&_offset=1', '_offset=99999', '_count=0']) {
+        const page = (await fhir(`/fhir/r4/${type}?${query}`)).body;
+        expect(page.total, `${type}?${query}`).toBe(all.total);
+      }
+      expect((await fhir(`/fhir/r4/${type}?_offset=99999`)).body.entry, type).toEqual([]);
+    }
+  });
+
   it('declares exactly the search parameters each resource supports', async () => {
     const { body } = await fhir('/fhir/r4/metadata');
     const resources = (body.rest as Array<{ resource: Array<{ type: string; searchParam: Array<{ name: string }> }> }>)[0]!.resource;

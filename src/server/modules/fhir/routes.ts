@@ -141,12 +141,30 @@ const hospitalOf = (row: {
   updatedAt: new Date(row.updatedAt).toISOString(),
 });
 
+/** The total that rides on each row of a page (`count(*) over ()`). */
+const TOTAL = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * The total of a page read with TOTAL: the match is worked out once, instead of once for the page and
+ * again by a count beside it. An empty page says nothing of the total unless it is a first page that
+ * asked for rows; then (a page past the end, or `_count=0`) the total is counted on its own.
+ */
+async function totalOf(rows: Array<{ total: number }>, limit: number, offset: number, countAll: () => Promise<Array<{ value: number }>>) {
+  if (rows.length > 0) return rows[0]!.total;
+  if (offset === 0 && limit > 0) return 0;
+  return (await countAll())[0]?.value ?? 0;
+}
+
 async function hospitalsWhere(db: Database, where: SQL, limit: number, offset: number) {
-  const [rows, [total]] = await Promise.all([
-    db.select(HOSPITAL_FIELDS).from(hospitals).where(where).orderBy(asc(hospitals.name), asc(hospitals.id)).limit(limit).offset(offset),
-    db.select({ value: count() }).from(hospitals).where(where),
-  ]);
-  return { hospitals: rows.map(hospitalOf), total: total?.value ?? 0 };
+  const rows = await db
+    .select({ ...HOSPITAL_FIELDS, total: TOTAL })
+    .from(hospitals)
+    .where(where)
+    .orderBy(asc(hospitals.name), asc(hospitals.id))
+    .limit(limit)
+    .offset(offset);
+  const total = await totalOf(rows, limit, offset, () => db.select({ value: count() }).from(hospitals).where(where));
+  return { hospitals: rows.map(({ total: _total, ...row }) => hospitalOf(row)), total };
 }
 
 /** Each hospital's HealthcareService facts in two statements: its clinicians' specialties (NUCC) and the first of their locations. */
@@ -322,49 +340,46 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
 
   /** A page of published providers matching `where` (a condition on public_listings). */
   const providerPage = async (where: SQL, limit: number, offset: number) => {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ id: publicListings.userId, version: publicListings.profileVersion })
-        .from(publicListings)
-        .where(where)
-        .orderBy(asc(publicListings.fullName), asc(publicListings.userId))
-        .limit(limit)
-        .offset(offset),
-      db.select({ value: count() }).from(publicListings).where(where),
-    ]);
-    return {
-      list: await providers(
+    const rows = await db
+      .select({ id: publicListings.userId, version: publicListings.profileVersion, total: TOTAL })
+      .from(publicListings)
+      .where(where)
+      .orderBy(asc(publicListings.fullName), asc(publicListings.userId))
+      .limit(limit)
+      .offset(offset);
+    const [list, total] = await Promise.all([
+      providers(
         rows.map((r) => r.id),
         new Map(rows.map((r) => [r.id, r.version])),
       ),
-      total: total?.value ?? 0,
-    };
+      totalOf(rows, limit, offset, () => db.select({ value: count() }).from(publicListings).where(where)),
+    ]);
+    return { list, total };
   };
 
   /** Locations matching `where` (on fhir_locations): offices through their providers' profiles (only theirs are read), hospital sites from their rows. */
   const locationsWhere = async (where: SQL, limit: number, offset: number) => {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: sql<string>`fhir_locations.id`,
-          kind: sql<number>`fhir_locations.kind`,
-          userId: sql<string | null>`fhir_locations.user_id`,
-          version: sql<number | null>`fhir_locations.profile_version`,
-        })
-        .from(fhirLocations)
-        .where(where)
-        .orderBy(
-          sql`fhir_locations.kind`,
-          sql`fhir_locations.sort_name`,
-          sql`fhir_locations.user_id`,
-          sql`fhir_locations.display_order`,
-          sql`fhir_locations.created_at`,
-          sql`fhir_locations.id`,
-        )
-        .limit(limit)
-        .offset(offset),
-      db.select({ value: count() }).from(fhirLocations).where(where),
-    ]);
+    const rows = await db
+      .select({
+        id: sql<string>`fhir_locations.id`,
+        kind: sql<number>`fhir_locations.kind`,
+        userId: sql<string | null>`fhir_locations.user_id`,
+        version: sql<number | null>`fhir_locations.profile_version`,
+        total: TOTAL,
+      })
+      .from(fhirLocations)
+      .where(where)
+      .orderBy(
+        sql`fhir_locations.kind`,
+        sql`fhir_locations.sort_name`,
+        sql`fhir_locations.user_id`,
+        sql`fhir_locations.display_order`,
+        sql`fhir_locations.created_at`,
+        sql`fhir_locations.id`,
+      )
+      .limit(limit)
+      .offset(offset);
+    const total = await totalOf(rows, limit, offset, () => db.select({ value: count() }).from(fhirLocations).where(where));
     const offices = rows.filter((row) => row.userId);
     const siteIds = rows.filter((row) => !row.userId).map((row) => row.id);
     const [owners, siteRows] = await Promise.all([
@@ -382,7 +397,7 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       ...siteRows.map((row) => [row.site.id, siteLocationResource(row.site, hospitalOf(row.hospital))] as const),
     ]);
     const siteHospitals = siteRows.map((row) => hospitalOf(row.hospital));
-    return { locations: rows.flatMap((row) => (byId.has(row.id) ? [byId.get(row.id)!] : [])), owners, siteHospitals, total: total?.value ?? 0 };
+    return { locations: rows.flatMap((row) => (byId.has(row.id) ? [byId.get(row.id)!] : [])), owners, siteHospitals, total };
   };
   const locationsByIds = async (ids: string[]) =>
     ids.length ? (await locationsWhere(whereOf('Location', [{ key: '_id', name: '_id', values: ids }]), ids.length, 0)).locations : [];
