@@ -152,6 +152,12 @@ describe(`the Spanish directory (${databaseLabel})`, () => {
     const facet = /<a class="pill" href="([^"]*)">Cardiología \((\d+)\)<\/a>/.exec(search);
     expect(facet?.[1]).toBe('/es/find/northfield?specialty=Cardiovascular+Disease');
     expect(search).not.toContain('>Cardiovascular Disease (');
+    // Most clinicians first; among as many, in the Spanish labels' order (not the English names').
+    const pills = [...search.matchAll(/<a class="pill" href="[^"]*">([^<]*) \((\d+)\)<\/a>/g)].map((m) => ({ label: m[1]!, count: Number(m[2]) }));
+    expect(pills.length).toBeGreaterThan(5);
+    const collator = new Intl.Collator('es', { sensitivity: 'base' });
+    expect(pills).toEqual([...pills].sort((a, b) => b.count - a.count || collator.compare(a.label, b.label)));
+    expect(pills.map((p) => p.label).filter((label) => label.startsWith('O'))).toEqual(['Obstetricia y ginecología', 'Oncología médica']);
     const filtered = await (await get(facet![1]!.replace(/&amp;/g, '&'))).text();
     expect(filtered).toContain(`${facet![2]} profesionales en Cardiología`);
     expect(filtered).toContain('href="/es/find/northfield/margaret-okafor?');

@@ -209,10 +209,10 @@ export function hospitalPage(
       {result.total === 0 && !filtered ? <p className="card">{t('search.empty', { hospital: hospital.name })}</p> : null}
       {result.facets.specialties.length > 1 ? (
         <nav aria-label={t('search.specialties')} className="facets">
-          {result.facets.specialties.map((facet) => (
+          {specialtyFacets(result.facets.specialties, locale).map((facet) => (
             // The link filters by the name as stored (English); only the label is in the page's language.
             <a key={facet.value} className="pill" href={href({ specialty: facet.value, page: null })}>
-              {specialtyName(facet.value, locale)} ({facet.count})
+              {facet.label} ({facet.count})
             </a>
           ))}
         </nav>
@@ -248,6 +248,17 @@ export function hospitalPage(
       ) : null}
     </Frame>,
   );
+}
+
+/**
+ * The specialty facets with their labels in the page's language, most clinicians first and, among as
+ * many, in the reading order of the labels (the search orders them by the English name).
+ */
+function specialtyFacets(facets: Array<{ value: string; count: number }>, locale: Locale) {
+  const labelled = facets.map((facet) => ({ ...facet, label: specialtyName(facet.value, locale) }));
+  if (locale === 'en') return labelled;
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return labelled.sort((a, b) => b.count - a.count || collator.compare(a.label, b.label));
 }
 
 /** A filter of the search, in the words of a link that drops it. */
