@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryListings, hospitals, insuranceAccepted, languages, languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
+import { searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
+import { createHospital, uniqueSuffix } from '../support/factories';
+import { createTestApp, type TestContext } from '../support/test-app';
+import { databaseLabel } from '../support/test-database';
+
+// Issue 36: the directory search ranks, filters, counts and pages in SQL. What the process did by hand
+// before is pinned here: names in the order of Intl.Collator('en') (by last name, then the whole name),
+// equal names kept apart across pages, and a plan written two ways counted as one.
+
+let ctx: TestContext;
+let hospitalId: string;
+
+/** [first name, last name, plans]. Accents, case, apostrophes, particles and a shared name. */
+const PEOPLE: Array<[string, string, string[]]> = [
+  ['Zoe', 'Zane', ['Aetna']],
+  ['Ola', 'Åberg', [' aetna ']],
+  ['Al', 'abbott', []],
+  ['Bo', 'Abbott', ['Medicare']],
+  ['Kim', "O'Neil", []],
+  ['Ann', 'Oakes', []],
+  ['Rosa', 'de la Cruz', []],
+  ['Jim', 'Dean', []],
+  ['Sam', 'Smith', []],
+  ['Sam', 'Smith', []],
+];
+
+const everyone: DirectorySearch = { query: '', location: '', language: '', acceptingNewPatients: false, videoVisits: false, page: 1 };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  await db.insert(languages).values({ code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 }).onConflictDoNothing();
+  const hospital = await createHospital(ctx, { name: `Order ${uniqueSuffix()}` });
+  hospitalId = hospital.id;
+  await db.update(hospitals).set({ directoryEnabled: true, directorySlug: `order-${uniqueSuffix()}` }).where(eq(hospitals.id, hospitalId));
+  for (const [k, [first, last, plans]] of PEOPLE.entries()) {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `order.${uniqueSuffix()}@example.org`, fullName: `${first} ${last}`, firstName: first, lastName: last, jobTitle: 'Physician', hospitalId, status: 'active' })
+      .returning({ id: users.id });
+    await db.insert(professionalIdentity).values({ userId: user!.id, firstName: first, lastName: last, jobTitle: 'Physician', primarySpecialty: 'Family Medicine' });
+    await db.insert(languagesSpoken).values({ userId: user!.id, languageCode: 'en', languageName: 'English', displayOrder: 1 });
+    if (plans.length) await db.insert(insuranceAccepted).values(plans.map((insuranceName, order) => ({ userId: user!.id, insuranceName, displayOrder: order })));
+    await db
+      .insert(directoryListings)
+      .values({ userId: user!.id, hospitalId, status: 'published', slug: `order-${k}`, publishedAt: new Date() });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe(`directory search order and facets (${databaseLabel})`, () => {
+  it("orders names as Intl.Collator('en') does, by last name then the whole name", async () => {
+    const result = await searchDirectory(ctx.database.db, hospitalId, everyone);
+    const collate = new Intl.Collator('en').compare;
+    const expected = PEOPLE.map(([first, last]) => ({ last, name: `${first} ${last}` }))
+      .sort((a, b) => collate(a.last, b.last) || collate(a.name, b.name))
+      .map((p) => p.name);
+    expect(result.items.map((item) => item.name)).toEqual(expected);
+    expect(expected.slice(0, 4)).toEqual(['Al abbott', 'Bo Abbott', 'Ola Åberg', 'Rosa de la Cruz']);
+    expect(result.total).toBe(PEOPLE.length);
+  });
+
+  it('keeps two providers of the same name in one order, the same on every search', async () => {
+    const first = (await searchDirectory(ctx.database.db, hospitalId, { ...everyone, query: 'smith' })).items.map((item) => item.userId);
+    const again = (await searchDirectory(ctx.database.db, hospitalId, { ...everyone, query: 'smith' })).items.map((item) => item.userId);
+    expect(first).toHaveLength(2);
+    expect(new Set(first).size).toBe(2);
+    expect(again).toEqual(first);
+  });
+
+  it('counts a plan written two ways as one, and each facet without its own filter', async () => {
+    const all = await searchDirectory(ctx.database.db, hospitalId, everyone);
+    expect(all.facets.insurance?.map((plan) => [plan.value.toLowerCase(), plan.count])).toEqual([
+      ['aetna', 2],
+      ['medicare', 1],
+    ]);
+    expect(all.facets.languages).toEqual([{ value: 'en', name: 'English', count: PEOPLE.length }]);
+    expect(all.facets.specialties).toEqual([{ value: 'Family Medicine', count: PEOPLE.length }]);
+    // Filtered by a plan: the results and the other facets narrow, the plans' own facet does not.
+    const aetna = await searchDirectory(ctx.database.db, hospitalId, { ...everyone, insurance: 'AETNA' });
+    expect(aetna.items.map((item) => item.name)).toEqual(['Ola Åberg', 'Zoe Zane']);
+    expect(aetna.total).toBe(2);
+    expect(aetna.facets.languages).toEqual([{ value: 'en', name: 'English', count: 2 }]);
+    expect(aetna.facets.specialties).toEqual([{ value: 'Family Medicine', count: 2 }]);
+    expect(aetna.facets.insurance?.map((plan) => plan.count)).toEqual([2, 1]);
+  });
+});
