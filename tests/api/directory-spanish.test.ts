@@ -165,6 +165,14 @@ describe(`the Spanish directory (${databaseLabel})`, () => {
     // The same search in English is untouched.
     const english = await (await get('/find/northfield?specialty=Cardiovascular+Disease')).text();
     expect(english).toContain(' in Cardiovascular Disease');
+    // Her profile: the headline, her residency and fellowship programs and her certifications' specialties.
+    const profile = await (await get('/es/find/northfield/margaret-okafor')).text();
+    expect(profile).toContain('<p class="lead">Cardiología</p>');
+    expect(profile).toContain('Northwestern Memorial Hospital, Medicina interna');
+    expect(profile).toContain('Rush University Medical Center, Cardiología');
+    expect(profile).toContain('Medicina interna, American Board of Internal Medicine');
+    expect(profile).toContain('"name":"Cardiovascular Disease"');
+    expect(profile).not.toContain('>Cardiovascular Disease');
     // A search that finds nobody names the specialty it could drop in Spanish.
     const none = await (await get('/es/find/northfield?q=Okafor&specialty=Pediatrics')).text();
     expect(none).toContain('0 profesionales que coinciden con «Okafor» en Pediatría');

@@ -343,6 +343,8 @@ function NoResults({
 const TRIAL_STATUSES = new Set(['recruiting', 'active', 'completed', 'not_yet_recruiting', 'terminated', 'withdrawn']);
 const trialStatus = (status: string, t: Translate) => (TRIAL_STATUSES.has(status) ? t(`trial.${status}` as Parameters<Translate>[0]) : status);
 const EDUCATION_KINDS = new Set(['medical_school', 'residency', 'fellowship', 'undergraduate', 'graduate', 'continuing_education']);
+/** Training whose program is a specialty ("Internal Medicine", a fellowship from our list): named in the page's language. */
+const TRAINING_KINDS = new Set(['residency', 'fellowship']);
 
 /** The provider's part in a trial, in words ("principal_investigator" → "Principal investigator"). */
 const roleInWords = (role: string) => {
@@ -644,7 +646,9 @@ export function providerPage(
             <>
               <strong>{locale !== 'en' && e.type && EDUCATION_KINDS.has(e.type) ? t(`education.${e.type}` as Parameters<Translate>[0]) : e.kind}</strong>
               <br />
-              {[e.institution, e.program, e.degree].filter(Boolean).join(', ')}
+              {[e.institution, e.program && TRAINING_KINDS.has(e.type ?? '') ? specialtyName(e.program, locale) : e.program, e.degree]
+                .filter(Boolean)
+                .join(', ')}
               {e.year ? <span className="muted"> · {e.year}</span> : null}
             </>
           )}
