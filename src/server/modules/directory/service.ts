@@ -755,12 +755,23 @@ export async function searchDirectory(
           from ${publicListings} left join ${publicIdentity} on ${publicIdentity.userId} = ${publicListings.userId}
          where ${and(eq(publicListings.hospitalId, hospitalId), narrowed ? sql`${publicListings.userId} in (select user_id from hits)` : undefined)})`;
     // Each provider's languages and plans once (a plan is known by its trimmed, lower-cased name).
+    // A search of everyone matches the hospital's whole directory: its languages and plans are then
+    // the hospital's, without checking each against the matches. (A provider has a language once:
+    // languages_spoken is unique by user and code.)
+    const ofMatches = (column: SQL) => (narrowed ? sql` and ${column} in (select user_id from m)` : sql``);
     const lang = sql`lang as materialized (
-        select distinct ${publicLanguages.userId} as user_id, ${publicLanguages.languageCode} as value, ${publicLanguages.languageName} as name
-          from ${publicLanguages} where ${inHospital(publicLanguages)} and ${publicLanguages.userId} in (select user_id from m))`;
+        select ${publicLanguages.userId} as user_id, ${publicLanguages.languageCode} as value, ${publicLanguages.languageName} as name
+          from ${publicLanguages} where ${inHospital(publicLanguages)}${ofMatches(sql`${publicLanguages.userId}`)})`;
     const ins = sql`ins as materialized (
         select distinct ${publicInsurance.userId} as user_id, lower(btrim(${publicInsurance.insuranceName})) as value, btrim(${publicInsurance.insuranceName}) as name
-          from ${publicInsurance} where ${inHospital(publicInsurance)} and ${publicInsurance.userId} in (select user_id from m))`;
+          from ${publicInsurance} where ${inHospital(publicInsurance)}${ofMatches(sql`${publicInsurance.userId}`)})`;
+    // A facet whose other filters are off counts its own rows alone: every provider in it is a match.
+    const facetOf = (table: 'lang' | 'ins', others: boolean, filter: SQL) => {
+      const t = sql.raw(table);
+      return others
+        ? sql`select ${t}.value, min(${t}.name) as name, count(*) as count from ${t} join f on f.user_id = ${t}.user_id where ${filter} group by ${t}.value`
+        : sql`select ${t}.value, min(${t}.name) as name, count(*) as count from ${t} group by ${t}.value`;
+    };
     const filtered = sql`f as materialized (
         select m.*, ${passes.language} as by_language, ${passes.insurance} as by_insurance, ${passes.specialty} as by_specialty from m)`;
     const all = sql`f.by_language and f.by_insurance and f.by_specialty`;
@@ -796,11 +807,9 @@ export async function searchDirectory(
                    (select json_agg(json_build_object('value', s.value, 'name', s.value, 'count', s.count))
                       from (select f.specialty as value, count(*) as count from f where f.by_language and f.by_insurance and f.specialty is not null group by f.specialty) s) as specialties,
                    (select json_agg(json_build_object('value', s.value, 'name', s.name, 'count', s.count))
-                      from (select lang.value, min(lang.name) as name, count(*) as count from lang join f on f.user_id = lang.user_id
-                             where f.by_insurance and f.by_specialty group by lang.value) s) as languages,
+                      from (${facetOf('lang', Boolean(insurance || specialty), sql`f.by_insurance and f.by_specialty`)}) s) as languages,
                    (select json_agg(json_build_object('value', s.value, 'name', s.name, 'count', s.count))
-                      from (select ins.value, min(ins.name) as name, count(*) as count from ins join f on f.user_id = ins.user_id
-                             where f.by_language and f.by_specialty group by ins.value) s) as insurance`,
+                      from (${facetOf('ins', Boolean(language || specialty), sql`f.by_language and f.by_specialty`)}) s) as insurance`,
       ),
     );
     const json = <T>(value: T[] | string | null): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []));
