@@ -25,7 +25,7 @@ export function CharacterCount({ value, max, id }: { value: string | null | unde
   return (
     <p
       id={id}
-      className={cn('text-right text-xs tabular-nums', length > max ? 'font-medium text-red-700' : 'text-gray-500')}
+      className={cn('shrink-0 text-right text-xs whitespace-nowrap tabular-nums', length > max ? 'font-medium text-red-700' : 'text-gray-500')}
       aria-live={length > max ? 'polite' : undefined}
     >
       {length.toLocaleString()} / {max.toLocaleString()}

@@ -1,4 +1,3 @@
-import { Gauge, Megaphone } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { analyzeText, gradeStatus, type TargetStatus } from '@shared/readability';
@@ -256,7 +255,6 @@ export function BrandVoiceCard({ hospitalId, editable = true }: { hospitalId: st
         id={`brand-voice-${hospitalId}`}
         title="Brand voice"
         description="How biographies should sound. The AI writing service receives these notes when automatic application is on."
-        actions={<Megaphone aria-hidden="true" className="size-5 text-brand-600" />}
       >
         <QueryView query={settings} loading="Loading the brand voice" error="The brand voice could not be loaded.">
           {(data) => (editable ? <BrandVoiceForm key={hospitalId} hospitalId={hospitalId} settings={data} /> : <BrandVoiceSummary settings={data} />)}
@@ -266,7 +264,6 @@ export function BrandVoiceCard({ hospitalId, editable = true }: { hospitalId: st
         id={`reading-check-${hospitalId}`}
         title="Reading levels check"
         description="Paste or write a paragraph to see how it scores against this hospital’s targets (Flesch–Kincaid grade and length)."
-        actions={<Gauge aria-hidden="true" className="size-5 text-brand-600" />}
       >
         <QueryView query={levels} loading="Loading the reading levels" error="The reading levels could not be loaded.">
           {(targets) => (
