@@ -144,14 +144,18 @@ export function consoleSectionsFor(role: AdminRole): ConsoleSection[] {
 }
 
 /**
- * The section a console address belongs to, as the phone's console bar names it; 'Console' for a page
- * of none of this administrator's sections. The dashboard is the console's root, which every console
- * address starts with, so only its own address is the dashboard.
+ * The section a console address belongs to: the sidebar marks it and the phone's console bar names it.
+ * The dashboard is the console's root, which every console address starts with, so only its own
+ * address is the dashboard.
  */
-export function consoleSectionLabel(pathname: string, role: AdminRole): string {
+export function consoleSectionAt(pathname: string, role: AdminRole): ConsoleSection | undefined {
   const within = (path: string, exact: boolean) => pathname === path || (!exact && pathname.startsWith(`${path}/`));
-  const match = consoleSectionsFor(role)
+  return consoleSectionsFor(role)
     .sort((a, b) => b.to.length - a.to.length)
     .find((section) => within(section.to, section.id === 'dashboard') || section.also?.some((path) => within(path, false)));
-  return match?.label ?? 'Console';
+}
+
+/** The section's name for the phone's console bar; 'Console' for a page of none of this administrator's sections. */
+export function consoleSectionLabel(pathname: string, role: AdminRole): string {
+  return consoleSectionAt(pathname, role)?.label ?? 'Console';
 }

@@ -1,10 +1,10 @@
 import { Building2, Globe2 } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { AdminUser } from '@web/lib/admin-session';
 import { roleLabel } from '@web/lib/admin-roles';
 import { cn } from '@web/lib/cn';
 import { useHospitalName } from '../api/get-hospital-options';
-import { consoleSectionsFor } from '../console-sections';
+import { consoleSectionAt, consoleSectionsFor } from '../console-sections';
 
 /** Which part of the organisation this administrator manages: everything, or one hospital. */
 export function ConsoleScope({ admin, className }: { admin: AdminUser; className?: string }) {
@@ -37,33 +37,35 @@ export function ConsoleScopeLabel({ admin }: { admin: AdminUser }) {
   );
 }
 
-/** The console's section links; `onNavigate` lets the mobile drawer close itself. */
+/**
+ * The console's section links; `onNavigate` lets the mobile drawer close itself. The current section
+ * is the one the address belongs to, including pages listed with it (the brand voice under Brand).
+ */
 export function ConsoleNav({ admin, onNavigate }: { admin: AdminUser; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const current = consoleSectionAt(pathname, admin.role)?.id;
   return (
     <nav aria-label="Console">
       <ul className="space-y-0.5">
-        {consoleSectionsFor(admin.role).map(({ id, to, label, icon: Icon }) => (
-          <li key={id}>
-            <NavLink
-              to={to}
-              end={to === '/system-admin'}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
+        {consoleSectionsFor(admin.role).map(({ id, to, label, icon: Icon }) => {
+          const active = id === current;
+          return (
+            <li key={id}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
                   'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                  isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
-                )
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <Icon aria-hidden="true" className={cn('size-4.5', isActive ? 'text-brand-600' : 'text-gray-500')} />
-                  {label}
-                </>
-              )}
-            </NavLink>
-          </li>
-        ))}
+                  active ? 'bg-brand-50 text-brand-800' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+                )}
+              >
+                <Icon aria-hidden="true" className={cn('size-4.5', active ? 'text-brand-600' : 'text-gray-500')} />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
