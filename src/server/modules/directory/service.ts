@@ -988,11 +988,6 @@ async function noResultSuggestions(
   return { dropFilters, widerRadius, spelling, specialties };
 }
 
-/** The hospital's published providers by name: the sitemap's list. */
-export async function publicProviders(db: Database, hospitalId: string, query: string, page: number) {
-  return searchDirectory(db, hospitalId, { query, location: '', language: '', acceptingNewPatients: false, videoVisits: false, page });
-}
-
 /** One published provider's public profile, or null when the gate does not let it through. */
 export async function publicProvider(
   db: Database,
