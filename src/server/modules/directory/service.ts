@@ -615,6 +615,9 @@ interface FacetRow {
 /** Names in the order people read them, compared once per pair without building a collator each time. */
 const byReadingOrder = new Intl.Collator('en').compare;
 
+/** Up to this many providers near a place are each checked against the words; past it the words are found once (see find). */
+const NEAR_CHECKED_ONE_BY_ONE = 500;
+
 /** Similarity (pg_trgm's word_similarity) at which a misspelt name or specialty still matches. */
 const TYPO_SIMILARITY = 0.45;
 
@@ -739,12 +742,28 @@ export async function searchDirectory(
     // user_id; the offset keeps PostgreSQL from turning it into a join with every match of the words):
     // 'heart' alone is in 10,000 providers' terms at 50,000, near 10001 in 49.
     const narrowed = words || placeMatch || acceptingMatch || videoMatch;
+    // Checking each nearby provider against the words costs a few index lookups through the views, so
+    // it pays only while the place is narrow. A hospital's own town holds most of its directory (the
+    // load bench: 'asthma' within ZIPs 600xx, thousands of providers, checked one by one, made the
+    // statement 77 % of the database's time); then the words are found once and the two sets meet.
+    // Only one branch runs: the other's count condition is decided once, before either reads a row.
     const hits = placeMatch
       ? sql`near as materialized (
           select ${publicListings.userId} as user_id from ${publicListings}
            where ${and(eq(publicListings.hospitalId, hospitalId), placeMatch, acceptingMatch, videoMatch)}),
+        ${
+          words
+            ? sql`worded as materialized (${words}),
         hits as materialized (
-          select near.user_id from near ${words ? sql`where exists (select 1 from (${words}) w(user_id) where w.user_id = near.user_id offset 0)` : sql``})`
+          select near.user_id from near
+           where (select count(*) from near) <= ${NEAR_CHECKED_ONE_BY_ONE}
+             and exists (select 1 from (${words}) w(user_id) where w.user_id = near.user_id offset 0)
+          union all
+          select near.user_id from near
+           where (select count(*) from near) > ${NEAR_CHECKED_ONE_BY_ONE}
+             and near.user_id in (select user_id from worded))`
+            : sql`hits as materialized (select near.user_id from near)`
+        }`
       : sql`hits as materialized (
           select ${publicListings.userId} as user_id from ${publicListings}
            where ${and(eq(publicListings.hospitalId, hospitalId), words ? sql`${publicListings.userId} in (${words})` : undefined, acceptingMatch, videoMatch)})`;
@@ -781,9 +800,7 @@ export async function searchDirectory(
     if (options.countOnly) {
       const needs = [matches, ...(language ? [lang] : []), ...(insurance ? [ins] : []), filtered];
       const [row] = rowsOf<{ matched: number | string; total: number | string }>(
-        await on.execute(
-          sql`with ${sql.join(needs, sql`, `)} select (select count(*) from m) as matched, (select count(*) from f where ${all}) as total`,
-        ),
+        await on.execute(sql`with ${sql.join(needs, sql`, `)} select (select count(*) from m) as matched, (select count(*) from f where ${all}) as total`),
       );
       return { matched: Number(row!.matched), total: Number(row!.total), page: [] as PageRow[], facets: null };
     }
