@@ -3,25 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '@web/test/render';
 import { serveApi } from '@web/test/api';
-import type { AdminUserRow } from '../api/users';
+import { adminUserRow } from '../test/admin-user-row';
 import { UsersList } from './users-list';
 
-const ROW: AdminUserRow = {
-  id: '5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f',
-  email: 'cy.never@example.org',
-  fullName: 'Cy Never',
-  jobTitle: null,
-  npiNumber: null,
-  hospitalId: null,
-  hospitalName: null,
-  status: 'active',
-  tier: 'beta',
-  emailVerified: true,
-  profileCompletionPercentage: 10,
-  lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  listingStatus: 'pending',
-};
+const ROW = adminUserRow({ listingStatus: 'pending' });
 
 // Issue 35 item 6: a list an admin can work with.
 describe('UsersList', () => {

@@ -3,25 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serveApi } from '@web/test/api';
 import { renderRoutes } from '@web/test/render';
-import type { AdminUserRow } from '../api/users';
+import { adminUserRow } from '../test/admin-user-row';
 import { UserProfilePage } from './user-profile-page';
 
-const USER: AdminUserRow = {
-  id: '5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f',
-  email: 'cy.never@example.org',
-  fullName: 'Cy Never',
-  jobTitle: null,
-  npiNumber: '1234567893',
-  hospitalId: '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a',
-  hospitalName: 'Northfield Health',
-  status: 'active',
-  tier: 'beta',
-  emailVerified: true,
-  profileCompletionPercentage: 10,
-  lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  listingStatus: 'draft',
-};
+const USER = adminUserRow({ npiNumber: '1234567893', hospitalId: '0b6f3c1e-8d2a-4c57-9a51-1f7e2d3c4b5a', hospitalName: 'Northfield Health' });
 
 // Issue 35 item 6: deleting a provider is kept off the list (users-list.test.tsx) and, on their
 // profile page, happens only after a confirmation that says what goes.
