@@ -35,18 +35,30 @@ beforeAll(async () => {
   await db.insert(languages).values({ code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 }).onConflictDoNothing();
   const hospital = await createHospital(ctx, { name: `Order ${uniqueSuffix()}` });
   hospitalId = hospital.id;
-  await db.update(hospitals).set({ directoryEnabled: true, directorySlug: `order-${uniqueSuffix()}` }).where(eq(hospitals.id, hospitalId));
+  await db
+    .update(hospitals)
+    .set({ directoryEnabled: true, directorySlug: `order-${uniqueSuffix()}` })
+    .where(eq(hospitals.id, hospitalId));
   for (const [k, [first, last, plans]] of PEOPLE.entries()) {
     const [user] = await db
       .insert(users)
-      .values({ email: `order.${uniqueSuffix()}@example.org`, fullName: `${first} ${last}`, firstName: first, lastName: last, jobTitle: 'Physician', hospitalId, status: 'active' })
+      .values({
+        email: `order.${uniqueSuffix()}@example.org`,
+        fullName: `${first} ${last}`,
+        firstName: first,
+        lastName: last,
+        jobTitle: 'Physician',
+        hospitalId,
+        status: 'active',
+      })
       .returning({ id: users.id });
-    await db.insert(professionalIdentity).values({ userId: user!.id, firstName: first, lastName: last, jobTitle: 'Physician', primarySpecialty: 'Family Medicine' });
-    await db.insert(languagesSpoken).values({ userId: user!.id, languageCode: 'en', languageName: 'English', displayOrder: 1 });
-    if (plans.length) await db.insert(insuranceAccepted).values(plans.map((insuranceName, order) => ({ userId: user!.id, insuranceName, displayOrder: order })));
     await db
-      .insert(directoryListings)
-      .values({ userId: user!.id, hospitalId, status: 'published', slug: `order-${k}`, publishedAt: new Date() });
+      .insert(professionalIdentity)
+      .values({ userId: user!.id, firstName: first, lastName: last, jobTitle: 'Physician', primarySpecialty: 'Family Medicine' });
+    await db.insert(languagesSpoken).values({ userId: user!.id, languageCode: 'en', languageName: 'English', displayOrder: 1 });
+    if (plans.length)
+      await db.insert(insuranceAccepted).values(plans.map((insuranceName, order) => ({ userId: user!.id, insuranceName, displayOrder: order })));
+    await db.insert(directoryListings).values({ userId: user!.id, hospitalId, status: 'published', slug: `order-${k}`, publishedAt: new Date() });
   }
 }, 120_000);
 
