@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namedShapes, rowsOf } from '../../src/server/db/client';
 import { directoryListings, hospitals, insuranceAccepted, languages, languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
 import { searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
 import { createHospital, uniqueSuffix } from '../support/factories';
@@ -101,5 +102,33 @@ describe(`directory search order and facets (${databaseLabel})`, () => {
     expect(aetna.facets.languages).toEqual([{ value: 'en', name: 'English', count: 2 }]);
     expect(aetna.facets.specialties).toEqual([{ value: 'Family Medicine', count: 2 }]);
     expect(aetna.facets.insurance?.map((plan) => plan.count)).toEqual([2, 1]);
+  });
+
+  // Decision 0030: each shape of the search is a named statement, planned once per connection.
+  it('runs a search as a named statement with a generic plan on PostgreSQL, and names only the first shapes', async () => {
+    const postgres = databaseLabel === 'postgres';
+    type Prepared = { name: string; generic_plans: number | string; custom_plans: number | string };
+    await ctx.database.db.transaction(async (tx) => {
+      const statements = async () =>
+        new Map(
+          rowsOf<Prepared>(
+            await tx.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'vitae_directory_search%'`),
+          ).map((row) => [row.name, { generic: Number(row.generic_plans), custom: Number(row.custom_plans) }]),
+        );
+      const before = await statements();
+      const shape = { ...everyone, query: 'smith', language: 'en' };
+      for (let i = 0; i < 3; i += 1) await searchDirectory(tx, hospitalId, shape);
+      // The connection may hold other searches' statements already: this shape's ran three times more, each on its generic plan.
+      const grown = [...(await statements())].filter(([name, after]) => after.generic - (before.get(name)?.generic ?? 0) === 3);
+      expect(grown.length).toBe(postgres ? 1 : 0);
+      if (postgres) expect(grown[0]![1].custom).toBe(before.get(grown[0]![0])?.custom ?? 0);
+
+      const run = namedShapes('vitae_test_shape', 1);
+      expect(rowsOf<{ n: number }>(await run(tx, sql`select 1 + ${1}::int as n`))[0]!.n).toBe(2);
+      expect(rowsOf<{ n: number }>(await run(tx, sql`select 2 + ${1}::int as n`))[0]!.n).toBe(3);
+      expect(rowsOf<{ n: number }>(await run(tx, sql`select 1 + ${5}::int as n`))[0]!.n).toBe(6);
+      const shapes = rowsOf<{ statement: string }>(await tx.execute(sql`select statement from pg_prepared_statements where name like 'vitae_test_shape%'`));
+      expect(shapes.map((row) => row.statement.replace(/\s+/g, ' '))).toEqual(postgres ? ['select 1 + $1::int as n'] : []);
+    });
   });
 });

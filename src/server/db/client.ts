@@ -1,13 +1,14 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { is, sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { adoptDrizzleParsers } from './pglite-parsers';
@@ -313,6 +314,32 @@ export function perDatabase<T>(build: (db: Database) => T): (db: Database) => T 
       built.set(db, value);
     }
     return value;
+  };
+}
+
+/** True when `db` (or a transaction of it) talks to PostgreSQL through node-postgres, where named statements keep their plans. */
+export function onPostgres(db: Database) {
+  return is(db._.session, NodePgSession);
+}
+
+/**
+ * Statements composed per request whose text takes one of a few shapes (decision 0030): each shape
+ * runs as a named statement, so node-postgres prepares it once per connection and PostgreSQL parses,
+ * rewrites (the public views) and, under `plan_cache_mode = force_generic_plan`, plans it once. A
+ * generic plan of the directory search holds about 1.6 MB of a connection's memory, so only the first
+ * `shapes` shapes a process meets are named; the others run unnamed, as any other statement.
+ * PGlite runs every statement unnamed.
+ */
+export function namedShapes(prefix: string, shapes: number) {
+  const names = new Map<string, string>();
+  return (db: Database, query: SQL): Promise<unknown> => {
+    const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    let name = names.get(built.sql);
+    if (name === undefined && names.size < shapes) {
+      name = `${prefix}_${createHash('sha256').update(built.sql).digest('hex').slice(0, 32)}`;
+      names.set(built.sql, name);
+    }
+    return db._.session.prepareQuery(built, undefined, name, false).execute();
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type DirectorySettingsView,
   type MyListingView,
 } from '../../../shared/schemas/directory';
-import { perDatabase, rowsOf, type Database } from '../../db/client';
+import { namedShapes, onPostgres, perDatabase, rowsOf, type Database } from '../../db/client';
 import {
   authUsers,
   directoryListings,
@@ -618,6 +618,12 @@ const byReadingOrder = new Intl.Collator('en').compare;
 /** Up to this many providers near a place are each checked against the words; past it the words are found once (see find). */
 const NEAR_CHECKED_ONE_BY_ONE = 500;
 
+/**
+ * The search's statement, named by its shape (db/client.ts): the shapes of everyday searches (words,
+ * a place, both, everyone, a filter or two, and their typo twins) fit well inside this many.
+ */
+const runSearch = namedShapes('vitae_directory_search', 24);
+
 /** Similarity (pg_trgm's word_similarity) at which a misspelt name or specialty still matches. */
 const TYPO_SIMILARITY = 0.45;
 
@@ -680,21 +686,19 @@ export async function searchDirectory(
       and ${publicLocations.longitude} between ${origin.longitude - lonSpan} and ${origin.longitude + lonSpan}
       and ${milesFrom(origin)} <= ${miles}`;
   };
-  const locatedBy = (condition: SQL) =>
-    sql`${publicListings.userId} in (select ${publicLocations.userId} from ${publicLocations} where ${inHospital(publicLocations)} and ${condition})`;
+  // Which of the hospital's public locations are in the place (a location is public only while its
+  // provider's listing is, so the providers near a place are read from the locations alone).
   const placeMatch = !place
     ? undefined
     : point
-      ? locatedBy(withinMiles(point, radius))
+      ? withinMiles(point, radius)
       : place.kind === 'zipPrefix'
-        ? locatedBy(sql`${publicLocations.postalCode} like ${`${place.prefix}%`}`)
+        ? sql`${publicLocations.postalCode} like ${`${place.prefix}%`}`
         : place.kind === 'zip'
-          ? locatedBy(sql`${publicLocations.postalCode} like ${`${place.zip}%`}`)
-          : locatedBy(
-              place.state
-                ? sql`lower(${publicLocations.city}) = lower(${place.city}) and upper(${publicLocations.state}) = ${place.state}`
-                : sql`lower(${publicLocations.city}) = lower(${place.city})`,
-            );
+          ? sql`${publicLocations.postalCode} like ${`${place.zip}%`}`
+          : place.state
+            ? sql`lower(${publicLocations.city}) = lower(${place.city}) and upper(${publicLocations.state}) = ${place.state}`
+            : sql`lower(${publicLocations.city}) = lower(${place.city})`;
   // The provider's nearest location, read only for the providers that matched. (A join to a grouped
   // pass over the locations instead made PostgreSQL's planner nest the word search inside it: over 8 s
   // for words and a place at 5,000 providers.)
@@ -703,13 +707,15 @@ export async function searchDirectory(
         number | null
       >`(select min(${milesFrom(point)}) from ${publicLocations} where ${publicLocations.userId} = ${publicListings.userId} and ${inHospital(publicLocations)} and ${publicLocations.latitude} is not null)`
     : sql<number | null>`null::float8`;
-  const acceptingMatch = search.acceptingNewPatients
-    ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${publicPractice.acceptingNewPatients})`
-    : undefined;
+  const acceptingMatch = (userId: unknown) =>
+    search.acceptingNewPatients
+      ? sql`${userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${publicPractice.acceptingNewPatients})`
+      : undefined;
   // Video by the one rule the profile page's pill uses (src/shared/video-visits.ts): telehealth by phone is not video.
-  const videoMatch = search.videoVisits
-    ? sql`${publicListings.userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${offersVideoVisitsSql(publicPractice.telehealthServices, publicPractice.appointmentTypes)})`
-    : undefined;
+  const videoMatch = (userId: unknown) =>
+    search.videoVisits
+      ? sql`${userId} in (select ${publicPractice.userId} from ${publicPractice} where ${inHospital(publicPractice)} and ${offersVideoVisitsSql(publicPractice.telehealthServices, publicPractice.appointmentTypes)})`
+      : undefined;
   const prefix = startsWithPattern(words);
   const exactRank = sql<number>`case when ${publicListings.fullName} ilike ${prefix} or ${publicListings.lastName} ilike ${prefix} then 3 when ${publicListings.fullName} ilike ${pattern} then 2.5 when ${publicIdentity.primarySpecialty} ilike ${pattern} then 2 else 1 end`;
   const typoRank = sql<number>`greatest(word_similarity(${words}, ${publicListings.fullName}), word_similarity(${words}, coalesce(${publicIdentity.primarySpecialty}, '')))`;
@@ -741,7 +747,7 @@ export async function searchDirectory(
     // providers near it are found first and each is checked against the words (by the indexes on
     // user_id; the offset keeps PostgreSQL from turning it into a join with every match of the words):
     // 'heart' alone is in 10,000 providers' terms at 50,000, near 10001 in 49.
-    const narrowed = words || placeMatch || acceptingMatch || videoMatch;
+    const narrowed = words || placeMatch || search.acceptingNewPatients || search.videoVisits;
     // Checking each nearby provider against the words costs a few index lookups through the views, so
     // it pays only while the place is narrow. A hospital's own town holds most of its directory (the
     // load bench: 'asthma' within ZIPs 600xx, thousands of providers, checked one by one, made the
@@ -749,8 +755,8 @@ export async function searchDirectory(
     // Only one branch runs: the other's count condition is decided once, before either reads a row.
     const hits = placeMatch
       ? sql`near as materialized (
-          select ${publicListings.userId} as user_id from ${publicListings}
-           where ${and(eq(publicListings.hospitalId, hospitalId), placeMatch, acceptingMatch, videoMatch)}),
+          select distinct ${publicLocations.userId} as user_id from ${publicLocations}
+           where ${and(inHospital(publicLocations), placeMatch, acceptingMatch(publicLocations.userId), videoMatch(publicLocations.userId))}),
         ${
           words
             ? sql`worded as materialized (${words}),
@@ -766,7 +772,7 @@ export async function searchDirectory(
         }`
       : sql`hits as materialized (
           select ${publicListings.userId} as user_id from ${publicListings}
-           where ${and(eq(publicListings.hospitalId, hospitalId), words ? sql`${publicListings.userId} in (${words})` : undefined, acceptingMatch, videoMatch)})`;
+           where ${and(eq(publicListings.hospitalId, hospitalId), words ? sql`${publicListings.userId} in (${words})` : undefined, acceptingMatch(publicListings.userId), videoMatch(publicListings.userId))})`;
     // (Reading each match's identity by its user_id in a lateral subquery instead, 3735722, made the
     // plan look better under load but the typo search slower on a quiet machine: 140 -> 220 ms for
     // q=kowalsky at 50,000 providers. The join stays.)
@@ -800,7 +806,7 @@ export async function searchDirectory(
     if (options.countOnly) {
       const needs = [matches, ...(language ? [lang] : []), ...(insurance ? [ins] : []), filtered];
       const [row] = rowsOf<{ matched: number | string; total: number | string }>(
-        await on.execute(sql`with ${sql.join(needs, sql`, `)} select (select count(*) from m) as matched, (select count(*) from f where ${all}) as total`),
+        await runSearch(on, sql`with ${sql.join(needs, sql`, `)} select (select count(*) from m) as matched, (select count(*) from f where ${all}) as total`),
       );
       return { matched: Number(row!.matched), total: Number(row!.total), page: [] as PageRow[], facets: null };
     }
@@ -814,7 +820,8 @@ export async function searchDirectory(
       languages: FacetRow[] | string | null;
       insurance: FacetRow[] | string | null;
     }>(
-      await on.execute(
+      await runSearch(
+        on,
         sql`with ${matches}, ${lang}, ${ins}, ${filtered}
             select (select count(*) from m) as matched,
                    (select count(*) from f where ${all}) as total,
@@ -840,13 +847,17 @@ export async function searchDirectory(
       facets: { specialties: json(row!.specialties), languages: json(row!.languages), insurance: json(row!.insurance) },
     };
   };
-  let found = await find(db, exactUnion, words ? exactRank : sql<number>`0`);
-  if (words && found.matched === 0) {
-    found = await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-      return find(tx, typoUnion, typoRank);
-    });
-  }
+  // The exact search, then (when it found nobody) the typo search, in one transaction whose settings
+  // are the typo threshold and, on PostgreSQL, generic plans: the search's few shapes are named
+  // statements (runSearch), parsed, rewritten through the views and planned once per connection
+  // instead of 5-10 ms of planning on every search (decision 0030).
+  const found = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)${onPostgres(tx) ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``}`,
+    );
+    const exact = await find(tx, exactUnion, words ? exactRank : sql<number>`0`);
+    return words && exact.matched === 0 ? find(tx, typoUnion, typoRank) : exact;
+  });
 
   const placeLabel = place ? { label: search.location.trim(), measured: Boolean(point), radius: point ? radius : null } : null;
   if (options.countOnly || !found.facets) return { items: [], total: found.total, facets: { specialties: [], languages: [] }, place: placeLabel };
