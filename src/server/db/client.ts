@@ -343,6 +343,45 @@ export function namedShapes(prefix: string, shapes: number) {
   };
 }
 
+/**
+ * Runs `work` in a read transaction whose statements are planned without their values
+ * (`plan_cache_mode = force_generic_plan`, PostgreSQL only; PGlite runs `work` on `db` as it is), so
+ * a named statement is planned once per connection even where PostgreSQL's own choice (`auto`) keeps
+ * planning it for each execution's values (decision 0030).
+ */
+export function withGenericPlans<T>(db: Database, work: (on: Database) => Promise<T>): Promise<T> {
+  if (!onPostgres(db)) return work(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+    return work(tx as unknown as Database);
+  });
+}
+
+/** A Drizzle query that can be run as a named statement (a select builder). */
+interface Nameable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}
+
+/**
+ * `namedShapes` for Drizzle query builders: the query runs as a named statement under a hash of its
+ * text, for the first `shapes` texts a process meets, and as itself after that. PostgreSQL then
+ * parses and rewrites each shape once per connection, and after five executions plans it once when a
+ * plan for any value costs no more than one for the values (its `plan_cache_mode = auto`).
+ */
+export function namedQueries(prefix: string, shapes: number) {
+  const names = new Map<string, string>();
+  return <T>(query: Nameable<T> & PromiseLike<T>): Promise<T> => {
+    const text = query.toSQL().sql;
+    let name = names.get(text);
+    if (name === undefined && names.size < shapes) {
+      name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+      names.set(text, name);
+    }
+    return name === undefined ? Promise.resolve(query) : query.prepare(name).execute();
+  };
+}
+
 /** From this many rows written at once, the planner's statistics of the table are refreshed. */
 export const BULK_WRITE_ROWS = 500;
 
