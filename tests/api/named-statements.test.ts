@@ -42,4 +42,11 @@ describe(`named statements (${databaseLabel})`, () => {
     expect(await withGenericPlans(database.db, setting)).toBe(postgres ? 'force_generic_plan' : 'auto');
     expect(await setting(database.db)).toBe('auto');
   });
+
+  it.runIf(postgres)('runs every pooled connection without JIT compilation', async () => {
+    const settings = await Promise.all(
+      Array.from({ length: 3 }, async () => rowsOf<{ jit: string }>(await database.db.execute(sql`select current_setting('jit') as jit`))[0]!.jit),
+    );
+    expect(settings).toEqual(['off', 'off', 'off']);
+  });
 });
