@@ -126,9 +126,9 @@ describe(`directory search order and facets (${databaseLabel})`, () => {
       if (postgres) expect(grown[0]![1].custom).toBe(before.get(grown[0]![0])?.custom ?? 0);
 
       const run = namedShapes('vitae_test_shape', 1);
-      expect(rowsOf<{ n: number }>(await run(tx, sql`select 1 + ${1}::int as n`))[0]!.n).toBe(2);
-      expect(rowsOf<{ n: number }>(await run(tx, sql`select 2 + ${1}::int as n`))[0]!.n).toBe(3);
-      expect(rowsOf<{ n: number }>(await run(tx, sql`select 1 + ${5}::int as n`))[0]!.n).toBe(6);
+      expect(rowsOf<{ n: number }>(await run(tx, true, sql`select 1 + ${1}::int as n`))[0]!.n).toBe(2);
+      expect(rowsOf<{ n: number }>(await run(tx, true, sql`select 2 + ${1}::int as n`))[0]!.n).toBe(3);
+      expect(rowsOf<{ n: number }>(await run(tx, true, sql`select 1 + ${5}::int as n`))[0]!.n).toBe(6);
       const shapes = rowsOf<{ statement: string }>(await tx.execute(sql`select statement from pg_prepared_statements where name like 'vitae_test_shape%'`));
       expect(shapes.map((row) => row.statement.replace(/\s+/g, ' '))).toEqual(postgres ? ['select 1 + $1::int as n'] : []);
     });

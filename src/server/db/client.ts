@@ -336,10 +336,11 @@ export function onPostgres(db: Database) {
  */
 export function namedShapes(prefix: string, shapes: number) {
   const names = new Map<string, string>();
-  const run = (db: Database, query: SQL): Promise<unknown> => {
+  /** `named` false runs the statement unnamed, planned for its values on each execution. */
+  const run = (db: Database, named: boolean, query: SQL): Promise<unknown> => {
     const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-    let name = names.get(built.sql);
-    if (name === undefined && names.size < shapes) {
+    let name = named ? names.get(built.sql) : undefined;
+    if (named && name === undefined && names.size < shapes) {
       name = `${prefix}_${createHash('sha256').update(built.sql).digest('hex').slice(0, 32)}`;
       names.set(built.sql, name);
     }
