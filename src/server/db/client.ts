@@ -335,20 +335,30 @@ export function onPostgres(db: Database) {
  * PGlite runs every statement unnamed.
  */
 export function namedShapes(prefix: string, shapes: number) {
-  const names = new Map<string, string>();
+  const nameOf = shapeNames(prefix, shapes);
   /** `named` false runs the statement unnamed, planned for its values on each execution. */
   const run = (db: Database, named: boolean, query: SQL): Promise<unknown> => {
     const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-    let name = named ? names.get(built.sql) : undefined;
-    if (named && name === undefined && names.size < shapes) {
-      name = `${prefix}_${createHash('sha256').update(built.sql).digest('hex').slice(0, 32)}`;
-      names.set(built.sql, name);
-    }
-    return db._.session.prepareQuery(built, undefined, name, false).execute();
+    return db._.session.prepareQuery(built, undefined, named ? nameOf(built.sql) : undefined, false).execute();
   };
-  /** Forgets the shapes met so far, so the next ones are named again (tests that share one process). */
-  const forget = () => names.clear();
-  return Object.assign(run, { forget });
+  return Object.assign(run, { forget: nameOf.forget });
+}
+
+/**
+ * The name of a statement's text: a hash of it under `prefix`, for the first `shapes` texts met;
+ * undefined for the others. `forget` clears what was met (tests that share one process).
+ */
+function shapeNames(prefix: string, shapes: number) {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < shapes) {
+      name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return Object.assign(nameOf, { forget: () => names.clear() });
 }
 
 /**
@@ -378,14 +388,11 @@ interface Nameable<T> {
  * plan for any value costs no more than one for the values (its `plan_cache_mode = auto`).
  */
 export function namedQueries(prefix: string, shapes: number) {
-  const names = new Map<string, string>();
+  const nameOf = shapeNames(prefix, shapes);
   return <T>(query: Nameable<T> & PromiseLike<T>): Promise<T> => {
-    const text = query.toSQL().sql;
-    let name = names.get(text);
-    if (name === undefined && names.size < shapes) {
-      name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
-      names.set(text, name);
-    }
+    // The builder makes its text twice (here for the shape, then to run it): Drizzle's prepare takes
+    // no text already made.
+    const name = nameOf(query.toSQL().sql);
     return name === undefined ? Promise.resolve(query) : query.prepare(name).execute();
   };
 }

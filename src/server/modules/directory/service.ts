@@ -790,9 +790,6 @@ export async function searchDirectory(
       : sql`hits as materialized (
           select ${publicListings.userId} as user_id, null::float8 as distance from ${publicListings}
            where ${and(eq(publicListings.hospitalId, hospitalId), words ? sql`${publicListings.userId} in (${words})` : undefined, acceptingMatch(publicListings.userId), videoMatch(publicListings.userId))})`;
-    // (Reading each match's identity by its user_id in a lateral subquery instead, 3735722, made the
-    // plan look better under load but the typo search slower on a quiet machine: 140 -> 220 ms for
-    // q=kowalsky at 50,000 providers. The join stays.)
     // The matches' listings and identities. A few matches read their identity each by its user_id:
     // joined, PostgreSQL builds the whole identity view and hashes it (11 of 17 ms for 70 matches at
     // 5,000 providers). Many matches keep the join, which is then the cheaper (the typo search's
@@ -882,7 +879,7 @@ export async function searchDirectory(
     };
   };
   // The exact search, then (when it found nobody) the typo search, in one transaction whose settings
-  // are the typo threshold and, on PostgreSQL, generic plans: the search's few shapes are named
+  // are the typo threshold and, on PostgreSQL without a place, generic plans: the search's few shapes are named
   // statements (runSearch), parsed, rewritten through the views and planned once per connection
   // instead of 5-10 ms of planning on every search (decision 0030).
   // A search with a place is planned for its values instead. Without words it may match the hospital's
