@@ -68,8 +68,12 @@ async function statementsOf(request: () => Promise<Response>) {
   return { body, issued: [...statements] };
 }
 
-/** A section save: session, user, reference checks, the transaction (lock, read, write, read, history, completion); on PostgreSQL begin and commit count too. */
-const SAVE_STATEMENTS_AT_MOST = 12;
+/**
+ * A section save: the session, reference checks, then the transaction (lock, the section before, the
+ * write, every section after for the answer and the completion, history); on PostgreSQL begin and
+ * commit count too. The users row comes with the session check.
+ */
+const SAVE_STATEMENTS_AT_MOST = 10;
 
 const writes = (issued: string[]) => issued.filter((q) => /^\s*(insert|update|delete)\b/i.test(q));
 

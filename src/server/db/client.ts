@@ -348,7 +348,7 @@ export function namedShapes(prefix: string, shapes: number) {
  * The name of a statement's text: a hash of it under `prefix`, for the first `shapes` texts met;
  * undefined for the others. `forget` clears what was met (tests that share one process).
  */
-function shapeNames(prefix: string, shapes: number) {
+export function shapeNames(prefix: string, shapes: number) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);

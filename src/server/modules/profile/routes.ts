@@ -21,7 +21,7 @@ export type ProfileRouteDeps = AppDeps & { npiRegistry?: NpiRegistry; storage: F
 function provider(c: Context<AppBindings>): ProviderRef {
   const actor = c.get('actor');
   if (actor.kind !== 'provider') throw AppError.unauthenticated();
-  return { userId: actor.userId, profileVersion: actor.profileVersion };
+  return { userId: actor.userId, profileVersion: actor.profileVersion, signedIn: { email: actor.email, hospitalId: actor.hospitalId } };
 }
 
 async function jsonBody(c: Context<AppBindings>): Promise<unknown> {

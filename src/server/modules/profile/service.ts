@@ -35,6 +35,8 @@ export interface ProviderRef {
   userId: string;
   /** users.profile_version as the session check read it; a cached read of that version answers. */
   profileVersion?: number;
+  /** The users row's e-mail and hospital as this request's session check read them; absent, a save reads them. */
+  signedIn?: { email: string; hospitalId: string | null };
 }
 
 /** The constraint a database error names, through drizzle's wrapping. */
@@ -68,8 +70,10 @@ function readOwnProfile(deps: ProfileDeps, actor: ProviderRef) {
 }
 
 /** The nine sections and the hospital's permissions, in one statement; a missing user is signed out. */
-async function readForCompletion(db: Database, userId: string) {
-  const read = await readProfile(db, userId, SECTION_IDS, { hospital: true });
+async function readForCompletion(db: Database, userId: string, also?: ProfileSectionId) {
+  const read = await readProfile(db, userId, also && !(SECTION_IDS as readonly string[]).includes(also) ? [...SECTION_IDS, also] : SECTION_IDS, {
+    hospital: true,
+  });
   if (!read) throw AppError.unauthenticated();
   return { ...read, completion: computeProfileCompletion(read.sections as CompletionSections, read.permissions) };
 }
@@ -79,11 +83,19 @@ async function readForCompletion(db: Database, userId: string) {
  * write that changes a section, inside its transaction, so reads never have to.
  */
 export async function refreshCompletion(db: Database, userId: string) {
-  const { user, completion } = await readForCompletion(db, userId);
-  if (completion.percentage !== user.profileCompletionPercentage) {
-    await db.update(users).set({ profileCompletionPercentage: completion.percentage }).where(eq(users.id, userId));
+  return (await readAndRefreshCompletion(db, userId)).completion;
+}
+
+/**
+ * refreshCompletion, with the read it computed from: every section as it now is (in the caller's
+ * transaction), and `also` when it is an extra list.
+ */
+async function readAndRefreshCompletion(db: Database, userId: string, also?: ProfileSectionId) {
+  const read = await readForCompletion(db, userId, also);
+  if (read.completion.percentage !== read.user.profileCompletionPercentage) {
+    await db.update(users).set({ profileCompletionPercentage: read.completion.percentage }).where(eq(users.id, userId));
   }
-  return completion;
+  return read;
 }
 
 export function parseSectionId(id: string): ProfileSectionId {
@@ -180,7 +192,8 @@ export async function saveSection(
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
     throw AppError.validation(issues[0]?.message ?? 'Invalid request', { issues });
   }
-  const user = await loadUser(deps.db, actor.userId);
+  // The session check of this request has just read the users row; other callers have it read here.
+  const user = actor.signedIn ? { id: actor.userId, ...actor.signedIn } : await loadUser(deps.db, actor.userId);
   const ctx: SectionContext = { userId: user.id, hospitalId: user.hospitalId };
   // The schema just parsed is this section's, so its output is what the section's plan takes.
   const write = await planSave(deps.db, ctx, sectionId, parsed.data as ProfileSectionData<typeof sectionId>);
@@ -197,22 +210,21 @@ export async function saveSection(
       // Read before and after the write in its transaction: only what changed is attributed to this writer.
       const before = await readSectionData(tx, user.id, sectionId);
       await write(tx);
-      const afterRead = await readProfile(tx, user.id, [sectionId]);
-      const section = afterRead ? (afterRead.sections[sectionId] as { data: unknown; updatedAt: Date | null }) : null;
-      const after = section ? section.data : null;
+      // One read after the write gives both the section as saved and the completion of every section.
+      const afterRead = await readAndRefreshCompletion(tx, user.id, sectionId);
+      const section = (afterRead.sections as Record<ProfileSectionId, { data: unknown; updatedAt: Date | null }>)[sectionId];
       const changedBy = by ?? (source === 'provider' || source === 'restore' ? { id: user.id, kind: 'provider' as const, email: user.email } : SYSTEM_ACTOR);
       // An unchanged save is still written: saving a section again is how a provider says it was
       // reviewed (its updated time), and the override flags are not in the data compared. The history
       // records nothing for it.
-      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after });
-      return { section, completion: await refreshCompletion(tx, user.id) };
+      await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after: section.data });
+      return { section, completion: afterRead.completion };
     });
   } catch (error) {
     throw toSaveError(deps, sectionId, error, user.id);
   }
   // The answer is the section as the transaction read it after the write: what a read of it now
   // returns, without reading the whole profile again.
-  if (!saved.section) throw AppError.unauthenticated();
   const { data, updatedAt } = saved.section;
   return { sectionId, data, updatedAt: updatedAt ? updatedAt.toISOString() : null, completionPercentage: saved.completion.percentage };
 }
