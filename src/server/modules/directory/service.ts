@@ -119,8 +119,9 @@ async function freeSlug(db: Database, hospitalId: string, userId: string, name: 
 
 // ── The provider ────────────────────────────────────────────────────────────────────────────
 
-async function providerWithHospital(db: Database, userId: string) {
-  const [row] = await db
+/** Prepared once per database handle and named (decision 0014): the dashboard asks for it on every visit. */
+const providerWithHospitalStatement = perDatabase((db) =>
+  db
     .select({
       user: { id: users.id, fullName: users.fullName, hospitalId: users.hospitalId, npiNumber: users.npiNumber },
       emailConfirmed: sql<boolean>`coalesce(${authUsers.emailVerified}, false)`,
@@ -138,8 +139,13 @@ async function providerWithHospital(db: Database, userId: string) {
     .leftJoin(professionalIdentity, eq(professionalIdentity.userId, users.id))
     .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
     .leftJoin(directoryListings, eq(directoryListings.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('vitae_provider_with_hospital'),
+);
+
+async function providerWithHospital(db: Database, userId: string) {
+  const [row] = await providerWithHospitalStatement(db).execute({ userId });
   if (!row) throw AppError.unauthenticated();
   // A listing made at another hospital does not carry over: the provider starts again here (the
   // move itself reset it to draft; a takedown there stays with that hospital).

@@ -1,6 +1,6 @@
 import { containsPattern } from '../../lib/like';
 import type { ExpertiseTermsScope } from '../../../shared/enums';
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { READING_LEVEL_DEFAULTS } from '../../../shared/limits';
 import {
@@ -11,7 +11,7 @@ import {
   type sectionPermissionsSchema,
 } from '../../../shared/schemas/hospitals';
 import { hospitalScope, type AdminActor } from '../../auth/policies';
-import type { Database } from '../../db/client';
+import { perDatabase, type Database } from '../../db/client';
 import { adminUsers, authSessions, hospitalReadingLevels, hospitals, hospitalSectionPermissions, users, type HospitalYextConfig } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -206,8 +206,17 @@ export async function deleteHospital(deps: HospitalDeps, actor: AdminActor, id: 
 }
 
 /** All nine sections in order, with the stored flags or the defaults. */
+/** Prepared once per database handle and named (decision 0014): every member page of the app asks for it. */
+const permissionRows = perDatabase((db) =>
+  db
+    .select()
+    .from(hospitalSectionPermissions)
+    .where(eq(hospitalSectionPermissions.hospitalId, sql.placeholder('hospitalId')))
+    .prepare('vitae_section_permissions'),
+);
+
 export async function getSectionPermissions(db: Database, hospitalId: string | null) {
-  const rows = hospitalId ? await db.select().from(hospitalSectionPermissions).where(eq(hospitalSectionPermissions.hospitalId, hospitalId)) : [];
+  const rows = hospitalId ? await permissionRows(db).execute({ hospitalId }) : [];
   return permissionsFromRows(rows);
 }
 

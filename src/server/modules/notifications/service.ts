@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_MESSAGES,
@@ -10,7 +10,7 @@ import {
   type NotificationType,
   type NotificationView,
 } from '../../../shared/schemas/notifications';
-import type { Database } from '../../db/client';
+import { perDatabase, type Database } from '../../db/client';
 import { notifications, notificationSettings, users } from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../lib/app-error';
@@ -45,19 +45,33 @@ export async function createNotification(
   return notificationView(row!);
 }
 
-export async function listNotifications(db: Database, userId: string, query: { unreadOnly: boolean; limit: number }): Promise<NotificationListResponse> {
-  const mine = eq(notifications.userId, userId);
-  const [rows, [unread]] = await Promise.all([
+/**
+ * A provider's page of notifications and unread count: prepared once per database handle and named,
+ * like the session check (decision 0014), since every member page of the app asks for them.
+ */
+const listStatements = perDatabase((db) => {
+  const mine = eq(notifications.userId, sql.placeholder('userId'));
+  const unread = and(mine, eq(notifications.isRead, false));
+  const page = (unreadOnly: boolean) =>
     db
       .select()
       .from(notifications)
-      .where(query.unreadOnly ? and(mine, eq(notifications.isRead, false)) : mine)
+      .where(unreadOnly ? unread : mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(query.limit),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(mine, eq(notifications.isRead, false))),
+      .limit(sql.placeholder('limit'))
+      .prepare(unreadOnly ? 'vitae_notifications_unread' : 'vitae_notifications_all');
+  return {
+    all: page(false),
+    unreadOnly: page(true),
+    unreadCount: db.select({ n: count() }).from(notifications).where(unread).prepare('vitae_notifications_unread_count'),
+  };
+});
+
+export async function listNotifications(db: Database, userId: string, query: { unreadOnly: boolean; limit: number }): Promise<NotificationListResponse> {
+  const statements = listStatements(db);
+  const [rows, [unread]] = await Promise.all([
+    (query.unreadOnly ? statements.unreadOnly : statements.all).execute({ userId, limit: query.limit }),
+    statements.unreadCount.execute({ userId }),
   ]);
   return { items: rows.map(notificationView), unreadCount: Number(unread?.n ?? 0) };
 }

@@ -3,12 +3,12 @@
  * value on its own: it proposes the new one here, and the provider accepts or dismisses it. Accepting
  * writes through the profile's section services, so every section rule holds.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { EDUCATION_TYPE_LABELS, type EducationType, type PendingUpdateStatus, type ProvenanceSource } from '../../../shared/enums';
 import { profileFieldLabel } from '../../../shared/provenance';
 import { BIOGRAPHY_PLACEHOLDER, type ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_LABELS, type PendingUpdateDto, type PendingUpdateSource, type SyncSectionId } from '../../../shared/schemas/yext';
-import type { Database } from '../../db/client';
+import { perDatabase, type Database } from '../../db/client';
 import { pendingUpdates, professionalIdentity, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { stableJson } from '../../lib/stable-json';
@@ -157,12 +157,18 @@ export function toPendingUpdateDto(row: Row): PendingUpdateDto {
 }
 
 /** `GET /api/pending-updates`: the provider's open proposals, newest first. */
-export async function listPendingUpdates(db: Database, userId: string) {
-  const rows = await db
+/** Prepared once per database handle and named (decision 0014): every member page of the app asks for it. */
+const openUpdates = perDatabase((db) =>
+  db
     .select()
     .from(pendingUpdates)
-    .where(and(eq(pendingUpdates.userId, userId), eq(pendingUpdates.status, 'pending')))
-    .orderBy(desc(pendingUpdates.createdAt));
+    .where(and(eq(pendingUpdates.userId, sql.placeholder('userId')), eq(pendingUpdates.status, 'pending')))
+    .orderBy(desc(pendingUpdates.createdAt))
+    .prepare('vitae_pending_updates_open'),
+);
+
+export async function listPendingUpdates(db: Database, userId: string) {
+  const rows = await openUpdates(db).execute({ userId });
   return rows.map(toPendingUpdateDto);
 }
 
