@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedShapes, rowsOf } from '../../src/server/db/client';
 import { directoryListings, hospitals, insuranceAccepted, languages, languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
-import { runSearch, searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
+import { placeSearchPlans, runSearch, searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
 import { createHospital, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -131,6 +131,41 @@ describe(`directory search order and facets (${databaseLabel})`, () => {
       expect(rowsOf<{ n: number }>(await run(tx, true, sql`select 1 + ${5}::int as n`))[0]!.n).toBe(6);
       const shapes = rowsOf<{ statement: string }>(await tx.execute(sql`select statement from pg_prepared_statements where name like 'vitae_test_shape%'`));
       expect(shapes.map((row) => row.statement.replace(/\s+/g, ' '))).toEqual(postgres ? ['select 1 + $1::int as n'] : []);
+    });
+  });
+
+  it('runs words with a place on the generic plan in a directory up to placeSearchPlans, and planned for its values past it', async () => {
+    const postgres = databaseLabel === 'postgres';
+    const limit = placeSearchPlans.placeGenericUpTo;
+    await ctx.database.db.transaction(async (tx) => {
+      const genericRuns = async () =>
+        Number(
+          rowsOf<{ n: number | string }>(
+            await tx.execute(
+              sql`select coalesce(sum(generic_plans), 0) as n from pg_prepared_statements where name like 'vitae_directory_search%' and statement like '%near as materialized%'`,
+            ),
+          )[0]!.n,
+        );
+      runSearch.forget();
+      const shape = { ...everyone, query: 'smith', location: '60201' };
+      const start = await genericRuns();
+      for (let i = 0; i < 3; i += 1) await searchDirectory(tx, hospitalId, shape);
+      const small = await genericRuns();
+      // Nobody here has a location, so each search also tries its suggestions (a wider radius, no words).
+      if (postgres) expect(small - start).toBeGreaterThanOrEqual(3);
+      else expect(small).toBe(0);
+      try {
+        // The same search in a directory past the line: its statements with a place are planned for their values, none generic.
+        placeSearchPlans.placeGenericUpTo = 0;
+        const results = await searchDirectory(tx, hospitalId, shape);
+        for (let i = 0; i < 2; i += 1) await searchDirectory(tx, hospitalId, shape);
+        expect(await genericRuns()).toBe(small);
+        placeSearchPlans.placeGenericUpTo = limit;
+        // Either plan finds the same people.
+        expect((await searchDirectory(tx, hospitalId, shape)).items).toEqual(results.items);
+      } finally {
+        placeSearchPlans.placeGenericUpTo = limit;
+      }
     });
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { DirectoryStatus } from '../../../shared/enums';
 import {
   DIRECTORY_MESSAGES,
@@ -634,6 +635,30 @@ const MATCHES_READ_ONE_BY_ONE = 200;
  */
 export const runSearch = namedShapes('vitae_directory_search', 24);
 
+/**
+ * Which plans a search with words and a place runs on (decision 0030). Up to `placeGenericUpTo` published
+ * providers in the hospital, its generic plan: at 5,000, 'asthma' near ZIPs 600xx took 12 ms to plan
+ * for its values and 18 ms to run, against 9.5 ms in all on the generic plan. Beyond, a plan made for
+ * its values: at 50,000 providers over the US the generic plan took 800 ms for 'heart' within 10 miles
+ * of 10001 (35 ms planned for the values). A field, so the tests can move the line.
+ */
+export const placeSearchPlans = { placeGenericUpTo: 10_000 };
+
+/** A hospital's count of published providers, kept a few minutes per process: it only chooses a plan, never what is shown. */
+const directorySizes = new LRUCache<string, number>({ max: 1_000, ttl: 5 * 60_000 });
+
+async function publishedProviders(db: Database, hospitalId: string) {
+  let size = directorySizes.get(hospitalId);
+  if (size === undefined) {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from ${publicListings} where ${publicListings.hospitalId} = ${hospitalId}`),
+    );
+    size = row?.n ?? 0;
+    directorySizes.set(hospitalId, size);
+  }
+  return size;
+}
+
 /** Similarity (pg_trgm's word_similarity) at which a misspelt name or specialty still matches. */
 const TYPO_SIMILARITY = 0.45;
 
@@ -885,17 +910,15 @@ export async function searchDirectory(
     };
   };
   // The exact search, then (when it found nobody) the typo search, in one transaction whose settings
-  // are the typo threshold and, on PostgreSQL without a place, generic plans: the search's few shapes are named
+  // are the typo threshold and, on PostgreSQL, generic plans: the search's few shapes are named
   // statements (runSearch), parsed, rewritten through the views and planned once per connection
-  // instead of 5-10 ms of planning on every search (decision 0030).
-  // A search with a place is planned for its values instead. Without words it may match the hospital's
-  // whole directory (everyone within 50 miles of its own town: 71 ms for the plan made for the values
-  // against 115 ms generic at 5,000 providers); with words, the generic plan cannot tell a common word
-  // or a wide place from a rare one, and at 50,000 providers spread over the US it took 800 ms for
-  // 'heart' within 10 miles of 10001 (35 ms planned for the values) and 144 ms for 'asthma' near
-  // Chicago (32 ms). Searches without a place gain from it: 'kowalsky' 13.6 -> 0.7 ms, its typo search
-  // 181 -> 108 ms at 50,000.
-  const generic = onPostgres(db) && !place;
+  // instead of 5-10 ms of planning on every search (decision 0030). 'kowalsky' at 50,000 providers:
+  // 13.6 -> 0.7 ms, its typo search 181 -> 108 ms.
+  // Planned for its values instead: a place without words, which may match the hospital's whole
+  // directory (everyone within 50 miles of its own town: 71 ms so, 115 ms generic at 5,000 providers);
+  // and words with a place in a directory larger than placeSearchPlans says, where the generic plan
+  // cannot tell a common word or a wide place from a rare one.
+  const generic = onPostgres(db) && (!place || (Boolean(words) && (await publishedProviders(db, hospitalId)) <= placeSearchPlans.placeGenericUpTo));
   const found = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)${generic ? sql`, set_config('plan_cache_mode', 'force_generic_plan', true)` : sql``}`,
