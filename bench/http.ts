@@ -219,12 +219,15 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   for (const endpoint of endpoints) {
     const request = () =>
       fetch(`${setup.base}${endpoint.path}`, { method: endpoint.method ?? 'GET', headers: headersOf(endpoint, 'http://127.0.0.1'), body: endpoint.body });
-    await request(); // warm caches and plans
+    // Every body is read to its end: a page left unread keeps its connection busy (the server cannot
+    // finish writing a large one), and closing the set-up server then waited for it without end.
+    await (await request()).arrayBuffer(); // warm caches and plans
     recording = [];
     const response = await request();
+    const body = await response.text();
     const captured: Captured[] = recording;
     recording = null;
-    if (!response.ok) throw new Error(`${endpoint.name}: ${response.status} ${await response.text()}`);
+    if (!response.ok) throw new Error(`${endpoint.name}: ${response.status} ${body}`);
     if (process.env.BENCH_STATEMENTS) console.log(`${endpoint.name}:`);
     sql.set(endpoint.name, { count: captured.length, p50: captured.length ? await replay(setup.database, captured) : 0 });
   }
@@ -243,7 +246,8 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
         cookies: endpoint.manyProviders ? savers : undefined,
       };
       const check = await fetch(request.url, request);
-      if (!check.ok) throw new Error(`${endpoint.name} on the built server: ${check.status} ${await check.text()}`);
+      const checked = await check.text();
+      if (!check.ok) throw new Error(`${endpoint.name} on the built server: ${check.status} ${checked}`);
       await runWrk(request, 10, 1); // warm-up
       const load = await runWrk(request, 10, HTTP_SECONDS);
       const single = await runWrk(request, 1, ONE_CONNECTION_SECONDS);
