@@ -37,7 +37,10 @@ export async function readProfile<Ids extends ProfileSectionId>(db: Database, us
   const query = db.query.users.findFirst({
     where: eq(schema.users.id, PROVIDER_ID),
     // Built from the descriptions, so Drizzle cannot type it; ProfileRow says what comes back.
-    with: { ...(options.hospital ? { hospital: { columns: { name: true }, with: { sectionPermissions: true } } } : {}), ...shapeRelations(ids) } as never,
+    with: {
+      ...(options.hospital ? { hospital: { columns: { name: true }, with: { sectionPermissions: true } } } : {}),
+      ...Object.fromEntries(ids.map(relationOf)),
+    } as never,
   });
   const row = (await builtOnce(shape, query).execute({ providerId: userId })) as ProfileRow | undefined;
   if (!row) return null;
@@ -49,11 +52,6 @@ export async function readProfile<Ids extends ProfileSectionId>(db: Database, us
 }
 
 const PROVIDER_ID = sql.placeholder('providerId');
-
-/** The relational read's `with` for these sections. */
-function shapeRelations(ids: readonly ProfileSectionId[]) {
-  return Object.fromEntries(ids.map(relationOf));
-}
 
 /** What Drizzle's relational query makes of its options: the statement's text and parameters, and how to map its rows. */
 interface BuiltRead {
@@ -73,20 +71,21 @@ interface RelationalQuery {
  * changes, only the provider's id, which is a placeholder. The query object itself is made per call
  * on the handle it runs on (a transaction or a pool) and runs the text already made.
  */
-const builtReads = new Map<string, BuiltRead>();
+const builtReads = new Map<string, { built: BuiltRead; name: string | undefined }>();
 /** A named whole profile holds about 0.7 MB of a PostgreSQL connection's memory; a one-section read, less. */
 const readNames = shapeNames('vitae_profile_read', 24);
 
 function builtOnce(shape: string, query: unknown) {
   const relational = query as RelationalQuery;
-  let built = builtReads.get(shape);
-  if (built === undefined) {
-    built = relational._toSQL();
-    builtReads.set(shape, built);
+  let made = builtReads.get(shape);
+  if (made === undefined) {
+    const built = relational._toSQL();
+    made = { built, name: readNames(built.builtQuery.sql) };
+    builtReads.set(shape, made);
   }
-  const made = built;
-  relational._toSQL = () => made;
-  return relational.prepare(readNames(made.builtQuery.sql));
+  const { built, name } = made;
+  relational._toSQL = () => built;
+  return relational.prepare(name);
 }
 
 /** The users columns of a relational row, without its related rows. */
