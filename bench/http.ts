@@ -56,7 +56,28 @@ interface Endpoint {
   as: 'anonymous' | 'provider' | 'admin';
   /** Writes: each request as the next of SAVERS providers, since one provider's saves of a section are one at a time. */
   manyProviders?: boolean;
+  /**
+   * A directory search measured without its cache (decision 0032): each request asks another page or
+   * spelling in turn, more of them than a process keeps, so every one is searched in the database.
+   */
+  uncached?: boolean;
 }
+
+/**
+ * UNCACHED_VARIANTS paths of a search that each miss the cache, asking the same of the database: pages
+ * 1-1,000, each with the words (else the place) in five spellings of their first letters' case.
+ */
+const UNCACHED_VARIANTS = 5_000;
+const uncachedPaths = (path: string) =>
+  Array.from({ length: UNCACHED_VARIANTS }, (_, i) => {
+    const url = new URL(path, 'http://bench');
+    const field = url.searchParams.has('q') ? 'q' : 'near';
+    const variant = Math.floor(i / 1000);
+    const text = [...url.searchParams.get(field)!].map((c, k) => (k < 3 && variant & (1 << k) ? c.toUpperCase() : c)).join('');
+    url.searchParams.set(field, text);
+    url.searchParams.set('page', String(1 + (i % 1000)));
+    return `${url.pathname}${url.search}`;
+  });
 
 const SAVERS = 50;
 
@@ -195,6 +216,18 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
       path: '/find/northfield?q=qzxv&near=60540&radius=5&accepting=1',
       as: 'anonymous',
     },
+    // The same searches, none answered from the cache: what a search costs the database.
+    ...[
+      ['asthma near 600', '/find/northfield?q=asthma&near=600'],
+      ['kowalsky (typo)', '/find/northfield?q=kowalsky'],
+      ['near Evanston, 50 miles', '/find/northfield?near=Evanston%2C%20IL&radius=50'],
+      ['no results', '/find/northfield?q=qzxv&near=60540&radius=5&accepting=1'],
+    ].map(([label, path]): Endpoint => ({
+      name: `GET /find/northfield: ${label}, uncached (another page or spelling each time)`,
+      path: path!,
+      as: 'anonymous',
+      uncached: true,
+    })),
     { name: 'GET /find/northfield/bench-42 (public page)', path: '/find/northfield/bench-42', as: 'anonymous' },
     { name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 20)', path: '/fhir/r4/PractitionerRole?specialty=207RC0000X', as: 'anonymous' },
     // The most values a parameter may carry (issue T3 1/7 item 6: 2,500 took 0.35 s each).
@@ -217,8 +250,14 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
   // 2. Each endpoint's statements, as the app sends them (the session check included), timed raw.
   const sql = new Map<string, { count: number; p50: number }>();
   for (const endpoint of endpoints) {
+    const variants = endpoint.uncached ? uncachedPaths(endpoint.path) : [endpoint.path];
+    let asked = 0;
     const request = () =>
-      fetch(`${setup.base}${endpoint.path}`, { method: endpoint.method ?? 'GET', headers: headersOf(endpoint, 'http://127.0.0.1'), body: endpoint.body });
+      fetch(`${setup.base}${variants[asked++ % variants.length]}`, {
+        method: endpoint.method ?? 'GET',
+        headers: headersOf(endpoint, 'http://127.0.0.1'),
+        body: endpoint.body,
+      });
     // Every body is read to its end: a page left unread keeps its connection busy (the server cannot
     // finish writing a large one), and closing the set-up server then waited for it without end.
     await (await request()).arrayBuffer(); // warm caches and plans
@@ -248,9 +287,11 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
       const check = await fetch(request.url, request);
       const checked = await check.text();
       if (!check.ok) throw new Error(`${endpoint.name} on the built server: ${check.status} ${checked}`);
-      await runWrk(request, 10, 1); // warm-up
-      const load = await runWrk(request, 10, HTTP_SECONDS);
-      const single = await runWrk(request, 1, ONE_CONNECTION_SECONDS);
+      const run = (connections: number, seconds: number) =>
+        endpoint.uncached ? runWrkPaths(server.base, uncachedPaths(endpoint.path), connections, seconds) : runWrk(request, connections, seconds);
+      await run(10, 1); // warm-up
+      const load = await run(10, HTTP_SECONDS);
+      const single = await run(1, ONE_CONNECTION_SECONDS);
       const statements = sql.get(endpoint.name)!;
       rows.push({
         database: target,

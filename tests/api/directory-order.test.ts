@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedShapes, rowsOf } from '../../src/server/db/client';
 import { directoryListings, hospitals, insuranceAccepted, languages, languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
-import { placeSearchPlans, runSearch, searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
+import { findProviders, placeSearchPlans, runSearch, searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
 import { createHospital, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
@@ -119,7 +119,7 @@ describe(`directory search order and facets (${databaseLabel})`, () => {
       runSearch.forget();
       const before = await statements();
       const shape = { ...everyone, query: 'smith', language: 'en' };
-      for (let i = 0; i < 3; i += 1) await searchDirectory(tx, hospitalId, shape);
+      for (let i = 0; i < 3; i += 1) await findProviders(tx, hospitalId, shape);
       // The connection may hold other searches' statements already: this shape's ran three times more, each on its generic plan.
       const grown = [...(await statements())].filter(([name, after]) => after.generic - (before.get(name)?.generic ?? 0) === 3);
       expect(grown.length).toBe(postgres ? 1 : 0);
@@ -149,7 +149,7 @@ describe(`directory search order and facets (${databaseLabel})`, () => {
       runSearch.forget();
       const shape = { ...everyone, query: 'smith', location: '60201' };
       const start = await genericRuns();
-      for (let i = 0; i < 3; i += 1) await searchDirectory(tx, hospitalId, shape);
+      for (let i = 0; i < 3; i += 1) await findProviders(tx, hospitalId, shape);
       const small = await genericRuns();
       // Nobody here has a location, so each search also tries its suggestions (a wider radius, no words).
       if (postgres) expect(small - start).toBeGreaterThanOrEqual(3);
@@ -157,12 +157,12 @@ describe(`directory search order and facets (${databaseLabel})`, () => {
       try {
         // The same search in a directory past the line: its statements with a place are planned for their values, none generic.
         placeSearchPlans.placeGenericUpTo = 0;
-        const results = await searchDirectory(tx, hospitalId, shape);
-        for (let i = 0; i < 2; i += 1) await searchDirectory(tx, hospitalId, shape);
+        const { result: results } = await findProviders(tx, hospitalId, shape);
+        for (let i = 0; i < 2; i += 1) await findProviders(tx, hospitalId, shape);
         expect(await genericRuns()).toBe(small);
         placeSearchPlans.placeGenericUpTo = limit;
         // Either plan finds the same people.
-        expect((await searchDirectory(tx, hospitalId, shape)).items).toEqual(results.items);
+        expect((await findProviders(tx, hospitalId, shape)).result.items).toEqual(results.items);
       } finally {
         placeSearchPlans.placeGenericUpTo = limit;
       }

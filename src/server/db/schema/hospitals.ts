@@ -50,6 +50,9 @@ export const hospitals = pgTable(
     // Bumped by triggers (migration 0030) in the same transaction as any change to the hospital's terms
     // or to the default terms: a provider's term search caches its pages under it (expertise-terms/search-cache.ts).
     termsRevision: bigint({ mode: 'number' }).notNull().default(0),
+    // Bumped by triggers (migration 0032) in the same transaction as any change to what the hospital's
+    // directory search can show: the public search caches its answers under it (directory/search-cache.ts).
+    directoryRevision: bigint({ mode: 'number' }).notNull().default(0),
     // The public find-a-doctor directory: off until the hospital turns it on; its address is /find/<slug>.
     directoryEnabled: boolean().notNull().default(false),
     directorySlug: text().unique('hospitals_directory_slug_unique'),
