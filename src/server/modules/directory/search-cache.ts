@@ -75,8 +75,3 @@ export async function cachedDirectorySearch(
   if (revision) cache.set(searchKey(hospitalId, revision, search), result);
   return result;
 }
-
-/** Drops every cached search of this database handle (the benchmarks measure the search itself this way). */
-export function forgetDirectorySearches(db: Database) {
-  caches(db).clear();
-}
