@@ -104,6 +104,25 @@ describe(`the directory search's cache (${databaseLabel})`, () => {
     expect(await statementsOf(() => search({ query: 'quill', page: 2 }))).toBeGreaterThan(1);
   });
 
+  it("answers a repeated search page with the hospital's one statement, which reads the revisions too", async () => {
+    const [{ slug }] = (await ctx.database.db.select({ slug: hospitals.directorySlug }).from(hospitals).where(eq(hospitals.id, hospitalId))) as [
+      { slug: string },
+    ];
+    const page = async () => {
+      const response = await ctx.app.request(`/find/${slug}?q=ada`);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const first = await page();
+    let again = '';
+    await statementsOf(async () => (again = await page()));
+    // Besides the public rate limit's own: its transaction, lock, count and increment.
+    const searched = statements.filter((statement) => !/rate_limit_counters|pg_advisory_xact_lock|^begin$|^commit$/.test(statement));
+    expect(searched).toEqual([expect.stringMatching(/^select .*"directory_revision", "terms_revision" from "hospitals" where/)]);
+    expect(again).toBe(first);
+    expect(again).toContain('Ada Quill');
+  });
+
   // Each row: a change straight to a table the search reads, and a search (asked before the change, so
   // its answer is cached) whose answer the change alters.
   const changes: Array<[string, () => Promise<unknown>, Partial<DirectorySearch>, (result: Awaited<ReturnType<typeof search>>) => unknown]> = [

@@ -192,7 +192,7 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
           videoVisits: isQueryYes(c.req.query('video')),
           page: Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000),
         };
-        const result = await searchDirectory(db, hospital.id, search);
+        const result = await searchDirectory(db, hospital, search);
         return page(c, hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE, locale));
       })
       .get('/find/:hospitalSlug/:providerSlug', async (c) => {

@@ -59,16 +59,18 @@ function searchKey(hospitalId: string, revision: DirectoryRevision, search: Dire
 
 /**
  * The cached answer to `search` while the hospital's revisions are those it was found under, else
- * `find()`'s, kept under the revisions its own transaction read.
+ * `find()`'s, kept under the revisions its own transaction read. `known`: the revisions as this request
+ * already read them (with the hospital's row); without, they are read here.
  */
 export async function cachedDirectorySearch(
   db: Database,
   hospitalId: string,
   search: DirectorySearch,
   find: () => Promise<{ result: DirectorySearchResult; revision: DirectoryRevision | null }>,
+  known?: DirectoryRevision,
 ): Promise<DirectorySearchResult> {
   const cache = caches(db);
-  const [now] = await revisionStatement(db).execute({ hospitalId });
+  const now = known ?? (await revisionStatement(db).execute({ hospitalId }))[0];
   const hit = now ? cache.get(searchKey(hospitalId, now, search)) : undefined;
   if (hit) return hit;
   const { result, revision } = await find();

@@ -485,6 +485,8 @@ export interface PublicHospital {
   contactPhone: string | null;
   /** Whether the profile pages offer the appointment request form (decision 0021); absent reads as off. */
   requestsEnabled?: boolean;
+  /** The revisions its directory search is cached under (decision 0032), as the hospital's statement read them. */
+  revision?: DirectoryRevision;
 }
 
 const publicHospitalColumns = {
@@ -521,7 +523,7 @@ export async function publicHospital(db: Database, slug: string): Promise<Public
  */
 const publicPageStatements = perDatabase((db) => ({
   hospital: db
-    .select(publicHospitalColumns)
+    .select({ ...publicHospitalColumns, revision: { directory: hospitals.directoryRevision, terms: hospitals.termsRevision } })
     .from(hospitals)
     .where(and(eq(hospitals.directorySlug, sql.placeholder('slug')), eq(hospitals.isActive, true), eq(hospitals.directoryEnabled, true)))
     .limit(1)
@@ -671,10 +673,17 @@ const TYPO_SIMILARITY = 0.45;
  *
  * Answered from this process's cache while the hospital's directory and terms revisions are those it
  * was found under (decision 0032): triggers bump them with any change a search could show, so a cached
- * answer is never staler than the database. Callers must not change what they get.
+ * answer is never staler than the database. Given the hospital as its page's statement read it, the
+ * revisions come with it; given its id, they are read first. Callers must not change what they get.
  */
-export async function searchDirectory(db: Database, hospitalId: string, search: DirectorySearch): Promise<DirectorySearchResult> {
-  return cachedDirectorySearch(db, hospitalId, search, () => findProviders(db, hospitalId, search));
+export async function searchDirectory(
+  db: Database,
+  hospital: string | Pick<PublicHospital, 'id' | 'revision'>,
+  search: DirectorySearch,
+): Promise<DirectorySearchResult> {
+  const hospitalId = typeof hospital === 'string' ? hospital : hospital.id;
+  const known = typeof hospital === 'string' ? undefined : hospital.revision;
+  return cachedDirectorySearch(db, hospitalId, search, () => findProviders(db, hospitalId, search), known);
 }
 
 /** The search itself, without the cache, with the revisions its reads saw (read first, on the same connection). */
