@@ -12,6 +12,7 @@ import type { ProfileReadCache } from '../profile/read';
 import { etagOf } from '../../render/document';
 import { escapeHtml } from '../../render/escape';
 import { directoryIndexPage, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
+import { pageFromAnswer } from './search-cache';
 import { publishedProviderSlugs, sitemapFileCount, sitemapFileName, sitemapFileRange } from './sitemap';
 import { isLocale, LOCALE_COOKIE, LOCALES, localePath, negotiateLocale, splitLocale, SWITCH_PARAM, type Locale } from './i18n/locale';
 import {
@@ -78,8 +79,7 @@ export function directoryRoutes(deps: AppDeps) {
 }
 
 /** An HTML page with an ETag that caches may keep but must revalidate: a take-down shows at once, an unchanged page costs a 304. */
-function page(c: Context<AppBindings>, html: string, status: 200 | 404 = 200) {
-  const etag = etagOf(html);
+function page(c: Context<AppBindings>, html: string, status: 200 | 404 = 200, etag = etagOf(html)) {
   c.header('Cache-Control', status === 200 ? 'public, no-cache' : 'no-cache');
   c.header('ETag', etag);
   c.header('Vary', 'Accept-Encoding');
@@ -193,7 +193,12 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
           page: Math.min(Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1), 1000),
         };
         const result = await searchDirectory(db, hospital, search);
-        return page(c, hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE, locale));
+        // The same answer makes the same page: made once while the answer is cached (decision 0032).
+        const { revision: _revision, ...shown } = hospital;
+        const made = pageFromAnswer(result, JSON.stringify([origin, locale, shown]), () =>
+          hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE, locale),
+        );
+        return page(c, made.html, 200, made.etag);
       })
       .get('/find/:hospitalSlug/:providerSlug', async (c) => {
         const { hospitalSlug, providerSlug } = c.req.param();

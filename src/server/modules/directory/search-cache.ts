@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { perDatabase, type Database } from '../../db/client';
 import { hospitals } from '../../db/schema';
+import { etagOf } from '../../render/document';
 import type { DirectorySearch, DirectorySearchResult } from './service';
 
 /**
@@ -76,4 +77,31 @@ export async function cachedDirectorySearch(
   const { result, revision } = await find();
   if (revision) cache.set(searchKey(hospitalId, revision, search), result);
   return result;
+}
+
+/** Pages rendered from answers, kept by size (a search page is 30 to 60 KB). */
+const RENDERED_BYTES = 16 * 1_048_576;
+const answerIds = new WeakMap<DirectorySearchResult, number>();
+let lastAnswerId = 0;
+const renderedPages = new LRUCache<string, { html: string; etag: string }>({ maxSize: RENDERED_BYTES, sizeCalculation: (page) => page.html.length * 2 });
+
+/**
+ * The page `render()` makes from `answer`, with its ETag, made once per answer: a cached answer is the
+ * same object for as long as the hospital's revisions stand, and `variant` names everything else the
+ * page is made of (the address it is served from, the language, the hospital's row).
+ */
+export function pageFromAnswer(answer: DirectorySearchResult, variant: string, render: () => string) {
+  let id = answerIds.get(answer);
+  if (id === undefined) {
+    id = lastAnswerId += 1;
+    answerIds.set(answer, id);
+  }
+  const key = `${id}\0${variant}`;
+  let page = renderedPages.get(key);
+  if (!page) {
+    const html = render();
+    page = { html, etag: etagOf(html) };
+    renderedPages.set(key, page);
+  }
+  return page;
 }
