@@ -312,6 +312,8 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
     processes: PROCESSES,
     poolSize: POOL_SIZE,
     simulatedClients: true,
+    // BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles each app process over the whole run.
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
     env: { SEED_DEMO_DATA: 'false', DATABASE_PUBLIC_POOL_SIZE: String(PUBLIC_POOL_SIZE) },
   });
   try {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
@@ -154,6 +154,47 @@ describe(`public hardening (${databaseLabel})`, () => {
     // The setting's default is 300 a minute; 0 turns it off.
     expect(loadEnv({}).PUBLIC_RATE_LIMIT_PER_MINUTE).toBe(300);
     expect(loadEnv({ PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }).PUBLIC_RATE_LIMIT_PER_MINUTE).toBe(0);
+  });
+
+  it('spends one statement of each public request on the budget, and parallel requests to two processes never pass it', async () => {
+    const issued: string[] = [];
+    const first = await appOn({ PUBLIC_RATE_LIMIT_PER_MINUTE: '7' }, await createTestDatabase({ onQuery: (query) => issued.push(query) }));
+    const second = await appOn({ PUBLIC_RATE_LIMIT_PER_MINUTE: '7' }, first.database);
+    try {
+      const from = { 'x-forwarded-for': '203.0.113.60' };
+      // The first request also starts the process's sweep of old counts (once a window).
+      expect((await request('/robots.txt', from, first)).status).toBe(200);
+      issued.length = 0;
+      expect((await request('/robots.txt', from, first)).status).toBe(200);
+      // The lock, the count and the record are one function call (migration 0033), not a transaction of five statements.
+      const budget = issued.filter((q) => /rate_limit|advisory|^\s*(begin|commit)\b/i.test(q));
+      expect(budget).toHaveLength(1);
+      expect(budget[0]).toMatch(/consume_rate_limit/);
+
+      // Parallel requests cannot both slip under the limit: the count waits for the key's lock, which
+      // another session holds here (PostgreSQL; PGlite has one connection, so everything waits there).
+      if (databaseLabel === 'postgres') {
+        let answered = false;
+        await first.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('public:203.0.113.60'))`);
+          const waiting = Promise.resolve(request('/robots.txt', from, second)).then((response) => {
+            answered = true;
+            return response;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          expect(answered).toBe(false);
+          void waiting;
+        });
+        await expect.poll(() => answered).toBe(true);
+      }
+
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => request('/robots.txt', from, i % 2 ? first : second)));
+      const left = databaseLabel === 'postgres' ? 4 : 5;
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(left);
+      expect(answers.filter((r) => r.status === 429)).toHaveLength(20 - left);
+    } finally {
+      await first.database.close();
+    }
   });
 
   it('deletes the public counts that left the window, and only those', async () => {

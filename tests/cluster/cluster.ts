@@ -75,6 +75,8 @@ export interface ClusterOptions {
   simulatedClients?: boolean;
   /** Extra environment for every app process. */
   env?: Record<string, string>;
+  /** Node's own arguments for every app process (the load bench's `--cpu-prof`): they are then stopped with SIGTERM, so a profile is written. */
+  nodeArgs?: string[];
   /** The loopback registry's extra records and round trip (the roster crash drill). */
   nppes?: FakeNppesOptions;
 }
@@ -257,7 +259,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const processes: AppProcess[] = [];
     const spawnApp = (appName: string, port: number): AppProcess => {
       const log = createWriteStream(join(logDir, `${appName}.log`), { flags: 'a' });
-      const child = spawn(process.execPath, ['dist/server/main.js'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child.stdout!.pipe(log);
       child.stderr!.pipe(log);
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -266,7 +271,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return { name: appName, port, child, exited };
     };
     stops.push(async () => {
-      for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+      const signal = options.nodeArgs?.length ? 'SIGTERM' : 'SIGKILL';
+      for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
       await Promise.all(processes.map((p) => p.exited));
     });
 

@@ -20,36 +20,22 @@ export interface RateLimitResult {
 /**
  * A sliding-window limit shared by every app process: each attempt is a row (key, time), and the
  * check-and-record runs under a transaction-scoped advisory lock on the key, so parallel requests
- * cannot both slip under the limit.
+ * cannot both slip under the limit. The steps are one database function (migration 0033, decision
+ * 0033): a public request used to spend five round trips on them (begin, the lock, the count, the
+ * record, commit), now one.
  */
 export async function consumeRateLimit(db: Database, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
   const windowStart = new Date(now.getTime() - rule.windowMs);
-  return db.transaction(async (tx) => {
-    // The count need not survive a crash of the database: its commit does not wait for the WAL to
-    // reach the disk (3 ms of every public request, measured), and a crash forgets at most the last
-    // fraction of a second of counts (decision 0003).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.key})), set_config('synchronous_commit', 'off', true)`);
-    const [row] = await tx
-      .select({
-        count: sql<number>`coalesce(sum(${rateLimitCounters.count}), 0)::int`,
-        oldest: sql<Date | null>`min(${rateLimitCounters.windowStart})`.mapWith(rateLimitCounters.windowStart),
-      })
-      .from(rateLimitCounters)
-      .where(and(eq(rateLimitCounters.key, rule.key), gt(rateLimitCounters.windowStart, windowStart)));
-    const count = Number(row?.count ?? 0);
-    if (count >= rule.limit) {
-      const oldest = row?.oldest ? new Date(row.oldest) : now;
-      return { allowed: false, count, retryAfterMs: Math.max(0, oldest.getTime() + rule.windowMs - now.getTime()) };
-    }
-    await tx
-      .insert(rateLimitCounters)
-      .values({ key: rule.key, windowStart: now, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-        set: { count: sql`${rateLimitCounters.count} + 1` },
-      });
-    return { allowed: true, count: count + 1, retryAfterMs: 0 };
-  });
+  const [row] = rowsOf<{ allowed: boolean; attempts: number; oldest_attempt: Date | string | null }>(
+    await db.execute(
+      sql`select allowed, attempts, oldest_attempt from consume_rate_limit(${rule.key}, ${now.toISOString()}::timestamptz, ${windowStart.toISOString()}::timestamptz, ${rule.limit})`,
+    ),
+  );
+  if (!row) throw new Error('consume_rate_limit answered no row');
+  const count = Number(row.attempts);
+  if (row.allowed) return { allowed: true, count, retryAfterMs: 0 };
+  const oldest = row.oldest_attempt ? new Date(row.oldest_attempt) : now;
+  return { allowed: false, count, retryAfterMs: Math.max(0, oldest.getTime() + rule.windowMs - now.getTime()) };
 }
 
 /** A limit per key (an IP, a user) counted in the database, so every process enforces the same one. */
