@@ -116,11 +116,43 @@ describe(`the directory search's cache (${databaseLabel})`, () => {
     const first = await page();
     let again = '';
     await statementsOf(async () => (again = await page()));
-    // Besides the public rate limit's own: its transaction, lock, count and increment.
-    const searched = statements.filter((statement) => !/rate_limit_counters|pg_advisory_xact_lock|^begin$|^commit$/.test(statement));
+    // Besides the public rate limit's own (one call of consume_rate_limit, migration 0033).
+    const searched = statements.filter((statement) => !/consume_rate_limit/.test(statement));
     expect(searched).toEqual([expect.stringMatching(/^select .*"directory_revision", "terms_revision" from "hospitals" where/)]);
     expect(again).toBe(first);
     expect(again).toContain('Ada Quill');
+  });
+
+  it("makes a profile page once per cached read, and shows a save, the hospital's change and the language at once", async () => {
+    const [{ slug }] = (await ctx.database.db.select({ slug: hospitals.directorySlug }).from(hospitals).where(eq(hospitals.id, hospitalId))) as [
+      { slug: string },
+    ];
+    const page = async (prefix = '') => {
+      const response = await ctx.app.request(`${prefix}/find/${slug}/ada-quill`);
+      expect(response.status).toBe(200);
+      return { etag: response.headers.get('etag'), html: await response.text() };
+    };
+    const first = await page();
+    expect(await page()).toEqual(first);
+    // A save (straight to the table: the trigger moves the profile's version) is a new read, so a new page.
+    await ctx.database.db
+      .insert(biography)
+      .values({ userId, publicSummary: 'Ada cares for hearts that skip.' })
+      .onConflictDoUpdate({ target: biography.userId, set: { publicSummary: 'Ada cares for hearts that skip.' } });
+    const saved = await page();
+    expect(saved.html).toContain('Ada cares for hearts that skip.');
+    expect(saved.etag).not.toBe(first.etag);
+    // (A later case writes the biography itself.)
+    await ctx.database.db.delete(biography).where(eq(biography.userId, userId));
+    expect((await page()).html).not.toContain('555-0142');
+    // The hospital's row is part of the page's key: its phone moves no profile's version.
+    await ctx.database.db.update(hospitals).set({ contactPhone: '(312) 555-0142' }).where(eq(hospitals.id, hospitalId));
+    const phoned = await page();
+    expect(phoned.html).toContain('555-0142');
+    // The same read in Spanish is another page.
+    const spanish = await page('/es');
+    expect(spanish.html).toContain('lang="es"');
+    expect((await page()).html).toContain('lang="en"');
   });
 
   // Each row: a change straight to a table the search reads, and a search (asked before the change, so

@@ -12,7 +12,7 @@ import type { ProfileReadCache } from '../profile/read';
 import { etagOf } from '../../render/document';
 import { escapeHtml } from '../../render/escape';
 import { directoryIndexPage, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
-import { pageFromAnswer } from './search-cache';
+import { pageMadeOnce } from './search-cache';
 import { publishedProviderSlugs, sitemapFileCount, sitemapFileName, sitemapFileRange } from './sitemap';
 import { isLocale, LOCALE_COOKIE, LOCALES, localePath, negotiateLocale, splitLocale, SWITCH_PARAM, type Locale } from './i18n/locale';
 import {
@@ -195,7 +195,7 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
         const result = await searchDirectory(db, hospital, search);
         // The same answer makes the same page: made once while the answer is cached (decision 0032).
         const { revision: _revision, ...shown } = hospital;
-        const made = pageFromAnswer(result, JSON.stringify([origin, locale, shown]), () =>
+        const made = pageMadeOnce(result, JSON.stringify([origin, locale, shown]), () =>
           hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE, locale),
         );
         return page(c, made.html, 200, made.etag);
@@ -206,7 +206,13 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
         const profile = hospital && slugOk(providerSlug) ? await publicProvider(db, hospital, providerSlug, profileCache) : null;
         if (!hospital || !profile) return missing(c);
         // The search the visitor came from (a result's link carries it), for "Back to results".
-        return page(c, providerPage(origin, hospital, profile, { backTo: searchBackPath(hospital.slug, c.req.query('from')), locale }));
+        const backTo = searchBackPath(hospital.slug, c.req.query('from'));
+        // The same read makes the same page: made once while the read is cached (its profile_version stands).
+        const { revision: _revision, ...shown } = hospital;
+        const made = pageMadeOnce(profile.source, JSON.stringify([origin, locale, shown, profile.slug, backTo]), () =>
+          providerPage(origin, hospital, profile, { backTo, locale }),
+        );
+        return page(c, made.html, 200, made.etag);
       });
   };
 

@@ -79,22 +79,24 @@ export async function cachedDirectorySearch(
   return result;
 }
 
-/** Pages rendered from answers, kept by size (a search page is 30 to 60 KB). */
+/** Pages rendered from cached answers and reads, kept by size (a search page is 30 to 60 KB, a profile page 20 to 40). */
 const RENDERED_BYTES = 16 * 1_048_576;
-const answerIds = new WeakMap<DirectorySearchResult, number>();
-let lastAnswerId = 0;
+const sourceIds = new WeakMap<object, number>();
+let lastSourceId = 0;
 const renderedPages = new LRUCache<string, { html: string; etag: string }>({ maxSize: RENDERED_BYTES, sizeCalculation: (page) => page.html.length * 2 });
 
 /**
- * The page `render()` makes from `answer`, with its ETag, made once per answer: a cached answer is the
- * same object for as long as the hospital's revisions stand, and `variant` names everything else the
- * page is made of (the address it is served from, the language, the hospital's row).
+ * The page `render()` makes from `source`, with its ETag, made once per source object: a cached
+ * search answer is the same object for as long as the hospital's revisions stand, and a cached profile
+ * read for as long as the provider's profile_version (profile/read.ts). `variant` names everything
+ * else the page is made of (the address it is served from, the language, the hospital's row, …).
+ * A source read anew is a new object, so its page is made anew.
  */
-export function pageFromAnswer(answer: DirectorySearchResult, variant: string, render: () => string) {
-  let id = answerIds.get(answer);
+export function pageMadeOnce(source: object, variant: string, render: () => string) {
+  let id = sourceIds.get(source);
   if (id === undefined) {
-    id = lastAnswerId += 1;
-    answerIds.set(answer, id);
+    id = lastSourceId += 1;
+    sourceIds.set(source, id);
   }
   const key = `${id}\0${variant}`;
   let page = renderedPages.get(key);

@@ -35,7 +35,7 @@ import { withinMs } from '../../lib/within';
 import type { Actor } from '../../http/types';
 import { recordAudit } from '../audit/service';
 import { createNotification } from '../notifications/service';
-import { readFullProfile, type ProfileReadCache } from '../profile/read';
+import { readFullProfile, type FullProfileRead, type ProfileReadCache } from '../profile/read';
 import { closestPhrase, searchAlternatives } from './lay-terms';
 import { compareNames, registryFullName, type RegistryName } from './name-check';
 import { EARTH_RADIUS_MILES, parsePlace, statesWithCity, type PlaceQuery, type Point } from './places';
@@ -1141,11 +1141,12 @@ export async function publicProvider(
   hospital: PublicHospital,
   providerSlug: string,
   cache?: ProfileReadCache,
-): Promise<(PublicProfile & { slug: string; updatedAt: string }) | null> {
+): Promise<(PublicProfile & { slug: string; updatedAt: string; source: FullProfileRead }) | null> {
   const [listing] = await publicPageStatements(db).listing.execute({ hospitalId: hospital.id, slug: providerSlug });
   if (!listing) return null;
   // The version the listing's statement read: a cached read of it is the provider's current profile.
   const read = cache ? await cache.read(db, listing.userId, listing.version) : await readFullProfile(db, listing.userId);
   if (!read) return null;
-  return { ...publicProfileOf(read), slug: listing.slug, updatedAt: read.user.updatedAt.toISOString() };
+  // `source`: the read the profile was made from, the same object while it is cached (its page is made once: routes.ts).
+  return { ...publicProfileOf(read), slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), source: read };
 }
