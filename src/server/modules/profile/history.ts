@@ -19,7 +19,7 @@ import { profileChanges, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { sameJson } from '../../lib/stable-json';
 import { changedFieldsOf, diffSection, isSingleRowSection, itemContent } from './diff';
-import { recordProvenance } from './provenance';
+import { provenanceUpsert } from './provenance';
 import { readProfile } from './read';
 
 export const HISTORY_MESSAGES = {
@@ -92,7 +92,7 @@ export async function recordSectionChange(
   const changes = diffSection(input.sectionId, input.before, input.after);
   if (!changes) return null;
   const at = input.at ?? new Date();
-  await db.insert(profileChanges).values({
+  const history = db.insert(profileChanges).values({
     userId: input.userId,
     sectionId: input.sectionId,
     source: input.by.source,
@@ -104,8 +104,14 @@ export async function recordSectionChange(
   });
   const provenance = PROVENANCE_OF[input.by.source];
   // A writer whose fields have mixed sources (sign-up, the registry refresh) records provenance itself.
-  if (provenance && input.provenance !== 'recorded-by-writer')
-    await recordProvenance(db, input.userId, input.sectionId, changedFieldsOf(changes), provenance, at);
+  const fields = provenance && input.provenance !== 'recorded-by-writer' ? changedFieldsOf(changes) : [];
+  if (!provenance || fields.length === 0) {
+    await history;
+    return changes;
+  }
+  // The history's row and the fields' sources in one statement: a save's round trips are most of its cost (issue T3 5/7).
+  const upsert = provenanceUpsert(db, input.userId, input.sectionId, fields, provenance, at);
+  await db.execute(sql`with history as (${history.getSQL()}) ${upsert.getSQL()}`);
   return changes;
 }
 

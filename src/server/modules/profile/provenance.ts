@@ -31,7 +31,12 @@ export async function recordProvenance(
   at = new Date(),
 ) {
   if (fields.length === 0) return;
-  await db
+  await provenanceUpsert(db, userId, sectionId, fields, source, at);
+}
+
+/** The upsert of recordProvenance, not yet sent (the history puts it in one statement with its own row); `fields` is not empty. */
+export function provenanceUpsert(db: Database, userId: string, sectionId: ProfileSectionId, fields: readonly string[], source: ProvenanceSource, at: Date) {
+  return db
     .insert(fieldProvenance)
     .values([...new Set(fields)].map((field) => ({ userId, sectionId, field, source, recordedAt: at })))
     .onConflictDoUpdate({
