@@ -138,7 +138,7 @@ if (which.has('load')) {
   console.log(`\n${lines.join('\n')}`);
   const note =
     `wrk (Debian, its own process, two threads) through haproxy to 3 production processes (each with a pool of 10 and a public-read pool of 5) on one PostgreSQL, ${LOAD_SECONDS} s per step after a 45 s warm-up at 200 connections, on a shared 2-core machine. ` +
-    'The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (120 accounts; each request from one of many simulated client addresses). ' +
+    'The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (200 accounts; each request from one of many simulated client addresses). ' +
     "RSS is sampled every second; growth compares the floor (lowest sample) of the step's first third with that of its last third, since RSS saws with garbage collection. PostgreSQL connections count pg_stat_activity for the database (the pools plus the sampler).";
   writeResults('load', rows, `# Load benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
 }
