@@ -252,6 +252,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', adminAuthRoutes({ ...deps, auth }));
   app.route('/api', adminUserRoutes({ ...deps, auth }));
   app.route('/api', auditRoutes(deps));
+  // One cache of full profile reads per process, keyed by users.profile_version: the provider's own
+  // reads (sections' permissions too) and the public directory's (pages and FHIR) share it.
+  const profileCache = createProfileReadCache(env.PROFILE_CACHE_ENTRIES);
   app.route('/api', hospitalRoutes({ ...deps, secretBox }));
   app.route('/api', brandRoutes({ ...deps, storage }));
   app.route('/api', hospitalLocationRoutes(deps));
@@ -259,11 +262,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', rosterClaimRoutes({ ...deps, auth, npiRegistry }));
   app.route('/api', rosterPeopleRoutes({ ...deps, mailer }));
   app.route('/api', dataSourceRoutes(deps));
-  app.route('/api', userRoutes({ ...deps, storage }));
+  app.route('/api', userRoutes({ ...deps, storage, profileCache }));
   app.route('/api', membershipRoutes(deps));
-  // One cache of full profile reads per process, keyed by users.profile_version: the provider's own
-  // reads and the public directory's (pages and FHIR) share it.
-  const profileCache = createProfileReadCache(env.PROFILE_CACHE_ENTRIES);
   app.route('/api', historyRoutes(deps));
   app.route('/api', profileRoutes({ ...deps, npiRegistry, storage, profileCache }));
   app.route('/api', referenceRoutes(deps));

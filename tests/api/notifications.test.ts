@@ -11,9 +11,10 @@ import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
 let ctx: TestContext;
+let statements: string[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { onQuery: (query) => statements.push(query) });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -78,6 +79,13 @@ describe(`notifications (${databaseLabel})`, () => {
     expect(unread.items.every((n: { isRead: boolean }) => !n.isRead)).toBe(true);
     expect(unread.items[0].title).toBe('Notice 53');
     expect(unread.unreadCount).toBe(36);
+    // The page and the count are one statement besides the session check (every member page asks for them).
+    statements = [];
+    expect((await client.get('/api/notifications')).status).toBe(200);
+    expect(statements.filter((q) => /"notifications"/.test(q))).toHaveLength(1);
+    // Nothing to list: nothing unread either.
+    const fresh = await provider();
+    expect(await (await fresh.client.get('/api/notifications?unreadOnly=true')).json()).toEqual({ items: [], unreadCount: 0 });
   });
 
   it('marks one read or unread, marks all read, deletes; only the owner’s', async () => {

@@ -107,8 +107,8 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
     }
   });
 
-  it('the profile, the dashboard and the export cost the session check plus one statement, and never write', async () => {
-    for (const path of ['/api/profile', '/api/dashboard', '/api/profile/export']) {
+  it('the profile, the dashboard, the export and the sections shown cost the session check plus one statement, and never write', async () => {
+    for (const path of ['/api/profile', '/api/dashboard', '/api/profile/export', '/api/me/sections']) {
       const { issued } = await statementsOf(() => provider.get(path));
       expect(issued.length, `${path}:\n${issued.join('\n')}`).toBeLessThanOrEqual(2);
       expect(writes(issued), path).toEqual([]);
@@ -177,6 +177,13 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
     const media = (b: { sections: Array<{ sectionId: string; isVisible: boolean }> }) =>
       b.sections.find((section) => section.sectionId === 'media_press')?.isVisible ?? false;
     expect(media(before)).toBe(true);
+    const shown = async () =>
+      ((await (await provider.get('/api/me/sections')).json()) as { items: Array<{ sectionId: string; isVisible: boolean }> }).items.find(
+        (section) => section.sectionId === 'media_press',
+      )?.isVisible;
+    expect(await shown()).toBe(true);
+    // With the read cached, the sections shown are the session check alone.
+    expect((await statementsOf(() => provider.get('/api/me/sections'))).issued).toHaveLength(1);
     await db
       .insert(hospitalSectionPermissions)
       .values({ hospitalId, sectionId: 'media_press', isVisible: false, isRequired: false })
@@ -185,6 +192,7 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
         set: { isVisible: false, isRequired: false },
       });
     expect(media((await statementsOf(() => provider.get('/api/dashboard'))).body)).toBe(false);
+    expect(await shown()).toBe(false);
   });
 });
 

@@ -46,34 +46,31 @@ export async function createNotification(
 }
 
 /**
- * A provider's page of notifications and unread count: prepared once per database handle and named,
- * like the session check (decision 0014), since every member page of the app asks for them.
+ * A provider's page of notifications and unread count in one statement (the count rides on each row):
+ * prepared once per database handle and named, like the session check (decision 0014), since every
+ * member page of the app asks for them, and the dashboard page's round trips are most of its cost
+ * (decision 0033). A page of at least one row is empty only when there is nothing to list, and then
+ * nothing is unread either: unread notifications are in every page's filter.
  */
 const listStatements = perDatabase((db) => {
   const mine = eq(notifications.userId, sql.placeholder('userId'));
   const unread = and(mine, eq(notifications.isRead, false));
+  const unreadCount = sql<number>`(${db.select({ n: count() }).from(notifications).where(unread)})`.mapWith(Number);
   const page = (unreadOnly: boolean) =>
     db
-      .select()
+      .select({ row: notifications, unreadCount })
       .from(notifications)
       .where(unreadOnly ? unread : mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(sql.placeholder('limit'))
-      .prepare(unreadOnly ? 'vitae_notifications_unread' : 'vitae_notifications_all');
-  return {
-    all: page(false),
-    unreadOnly: page(true),
-    unreadCount: db.select({ n: count() }).from(notifications).where(unread).prepare('vitae_notifications_unread_count'),
-  };
+      .prepare(unreadOnly ? 'vitae_notifications_unread_counted' : 'vitae_notifications_all_counted');
+  return { all: page(false), unreadOnly: page(true) };
 });
 
 export async function listNotifications(db: Database, userId: string, query: { unreadOnly: boolean; limit: number }): Promise<NotificationListResponse> {
   const statements = listStatements(db);
-  const [rows, [unread]] = await Promise.all([
-    (query.unreadOnly ? statements.unreadOnly : statements.all).execute({ userId, limit: query.limit }),
-    statements.unreadCount.execute({ userId }),
-  ]);
-  return { items: rows.map(notificationView), unreadCount: Number(unread?.n ?? 0) };
+  const rows = await (query.unreadOnly ? statements.unreadOnly : statements.all).execute({ userId, limit: Math.max(1, query.limit) });
+  return { items: rows.map(({ row }) => notificationView(row)), unreadCount: rows[0]?.unreadCount ?? 0 };
 }
 
 export async function setNotificationRead(db: Database, userId: string, id: string, isRead: boolean) {
