@@ -27,6 +27,7 @@ import {
   SEARCH_RADII,
   searchDirectory,
   type DirectorySearch,
+  type PublicHospital,
   setMyListing,
   updateDirectorySettings,
 } from './service';
@@ -174,6 +175,12 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
 
   const pages = (locale: Locale) => {
     const missing = (c: Context<AppBindings>) => page(c, notFoundPage(origin, splitLocale(c.req.path).path, locale), 404);
+    /** The page made from a cached `source` once (search-cache.ts), for this address, language, hospital row and `also`. */
+    const pageOnce = (c: Context<AppBindings>, source: object, hospital: PublicHospital, also: unknown[], render: () => string) => {
+      const { revision: _revision, ...shown } = hospital;
+      const made = pageMadeOnce(source, JSON.stringify([origin, locale, shown, ...also]), render);
+      return page(c, made.html, 200, made.etag);
+    };
     return new Hono<AppBindings>()
       .get('/find', async (c) => page(c, directoryIndexPage(origin, await publicHospitals(db), locale)))
       .get('/find/:hospitalSlug', async (c) => {
@@ -194,11 +201,7 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
         };
         const result = await searchDirectory(db, hospital, search);
         // The same answer makes the same page: made once while the answer is cached (decision 0032).
-        const { revision: _revision, ...shown } = hospital;
-        const made = pageMadeOnce(result, JSON.stringify([origin, locale, shown]), () =>
-          hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE, locale),
-        );
-        return page(c, made.html, 200, made.etag);
+        return pageOnce(c, result, hospital, [], () => hospitalPage(origin, hospital, result, search, PUBLIC_PAGE_SIZE, locale));
       })
       .get('/find/:hospitalSlug/:providerSlug', async (c) => {
         const { hospitalSlug, providerSlug } = c.req.param();
@@ -207,12 +210,8 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
         if (!hospital || !profile) return missing(c);
         // The search the visitor came from (a result's link carries it), for "Back to results".
         const backTo = searchBackPath(hospital.slug, c.req.query('from'));
-        // The same read makes the same page: made once while the read is cached (its profile_version stands).
-        const { revision: _revision, ...shown } = hospital;
-        const made = pageMadeOnce(profile.source, JSON.stringify([origin, locale, shown, profile.slug, backTo]), () =>
-          providerPage(origin, hospital, profile, { backTo, locale }),
-        );
-        return page(c, made.html, 200, made.etag);
+        // The same read makes the same page: made once while the read is cached (its profile_version stands, decision 0033).
+        return pageOnce(c, profile.source, hospital, [profile.slug, backTo], () => providerPage(origin, hospital, profile, { backTo, locale }));
       });
   };
 

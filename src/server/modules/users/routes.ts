@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app';
 import type { FileStorage } from '../../integrations/storage';
 import { requireCapability, requireProvider } from '../../auth/guards';
 import type { AdminActor } from '../../auth/policies';
-import type { AppBindings } from '../../http/types';
+import type { Actor, AppBindings } from '../../http/types';
 import { validate } from '../../http/validate';
 import { getSectionPermissions } from '../hospitals/service';
 import type { ProfileReadCache } from '../profile/read';
@@ -37,8 +37,7 @@ export function userRoutes(deps: AppDeps & { storage: FileStorage; profileCache?
       // profile read carries them (a permission change moves every provider's profile_version, migration
       // 0006), so with the read cached the session check is the only statement (decision 0033).
       .get('/me/sections', requireProvider, async (c) => {
-        const actor = c.get('actor');
-        if (actor.kind !== 'provider') return c.json({ hospitalId: null, items: await getSectionPermissions(db, null) });
+        const actor = c.get('actor') as Extract<Actor, { kind: 'provider' }>;
         const read = deps.profileCache ? await deps.profileCache.read(db, actor.userId, actor.profileVersion) : null;
         return c.json({ hospitalId: actor.hospitalId, items: read ? read.permissions : await getSectionPermissions(db, actor.hospitalId) });
       })
