@@ -47,6 +47,12 @@ export interface LoadRow {
   postgresConnectionsLimit: number;
   /** Cores' worth of CPU each part used over the step (2.0 is the whole machine), from /proc. */
   cpuCores: Record<string, number>;
+  /**
+   * Of that, what the kernel did: the share of the app processes' and PostgreSQL's CPU spent in system
+   * calls (their sockets, mostly), and the machine's interrupt work (loopback and Unix-socket delivery
+   * runs there too), in cores.
+   */
+  cpuKernel: { appsPct: number; postgresPct: number; interruptCores: number };
   /** What the database was busy with: statements active at once on average, and the statements most often active. */
   postgresBusy: { meanActive: number; top: Array<{ shape: string; sharePct: number }> };
 }
@@ -170,9 +176,9 @@ const rssMb = (pid: number) => {
 /** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** Every process's name and CPU ticks (user + system) from /proc/<pid>/stat; the machine's idle ticks from /proc/stat. */
+/** Every process's name and CPU ticks (user + system, and system alone) from /proc/<pid>/stat; the machine's idle and interrupt ticks from /proc/stat. */
 function cpuSnapshot() {
-  const processes = new Map<number, { name: string; ticks: number }>();
+  const processes = new Map<number, { name: string; ticks: number; system: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -180,13 +186,17 @@ function cpuSnapshot() {
       // The name is in parentheses and may hold spaces; the fields after it are fixed.
       const close = stat.lastIndexOf(')');
       const fields = stat.slice(close + 2).split(' ');
-      processes.set(Number(entry), { name: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
+      processes.set(Number(entry), {
+        name: stat.slice(stat.indexOf('(') + 1, close),
+        ticks: Number(fields[11]) + Number(fields[12]),
+        system: Number(fields[12]),
+      });
     } catch {
       // The process ended between the listing and the read.
     }
   }
   const [, user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-  return { processes, idle: idle! + iowait!, busy: user! + nice! + system! + irq! + softirq! + steal! };
+  return { processes, idle: idle! + iowait!, interrupts: irq! + softirq!, busy: user! + nice! + system! + irq! + softirq! + steal! };
 }
 
 /**
@@ -197,16 +207,30 @@ function cpuSnapshot() {
 function cpuCores(snapshots: Array<ReturnType<typeof cpuSnapshot>>, seconds: number, apps: Map<number, string>) {
   const first = snapshots[0]!;
   const last = snapshots.at(-1)!;
-  const lastSeen = new Map<number, { name: string; ticks: number }>();
+  const lastSeen = new Map<number, { name: string; ticks: number; system: number }>();
   for (const snapshot of snapshots) for (const [pid, process] of snapshot.processes) lastSeen.set(pid, process);
   const parts: Record<string, number> = Object.fromEntries([...apps.values(), 'postgres', 'haproxy', 'wrk', 'other'].map((name) => [name, 0]));
+  const kernel = { apps: { all: 0, system: 0 }, postgres: { all: 0, system: 0 } };
   for (const [pid, process] of lastSeen) {
     const used = process.ticks - (first.processes.get(pid)?.ticks ?? 0);
     const part = apps.get(pid) ?? (['postgres', 'haproxy', 'wrk'].includes(process.name) ? process.name : 'other');
     parts[part] = parts[part]! + used;
+    const split = apps.has(pid) ? kernel.apps : part === 'postgres' ? kernel.postgres : undefined;
+    if (split) {
+      split.all += used;
+      split.system += process.system - (first.processes.get(pid)?.system ?? 0);
+    }
   }
   const cores = Object.fromEntries(Object.entries(parts).map(([name, ticks]) => [name, round(ticks / TICKS_PER_SECOND / seconds, 2)]));
-  return { ...cores, idle: round((last.idle - first.idle) / TICKS_PER_SECOND / seconds, 2) };
+  const pct = (split: { all: number; system: number }) => round((100 * split.system) / Math.max(1, split.all));
+  return {
+    cores: { ...cores, idle: round((last.idle - first.idle) / TICKS_PER_SECOND / seconds, 2) },
+    kernel: {
+      appsPct: pct(kernel.apps),
+      postgresPct: pct(kernel.postgres),
+      interruptCores: round((last.interrupts - first.interrupts) / TICKS_PER_SECOND / seconds, 2),
+    },
+  };
 }
 
 /**
@@ -385,7 +409,8 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
         postgresConnectionsMax: Math.max(...pgConnections),
         // Each process's two pools, plus the harness's own two (sampling) connections.
         postgresConnectionsLimit: PROCESSES * (POOL_SIZE + PUBLIC_POOL_SIZE) + 2,
-        cpuCores: cpu,
+        cpuCores: cpu.cores,
+        cpuKernel: cpu.kernel,
         postgresBusy: statements,
       });
       console.log(JSON.stringify(rows.at(-1)));

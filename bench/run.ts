@@ -124,6 +124,14 @@ if (which.has('load')) {
     }),
   ];
   lines.push('', 'CPU used in each step, in cores (the machine has 2; from /proc, sampled every second):', '', ...cpuLines);
+  lines.push(
+    '',
+    "Of that, the kernel's part: the share of the app processes' and PostgreSQL's CPU spent in system calls, and the machine's interrupt work in cores:",
+    '',
+    '| connections | apps in the kernel | PostgreSQL in the kernel | interrupts (cores) |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.connections} | ${r.cpuKernel.appsPct} % | ${r.cpuKernel.postgresPct} % | ${r.cpuKernel.interruptCores} |`),
+  );
   // What PostgreSQL was busy with, from pg_stat_activity sampled every 50 ms.
   for (const r of rows) {
     lines.push(
