@@ -6,6 +6,7 @@ import { hospitalLocations, hospitals, medicalSpecialtyTaxonomy, publicIdentity,
 import type { AppBindings } from '../../http/types';
 import { publicProfileOf } from '../directory/public-profile';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
+import { cacheableProviderSearch, cachedProviderMatch, directoryRevisions } from './search-cache';
 import {
   capabilityStatement,
   endpointResource,
@@ -226,6 +227,15 @@ async function serviceResources(db: Database, list: DirectoryHospital[]) {
 const uniqueHospitals = (providers: PublishedProvider[]) => [...new Map(providers.map((p) => [p.hospital.id, p.hospital])).values()];
 
 /** Each provider's public profile (the directory's rules), with NUCC codes for their specialties. */
+/** Each provider's current profile_version, for a match kept without them. */
+async function currentVersions(db: Database, ids: string[]) {
+  if (ids.length === 0) return new Map<string, number>();
+  const rows = await named(
+    db.select({ id: publicListings.userId, version: publicListings.profileVersion }).from(publicListings).where(inArray(publicListings.userId, ids)),
+  );
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
 async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCache, versions?: Map<string, number>): Promise<PublishedProvider[]> {
   if (ids.length === 0) return [];
   const [listingRows, sites, reads] = await Promise.all([
@@ -349,27 +359,48 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   const baseUrl = `${deps.env.appUrl}/fhir/r4`;
   const providers = (ids: string[], versions?: Map<string, number>) => loadProviders(db, ids, profileCache, versions);
 
-  /** A page of published providers matching `where` (a condition on public_listings). */
-  const providerPage = async (where: SQL, limit: number, offset: number) => {
-    const rows = await withGenericPlans(db, (on) =>
-      named(
-        on
-          .select({ id: publicListings.userId, version: publicListings.profileVersion, total: TOTAL })
-          .from(publicListings)
-          .where(where)
-          .orderBy(asc(publicListings.fullName), asc(publicListings.userId))
-          .limit(limit)
-          .offset(offset),
-      ),
-    );
-    const [list, total] = await Promise.all([
-      providers(
-        rows.map((r) => r.id),
-        new Map(rows.map((r) => [r.id, r.version])),
-      ),
-      totalOf(rows, limit, offset, () => db.select({ value: count() }).from(publicListings).where(where)),
-    ]);
-    return { list, total };
+  /**
+   * A page of published providers matching `where` (a condition on public_listings). `cacheable`: the
+   * search's parameters are all ones the directory revisions cover, so the match is kept under them
+   * (decision 0034); the profiles are read anew either way.
+   */
+  const providerPage = async (where: SQL, limit: number, offset: number, cacheable = false) => {
+    const pageOf = (on: Database) =>
+      on
+        .select({ id: publicListings.userId, version: publicListings.profileVersion, total: TOTAL })
+        .from(publicListings)
+        .where(where)
+        .orderBy(asc(publicListings.fullName), asc(publicListings.userId))
+        .limit(limit)
+        .offset(offset);
+    const search = async (onRevision?: (revision: string) => void) => {
+      const rows = await withGenericPlans(db, async (on) => {
+        if (onRevision) onRevision(await directoryRevisions(on));
+        return named(pageOf(on));
+      });
+      const total = await totalOf(rows, limit, offset, () => db.select({ value: count() }).from(publicListings).where(where));
+      return { rows, total };
+    };
+    if (!cacheable) {
+      const { rows, total } = await search();
+      return {
+        list: await providers(
+          rows.map((r) => r.id),
+          new Map(rows.map((r) => [r.id, r.version])),
+        ),
+        total,
+      };
+    }
+    const { sql: text, params } = pageOf(db).toSQL();
+    let found: Awaited<ReturnType<typeof search>>['rows'] | undefined;
+    const { match } = await cachedProviderMatch(db, JSON.stringify([text, params]), async (onRevision) => {
+      const { rows, total } = await search(onRevision);
+      found = rows;
+      return { ids: rows.map((r) => r.id), total };
+    });
+    // A kept match carries no versions: each provider's is read now, so a profile is never older than its last change.
+    const versions = found ? new Map(found.map((r) => [r.id, r.version])) : await currentVersions(db, match.ids);
+    return { list: await providers(match.ids, versions), total: match.total };
   };
 
   /** Locations matching `where` (on fhir_locations): offices through their providers' profiles (only theirs are read), hospital sites from their rows. */
@@ -439,11 +470,12 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   };
   const cutNote = (what: string) => `${what} lists the first ${INCLUDE_LIMIT} resources; search them directly to page through all of them`;
 
-  type Run = (where: SQL, page: { count: number; offset: number }, include: Set<string>, revinclude: Set<string>) => Promise<SearchResult>;
+  /** `cacheable`: a provider search whose match may be kept (decision 0034). */
+  type Run = (where: SQL, page: { count: number; offset: number }, include: Set<string>, revinclude: Set<string>, cacheable?: boolean) => Promise<SearchResult>;
 
   const runs: Record<FhirType, Run> = {
-    Practitioner: async (where, page, _include, revinclude) => {
-      const { list, total } = await providerPage(where, page.count, page.offset);
+    Practitioner: async (where, page, _include, revinclude, cacheable) => {
+      const { list, total } = await providerPage(where, page.count, page.offset, cacheable);
       return {
         matches: list.map(practitionerResource),
         included: revinclude.has('PractitionerRole:practitioner') ? list.map(practitionerRoleResource) : [],
@@ -451,8 +483,8 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
         page,
       };
     },
-    PractitionerRole: async (where, page, include) => {
-      const { list, total } = await providerPage(where, page.count, page.offset);
+    PractitionerRole: async (where, page, include, _revinclude, cacheable) => {
+      const { list, total } = await providerPage(where, page.count, page.offset, cacheable);
       const their = uniqueHospitals(list);
       const included = [
         ...(include.has('PractitionerRole:practitioner') ? list.map(practitionerResource) : []),
@@ -572,10 +604,17 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       for (const value of values)
         if (NOT_FILLED[`${type}?${kind}=${value}`]) throw new FhirError(400, 'not-supported', notFilledMessage(`${type}?${kind}=${value}`));
     }
-    const where = whereOf(type, criteriaOf(accepted));
+    const criteria = criteriaOf(accepted);
+    const where = whereOf(type, criteria);
     const countOnly = accepted.get('_summary') === 'count';
     // The count needs no page: a page of none still carries the total.
-    const result = await runs[type](where, countOnly ? { count: 0, offset: 0 } : page, countOnly ? new Set() : include, countOnly ? new Set() : revinclude);
+    const result = await runs[type](
+      where,
+      countOnly ? { count: 0, offset: 0 } : page,
+      countOnly ? new Set() : include,
+      countOnly ? new Set() : revinclude,
+      cacheableProviderSearch(criteria),
+    );
     return bundle(c, baseUrl, result, accepted, countOnly);
   };
 
