@@ -57,8 +57,9 @@ interface Endpoint {
   /** Writes: each request as the next of SAVERS providers, since one provider's saves of a section are one at a time. */
   manyProviders?: boolean;
   /**
-   * A directory search measured without its cache (decision 0032): each request asks another page or
-   * spelling in turn, more of them than a process keeps, so every one is searched in the database.
+   * A directory or FHIR search measured without its cache (decisions 0032, 0034): each request asks
+   * another page or spelling in turn, more of them than a process keeps, so every one is searched in
+   * the database.
    */
   uncached?: boolean;
 }
@@ -66,12 +67,20 @@ interface Endpoint {
 /**
  * Paths of a search that each miss the cache, asking the same of the database: pages 1-1,000 of each
  * spelling, a spelling being the words (else the place) with the case of some of their first three
- * letters swapped (0-7, a bit for each letter).
+ * letters swapped (0-7, a bit for each letter). A FHIR search's kept match is found by its statement's
+ * text and values (decision 0034), so there a spelling repeats `active=true` (which narrows nothing)
+ * as many times, and the thousand pages are 11 to 20 results from offsets 0 to 99.
  */
 export const uncachedPaths = (path: string, spellings: number[]) =>
   spellings.flatMap((spelling) =>
     Array.from({ length: 1000 }, (_, i) => {
       const url = new URL(path, 'http://bench');
+      if (url.pathname.startsWith('/fhir/')) {
+        for (let k = 0; k < spelling; k += 1) url.searchParams.append('active', 'true');
+        url.searchParams.set('_count', String(11 + (i % 10)));
+        url.searchParams.set('_offset', String(Math.floor(i / 10)));
+        return `${url.pathname}${url.search}`;
+      }
       const field = url.searchParams.has('q') ? 'q' : 'near';
       const swap = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
       const text = [...url.searchParams.get(field)!].map((c, k) => (k < 3 && spelling & (1 << k) ? swap(c) : c)).join('');
@@ -238,11 +247,24 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     })),
     { name: 'GET /find/northfield/bench-42 (public page)', path: '/find/northfield/bench-42', as: 'anonymous' },
     { name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 20)', path: '/fhir/r4/PractitionerRole?specialty=207RC0000X', as: 'anonymous' },
+    // The same search, its match never kept (decision 0034): what it costs the database.
+    {
+      name: 'GET /fhir/r4/PractitionerRole?specialty=… (FHIR search, 11–20), uncached (another page each time)',
+      path: '/fhir/r4/PractitionerRole?specialty=207RC0000X',
+      as: 'anonymous',
+      uncached: true,
+    },
     // The most values a parameter may carry (issue T3 1/7 item 6: 2,500 took 0.35 s each).
     {
       name: `GET /fhir/r4/PractitionerRole?specialty=<${codes.length} codes> (FHIR search, multi-value)`,
       path: `/fhir/r4/PractitionerRole?specialty=${codes.join(',')}`,
       as: 'anonymous',
+    },
+    {
+      name: `GET /fhir/r4/PractitionerRole?specialty=<${codes.length} codes> (FHIR search, multi-value), uncached (another page each time)`,
+      path: `/fhir/r4/PractitionerRole?specialty=${codes.join(',')}`,
+      as: 'anonymous',
+      uncached: true,
     },
   ];
   // BENCH_ENDPOINTS (a regular expression on the names) measures some of them; health always runs, as the others' yardstick.

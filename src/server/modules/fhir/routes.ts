@@ -227,25 +227,27 @@ async function serviceResources(db: Database, list: DirectoryHospital[]) {
 const uniqueHospitals = (providers: PublishedProvider[]) => [...new Map(providers.map((p) => [p.hospital.id, p.hospital])).values()];
 
 /** Each provider's public profile (the directory's rules), with NUCC codes for their specialties. */
-/** Each provider's current profile_version, for a match kept without them. */
-async function currentVersions(db: Database, ids: string[]) {
-  if (ids.length === 0) return new Map<string, number>();
-  const rows = await named(
-    db.select({ id: publicListings.userId, version: publicListings.profileVersion }).from(publicListings).where(inArray(publicListings.userId, ids)),
-  );
-  return new Map(rows.map((r) => [r.id, r.version]));
-}
-
+/**
+ * The published providers `ids`, in that order. `versions`: each one's profile_version as the search
+ * read it; without them (a kept match, decision 0034), the listings' statement reads them first and the
+ * profiles are read under those.
+ */
 async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCache, versions?: Map<string, number>): Promise<PublishedProvider[]> {
   if (ids.length === 0) return [];
+  const listingsRead = named(
+    db
+      .select({ userId: publicListings.userId, slug: publicListings.slug, version: publicListings.profileVersion, hospital: HOSPITAL_FIELDS })
+      .from(publicListings)
+      .innerJoin(hospitals, eq(hospitals.id, publicListings.hospitalId))
+      .where(inArray(publicListings.userId, ids)),
+  );
+  const profilesRead = async () => {
+    const known = versions ?? new Map((await listingsRead).map((row) => [row.userId, row.version]));
+    // Through the process's cache under each provider's profile_version.
+    return Promise.all(ids.map((id) => (cache ? cache.read(db, id, known.get(id)) : readFullProfile(db, id))));
+  };
   const [listingRows, sites, reads] = await Promise.all([
-    named(
-      db
-        .select({ userId: publicListings.userId, slug: publicListings.slug, hospital: HOSPITAL_FIELDS })
-        .from(publicListings)
-        .innerJoin(hospitals, eq(hospitals.id, publicListings.hospitalId))
-        .where(inArray(publicListings.userId, ids)),
-    ),
+    listingsRead,
     // The hospital site each office was picked from (its Location's partOf), where the site is public.
     named(
       db
@@ -258,8 +260,7 @@ async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCac
           ),
         ),
     ),
-    // Through the process's cache when the search read each provider's profile_version.
-    Promise.all(ids.map((id) => (cache ? cache.read(db, id, versions?.get(id)) : readFullProfile(db, id)))),
+    profilesRead(),
   ]);
   const listings = new Map(listingRows.map((row) => [row.userId, row]));
   const partOf = new Map(sites.map((row) => [row.id, row.site!]));
@@ -398,9 +399,8 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       found = rows;
       return { ids: rows.map((r) => r.id), total };
     });
-    // A kept match carries no versions: each provider's is read now, so a profile is never older than its last change.
-    const versions = found ? new Map(found.map((r) => [r.id, r.version])) : await currentVersions(db, match.ids);
-    return { list: await providers(match.ids, versions), total: match.total };
+    // A kept match carries no versions: the providers' listings read them now, so a profile is never older than its last change.
+    return { list: await providers(match.ids, found ? new Map(found.map((r) => [r.id, r.version])) : undefined), total: match.total };
   };
 
   /** Locations matching `where` (on fhir_locations): offices through their providers' profiles (only theirs are read), hospital sites from their rows. */
