@@ -5,7 +5,7 @@
 import { writeResults } from './lib';
 import { benchHttp, benchPublicLoad, HTTP_SECONDS, PUBLIC_LOAD_CLIENTS } from './http';
 import { benchLighthouse } from './lighthouse';
-import { benchLoad, LOAD_SECONDS } from './load';
+import { benchLoad, LOAD_SECONDS, SIGN_IN_ACCOUNTS, WITHOUT_SIGN_INS } from './load';
 import { benchRoster, ROSTER_BENCH_REGISTRY_MS, ROSTER_BENCH_ROWS } from './roster';
 import { benchScale, SCALE_P975_TARGET_MS, SCALE_PROVIDERS, SCALE_SECONDS } from './scale';
 import { benchSignIn, SIGN_IN_CONCURRENCIES, SIGN_IN_SECONDS } from './sign-in';
@@ -146,9 +146,15 @@ if (which.has('load')) {
   console.log(`\n${lines.join('\n')}`);
   const note =
     `wrk (Debian, its own process, two threads) through haproxy to 3 production processes (each with a pool of 10 and a public-read pool of 5) on one PostgreSQL, ${LOAD_SECONDS} s per step after a 45 s warm-up at 200 connections, on a shared 2-core machine. ` +
-    'The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (200 accounts; each request from one of many simulated client addresses). ' +
+    (WITHOUT_SIGN_INS
+      ? 'The mix WITHOUT its sign-ins (LOAD_WITHOUT_SIGN_INS=1, a diagnosis of what their scrypt costs the rest): 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, in those proportions; each request from one of many simulated client addresses. '
+      : `The mix: 30 % full profile reads, 10 % dashboards, 10 % biography saves, 15 % term searches, 15 % public directory searches, 19 % public profile pages, 1 % password sign-ins (${SIGN_IN_ACCOUNTS} accounts; each request from one of many simulated client addresses). `) +
     "RSS is sampled every second; growth compares the floor (lowest sample) of the step's first third with that of its last third, since RSS saws with garbage collection. PostgreSQL connections count pg_stat_activity for the database (the pools plus the sampler).";
-  writeResults('load', rows, `# Load benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
+  writeResults(
+    WITHOUT_SIGN_INS ? 'load-without-sign-ins' : 'load',
+    rows,
+    `# Load benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`,
+  );
 }
 if (all || which.has('sign-in')) {
   const rows = [];
