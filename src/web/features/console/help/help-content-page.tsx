@@ -143,7 +143,8 @@ export function HelpContentPage() {
                     return (
                       <div
                         className={cn(
-                          'flex items-center gap-2 rounded-xl border bg-white p-2',
+                          // The controls go under the name when the row is too narrow for both (a phone), so a name never breaks inside a word.
+                          'flex flex-wrap items-center gap-2 rounded-xl border bg-white p-2',
                           current ? 'border-brand-300 bg-brand-50/60' : 'border-gray-200',
                           dragging && 'bg-white',
                           !category.isActive && 'opacity-70',
@@ -154,7 +155,7 @@ export function HelpContentPage() {
                           type="button"
                           onClick={() => setSelectedId(category.id)}
                           aria-current={current ? 'true' : undefined}
-                          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg px-1 py-1 text-left focus-visible:outline-2 focus-visible:outline-brand-600"
+                          className="flex min-w-0 flex-[1_1_9rem] items-center gap-2 rounded-lg sm:flex-[1_1_0%] px-1 py-1 text-left focus-visible:outline-2 focus-visible:outline-brand-600"
                         >
                           <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
                           <span className="min-w-0 flex-1">
@@ -165,19 +166,21 @@ export function HelpContentPage() {
                             </span>
                           </span>
                         </button>
-                        <Switch
-                          checked={category.isActive}
-                          onCheckedChange={(on) => toggleCategory(category, on)}
-                          label={`Publish ${category.title}`}
-                          hideLabel
-                        />
-                        <IconButton icon={Pencil} label={`Edit ${category.title}`} onClick={() => setCategoryDialog({ open: true, category })} />
-                        <IconButton
-                          icon={Trash2}
-                          tone="danger"
-                          label={`Delete ${category.title}`}
-                          onClick={() => setPending({ kind: 'category', item: category })}
-                        />
+                        <div className="ml-auto flex items-center gap-2">
+                          <Switch
+                            checked={category.isActive}
+                            onCheckedChange={(on) => toggleCategory(category, on)}
+                            label={`Publish ${category.title}`}
+                            hideLabel
+                          />
+                          <IconButton icon={Pencil} label={`Edit ${category.title}`} onClick={() => setCategoryDialog({ open: true, category })} />
+                          <IconButton
+                            icon={Trash2}
+                            tone="danger"
+                            label={`Delete ${category.title}`}
+                            onClick={() => setPending({ kind: 'category', item: category })}
+                          />
+                        </div>
                       </div>
                     );
                   }}

@@ -268,9 +268,9 @@ function LocationsFormCard({ data }: { data: SectionView<'locations'> }) {
             value=""
             disabled={available.length === 0}
             onChange={(event) => addFromHospital(event.target.value)}
-            className="h-10 w-full max-w-xs cursor-pointer appearance-none truncate rounded-lg border border-brand-300 bg-brand-50 pr-9 pl-9 text-sm font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-50"
+            className="h-10 w-full max-w-xs cursor-pointer appearance-none truncate rounded-lg border border-brand-300 bg-brand-50 pr-8 pl-8 text-sm font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-50"
           >
-            <option value="">{available.length === 0 ? 'All hospital locations added' : 'Add a hospital location…'}</option>
+            <option value="">{available.length === 0 ? 'All hospital locations added' : 'Add hospital location…'}</option>
             {available.map((site) => (
               <option key={site.id} value={site.id}>
                 {[site.name, site.city].filter(Boolean).join(' — ')}

@@ -114,7 +114,7 @@ function BrandSettingsForm({ hospitalId, settings }: { hospitalId: string; setti
   );
 }
 
-function WritingStandardsForm({ hospitalId, value }: { hospitalId: string; value: string }) {
+export function WritingStandardsForm({ hospitalId, value }: { hospitalId: string; value: string }) {
   const save = useSaveWritingStandards(hospitalId);
   const form = useForm<{ writingStandards: string }>({ resolver: zodResolver(brandWritingStandardsSchema), defaultValues: { writingStandards: value } });
   const { reset, formState, register, watch } = form;
@@ -142,7 +142,7 @@ function WritingStandardsForm({ hospitalId, value }: { hospitalId: string; value
             <Button variant="ghost" size="sm" onClick={() => reset({ writingStandards: value })} disabled={!formState.isDirty || save.isPending}>
               Discard
             </Button>
-            <Button type="submit" size="sm" loading={save.isPending}>
+            <Button type="submit" size="sm" loading={save.isPending} disabled={!formState.isDirty}>
               Save standards
             </Button>
           </>
