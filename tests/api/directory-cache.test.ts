@@ -16,7 +16,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
-import { createHospital, uniqueSuffix } from '../support/factories';
+import { insertListedProvider, openDirectoryHospital } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
@@ -35,33 +35,10 @@ let otherUserId: string;
 
 const everyone: DirectorySearch = { query: '', location: '', language: '', acceptingNewPatients: false, videoVisits: false, page: 1 };
 
-async function addProvider(hospital: string, first: string, last: string, slug: string) {
-  const db = ctx.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `cache.${uniqueSuffix()}@example.org`,
-      fullName: `${first} ${last}`,
-      firstName: first,
-      lastName: last,
-      jobTitle: 'Physician',
-      hospitalId: hospital,
-      status: 'active',
-    })
-    .returning({ id: users.id });
-  await db.insert(professionalIdentity).values({ userId: user!.id, firstName: first, lastName: last, jobTitle: 'Physician', primarySpecialty: 'Cardiology' });
-  await db.insert(directoryListings).values({ userId: user!.id, hospitalId: hospital, status: 'published', slug, publishedAt: new Date() });
-  return user!.id;
-}
+const addProvider = (hospital: string, first: string, last: string, slug: string) =>
+  insertListedProvider(ctx, { hospitalId: hospital, first, last, specialty: 'Cardiology', emailPrefix: 'cache', slug });
 
-async function openDirectory(name: string) {
-  const hospital = await createHospital(ctx, { name: `${name} ${uniqueSuffix()}` });
-  await ctx.database.db
-    .update(hospitals)
-    .set({ directoryEnabled: true, directorySlug: `cache-${uniqueSuffix()}` })
-    .where(eq(hospitals.id, hospital.id));
-  return hospital.id;
-}
+const openDirectory = (name: string) => openDirectoryHospital(ctx, name, 'cache');
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { onQuery: (query) => statements.push(query) });

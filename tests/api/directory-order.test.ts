@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedShapes, rowsOf } from '../../src/server/db/client';
-import { directoryListings, hospitals, insuranceAccepted, languages, languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
+import { directoryListings, insuranceAccepted, languages, languagesSpoken } from '../../src/server/db/schema';
 import { findProviders, placeSearchPlans, runSearch, searchDirectory, type DirectorySearch } from '../../src/server/modules/directory/service';
-import { createHospital, uniqueSuffix } from '../support/factories';
+import { insertProvider, openDirectoryHospital } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
@@ -34,32 +34,12 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const db = ctx.database.db;
   await db.insert(languages).values({ code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 }).onConflictDoNothing();
-  const hospital = await createHospital(ctx, { name: `Order ${uniqueSuffix()}` });
-  hospitalId = hospital.id;
-  await db
-    .update(hospitals)
-    .set({ directoryEnabled: true, directorySlug: `order-${uniqueSuffix()}` })
-    .where(eq(hospitals.id, hospitalId));
+  hospitalId = await openDirectoryHospital(ctx, 'Order', 'order');
   for (const [k, [first, last, plans]] of PEOPLE.entries()) {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: `order.${uniqueSuffix()}@example.org`,
-        fullName: `${first} ${last}`,
-        firstName: first,
-        lastName: last,
-        jobTitle: 'Physician',
-        hospitalId,
-        status: 'active',
-      })
-      .returning({ id: users.id });
-    await db
-      .insert(professionalIdentity)
-      .values({ userId: user!.id, firstName: first, lastName: last, jobTitle: 'Physician', primarySpecialty: 'Family Medicine' });
-    await db.insert(languagesSpoken).values({ userId: user!.id, languageCode: 'en', languageName: 'English', displayOrder: 1 });
-    if (plans.length)
-      await db.insert(insuranceAccepted).values(plans.map((insuranceName, order) => ({ userId: user!.id, insuranceName, displayOrder: order })));
-    await db.insert(directoryListings).values({ userId: user!.id, hospitalId, status: 'published', slug: `order-${k}`, publishedAt: new Date() });
+    const userId = await insertProvider(ctx, { hospitalId, first, last, specialty: 'Family Medicine', emailPrefix: 'order' });
+    await db.insert(languagesSpoken).values({ userId, languageCode: 'en', languageName: 'English', displayOrder: 1 });
+    if (plans.length) await db.insert(insuranceAccepted).values(plans.map((insuranceName, order) => ({ userId, insuranceName, displayOrder: order })));
+    await db.insert(directoryListings).values({ userId, hospitalId, status: 'published', slug: `order-${k}`, publishedAt: new Date() });
   }
 }, 120_000);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardCertifications, directoryListings, hospitals, medicalSpecialtyTaxonomy, professionalIdentity, users } from '../../src/server/db/schema';
-import { createHospital, uniqueSuffix } from '../support/factories';
+import { insertListedProvider, openDirectoryHospital, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
@@ -21,35 +21,19 @@ let boId: string;
 const CODE = `207Q${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}X`;
 const SPECIALTY = `Quillology ${uniqueSuffix()}`;
 
-async function addProvider(first: string, last: string) {
-  const db = ctx.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `fhircache.${uniqueSuffix()}@example.org`,
-      fullName: `${first} ${last}`,
-      firstName: first,
-      lastName: last,
-      jobTitle: 'Physician',
-      hospitalId,
-      status: 'active',
-    })
-    .returning({ id: users.id });
-  await db.insert(professionalIdentity).values({ userId: user!.id, firstName: first, lastName: last, jobTitle: 'Physician', primarySpecialty: SPECIALTY });
-  await db
-    .insert(directoryListings)
-    .values({ userId: user!.id, hospitalId, status: 'published', slug: `${first}-${last}-${uniqueSuffix()}`.toLowerCase(), publishedAt: new Date() });
-  return user!.id;
-}
+const addProvider = (first: string, last: string) =>
+  insertListedProvider(ctx, {
+    hospitalId,
+    first,
+    last,
+    specialty: SPECIALTY,
+    emailPrefix: 'fhircache',
+    slug: `${first}-${last}-${uniqueSuffix()}`.toLowerCase(),
+  });
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { onQuery: (query) => statements.push(query) });
-  const hospital = await createHospital(ctx, { name: `Quill Clinic ${uniqueSuffix()}` });
-  hospitalId = hospital.id;
-  await ctx.database.db
-    .update(hospitals)
-    .set({ directoryEnabled: true, directorySlug: `fhir-cache-${uniqueSuffix()}` })
-    .where(eq(hospitals.id, hospitalId));
+  hospitalId = await openDirectoryHospital(ctx, 'Quill Clinic', 'fhir-cache');
   await ctx.database.db.insert(medicalSpecialtyTaxonomy).values({ specialty: SPECIALTY, specialtyCode: CODE });
   adaId = await addProvider('Ada', 'Quill');
   boId = await addProvider('Bo', 'Quill');

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { permissionsForRole } from '../../src/server/auth/policies';
-import { adminUsers, authUsers, directoryListings, hospitals, mailOutbox, users } from '../../src/server/db/schema';
+import { adminUsers, authUsers, directoryListings, hospitals, mailOutbox, professionalIdentity, users } from '../../src/server/db/schema';
 import { browserClient, type BrowserClient } from './clients';
 import type { TestContext } from './test-app';
 
@@ -14,6 +14,44 @@ export async function createHospital(ctx: TestContext, overrides: Partial<typeof
     .values({ name: `Hospital ${suffix}`, code: `H${suffix}`.toUpperCase(), ...overrides })
     .returning();
   return hospital!;
+}
+
+/** A hospital with its public directory open at `/find/<slugPrefix>-…`. */
+export async function openDirectoryHospital(ctx: TestContext, name: string, slugPrefix: string) {
+  const hospital = await createHospital(ctx, { name: `${name} ${uniqueSuffix()}` });
+  await ctx.database.db
+    .update(hospitals)
+    .set({ directoryEnabled: true, directorySlug: `${slugPrefix}-${uniqueSuffix()}` })
+    .where(eq(hospitals.id, hospital.id));
+  return hospital.id;
+}
+
+/** An active physician's users row and professional identity, written straight to the tables (as a script would). */
+export async function insertProvider(ctx: TestContext, p: { hospitalId: string; first: string; last: string; specialty: string; emailPrefix: string }) {
+  const db = ctx.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `${p.emailPrefix}.${uniqueSuffix()}@example.org`,
+      fullName: `${p.first} ${p.last}`,
+      firstName: p.first,
+      lastName: p.last,
+      jobTitle: 'Physician',
+      hospitalId: p.hospitalId,
+      status: 'active',
+    })
+    .returning({ id: users.id });
+  await db
+    .insert(professionalIdentity)
+    .values({ userId: user!.id, firstName: p.first, lastName: p.last, jobTitle: 'Physician', primarySpecialty: p.specialty });
+  return user!.id;
+}
+
+/** `insertProvider`, published in the hospital's directory under `slug`. */
+export async function insertListedProvider(ctx: TestContext, p: Parameters<typeof insertProvider>[1] & { slug: string }) {
+  const userId = await insertProvider(ctx, p);
+  await ctx.database.db.insert(directoryListings).values({ userId, hospitalId: p.hospitalId, status: 'published', slug: p.slug, publishedAt: new Date() });
+  return userId;
 }
 
 /** An admin row as the seed or the CLI makes it: active, password already settled. */

@@ -226,9 +226,9 @@ async function serviceResources(db: Database, list: DirectoryHospital[]) {
 
 const uniqueHospitals = (providers: PublishedProvider[]) => [...new Map(providers.map((p) => [p.hospital.id, p.hospital])).values()];
 
-/** Each provider's public profile (the directory's rules), with NUCC codes for their specialties. */
 /**
- * The published providers `ids`, in that order. `versions`: each one's profile_version as the search
+ * Each provider's public profile (the directory's rules), with NUCC codes for their specialties: the
+ * published providers `ids`, in that order. `versions`: each one's profile_version as the search
  * read it; without them (a kept match, decision 0034), the listings' statement reads them first and the
  * profiles are read under those.
  */
@@ -374,31 +374,21 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
         .orderBy(asc(publicListings.fullName), asc(publicListings.userId))
         .limit(limit)
         .offset(offset);
-    const search = async (onRevision?: (revision: string) => void) => {
+    let found: Array<{ id: string; version: number }> | undefined;
+    const find = async (onRevision?: (revision: string) => void) => {
       const rows = await withGenericPlans(db, async (on) => {
         if (onRevision) onRevision(await directoryRevisions(on));
         return named(pageOf(on));
       });
-      const total = await totalOf(rows, limit, offset, () => db.select({ value: count() }).from(publicListings).where(where));
-      return { rows, total };
-    };
-    if (!cacheable) {
-      const { rows, total } = await search();
-      return {
-        list: await providers(
-          rows.map((r) => r.id),
-          new Map(rows.map((r) => [r.id, r.version])),
-        ),
-        total,
-      };
-    }
-    const { sql: text, params } = pageOf(db).toSQL();
-    let found: Awaited<ReturnType<typeof search>>['rows'] | undefined;
-    const { match } = await cachedProviderMatch(db, JSON.stringify([text, params]), async (onRevision) => {
-      const { rows, total } = await search(onRevision);
       found = rows;
-      return { ids: rows.map((r) => r.id), total };
-    });
+      return { ids: rows.map((r) => r.id), total: await totalOf(rows, limit, offset, () => db.select({ value: count() }).from(publicListings).where(where)) };
+    };
+    // A kept match is found by the page statement's text and values.
+    const key = () => {
+      const { sql: text, params } = pageOf(db).toSQL();
+      return JSON.stringify([text, params]);
+    };
+    const match = cacheable ? await cachedProviderMatch(db, key(), find) : await find();
     // A kept match carries no versions: the providers' listings read them now, so a profile is never older than its last change.
     return { list: await providers(match.ids, found ? new Map(found.map((r) => [r.id, r.version])) : undefined), total: match.total };
   };

@@ -24,7 +24,7 @@ import type { Criterion } from './search';
  */
 const ENTRIES = 1_000;
 
-export const CACHEABLE_PARAMETERS: ReadonlySet<string> = new Set([
+const CACHEABLE_PARAMETERS: ReadonlySet<string> = new Set([
   '_id',
   'active',
   'identifier',
@@ -69,13 +69,13 @@ export async function cachedProviderMatch(
   db: Database,
   key: string,
   find: (onRevision: (revision: string) => void) => Promise<ProviderMatch>,
-): Promise<{ match: ProviderMatch; hit: boolean }> {
+): Promise<ProviderMatch> {
   const cache = caches(db);
   const now = await directoryRevisions(db);
   const hit = cache.get(`${now}\0${key}`);
-  if (hit) return { match: hit, hit: true };
+  if (hit) return hit;
   let revision: string | undefined;
   const match = await find((read) => (revision = read));
   if (revision !== undefined) cache.set(`${revision}\0${key}`, match);
-  return { match, hit: false };
+  return match;
 }
