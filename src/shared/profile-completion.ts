@@ -14,6 +14,15 @@ export const STALE_AFTER_MONTHS = 12;
 
 export const BIOGRAPHY_PENDING = 'Professional biography pending';
 
+/** The language a profile starts with at sign-up, since the registry names none (profile spec). */
+export const SIGNUP_LANGUAGE = 'en';
+
+/** A languages list that is only the sign-up's English: no one chose it, and the listing service's languages replace it. */
+export function isSignupLanguageDefault(rows: ReadonlyArray<{ languageCode?: unknown; isFromYext?: unknown }>) {
+  const [only] = rows;
+  return rows.length === 1 && only?.languageCode === SIGNUP_LANGUAGE && only.isFromYext !== true;
+}
+
 export const SECTION_TITLES: Record<SectionId, string> = {
   professional_identity: 'Professional Identity',
   education_training: 'Education & Training',

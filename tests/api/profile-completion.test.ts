@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
+import { languages, languagesSpoken, professionalIdentity, users } from '../../src/server/db/schema';
 import { SECTION_IDS } from '../../src/shared/limits';
 import { browserClient, type BrowserClient } from '../support/clients';
 import { createAdminRow, createHospital, signInAdmin, uniqueSuffix } from '../support/factories';
@@ -21,6 +21,7 @@ beforeAll(async () => {
   fake = await startFakeNppes();
   ctx = await createTestApp({ NPI_REGISTRY_URL: fake.url });
   db = ctx.database.db;
+  await db.insert(languages).values({ code: 'en', name: 'English', isQuickAdd: true, sortOrder: 1 }).onConflictDoNothing();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -216,6 +217,14 @@ describe(`completion and dashboard (${databaseLabel})`, () => {
     expect(section.updatedAt).toBeNull();
     await put(client, 'biography', { professionalSummary: 'Dr. Diaz treats heart failure.' });
     expect((await biographyCard()).updatedAt).not.toBeNull();
+
+    // The English the sign-up starts the languages with is not a save either ("Nothing saved yet", not
+    // "Saved just now"); saving that same English is one, and so is a later change.
+    const languages = async () => (await (await client.get('/api/profile/sections/languages')).json()) as { data: { items: unknown[] }; updatedAt: string | null };
+    expect(await languages()).toMatchObject({ data: { items: [{ languageCode: 'en' }] }, updatedAt: null });
+    const saved = await put(client, 'languages', { items: [{ languageCode: 'en', proficiency: 'basic', isFromYext: false }] });
+    expect(saved.updatedAt).not.toBeNull();
+    expect((await languages()).updatedAt).toBe(saved.updatedAt);
   });
 
   it('uses the default required sections for a provider without a hospital, and asks to review stale sections', async () => {

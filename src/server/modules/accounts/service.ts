@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { bestSpecialtyMatch } from '../expertise-terms/service';
 import { LIST_FIELD, recordProvenance } from '../profile/provenance';
 import { recordSectionChange, SYSTEM_ACTOR } from '../profile/history';
+import { SIGNUP_LANGUAGE } from '../../../shared/profile-completion';
 import { readProfile } from '../profile/read';
 import { refreshCompletion } from '../profile/service';
 import { recordAudit } from '../audit/service';
@@ -125,9 +126,6 @@ export interface RosterDraftSeed {
 }
 
 type SeedKind = { kind: 'sign_up'; seed: ProfileSeed } | { kind: 'roster'; seed: RosterDraftSeed };
-
-/** The language a new profile starts with when nothing maps one (profile spec, defaults). */
-export const SIGNUP_LANGUAGE = 'en';
 
 /**
  * One transaction: the users row, the professional identity (with the registry's specialties,

@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../../shared/enums';
-import { BIOGRAPHY_PENDING } from '../../../shared/profile-completion';
+import { BIOGRAPHY_PENDING, isSignupLanguageDefault } from '../../../shared/profile-completion';
 import {
   PROFILE_SECTION_IDS,
   PROFILE_SECTION_SCHEMAS,
@@ -78,6 +78,8 @@ export interface ListSection<Id extends ProfileSectionId, Table extends ListTabl
   changedAt: 'updatedAt' | 'createdAt';
   /** The rows to store (default: each item with its position as its order). */
   rows?: (db: Database, ctx: SectionContext, input: ProfileSectionData<Id>) => Promise<Array<Table['$inferInsert']>>;
+  /** The rows as the sign-up left them (written with the users row), which nobody has saved: no updated time. */
+  untouched?: (rows: Array<Table['$inferSelect']>, signedUpAt: Date) => boolean;
 }
 
 function single<Id extends ProfileSectionId, Table extends SingleTable, View>(
@@ -157,6 +159,9 @@ export const SECTION_MODEL = {
     view: views.languageView,
     orderBy: [schema.languagesSpoken.displayOrder],
     rows: rowsOf.languageRows,
+    // Sign-up stores English in the same transaction as the users row (so with its creation time):
+    // a default nobody chose. Any save, or an import from the listing service, writes the rows anew.
+    untouched: (rows, signedUpAt) => isSignupLanguageDefault(rows) && rows[0]!.createdAt.getTime() === signedUpAt.getTime(),
   }),
   board_certifications: list('board_certifications', {
     table: schema.boardCertifications,
@@ -213,6 +218,7 @@ type AnySection = (
   view: (row: never) => unknown;
   plan?: (db: Database, ctx: SectionContext, input: never) => Promise<{ values: object; also?: Writer }>;
   rows?: (db: Database, ctx: SectionContext, input: never) => Promise<object[]>;
+  untouched?: (rows: never, signedUpAt: Date) => boolean;
 };
 const sectionOf = (id: ProfileSectionId) => SECTION_MODEL[id] as unknown as AnySection;
 
@@ -232,8 +238,11 @@ export function relationOf(id: ProfileSectionId): RelationRead {
   return RELATION_READS.get(id)!;
 }
 
-/** A section's read from what its relation brought back (a row or null; a list of rows). */
-export function readSection<Id extends ProfileSectionId>(id: Id, related: unknown): SectionRead<SectionView<Id>> {
+/**
+ * A section's read from what its relation brought back (a row or null; a list of rows). `signedUpAt`
+ * is the users row's creation time, which tells a list the sign-up wrote from one someone saved.
+ */
+export function readSection<Id extends ProfileSectionId>(id: Id, related: unknown, signedUpAt: Date): SectionRead<SectionView<Id>> {
   const section = sectionOf(id);
   const view = section.view as (row: object) => unknown;
   if (section.kind === 'single') {
@@ -242,7 +251,10 @@ export function readSection<Id extends ProfileSectionId>(id: Id, related: unknow
     return { data: (row ? view(row) : null) as SectionView<Id>, updatedAt: untouched ? null : (row?.updatedAt ?? null) };
   }
   const rows = related as Array<Record<'updatedAt' | 'createdAt', Date>>;
-  const updatedAt = rows.reduce<Date | null>((max, row) => (max === null || row[section.changedAt] > max ? row[section.changedAt] : max), null);
+  const untouched = (section.untouched as ((rows: object[], signedUpAt: Date) => boolean) | undefined)?.(rows, signedUpAt);
+  const updatedAt = untouched
+    ? null
+    : rows.reduce<Date | null>((max, row) => (max === null || row[section.changedAt] > max ? row[section.changedAt] : max), null);
   return { data: { items: rows.map(view) } as SectionView<Id>, updatedAt };
 }
 

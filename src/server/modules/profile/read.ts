@@ -46,7 +46,7 @@ export async function readProfile<Ids extends ProfileSectionId>(db: Database, us
   if (!row) return null;
   const { hospital } = row;
   const user = { ...pickUser(row), hospitalName: hospital?.name ?? null };
-  const sections = Object.fromEntries(ids.map((id) => [id, readSection(id, row[relationOf(id)[0]])])) as SectionReads<Ids>;
+  const sections = Object.fromEntries(ids.map((id) => [id, readSection(id, row[relationOf(id)[0]], row.createdAt)])) as SectionReads<Ids>;
   const permissions = permissionsFromRows(hospital?.sectionPermissions ?? []);
   return { user, sections, permissions };
 }

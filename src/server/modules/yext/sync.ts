@@ -7,9 +7,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TermType, YextTermEntityType } from '../../../shared/enums';
 import { PROFILE_LIST_CAPS, type ProfileListId } from '../../../shared/limits';
+import { isSignupLanguageDefault } from '../../../shared/profile-completion';
 import type { ProfileSectionId } from '../../../shared/schemas/profile';
 import { SYNC_SECTION_IDS, type SyncSectionId, type SyncSectionOutcome, type UnifiedSyncResult, type YextPreviewResult } from '../../../shared/schemas/yext';
-import { SIGNUP_LANGUAGE } from '../accounts/service';
 import { hospitalExpertiseTerms, hospitalLocations, hospitals, languages, professionalIdentity, userYextData } from '../../db/schema';
 import type { NpiRecord } from '../../integrations/npi-registry';
 import { YEXT_DEFAULTS, YEXT_MESSAGES, entityIdOf, findProvidersByNpi, type YextClient, type YextEntity } from '../../integrations/yext';
@@ -213,12 +213,6 @@ async function applyFields(ctx: ApplyContext, section: ProfileSectionId & SyncSe
 }
 
 /** List sections: an empty list is filled; entries the directory adds to a saved list are proposed. */
-/** The English a profile starts with at sign-up (no one chose it): the directory's languages replace it. */
-function isSignupLanguageDefault(section: SyncSectionId, current: Array<Record<string, unknown>>) {
-  if (section !== 'languages' || current.length !== 1) return false;
-  const [only] = current;
-  return only?.languageCode === SIGNUP_LANGUAGE && only.isFromYext !== true;
-}
 
 async function applyList(
   ctx: ApplyContext,
@@ -228,7 +222,7 @@ async function applyList(
   // The directory adds up to the list's cap (limits.ts) and no further: a save over it would be refused.
   const cap = PROFILE_LIST_CAPS[section];
   const current = await currentListItems(ctx.deps, ctx.userId, section);
-  if (current.length === 0 || isSignupLanguageDefault(section, current)) {
+  if (current.length === 0 || (section === 'languages' && isSignupLanguageDefault(current))) {
     await writeSectionFields(ctx.deps, ctx.userId, section, { items: incoming.slice(0, cap) }, 'listing_service');
     return { section, outcome: 'updated', proposals: 0 };
   }
