@@ -109,7 +109,7 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
 
 /** A demo clinician's page by the start of its slug, from the directory's sitemap (the slug may carry a suffix). */
 async function demoProfileUrl(base: string, slugStart: string) {
-  const sitemap = await (await fetch(`${base}/find/northfield/sitemap.xml`)).text();
+  const sitemap = await (await fetch(`${base}/sitemap-find-northfield.xml`)).text();
   const loc = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!).find((url) => new URL(url).pathname.startsWith(`/find/northfield/${slugStart}`));
   if (!loc) throw new Error(`no demo page for ${slugStart} in the sitemap`);
   return `${base}${new URL(loc).pathname}`;

@@ -289,10 +289,10 @@ export function createApp(deps: AppDeps) {
 
   // The public find-a-doctor directory: HTML from the server, built or not; and its FHIR R4 API,
   // readable from any origin (it holds only what the public pages show).
-  app.use(
-    '/robots.txt',
-    guardPublic((c, status, message) => c.text(message, status)),
-  );
+  const guardPlainText = guardPublic((c, status, message) => c.text(message, status));
+  app.use('/robots.txt', guardPlainText);
+  // The sitemaps, at the root: /sitemap.xml, /sitemap-find.xml and each hospital's /sitemap-find-<slug>….xml.
+  app.use('/:file{sitemap[a-z0-9.-]*\\.xml}', guardPlainText);
   app.use('/find/*', guardPublic(directoryRefusal(env.appUrl)));
   app.use('/es/find/*', guardPublic(directoryRefusal(env.appUrl)));
   // English at /find, Spanish at /es/find: the visitor's choice or their browser's languages (decision 0022).

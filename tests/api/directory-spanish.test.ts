@@ -109,7 +109,7 @@ describe(`the Spanish directory (${databaseLabel})`, () => {
   });
 
   it('lists every page in both languages in the sitemap, each with its alternates', async () => {
-    const xml = await (await get('/find/northfield/sitemap.xml')).text();
+    const xml = await (await get('/sitemap-find-northfield.xml')).text();
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toHaveLength(2 * 25); // the search page and 24 clinicians, each twice

@@ -261,15 +261,31 @@ describe(`public directory (${databaseLabel})`, () => {
     expect(list.body).not.toContain('name="robots"');
     expect(list.body).toContain(`<link rel="canonical" href="http://localhost:3000/find/${slugA}"/>`);
     expect((await html(`/find/${slugA}?q=dermatology`)).body).toContain('0 clinicians');
-    expect((await html(`/find/${slugA}/sitemap.xml`)).body).toContain(`<loc>http://localhost:3000/find/${slugA}/beatriz-castillo</loc>`);
+    expect((await html(`/sitemap-find-${slugA}.xml`)).body).toContain(`<loc>http://localhost:3000/find/${slugA}/beatriz-castillo</loc>`);
     expect((await html('/find')).body).toContain(`<a href="/find/${slugA}">${hospitalA.name}</a>`);
-    expect((await html('/find/sitemap.xml')).body).toContain(`<loc>http://localhost:3000/find/${slugA}/sitemap.xml</loc>`);
+    // The sitemaps are at the root, the one folder both /find and /es/find are under (a sitemap lists only its folder's URLs).
+    const index = (await html('/sitemap.xml')).body;
+    expect(index).toContain(`<loc>http://localhost:3000/sitemap-find-${slugA}.xml</loc>`);
+    expect(index).toContain('<loc>http://localhost:3000/sitemap-find.xml</loc>');
+    // The directory's own page, in both languages.
+    const directory = (await html('/sitemap-find.xml')).body;
+    expect([...directory.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['http://localhost:3000/find', 'http://localhost:3000/es/find']);
     // One file holds this hospital's pages: the index names only it, and a second file is not there.
-    expect((await html('/find/sitemap.xml')).body).not.toContain(`/find/${slugA}/sitemap-2.xml`);
-    for (const file of ['sitemap-2.xml', 'sitemap-1.xml', 'sitemap-x.xml']) expect((await html(`/find/${slugA}/${file}`)).status).toBe(404);
+    expect(index).not.toContain(`/sitemap-find-${slugA}.2.xml`);
+    for (const file of ['.2.xml', '.1.xml', '.x.xml', '-2.xml']) expect((await html(`/sitemap-find-${slugA}${file}`)).status).toBe(404);
+    expect((await html('/sitemap-find-no-such-hospital.xml')).status).toBe(404);
+    // The addresses the sitemaps had under /find redirect, permanently, to the same files.
+    const moved = async (from: string) => {
+      const response = await html(from);
+      return [response.status, response.headers.get('location')];
+    };
+    expect(await moved('/find/sitemap.xml')).toEqual([301, '/sitemap.xml']);
+    expect(await moved(`/find/${slugA}/sitemap.xml`)).toEqual([301, `/sitemap-find-${slugA}.xml`]);
+    expect(await moved(`/find/${slugA}/sitemap-2.xml`)).toEqual([301, `/sitemap-find-${slugA}.2.xml`]);
+    for (const file of ['sitemap-1.xml', 'sitemap-x.xml']) expect((await html(`/find/${slugA}/${file}`)).status).toBe(404);
     const robots = (await html('/robots.txt')).body;
-    expect(robots).toContain('Allow: /find\nAllow: /es/find\nDisallow: /');
-    expect(robots).toContain('Sitemap: http://localhost:3000/find/sitemap.xml');
+    expect(robots).toContain('Allow: /find\nAllow: /es/find\nAllow: /sitemap\nDisallow: /');
+    expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
 
     // Withdrawn: gone at once; asking again goes back to the hospital.
     expect(await (await client.put('/api/me/directory', { publish: false })).json()).toMatchObject({ status: 'withdrawn' });

@@ -119,7 +119,7 @@ describe(`public hardening (${databaseLabel})`, () => {
       expect((await request('/find', from('203.0.113.50'), first)).status).toBe(200);
       expect((await request('/robots.txt', from('203.0.113.50'), second)).status).toBe(200);
       expect((await request('/fhir/r4/metadata', from('203.0.113.50'), first)).status).toBe(200);
-      expect((await request('/find/sitemap.xml', from('203.0.113.50'), second)).status).toBe(200);
+      expect((await request('/sitemap.xml', from('203.0.113.50'), second)).status).toBe(200);
 
       const page = await request('/find', from('203.0.113.50'), first);
       expect(page.status).toBe(429);
@@ -286,7 +286,7 @@ describe(`public hardening (${databaseLabel})`, () => {
   });
 
   it('serves the sitemaps like the pages: kept but revalidated, with an ETag', async () => {
-    for (const path of ['/find/sitemap.xml', `/find/${slug}/sitemap.xml`]) {
+    for (const path of ['/sitemap.xml', '/sitemap-find.xml', `/sitemap-find-${slug}.xml`]) {
       const first = await request(path);
       expect(first.status).toBe(200);
       expect(first.headers.get('cache-control')).toBe('public, no-cache');

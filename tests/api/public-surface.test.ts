@@ -172,10 +172,11 @@ const englishSearches = (): Array<{ path: string; sources: SectionId[] }> => [
 const routes = () => [...englishRoutes(), ...spanishTwins(englishRoutes()), ...embedTwins(englishRoutes())];
 const englishRoutes = () => [
   '/find',
-  '/find/sitemap.xml',
+  '/sitemap.xml',
+  '/sitemap-find.xml',
   `/find/${slug}`,
   `/find/${slug}?q=castillo`,
-  `/find/${slug}/sitemap.xml`,
+  `/sitemap-find-${slug}.xml`,
   `/find/${slug}/beatriz-elena-castillo`,
   // The profile reached from a search result: the search rides along for "Back to results".
   `/find/${slug}/beatriz-elena-castillo?from=${encodeURIComponent('q=castillo&near=Chicago')}`,
@@ -252,7 +253,7 @@ describe(`the public surface (${databaseLabel})`, () => {
     for (const markers of Object.values(MARKERS)) for (const marker of markers) expect(text, marker).toContain(marker);
     for (const search of searches()) expect(showsProvider(pages.get(search.path)!), search.path).toBe(true);
     // Routes that list hospitals or places, not providers, are walked for markers only.
-    const hospitalLevel = ['/find', '/es/find', '/find/sitemap.xml', '/robots.txt'];
+    const hospitalLevel = ['/find', '/es/find', '/sitemap.xml', '/sitemap-find.xml', '/robots.txt'];
     for (const path of routes().filter(
       (p) => !hospitalLevel.includes(p) && !/^\/fhir\/r4\/(Organization|HealthcareService|Location|Endpoint|InsurancePlan)/.test(p),
     )) {

@@ -11,7 +11,7 @@ const PRACTICE = 'it@northfield.example';
 
 test('a visitor sends an appointment request; the practice is mailed; the hospital closes it in the console', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const sitemap = await (await page.request.get('/find/northfield/sitemap.xml')).text();
+  const sitemap = await (await page.request.get('/sitemap-find-northfield.xml')).text();
   const profile = new URL([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!).find((url) => /\/find\/northfield\/[^/]+$/.test(url))!).pathname;
   const requester = `Ana Journey ${Date.now().toString(36)}`;
   const email = `ana.${Date.now()}@patient.example`;

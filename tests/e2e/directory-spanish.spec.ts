@@ -73,7 +73,7 @@ test('a Spanish browser gets the Spanish directory, switches languages and asks 
     ]);
 
   // Both languages in the sitemap, each page naming the other.
-  const sitemap = await (await request.get('/find/northfield/sitemap.xml')).text();
+  const sitemap = await (await request.get('/sitemap-find-northfield.xml')).text();
   expect(sitemap).toMatch(/<loc>[^<]+\/es\/find\/northfield\/lucia-hernandez<\/loc>/);
   expect(sitemap).toMatch(/hreflang="es" href="[^"]+\/es\/find\/northfield\/lucia-hernandez"/);
 

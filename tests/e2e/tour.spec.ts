@@ -346,10 +346,9 @@ test.beforeAll(() => {
 test('tour: a signed-out visitor on the public pages and the directory', async ({ browser, request }) => {
   // A claim link the server does not know: the claim page says the link does not work.
   const paths = patternsFor('public').flatMap((pattern) => expand(pattern, { hospitalCode: ['NORTHFIELD'], token: ['a-link-nobody-was-sent'] }));
-  // The server's own public pages: the directory, as its sitemaps list it (the hospitals' search
-  // pages and a few clinicians: every clinician's page is the same page).
-  paths.push('/find');
-  const index = await (await request.get('/find/sitemap.xml')).text();
+  // The server's own public pages: the directory, as its sitemaps list it (the directory's page, the
+  // hospitals' search pages and a few clinicians: every clinician's page is the same page).
+  const index = await (await request.get('/sitemap.xml')).text();
   for (const sitemap of [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)) {
     const urls = [...(await (await request.get(sitemap)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     paths.push(...urls.slice(0, 4));

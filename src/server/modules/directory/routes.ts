@@ -13,7 +13,16 @@ import { etagOf } from '../../render/document';
 import { escapeHtml } from '../../render/escape';
 import { directoryIndexPage, hospitalPage, notFoundPage, problemPage, providerPage, searchBackPath } from './pages';
 import { pageMadeOnce } from './search-cache';
-import { publishedProviderSlugs, sitemapFileCount, sitemapFileName, sitemapFileRange } from './sitemap';
+import {
+  DIRECTORY_SITEMAP_PATH,
+  formerSitemapPart,
+  hospitalSitemapPath,
+  parseHospitalSitemapFile,
+  publishedProviderSlugs,
+  SITEMAP_INDEX_PATH,
+  sitemapFileCount,
+  sitemapFileRange,
+} from './sitemap';
 import { isLocale, LOCALE_COOKIE, LOCALES, localePath, negotiateLocale, splitLocale, SWITCH_PARAM, type Locale } from './i18n/locale';
 import {
   decideListing,
@@ -153,6 +162,7 @@ const ROBOTS = [
   'Allow: /unified-signup',
   'Allow: /find',
   'Allow: /es/find',
+  'Allow: /sitemap',
   'Disallow: /',
 ];
 
@@ -172,6 +182,9 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
       .join('\n');
     return LOCALES.map((l) => `  <url>\n    <loc>${escapeHtml(`${origin}${localePath(l, path)}`)}</loc>\n${links}\n  </url>`).join('\n');
   };
+  /** A sitemap of these English paths, every page in each language with its alternates (sitemaps.org with xhtml:link, as search engines read them). */
+  const urlset = (paths: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${paths.map(sitemapEntries).join('\n')}\n</urlset>\n`;
 
   const pages = (locale: Locale) => {
     const missing = (c: Context<AppBindings>) => page(c, notFoundPage(origin, splitLocale(c.req.path).path, locale), 404);
@@ -220,36 +233,45 @@ export function publicDirectoryRoutes(deps: AppDeps, profileCache?: ProfileReadC
       // Served here rather than as a file so it can name the sitemap by this deployment's address.
       .get('/robots.txt', (c) => {
         c.header('Cache-Control', 'public, max-age=3600');
-        return c.text(`${ROBOTS.join('\n')}\n\nSitemap: ${origin}/find/sitemap.xml\n`);
+        return c.text(`${ROBOTS.join('\n')}\n\nSitemap: ${origin}${SITEMAP_INDEX_PATH}\n`);
       })
-      .get('/find/sitemap.xml', async (c) => {
-        // The index of the hospitals' sitemaps (robots.txt names it).
+      .get(SITEMAP_INDEX_PATH, async (c) => {
+        // The index of the sitemaps (robots.txt names it): the directory's page, then each hospital's files.
         const hospitals = await publicHospitals(db);
+        const files = [
+          DIRECTORY_SITEMAP_PATH,
+          ...hospitals.flatMap((h) => Array.from({ length: sitemapFileCount(h.providers) }, (_, i) => hospitalSitemapPath(h.slug, i + 1))),
+        ];
         return sitemap(
           c,
-          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${hospitals
-            .flatMap((h) => Array.from({ length: sitemapFileCount(h.providers) }, (_, i) => `${origin}/find/${h.slug}/${sitemapFileName(i + 1)}`))
-            .map((href) => `  <sitemap><loc>${escapeHtml(href)}</loc></sitemap>`)
+          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
+            .map((path) => `  <sitemap><loc>${escapeHtml(`${origin}${path}`)}</loc></sitemap>`)
             .join('\n')}\n</sitemapindex>\n`,
         );
       })
-      // A hospital's sitemap: sitemap.xml, then sitemap-2.xml … when it outgrows one file.
-      .get('/find/:hospitalSlug/:file{sitemap[-0-9]*\\.xml}', async (c) => {
-        const slug = c.req.param('hospitalSlug');
-        const file = c.req.param('file');
-        const part = file === 'sitemap.xml' ? 1 : Number(/^sitemap-([2-9]|[1-9][0-9]{1,3})\.xml$/.exec(file)?.[1] ?? Number.NaN);
-        const hospital = slugOk(slug) ? await publicHospital(db, slug) : null;
-        if (!hospital || !Number.isInteger(part)) return page(c, notFoundPage(origin, c.req.path), 404);
-        const range = sitemapFileRange(part);
+      // The directory's own page, the list of hospitals, in each language.
+      .get(DIRECTORY_SITEMAP_PATH, (c) => sitemap(c, urlset(['/find'])))
+      // A hospital's sitemap: its search page and its providers, in every language.
+      .get('/:file{sitemap-find-[a-z0-9.-]+\\.xml}', async (c) => {
+        const file = parseHospitalSitemapFile(c.req.param('file'));
+        const hospital = file && slugOk(file.hospitalSlug) ? await publicHospital(db, file.hospitalSlug) : null;
+        if (!file || !hospital) return page(c, notFoundPage(origin, c.req.path), 404);
+        const range = sitemapFileRange(file.part);
         const slugs = await publishedProviderSlugs(db, hospital.id, range.offset, range.limit);
-        // A file past the last (sitemap-2.xml while one file holds everything) is not there.
-        if (part > 1 && slugs.length === 0) return page(c, notFoundPage(origin, c.req.path), 404);
-        const paths = [...(range.withSearchPage ? [`/find/${hospital.slug}`] : []), ...slugs.map((providerSlug) => `/find/${hospital.slug}/${providerSlug}`)];
-        // Every page in English and Spanish, each with its hreflang alternates (sitemaps.org with xhtml:link, as search engines read them).
+        // A file past the last (.2.xml while one file holds everything) is not there.
+        if (file.part > 1 && slugs.length === 0) return page(c, notFoundPage(origin, c.req.path), 404);
         return sitemap(
           c,
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${paths.map(sitemapEntries).join('\n')}\n</urlset>\n`,
+          urlset([...(range.withSearchPage ? [`/find/${hospital.slug}`] : []), ...slugs.map((providerSlug) => `/find/${hospital.slug}/${providerSlug}`)]),
         );
+      })
+      // Where the sitemaps were until they moved to the root: a permanent redirect to the same file.
+      .get('/find/sitemap.xml', (c) => c.redirect(SITEMAP_INDEX_PATH, 301))
+      .get('/find/:hospitalSlug/:file{sitemap[-0-9]*\\.xml}', (c) => {
+        const slug = c.req.param('hospitalSlug');
+        const part = formerSitemapPart(c.req.param('file'));
+        if (!slugOk(slug) || part === null) return page(c, notFoundPage(origin, c.req.path), 404);
+        return c.redirect(hospitalSitemapPath(slug, part), 301);
       })
       .route('/', pages('en'))
       .route('/es', pages('es'))

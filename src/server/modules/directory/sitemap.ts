@@ -22,8 +22,35 @@ export function sitemapFileRange(part: number, pagesPerFile = SITEMAP_PAGES_PER_
     : { withSearchPage: false, offset: part * pagesPerFile - pagesPerFile - 1, limit: pagesPerFile };
 }
 
-/** The file's name under /find/:hospital/: the first keeps the address search engines already know. */
-export const sitemapFileName = (part: number) => (part === 1 ? 'sitemap.xml' : `sitemap-${part}.xml`);
+/**
+ * Where the sitemaps are. A sitemap may list only URLs under its own folder (sitemaps.org, "Sitemap
+ * file location"; Search Console calls the others "URL not allowed"), and every page is listed in
+ * English under /find and in Spanish under /es/find: so the files are at the site's root, the only
+ * folder both are under. `/sitemap.xml` is the index robots.txt names; `/sitemap-find.xml` holds the
+ * directory's own page; each hospital has `/sitemap-find-<slug>.xml`, then `.2.xml`, `.3.xml` … when
+ * it outgrows one file (a slug never holds a dot).
+ */
+export const SITEMAP_INDEX_PATH = '/sitemap.xml';
+export const DIRECTORY_SITEMAP_PATH = '/sitemap-find.xml';
+
+/** A hospital's sitemap file `part` (1-based). */
+export const hospitalSitemapPath = (hospitalSlug: string, part: number) => `/sitemap-find-${hospitalSlug}${part === 1 ? '' : `.${part}`}.xml`;
+
+/** The hospital and part a root file name stands for (`sitemap-find-northfield.2.xml`), or null. */
+export function parseHospitalSitemapFile(file: string): { hospitalSlug: string; part: number } | null {
+  const match = /^sitemap-find-([a-z0-9-]{1,60})(?:\.([2-9]|[1-9][0-9]{1,3}))?\.xml$/.exec(file);
+  return match ? { hospitalSlug: match[1]!, part: match[2] ? Number(match[2]) : 1 } : null;
+}
+
+/**
+ * Where a hospital's sitemap file was until its move to the root (`/find/<slug>/sitemap.xml`,
+ * `/find/<slug>/sitemap-2.xml`): the part it stands for, or null. Those addresses redirect, permanently.
+ */
+export function formerSitemapPart(file: string): number | null {
+  if (file === 'sitemap.xml') return 1;
+  const match = /^sitemap-([2-9]|[1-9][0-9]{1,3})\.xml$/.exec(file);
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * One sitemap file's provider slugs, in one statement through the gate. (The sitemap used to page

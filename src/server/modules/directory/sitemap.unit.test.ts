@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITEMAP_PAGES_PER_FILE, sitemapFileCount, sitemapFileName, sitemapFileRange } from './sitemap';
+import { formerSitemapPart, hospitalSitemapPath, parseHospitalSitemapFile, SITEMAP_PAGES_PER_FILE, sitemapFileCount, sitemapFileRange } from './sitemap';
 
 describe('a hospital sitemap split into files', () => {
   it('keeps each file within the 50,000 URLs a sitemap may hold, with every page in both languages', () => {
@@ -27,7 +27,21 @@ describe('a hospital sitemap split into files', () => {
     ]);
   });
 
-  it('keeps the first file at the address search engines already know', () => {
-    expect([1, 2, 12].map(sitemapFileName)).toEqual(['sitemap.xml', 'sitemap-2.xml', 'sitemap-12.xml']);
+  it('names each hospital file at the root, and reads the name back', () => {
+    expect([1, 2, 12].map((part) => hospitalSitemapPath('north-field-2', part))).toEqual([
+      '/sitemap-find-north-field-2.xml',
+      '/sitemap-find-north-field-2.2.xml',
+      '/sitemap-find-north-field-2.12.xml',
+    ]);
+    // A slug that ends in a number is not read as a part: only a dot starts one.
+    expect(parseHospitalSitemapFile('sitemap-find-north-field-2.xml')).toEqual({ hospitalSlug: 'north-field-2', part: 1 });
+    expect(parseHospitalSitemapFile('sitemap-find-north-field-2.12.xml')).toEqual({ hospitalSlug: 'north-field-2', part: 12 });
+    for (const file of ['sitemap-find.xml', 'sitemap-find-a.1.xml', 'sitemap-find-a.02.xml', 'sitemap-find-a.b.xml', 'sitemap-find-A.xml'])
+      expect(parseHospitalSitemapFile(file), file).toBeNull();
+  });
+
+  it('reads the former names under /find/<hospital>/ as their parts', () => {
+    expect(['sitemap.xml', 'sitemap-2.xml', 'sitemap-12.xml'].map(formerSitemapPart)).toEqual([1, 2, 12]);
+    for (const file of ['sitemap-1.xml', 'sitemap-x.xml', 'sitemap-.xml']) expect(formerSitemapPart(file), file).toBeNull();
   });
 });
