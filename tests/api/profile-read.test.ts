@@ -3,7 +3,7 @@
  * answers exactly what the old per-section reads answered, and a statement counter on the database
  * proves each read costs the session check plus one statement, and never writes.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_SECTION_IDS } from '../../src/shared/schemas/profile';
 import { hospitalSectionPermissions, hospitals, medicalExpertiseTerms, medicalSchools, users } from '../../src/server/db/schema';
@@ -152,6 +152,46 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
     for (const path of ['/api/dashboard', '/api/profile/export', '/api/profile/sections/publications']) {
       expect((await statementsOf(() => provider.get(path))).issued, path).toHaveLength(1);
     }
+  });
+
+  // Decision 0036: after a save, a read re-reads only what changed since the kept read.
+  it('a profile changed since the kept read is read again in part: the sections changed since, with the users row and hospital', async () => {
+    const db = ctx.database.db;
+    const sameAsEverySectionRead = async (body: { sections: Record<string, unknown> }) => {
+      for (const id of PROFILE_SECTION_IDS) {
+        const legacy = await (LEGACY_SECTION_READERS[id] as (db: unknown, userId: string) => Promise<{ data: unknown }>)(db, userId);
+        expect(JSON.stringify(body.sections[id]), id).toBe(JSON.stringify(legacy.data));
+      }
+    };
+    const tablesRead = (statement: string) =>
+      Object.values(PROFILE_TABLES)
+        .map((table) => getTableName(table))
+        .filter((table) => statement.includes(`from "${table}"`));
+    await statementsOf(() => provider.get('/api/profile')); // kept
+
+    expect((await provider.put('/api/profile/sections/biography', { professionalSummary: 'Read again in part.' })).status).toBe(200);
+    let after = await statementsOf(() => provider.get('/api/profile'));
+    // The session check, the provider's section versions, then one read: the users row, the hospital and the biography.
+    expect(after.issued, after.issued.join('\n')).toHaveLength(3);
+    expect(tablesRead(after.issued[2]!)).toEqual(['biography']);
+    expect(after.body.sections.biography.professionalSummary).toBe('Read again in part.');
+    await sameAsEverySectionRead(after.body);
+
+    // Two tables changed at a SQL prompt, and the users row: both tables are read, and the row.
+    await db.execute(sql`update publications set title = 'Renamed in part' where user_id = ${userId} and display_order = 1`);
+    await db.execute(sql`update languages_spoken set proficiency = 'native' where user_id = ${userId}`);
+    await db.update(users).set({ jobTitle: 'Cardiologist, in part' }).where(eq(users.id, userId));
+    after = await statementsOf(() => provider.get('/api/profile'));
+    expect(tablesRead(after.issued[2]!).sort()).toEqual(['languages_spoken', 'publications']);
+    expect(after.body.user.jobTitle).toBe('Cardiologist, in part');
+    await sameAsEverySectionRead(after.body);
+
+    // Only the users row: no section is read again, and the answer is the same as reading everything.
+    await db.update(users).set({ jobTitle: 'Cardiologist' }).where(eq(users.id, userId));
+    after = await statementsOf(() => provider.get('/api/profile'));
+    expect(tablesRead(after.issued[2]!)).toEqual([]);
+    expect(after.body.user.jobTitle).toBe('Cardiologist');
+    await sameAsEverySectionRead(after.body);
   });
 
   it('a change made outside the section saves — any table, the users row, the hospital — is seen on the next read', async () => {

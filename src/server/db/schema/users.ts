@@ -33,6 +33,9 @@ export const users = pgTable(
     // Bumped by database triggers whenever this row, any of the provider's profile rows or their
     // hospital's name or section permissions change (migration 0006): the key of the read cache.
     profileVersion: bigint({ mode: 'number' }).notNull().default(0),
+    // For each profile table, the profile_version its last change made (migration 0035, decision 0036):
+    // a cached read of an older version re-reads only the tables changed since.
+    sectionVersions: jsonb().$type<Record<string, number>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [

@@ -11,7 +11,7 @@
  * save's writer is derived here too: a single-row section upserts its row, a list deletes the rows the
  * section shows and inserts the new set, both inside the caller's transaction.
  */
-import { and, asc, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DISPLAYED_TRIAL_USER_STATUSES } from '../../../shared/enums';
 import { BIOGRAPHY_PENDING, isSignupLanguageDefault } from '../../../shared/profile-completion';
 import {
@@ -232,6 +232,9 @@ const RELATION_READS = new Map<ProfileSectionId, RelationRead>(
     return [id, [section.relation, { ...(section.shown ? { where: section.shown } : {}), orderBy: section.orderBy.map((column) => asc(column)) }]];
   }),
 );
+
+/** The table a section's rows live in, by its SQL name (the key of its entry in users.section_versions). */
+export const tableNameOf = (id: ProfileSectionId) => getTableName(sectionOf(id).table);
 
 /** The users relation of a section and the options its part of the relational read takes. */
 export function relationOf(id: ProfileSectionId): RelationRead {

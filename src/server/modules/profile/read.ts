@@ -7,10 +7,10 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { PROFILE_SECTION_IDS, type ProfileSectionId } from '../../../shared/schemas/profile';
-import { shapeNames, type Database } from '../../db/client';
+import { perDatabase, shapeNames, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { permissionsFromRows } from '../hospitals/permissions';
-import { readSection, relationOf, type SectionRead, type SectionView } from './model';
+import { readSection, relationOf, tableNameOf, type SectionRead, type SectionView } from './model';
 
 export type { SectionRead, SectionView } from './model';
 
@@ -100,12 +100,49 @@ export function readFullProfile(db: Database, userId: string) {
 
 export type FullProfileRead = NonNullable<Awaited<ReturnType<typeof readFullProfile>>>;
 
+/** Each section with its table's name, the key of its entry in users.section_versions. */
+const SECTION_TABLES = PROFILE_SECTION_IDS.map((id) => [id, tableNameOf(id)] as const);
+
+/** The sections whose table changed after `version`, by the entries of users.section_versions. */
+function sectionsChangedSince(sectionVersions: Record<string, number>, version: number) {
+  return SECTION_TABLES.filter(([, table]) => (sectionVersions[table] ?? 0) > version).map(([id]) => id);
+}
+
+/** The provider's section_versions, one short named statement. */
+const sectionVersionsStatement = perDatabase((db) =>
+  db
+    .select({ sectionVersions: schema.users.sectionVersions })
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder('providerId')))
+    .prepare('vitae_section_versions'),
+);
+
+/**
+ * The full read of a provider, from an older full read of theirs (decision 0036): the users row, the
+ * hospital and only the sections changed since, in one statement, with the rest of `kept`. Which
+ * sections changed comes from users.section_versions, which the same triggers that bump the version
+ * write in the same UPDATE. The statement's own users row says which changed up to what it read, so
+ * a section that changed between the two statements is caught; then, or without a users row, null
+ * (read everything).
+ */
+async function readChangedSince(db: Database, userId: string, kept: FullProfileRead): Promise<FullProfileRead | null> {
+  const since = kept.user.profileVersion;
+  const [row] = await sectionVersionsStatement(db).execute({ providerId: userId });
+  if (!row) return null;
+  const changed = sectionsChangedSince(row.sectionVersions, since);
+  const read = await readProfile(db, userId, changed, { hospital: true });
+  if (!read || read.user.profileVersion < since) return null;
+  if (sectionsChangedSince(read.user.sectionVersions, since).some((id) => !changed.includes(id))) return null;
+  return { ...read, sections: { ...kept.sections, ...read.sections } };
+}
+
 /**
  * A process's cache of full profile reads, keyed by the provider and `users.profile_version`. The
  * version is bumped by database triggers in the same transaction as any change a read shows (the
  * users row, the profile tables, the hospital's name and section permissions; migration 0006), and the
  * session check already reads it, so a provider whose profile has not changed is answered with no
- * statement beyond the session's. Each entry holds the version its own statement read, so it is never
+ * statement beyond the session's. One whose profile has changed since the kept read is read again in
+ * part: the sections changed since (decision 0036). Each entry holds the version its own statement read, so it is never
  * older than its key; several processes each keep their own and stay right. Entries are shared:
  * callers build new objects around them and never mutate them.
  */
@@ -116,7 +153,8 @@ export function createProfileReadCache(maxEntries: number) {
     async read(db: Database, userId: string, version?: number): Promise<FullProfileRead | null> {
       const kept = entries?.get(userId);
       if (kept && version !== undefined && kept.user.profileVersion === version) return kept;
-      const read = await readFullProfile(db, userId);
+      // An older read of theirs: only what changed since (after a save, usually one section) is read.
+      const read = (kept && version !== undefined && kept.user.profileVersion < version ? await readChangedSince(db, userId, kept) : null) ?? (await readFullProfile(db, userId));
       // Never replaces a newer read: a public page read on a lagging replica may be a version behind.
       if (read && entries && (version === undefined || read.user.profileVersion >= version) && !(kept && kept.user.profileVersion > read.user.profileVersion)) {
         entries.set(userId, read);
