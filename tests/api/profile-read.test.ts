@@ -5,9 +5,11 @@
  */
 import { asc, eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { computeProfileCompletion, type CompletionSections } from '../../src/shared/profile-completion';
 import { PROFILE_SECTION_IDS } from '../../src/shared/schemas/profile';
 import { hospitalSectionPermissions, hospitals, medicalExpertiseTerms, medicalSchools, users } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed';
+import { readFullProfile } from '../../src/server/modules/profile/read';
 import { PROFILE_TABLES } from '../../src/server/modules/profile/snapshot';
 import { seedDataDir } from '../../src/server/paths';
 import { browserClient, type BrowserClient } from '../support/clients';
@@ -247,5 +249,44 @@ describe(`section saves (${databaseLabel})`, () => {
       expect(issued.length, `${sectionId}:\n${issued.join('\n')}`).toBeLessThanOrEqual(SAVE_STATEMENTS_AT_MOST);
     }
     console.log(`[statements] a full section save sends (session check included): ${counts.join(', ')}`);
+  });
+
+  // Decision 0036: with a current read of the rest kept, the save reads only what it wrote.
+  it('read after the write only the section written when the process keeps a current read of the rest, and the completion is the same', async () => {
+    const db = ctx.database.db;
+    const reads = (issued: string[]) => issued.filter((q) => q.startsWith('select "users"."id"'));
+    const tablesRead = (issued: string[]) =>
+      [
+        ...new Set(
+          reads(issued).flatMap((q) =>
+            Object.values(PROFILE_TABLES)
+              .map((table) => getTableName(table))
+              .filter((table) => q.includes(`from "${table}"`)),
+          ),
+        ),
+      ].sort();
+    const completionOfEverything = async () => {
+      const read = (await readFullProfile(db, userId))!;
+      return computeProfileCompletion(read.sections as CompletionSections, read.permissions).percentage;
+    };
+    const stored = async () => (await db.select({ p: users.profileCompletionPercentage }).from(users).where(eq(users.id, userId)))[0]!.p;
+
+    await provider.get('/api/profile'); // kept, current
+    // Emptied, the biography no longer counts: the completion falls, read from the biography alone.
+    let save = await statementsOf(() => provider.put('/api/profile/sections/biography', { professionalSummary: '' }));
+    expect(tablesRead(save.issued), save.issued.join('\n')).toEqual(['biography']);
+    const fallen = await completionOfEverything();
+    expect(save.body.completionPercentage).toBe(fallen);
+    expect(await stored()).toBe(fallen);
+
+    // Another table changed since the kept read (at a SQL prompt): the save reads every section again.
+    await provider.get('/api/profile');
+    await db.execute(sql`delete from education_training where user_id = ${userId}`);
+    save = await statementsOf(() => provider.put('/api/profile/sections/biography', { professionalSummary: 'Counted again.' }));
+    expect(tablesRead(save.issued)).toContain('education_training');
+    const now = await completionOfEverything();
+    expect(now).not.toBe(fallen);
+    expect(save.body.completionPercentage).toBe(now);
+    expect(await stored()).toBe(now);
   });
 });

@@ -118,22 +118,23 @@ const sectionVersionsStatement = perDatabase((db) =>
 );
 
 /**
- * The full read of a provider, from an older full read of theirs (decision 0036): the users row, the
- * hospital and only the sections changed since, in one statement, with the rest of `kept`. Which
- * sections changed comes from users.section_versions, which the same triggers that bump the version
- * write in the same UPDATE. The statement's own users row says which changed up to what it read, so
- * a section that changed between the two statements is caught; then, or without a users row, null
- * (read everything).
+ * The full read of a provider from an older full read of theirs, `kept`, and one statement: the users
+ * row, the hospital and `sections` (decision 0036). The statement's users row says, in
+ * `section_versions`, which sections changed since `kept`; when one of them is not in `sections`
+ * (or there is no users row), null: read everything.
  */
-async function readChangedSince(db: Database, userId: string, kept: FullProfileRead): Promise<FullProfileRead | null> {
+export async function readAgainInPart(db: Database, userId: string, kept: FullProfileRead, sections: ProfileSectionId[]): Promise<FullProfileRead | null> {
   const since = kept.user.profileVersion;
-  const [row] = await sectionVersionsStatement(db).execute({ providerId: userId });
-  if (!row) return null;
-  const changed = sectionsChangedSince(row.sectionVersions, since);
-  const read = await readProfile(db, userId, changed, { hospital: true });
+  const read = await readProfile(db, userId, sections, { hospital: true });
   if (!read || read.user.profileVersion < since) return null;
-  if (sectionsChangedSince(read.user.sectionVersions, since).some((id) => !changed.includes(id))) return null;
+  if (sectionsChangedSince(read.user.sectionVersions, since).some((id) => !sections.includes(id))) return null;
   return { ...read, sections: { ...kept.sections, ...read.sections } };
+}
+
+/** A newer full read from `kept`: the sections changed since, as users.section_versions names them. */
+async function readChangedSince(db: Database, userId: string, kept: FullProfileRead): Promise<FullProfileRead | null> {
+  const [row] = await sectionVersionsStatement(db).execute({ providerId: userId });
+  return row ? readAgainInPart(db, userId, kept, sectionsChangedSince(row.sectionVersions, kept.user.profileVersion)) : null;
 }
 
 /**
@@ -160,6 +161,10 @@ export function createProfileReadCache(maxEntries: number) {
         entries.set(userId, read);
       }
       return read;
+    },
+    /** The provider's kept read, of whatever version (for a save to read only what it wrote; decision 0036). */
+    kept(userId: string): FullProfileRead | undefined {
+      return entries?.peek(userId);
     },
     get size() {
       return entries?.size ?? 0;

@@ -19,7 +19,7 @@ import type { Logger } from '../../lib/logger';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { toUserDto } from './user-dto';
 import { findOwnChange, providerActor, readSectionData, recordSectionChange, SYSTEM_ACTOR, undoChange, withSectionHistory, type ChangeActor } from './history';
-import { readFullProfile, readProfile, type FullProfileRead, type ProfileReadCache, type SectionView } from './read';
+import { readAgainInPart, readFullProfile, readProfile, type FullProfileRead, type ProfileReadCache, type SectionView } from './read';
 import { planSave, SECTION_MODEL } from './model';
 import type { SectionContext } from './sections';
 import { trialView } from './views';
@@ -88,10 +88,15 @@ export async function refreshCompletion(db: Database, userId: string) {
 
 /**
  * refreshCompletion, with the read it computed from: every section as it now is (in the caller's
- * transaction), and `also` when it is an extra list.
+ * transaction), and `also` when it is an extra list. With `kept`, an older full read of the provider
+ * in this process, and only `also` changed since (the section a save has just written), the
+ * statement reads that section alone and takes the rest from `kept` (decision 0036).
  */
-async function readAndRefreshCompletion(db: Database, userId: string, also?: ProfileSectionId) {
-  const read = await readForCompletion(db, userId, also);
+async function readAndRefreshCompletion(db: Database, userId: string, also?: ProfileSectionId, kept?: FullProfileRead) {
+  const inPart = kept && also ? await readAgainInPart(db, userId, kept, [also]) : null;
+  const read = inPart
+    ? { ...inPart, completion: computeProfileCompletion(inPart.sections as CompletionSections, inPart.permissions) }
+    : await readForCompletion(db, userId, also);
   if (read.completion.percentage !== read.user.profileCompletionPercentage) {
     await db.update(users).set({ profileCompletionPercentage: read.completion.percentage }).where(eq(users.id, userId));
   }
@@ -210,8 +215,9 @@ export async function saveSection(
       // Read before and after the write in its transaction: only what changed is attributed to this writer.
       const before = await readSectionData(tx, user.id, sectionId);
       await write(tx);
-      // One read after the write gives both the section as saved and the completion of every section.
-      const afterRead = await readAndRefreshCompletion(tx, user.id, sectionId);
+      // One read after the write gives both the section as saved and the completion of every section:
+      // of this section alone when the process keeps a read of the rest that is still current.
+      const afterRead = await readAndRefreshCompletion(tx, user.id, sectionId, deps.profileCache?.kept(user.id));
       const section = (afterRead.sections as Record<ProfileSectionId, { data: unknown; updatedAt: Date | null }>)[sectionId];
       const changedBy = by ?? (source === 'provider' || source === 'restore' ? { id: user.id, kind: 'provider' as const, email: user.email } : SYSTEM_ACTOR);
       // An unchanged save is still written: saving a section again is how a provider says it was
