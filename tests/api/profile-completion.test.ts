@@ -220,7 +220,8 @@ describe(`completion and dashboard (${databaseLabel})`, () => {
 
     // The English the sign-up starts the languages with is not a save either ("Nothing saved yet", not
     // "Saved just now"); saving that same English is one, and so is a later change.
-    const languages = async () => (await (await client.get('/api/profile/sections/languages')).json()) as { data: { items: unknown[] }; updatedAt: string | null };
+    const languages = async () =>
+      (await (await client.get('/api/profile/sections/languages')).json()) as { data: { items: unknown[] }; updatedAt: string | null };
     expect(await languages()).toMatchObject({ data: { items: [{ languageCode: 'en' }] }, updatedAt: null });
     const saved = await put(client, 'languages', { items: [{ languageCode: 'en', proficiency: 'basic', isFromYext: false }] });
     expect(saved.updatedAt).not.toBeNull();

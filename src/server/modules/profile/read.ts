@@ -155,7 +155,9 @@ export function createProfileReadCache(maxEntries: number) {
       const kept = entries?.get(userId);
       if (kept && version !== undefined && kept.user.profileVersion === version) return kept;
       // An older read of theirs: only what changed since (after a save, usually one section) is read.
-      const read = (kept && version !== undefined && kept.user.profileVersion < version ? await readChangedSince(db, userId, kept) : null) ?? (await readFullProfile(db, userId));
+      const read =
+        (kept && version !== undefined && kept.user.profileVersion < version ? await readChangedSince(db, userId, kept) : null) ??
+        (await readFullProfile(db, userId));
       // Never replaces a newer read: a public page read on a lagging replica may be a version behind.
       if (read && entries && (version === undefined || read.user.profileVersion >= version) && !(kept && kept.user.profileVersion > read.user.profileVersion)) {
         entries.set(userId, read);
