@@ -143,9 +143,9 @@ async function readChangedSince(db: Database, userId: string, kept: FullProfileR
  * users row, the profile tables, the hospital's name and section permissions; migration 0006), and the
  * session check already reads it, so a provider whose profile has not changed is answered with no
  * statement beyond the session's. One whose profile has changed since the kept read is read again in
- * part: the sections changed since (decision 0036). Each entry holds the version its own statement read, so it is never
- * older than its key; several processes each keep their own and stay right. Entries are shared:
- * callers build new objects around them and never mutate them.
+ * part: the sections changed since (decision 0036). Each entry holds the version its own statement
+ * read, so it is never older than its key; several processes each keep their own and stay right.
+ * Entries are shared: callers build new objects around them and never mutate them.
  */
 export function createProfileReadCache(maxEntries: number) {
   const entries = maxEntries > 0 ? new LRUCache<string, FullProfileRead>({ max: maxEntries }) : null;
