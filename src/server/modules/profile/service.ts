@@ -69,11 +69,18 @@ function readOwnProfile(deps: ProfileDeps, actor: ProviderRef) {
   return deps.profileCache ? deps.profileCache.read(deps.db, actor.userId, actor.profileVersion) : readFullProfile(deps.db, actor.userId);
 }
 
-/** The nine sections and the hospital's permissions, in one statement; a missing user is signed out. */
-async function readForCompletion(db: Database, userId: string, also?: ProfileSectionId) {
-  const read = await readProfile(db, userId, also && !(SECTION_IDS as readonly string[]).includes(also) ? [...SECTION_IDS, also] : SECTION_IDS, {
-    hospital: true,
-  });
+/**
+ * The nine sections and the hospital's permissions, in one statement; a missing user is signed out.
+ * With `kept`, an older full read of the provider in this process, and only `also` changed since (the
+ * section a save has just written), the statement reads that section alone and takes the rest from
+ * `kept` (decision 0036).
+ */
+async function readForCompletion(db: Database, userId: string, also?: ProfileSectionId, kept?: FullProfileRead) {
+  const read =
+    (kept && also ? await readAgainInPart(db, userId, kept, [also]) : null) ??
+    (await readProfile(db, userId, also && !(SECTION_IDS as readonly string[]).includes(also) ? [...SECTION_IDS, also] : SECTION_IDS, {
+      hospital: true,
+    }));
   if (!read) throw AppError.unauthenticated();
   return { ...read, completion: computeProfileCompletion(read.sections as CompletionSections, read.permissions) };
 }
@@ -88,15 +95,10 @@ export async function refreshCompletion(db: Database, userId: string) {
 
 /**
  * refreshCompletion, with the read it computed from: every section as it now is (in the caller's
- * transaction), and `also` when it is an extra list. With `kept`, an older full read of the provider
- * in this process, and only `also` changed since (the section a save has just written), the
- * statement reads that section alone and takes the rest from `kept` (decision 0036).
+ * transaction), and `also` when it is an extra list (read in part with `kept`, as readForCompletion).
  */
 async function readAndRefreshCompletion(db: Database, userId: string, also?: ProfileSectionId, kept?: FullProfileRead) {
-  const inPart = kept && also ? await readAgainInPart(db, userId, kept, [also]) : null;
-  const read = inPart
-    ? { ...inPart, completion: computeProfileCompletion(inPart.sections as CompletionSections, inPart.permissions) }
-    : await readForCompletion(db, userId, also);
+  const read = await readForCompletion(db, userId, also, kept);
   if (read.completion.percentage !== read.user.profileCompletionPercentage) {
     await db.update(users).set({ profileCompletionPercentage: read.completion.percentage }).where(eq(users.id, userId));
   }
