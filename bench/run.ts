@@ -58,7 +58,13 @@ if (all || which.has('http')) {
     'The demo hospital holds 50,000 expertise terms; the provider has a full profile (15 publications, 3 locations, 4 trials, 5 media items, 12 terms, every list). ' +
     '"% of health" is the endpoint\'s req/s over `GET /api/health` req/s in the same run. "statements" counts what the app sent for one request (the session check included). ' +
     'Saves (PUT) are made by 50 providers in turn, one request each, since one provider\'s saves of a section are taken one at a time. "1 conn." is wrk with one connection (no queueing); "SQL p50" replays exactly those statements with their parameters on one database connection, with no HTTP, no session and no JSON (writes inside a rolled-back transaction); the last column is their ratio.';
-  writeResults('http', rows, `# HTTP benchmark\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`);
+  // A run of some endpoints or one database keeps the last whole table: it is written apart.
+  const partial = Boolean(process.env.BENCH_ENDPOINTS) || targets.length < (postgresUrl ? 2 : 1);
+  writeResults(
+    partial ? 'http-partial' : 'http',
+    rows,
+    `# HTTP benchmark${partial ? ' (part of the endpoints or databases)' : ''}\n\n${new Date().toISOString()}\n\n${note}\n\n${lines.join('\n')}\n`,
+  );
 }
 if (all || which.has('public-load')) {
   const rows = [];
