@@ -343,7 +343,9 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
     }
   } finally {
     await server.stop();
-    await server.cleanup();
+    // BENCH_KEEP_DATABASE=1 leaves the database for a look at its plans (EXPLAIN) after the run.
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`  database kept: ${server.databaseUrl ?? server.dataDir}`);
+    else await server.cleanup();
   }
   const health = rows[0]!.requestsPerSec;
   for (const row of rows) row.ofHealth = round((100 * row.requestsPerSec) / health, 1);

@@ -1,16 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardCertifications, directoryListings, hospitals, medicalSpecialtyTaxonomy, professionalIdentity, users } from '../../src/server/db/schema';
+import {
+  boardCertifications,
+  directoryListings,
+  hospitalLocations,
+  hospitals,
+  locations,
+  medicalSpecialtyTaxonomy,
+  professionalIdentity,
+  users,
+} from '../../src/server/db/schema';
 import { insertListedProvider, openDirectoryHospital, uniqueSuffix } from '../support/factories';
 import { createTestApp, type TestContext } from '../support/test-app';
 import { databaseLabel } from '../support/test-database';
 
 // Issue 36, decision 0034: a FHIR provider search's match is kept per process under every hospital's
-// directory revision. A repeated search reads the revisions and the providers' versions instead of
-// searching; each change a search can see shows at once, whichever code path writes it (here:
-// statements straight to the tables, as a script would); a change it cannot see still shows in the
-// resources, which are built from the profiles read anew; and a search that reads what the revisions
-// do not cover is searched every time.
+// directory revision. Decision 0037: its whole answer is kept with its providers' listings, and a
+// repeated search reads the revisions and the listings (one statement) instead of searching and
+// building; each change a search can see shows at once, whichever code path writes it (here:
+// statements straight to the tables, as a script would); a change no parameter reads still shows, in
+// the resources, which are built again from the profiles when a provider's version moves; and a search
+// that reads what the revisions do not cover is searched every time.
 
 let ctx: TestContext;
 let statements: string[] = [];
@@ -73,14 +83,13 @@ describe(`the FHIR provider search's kept match (${databaseLabel})`, () => {
     let again: Bundle | undefined;
     const sent = await statementsOf(async () => (again = await roles()));
     expect(searched(sent)).toBe(false);
-    // The revisions; the page's listings with their versions; their offices' sites; the taxonomy's codes for their specialty.
-    expect(sent).toEqual([
-      expect.stringMatching(/string_agg/),
-      expect.stringMatching(/"profile_version"/),
-      expect.stringMatching(/"predefined_location_id"/),
-      expect.stringMatching(/"medical_specialty_taxonomy"/),
-    ]);
+    // One statement: the page's providers' versions, and the revisions.
+    expect(sent).toEqual([expect.stringMatching(/"profile_version".*string_agg/s)]);
     expect(again).toEqual(first);
+    // The count alone is kept too, under the revisions alone.
+    const count = await roles(`specialty=${CODE}&_summary=count`);
+    expect(count.total).toBe(2);
+    expect(await statementsOf(() => roles(`specialty=${CODE}&_summary=count`))).toEqual([expect.stringMatching(/string_agg/)]);
     // Another page is another search.
     expect(searched(await statementsOf(() => roles(`specialty=${CODE}&_count=1&_offset=1`)))).toBe(true);
   });
@@ -131,6 +140,47 @@ describe(`the FHIR provider search's kept match (${databaseLabel})`, () => {
     expect(searched(sent)).toBe(false);
     expect(after!.total).toBe(1);
     expect(JSON.stringify(after)).toContain('American Board of Quills');
+  });
+
+  it("answers again from the hospital's row and sites as they are now (migration 0036 moves the revision)", async () => {
+    const db = ctx.database.db;
+    const revision = async () => (await db.select({ r: hospitals.directoryRevision }).from(hospitals).where(eq(hospitals.id, hospitalId)))[0]!.r;
+    const organizations = (bundle: Bundle) => (bundle.entry ?? []).map((e) => (e.resource as { organization?: { display?: string } }).organization?.display);
+    const [before] = await db.select({ name: hospitals.name }).from(hospitals).where(eq(hospitals.id, hospitalId));
+    expect(organizations(await roles())).toEqual([before!.name, before!.name]);
+    // The hospital's name, phone and address show in the resources: a change to them moves the revision
+    // (here a statement that leaves updated_at alone, as a script would; the app's updates move updated_at too).
+    let kept = await revision();
+    await db.execute(sql`update hospitals set name = 'Quill Clinic, renamed' where id = ${hospitalId}`);
+    expect(await revision()).toBeGreaterThan(kept);
+    expect(organizations(await roles())).toEqual(['Quill Clinic, renamed', 'Quill Clinic, renamed']);
+    // And the answer is kept again, as it is now.
+    const sent = await statementsOf(async () => expect(organizations(await roles())).toEqual(['Quill Clinic, renamed', 'Quill Clinic, renamed']));
+    expect(sent).toHaveLength(1);
+    await db.update(hospitals).set({ name: before!.name }).where(eq(hospitals.id, hospitalId));
+    expect(organizations(await roles())).toEqual([before!.name, before!.name]);
+
+    // An office picked from one of the hospital's sites is part of it (Location.partOf) while the site is active.
+    const [site] = await db.insert(hospitalLocations).values({ hospitalId, name: 'Quill Tower', city: 'Chicago', state: 'IL' }).returning();
+    await db.insert(locations).values({ userId: adaId, locationName: 'Quill Tower, 3rd floor', city: 'Chicago', state: 'IL', predefinedLocationId: site!.id });
+    const partOf = async () =>
+      (await roles(`specialty=${CODE}&_include=PractitionerRole:location`)).entry!.flatMap((e) =>
+        e.resource.resourceType === 'Location' ? [(e.resource as { partOf?: { reference: string } }).partOf?.reference] : [],
+      );
+    expect(await partOf()).toEqual([`Location/${site!.id}`]);
+    expect(await partOf()).toEqual([`Location/${site!.id}`]);
+    kept = await revision();
+    await db.update(hospitalLocations).set({ isActive: false }).where(eq(hospitalLocations.id, site!.id));
+    expect(await revision()).toBeGreaterThan(kept);
+    expect(await partOf()).toEqual([undefined]);
+    await db.delete(locations).where(eq(locations.userId, adaId));
+    await db.delete(hospitalLocations).where(eq(hospitalLocations.id, site!.id));
+  });
+
+  it("keeps no answer that includes the hospitals' services (they read every clinician of the hospital)", async () => {
+    const query = `specialty=${CODE}&_include=PractitionerRole:service`;
+    await roles(query);
+    expect((await statementsOf(() => roles(query))).length).toBeGreaterThan(1);
   });
 
   it('searches every time when a parameter reads what the revisions do not cover', async () => {

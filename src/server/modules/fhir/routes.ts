@@ -1,12 +1,12 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../app';
-import { namedQueries, withGenericPlans, type Database } from '../../db/client';
+import { namedQueries, perDatabase, withGenericPlans, type Database } from '../../db/client';
 import { hospitalLocations, hospitals, medicalSpecialtyTaxonomy, publicIdentity, publicListings, publicLocations } from '../../db/schema';
 import type { AppBindings } from '../../http/types';
 import { publicProfileOf } from '../directory/public-profile';
 import { readFullProfile, type ProfileReadCache } from '../profile/read';
-import { cacheableProviderSearch, cachedProviderMatch, directoryRevisions } from './search-cache';
+import { cacheableProviderSearch, cachedProviderMatch, DIRECTORY_REVISIONS, directoryRevisions, keptAnswers, type KeptAnswer } from './search-cache';
 import {
   capabilityStatement,
   endpointResource,
@@ -101,6 +101,8 @@ interface SearchResult {
   outcomes?: string[];
   total: number;
   page: { count: number; offset: number };
+  /** A provider search whose answer may be kept (decision 0037): what it was built from. */
+  builtFrom?: Omit<KeptAnswer, 'body'>;
 }
 
 /** Digits only: `Number()` would also take `0x10`, `1e3`, ` 5` and the empty string (as 0). */
@@ -227,43 +229,72 @@ async function serviceResources(db: Database, list: DirectoryHospital[]) {
 const uniqueHospitals = (providers: PublishedProvider[]) => [...new Map(providers.map((p) => [p.hospital.id, p.hospital])).values()];
 
 /**
+ * The published providers `ids` as a FHIR resource shows them besides their profiles, in one prepared
+ * statement, in id order: each one's slug, profile_version and hospital, and the public hospital sites
+ * its offices were picked from (a Location's partOf).
+ */
+const listingsStatement = perDatabase((db) =>
+  db
+    .select({
+      userId: publicListings.userId,
+      slug: publicListings.slug,
+      version: publicListings.profileVersion,
+      hospital: HOSPITAL_FIELDS,
+      sites: sql<Array<[string, string]>>`(select coalesce(json_agg(json_build_array(o.id, o.predefined_location_id) order by o.id), '[]'::json)
+        from public_locations o
+        where o.user_id = ${publicListings.userId} and o.predefined_location_id in (select s.id from hospital_locations s where s.is_active))`,
+    })
+    .from(publicListings)
+    .innerJoin(hospitals, eq(hospitals.id, publicListings.hospitalId))
+    .where(sql`${publicListings.userId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(publicListings.userId))
+    .prepare('vitae_fhir_listings'),
+);
+
+/** What a kept answer is checked by (decision 0037): the profile versions of the published providers `ids`, in id order, and every hospital's directory revision. */
+const versionsStatement = perDatabase((db) =>
+  db
+    .select({ userId: publicListings.userId, version: publicListings.profileVersion, revision: DIRECTORY_REVISIONS })
+    .from(publicListings)
+    .where(sql`${publicListings.userId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(publicListings.userId))
+    .prepare('vitae_fhir_versions'),
+);
+
+const idsParameter = (ids: string[]) => ({ ids: `{${ids.join(',')}}` });
+
+/** Published providers' versions in id order, as a kept answer compares them. */
+const versionsText = (rows: Array<{ userId: string; version: number }>) => rows.map((row) => `${row.userId}:${row.version}`).join(',');
+
+/** Whether a kept answer is still what its search would answer now: the same revisions and the same providers at the same versions. */
+async function stillCurrent(db: Database, kept: KeptAnswer) {
+  if (kept.ids.length === 0) return (await directoryRevisions(db)) === kept.revision;
+  const rows = await versionsStatement(db).execute(idsParameter(kept.ids));
+  return rows[0]?.revision === kept.revision && versionsText(rows) === kept.versions;
+}
+
+/**
  * Each provider's public profile (the directory's rules), with NUCC codes for their specialties: the
  * published providers `ids`, in that order. `versions`: each one's profile_version as the search
  * read it; without them (a kept match, decision 0034), the listings' statement reads them first and the
- * profiles are read under those.
+ * profiles are read under those. `versions`: what a kept answer compares (the listings' versions, as text).
  */
-async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCache, versions?: Map<string, number>): Promise<PublishedProvider[]> {
-  if (ids.length === 0) return [];
-  const listingsRead = named(
-    db
-      .select({ userId: publicListings.userId, slug: publicListings.slug, version: publicListings.profileVersion, hospital: HOSPITAL_FIELDS })
-      .from(publicListings)
-      .innerJoin(hospitals, eq(hospitals.id, publicListings.hospitalId))
-      .where(inArray(publicListings.userId, ids)),
-  );
+async function loadProviders(
+  db: Database,
+  ids: string[],
+  cache?: ProfileReadCache,
+  versions?: Map<string, number>,
+): Promise<{ list: PublishedProvider[]; versions: string }> {
+  if (ids.length === 0) return { list: [], versions: '' };
+  const listingsRead = listingsStatement(db).execute(idsParameter(ids));
   const profilesRead = async () => {
     const known = versions ?? new Map((await listingsRead).map((row) => [row.userId, row.version]));
     // Through the process's cache under each provider's profile_version.
     return Promise.all(ids.map((id) => (cache ? cache.read(db, id, known.get(id)) : readFullProfile(db, id))));
   };
-  const [listingRows, sites, reads] = await Promise.all([
-    listingsRead,
-    // The hospital site each office was picked from (its Location's partOf), where the site is public.
-    named(
-      db
-        .select({ id: publicLocations.id, site: publicLocations.predefinedLocationId })
-        .from(publicLocations)
-        .where(
-          and(
-            inArray(publicLocations.userId, ids),
-            sql`${publicLocations.predefinedLocationId} in (select ${hospitalLocations.id} from ${hospitalLocations} where ${hospitalLocations.isActive})`,
-          ),
-        ),
-    ),
-    profilesRead(),
-  ]);
+  const [listingRows, reads] = await Promise.all([listingsRead, profilesRead()]);
   const listings = new Map(listingRows.map((row) => [row.userId, row]));
-  const partOf = new Map(sites.map((row) => [row.id, row.site!]));
+  const partOf = new Map(listingRows.flatMap((row) => row.sites));
   const profiles = reads.map((read) => (read ? { read, profile: publicProfileOf(read) } : null));
   const names = [
     ...new Set(
@@ -284,7 +315,7 @@ async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCac
         )
     : [];
   const codeByName = new Map(codes.filter((c) => c.code).map((c) => [c.name.toLowerCase(), c.code!]));
-  return ids.flatMap((id, index) => {
+  const list = ids.flatMap((id, index) => {
     const entry = profiles[index];
     const listing = listings.get(id);
     if (!entry || !listing) return [];
@@ -298,14 +329,20 @@ async function loadProviders(db: Database, ids: string[], cache?: ProfileReadCac
       { userId: id, slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), hospital: hospitalOf(listing.hospital), profile, specialties, partOf },
     ];
   });
+  return { list, versions: versionsText(listingRows) };
 }
 
 // ── Responses ───────────────────────────────────────────────────────────────────────────────
 
 function fhirJson(c: Context<AppBindings>, body: unknown, status: 200 | 400 | 404 | 414 | 429 | 500 = 200) {
+  return fhirText(c, JSON.stringify(body), status);
+}
+
+/** A FHIR answer already written out (a kept one, decision 0037). */
+function fhirText(c: Context<AppBindings>, text: string, status: 200 | 400 | 404 | 414 | 429 | 500 = 200) {
   c.header('Content-Type', FHIR_JSON);
   c.header('Cache-Control', status === 200 ? 'public, no-cache' : 'no-store');
-  return c.body(JSON.stringify(body), status);
+  return c.body(text, status);
 }
 
 /** A refused public request (the guard in app.ts): an OperationOutcome, like every FHIR error. */
@@ -316,17 +353,16 @@ export function fhirRefusal(c: Context<AppBindings>, status: 400 | 414 | 429, me
 
 /** `accepted`: the parameters the search used; the links carry only these. `countOnly`: `_summary=count`, the total without entries. */
 function bundle(
-  c: Context<AppBindings>,
+  pathname: string,
   baseUrl: string,
   { matches, included, outcomes = [], total, page }: SearchResult,
   accepted: URLSearchParams,
   countOnly = false,
 ) {
-  const url = new URL(c.req.url);
-  const self = `${baseUrl}${url.pathname.replace(/^\/fhir\/r4/, '')}`;
+  const self = `${baseUrl}${pathname.replace(/^\/fhir\/r4/, '')}`;
   if (countOnly) {
     const query = accepted.toString();
-    return fhirJson(c, { resourceType: 'Bundle', type: 'searchset', total, link: [{ relation: 'self', url: `${self}${query ? `?${query}` : ''}` }] });
+    return { resourceType: 'Bundle', type: 'searchset', total, link: [{ relation: 'self', url: `${self}${query ? `?${query}` : ''}` }] };
   }
   const link = (offset: number) => {
     const params = new URLSearchParams(accepted);
@@ -352,13 +388,13 @@ function bundle(
         search: { mode: 'outcome' },
       })) as never[],
     );
-  return fhirJson(c, { resourceType: 'Bundle', type: 'searchset', total, link: links, entry });
+  return { resourceType: 'Bundle', type: 'searchset', total, link: links, entry };
 }
 
 export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
   const db = deps.database.publicReadDb;
   const baseUrl = `${deps.env.appUrl}/fhir/r4`;
-  const providers = (ids: string[], versions?: Map<string, number>) => loadProviders(db, ids, profileCache, versions);
+  const providers = async (ids: string[], versions?: Map<string, number>) => (await loadProviders(db, ids, profileCache, versions)).list;
 
   /**
    * A page of published providers matching `where` (a condition on public_listings). `cacheable`: the
@@ -388,9 +424,12 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
       const { sql: text, params } = pageOf(db).toSQL();
       return JSON.stringify([text, params]);
     };
-    const match = cacheable ? await cachedProviderMatch(db, key(), find) : await find();
+    const { match, revision } = cacheable ? await cachedProviderMatch(db, key(), find) : { match: await find(), revision: undefined };
     // A kept match carries no versions: the providers' listings read them now, so a profile is never older than its last change.
-    return { list: await providers(match.ids, found ? new Map(found.map((r) => [r.id, r.version])) : undefined), total: match.total };
+    const { list, versions } = await loadProviders(db, match.ids, profileCache, found ? new Map(found.map((r) => [r.id, r.version])) : undefined);
+    // What a kept answer is checked against (decision 0037): only for a match kept under the revisions.
+    const builtFrom = revision === undefined ? undefined : { revision, ids: match.ids, versions };
+    return { list, total: match.total, builtFrom };
   };
 
   /** Locations matching `where` (on fhir_locations): offices through their providers' profiles (only theirs are read), hospital sites from their rows. */
@@ -465,16 +504,17 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
 
   const runs: Record<FhirType, Run> = {
     Practitioner: async (where, page, _include, revinclude, cacheable) => {
-      const { list, total } = await providerPage(where, page.count, page.offset, cacheable);
+      const { list, total, builtFrom } = await providerPage(where, page.count, page.offset, cacheable);
       return {
         matches: list.map(practitionerResource),
         included: revinclude.has('PractitionerRole:practitioner') ? list.map(practitionerRoleResource) : [],
         total,
         page,
+        builtFrom,
       };
     },
     PractitionerRole: async (where, page, include, _revinclude, cacheable) => {
-      const { list, total } = await providerPage(where, page.count, page.offset, cacheable);
+      const { list, total, builtFrom } = await providerPage(where, page.count, page.offset, cacheable);
       const their = uniqueHospitals(list);
       const included = [
         ...(include.has('PractitionerRole:practitioner') ? list.map(practitionerResource) : []),
@@ -483,7 +523,8 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
         ...(include.has('PractitionerRole:service') ? await serviceResources(db, their) : []),
         ...(include.has('PractitionerRole:endpoint') ? their.map((h) => endpointResource(h, baseUrl)) : []),
       ];
-      return { matches: list.map(practitionerRoleResource), included, total, page };
+      // Services read their hospitals' clinicians, which nothing a kept answer checks covers.
+      return { matches: list.map(practitionerRoleResource), included, total, page, builtFrom: include.has('PractitionerRole:service') ? undefined : builtFrom };
     },
     Location: async (where, page, include, revinclude) => {
       const { locations, owners, siteHospitals, total } = await locationsWhere(where, page.count, page.offset);
@@ -580,7 +621,8 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
    * `_summary=count` answers the total alone.
    */
   const search = (type: FhirType) => async (c: Context<AppBindings>) => {
-    const { accepted, ignored } = acceptedParameters(new URL(c.req.url), type);
+    const url = new URL(c.req.url);
+    const { accepted, ignored } = acceptedParameters(url, type);
     if (ignored.length && wantsStrictHandling(c.req.header('prefer'))) {
       throw new FhirError(400, 'not-supported', `Unknown or unsupported search parameters for ${type}: ${ignored.join(', ')}`);
     }
@@ -597,15 +639,22 @@ export function fhirRoutes(deps: AppDeps, profileCache?: ProfileReadCache) {
     const criteria = criteriaOf(accepted);
     const where = whereOf(type, criteria);
     const countOnly = accepted.get('_summary') === 'count';
+    const cacheable = cacheableProviderSearch(criteria);
+    // A provider search answers what it kept while that is still what it would build (decision 0037).
+    const answerKey = `${url.pathname}?${accepted.toString()}`;
+    const kept = cacheable && (type === 'Practitioner' || type === 'PractitionerRole') ? keptAnswers(db).get(answerKey) : undefined;
+    if (kept && (await stillCurrent(db, kept))) return fhirText(c, kept.body);
     // The count needs no page: a page of none still carries the total.
     const result = await runs[type](
       where,
       countOnly ? { count: 0, offset: 0 } : page,
       countOnly ? new Set() : include,
       countOnly ? new Set() : revinclude,
-      cacheableProviderSearch(criteria),
+      cacheable,
     );
-    return bundle(c, baseUrl, result, accepted, countOnly);
+    const body = JSON.stringify(bundle(url.pathname, baseUrl, result, accepted, countOnly));
+    if (result.builtFrom) keptAnswers(db).set(answerKey, { ...result.builtFrom, body });
+    return fhirText(c, body);
   };
 
   /** `GET /fhir/r4/:type/:id`: the search by _id, answered as the resource or 404. */

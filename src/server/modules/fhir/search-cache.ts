@@ -48,10 +48,12 @@ export interface ProviderMatch {
 const caches = perDatabase(() => new LRUCache<string, ProviderMatch>({ max: ENTRIES }));
 
 /** Every hospital's directory revision, as one short text: a change to any of them is a new text. */
+export const DIRECTORY_REVISIONS = sql<string>`(select md5(coalesce(string_agg(r.id::text || ':' || r.directory_revision, ',' order by r.id), '')) from hospitals r)`;
+
 const revisionStatement = perDatabase((db) =>
   db
-    .select({ revision: sql<string>`md5(coalesce(string_agg(id::text || ':' || directory_revision, ',' order by id), ''))` })
-    .from(sql`hospitals`)
+    .select({ revision: DIRECTORY_REVISIONS })
+    .from(sql`(select 1) as one`)
     .prepare('vitae_fhir_revision'),
 );
 
@@ -63,19 +65,46 @@ export async function directoryRevisions(db: Database): Promise<string> {
 /**
  * The match kept for `key` (the search statement's text and parameters) under the revisions read now,
  * else `find()`'s, which reads the revisions first in its own transaction (`onRevision`) and is kept
- * under them.
+ * under them. `revision`: what the match is kept under, read before it was found.
  */
 export async function cachedProviderMatch(
   db: Database,
   key: string,
   find: (onRevision: (revision: string) => void) => Promise<ProviderMatch>,
-): Promise<ProviderMatch> {
+): Promise<{ match: ProviderMatch; revision: string | undefined }> {
   const cache = caches(db);
   const now = await directoryRevisions(db);
   const hit = cache.get(`${now}\0${key}`);
-  if (hit) return hit;
+  if (hit) return { match: hit, revision: now };
   let revision: string | undefined;
   const match = await find((read) => (revision = read));
   if (revision !== undefined) cache.set(`${revision}\0${key}`, match);
-  return match;
+  return { match, revision };
 }
+
+/**
+ * A provider search's whole answer (decision 0037), kept with what it was built from: the revisions
+ * its match is kept under (read before the match was found), and its providers' profile versions as
+ * the answer read them (`versions`, as text). It is answered again only while a new read of both gives
+ * the same. The revisions cover the match, the taxonomy's codes, the listings' slugs and hospitals,
+ * the hospitals' own fields and their sites (migrations 0032, 0034 and 0036); the versions cover each
+ * profile, read under its version.
+ */
+export interface KeptAnswer {
+  revision: string;
+  ids: string[];
+  versions: string;
+  body: string;
+}
+
+/** A page of 100 providers' resources is about 200 KB; the answers of a process take at most this many characters. */
+const ANSWER_CHARACTERS = 16_000_000;
+
+export const keptAnswers = perDatabase(
+  () =>
+    new LRUCache<string, KeptAnswer>({
+      max: ENTRIES,
+      maxSize: ANSWER_CHARACTERS,
+      sizeCalculation: (answer) => answer.body.length + answer.versions.length + 40 * answer.ids.length + 1,
+    }),
+);
