@@ -1,6 +1,6 @@
 import { cors } from 'hono/cors';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -323,9 +323,17 @@ export function createApp(deps: AppDeps) {
     // The build writes .br and .gz copies (scripts/compress-web.mjs); the browser gets the best it
     // accepts. serveStatic's onFound runs after its response is built, too late for headers, so the
     // caching header goes on the response it returns.
+    // The build's files, listed once (the folder does not change while the server runs): a page's
+    // path then costs no look-ups in the file system.
+    const webFiles = new Set(
+      readdirSync(webDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${relative(webDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
+    );
     const staticFiles = (cacheControl: string): MiddlewareHandler<AppBindings> => {
       const serve = serveStatic({ root: webDir, precompressed: true });
       return async (c, next) => {
+        if (!webFiles.has(c.req.path)) return next();
         let notAFile = false;
         const response = await serve(c, async () => {
           notAFile = true;
