@@ -171,12 +171,22 @@ describe(`one statement per profile read (${databaseLabel})`, () => {
         .filter((table) => statement.includes(`from "${table}"`));
     await statementsOf(() => provider.get('/api/profile')); // kept
 
-    expect((await provider.put('/api/profile/sections/biography', { professionalSummary: 'Read again in part.' })).status).toBe(200);
+    // Saved in another process (a statement at a SQL prompt, as far as this one can tell).
+    await db.execute(sql`update biography set professional_summary = 'Read again in part.' where user_id = ${userId}`);
     let after = await statementsOf(() => provider.get('/api/profile'));
     // The session check, the provider's section versions, then one read: the users row, the hospital and the biography.
     expect(after.issued, after.issued.join('\n')).toHaveLength(3);
     expect(tablesRead(after.issued[2]!)).toEqual(['biography']);
     expect(after.body.sections.biography.professionalSummary).toBe('Read again in part.');
+    await sameAsEverySectionRead(after.body);
+
+    // Saved in this process: the save keeps the read it made after its write, once committed, so the
+    // next read answers from it (the users row read again when the completion moved it).
+    expect((await provider.put('/api/profile/sections/biography', { professionalSummary: 'Saved here.' })).status).toBe(200);
+    after = await statementsOf(() => provider.get('/api/profile'));
+    expect(after.issued.length).toBeLessThanOrEqual(3);
+    expect(after.issued.slice(1).flatMap(tablesRead)).toEqual([]);
+    expect(after.body.sections.biography.professionalSummary).toBe('Saved here.');
     await sameAsEverySectionRead(after.body);
 
     // Two tables changed at a SQL prompt, and the users row: both tables are read, and the row.
@@ -279,14 +289,28 @@ describe(`section saves (${databaseLabel})`, () => {
     expect(save.body.completionPercentage).toBe(fallen);
     expect(await stored()).toBe(fallen);
 
-    // Another table changed since the kept read (at a SQL prompt): the save reads every section again.
+    // Another table changed since the kept read (at a SQL prompt): the save reads that section too, once
+    // its first read's users row has named it.
     await provider.get('/api/profile');
     await db.execute(sql`delete from education_training where user_id = ${userId}`);
     save = await statementsOf(() => provider.put('/api/profile/sections/biography', { professionalSummary: 'Counted again.' }));
-    expect(tablesRead(save.issued)).toContain('education_training');
+    expect(tablesRead(save.issued)).toEqual(['biography', 'education_training']);
+    // The biography before the write; after it, the biography, then it and the education.
+    expect(reads(save.issued)).toHaveLength(3);
     const now = await completionOfEverything();
     expect(now).not.toBe(fallen);
     expect(save.body.completionPercentage).toBe(now);
     expect(await stored()).toBe(now);
+
+    // Committed, that read is kept: the next save, with no read between, reads only what it writes.
+    save = await statementsOf(() => provider.put('/api/profile/sections/biography', { professionalSummary: 'Counted once more.' }));
+    expect(tablesRead(save.issued), save.issued.join('\n')).toEqual(['biography']);
+    expect(reads(save.issued)).toHaveLength(2);
+    expect(save.body.completionPercentage).toBe(await completionOfEverything());
+    // And what it kept answers the next read as a read of everything does.
+    const profile = (await (await provider.get('/api/profile')).json()) as { sections: Record<string, unknown> };
+    const everything = (await readFullProfile(db, userId))!;
+    expect(profile.sections.biography).toEqual(everything.sections.biography.data);
+    expect(profile.sections.education_training).toEqual(everything.sections.education_training.data);
   });
 });

@@ -121,13 +121,21 @@ const sectionVersionsStatement = perDatabase((db) =>
  * The full read of a provider from an older full read of theirs, `kept`, and one statement: the users
  * row, the hospital and `sections` (decision 0036). The statement's users row says, in
  * `section_versions`, which sections changed since `kept`; when one of them is not in `sections`
- * (or there is no users row), null: read everything.
+ * (or there is no users row), null: read everything. With `widen`, instead, one more statement reads
+ * `sections` and the others it names (a save's read, whose lock keeps them from moving again).
  */
-export async function readAgainInPart(db: Database, userId: string, kept: FullProfileRead, sections: ProfileSectionId[]): Promise<FullProfileRead | null> {
+export async function readAgainInPart(
+  db: Database,
+  userId: string,
+  kept: FullProfileRead,
+  sections: ProfileSectionId[],
+  widen = false,
+): Promise<FullProfileRead | null> {
   const since = kept.user.profileVersion;
   const read = await readProfile(db, userId, sections, { hospital: true });
   if (!read || read.user.profileVersion < since) return null;
-  if (sectionsChangedSince(read.user.sectionVersions, since).some((id) => !sections.includes(id))) return null;
+  const others = sectionsChangedSince(read.user.sectionVersions, since).filter((id) => !sections.includes(id));
+  if (others.length > 0) return widen ? readAgainInPart(db, userId, kept, [...sections, ...others]) : null;
   return { ...read, sections: { ...kept.sections, ...read.sections } };
 }
 
@@ -167,6 +175,15 @@ export function createProfileReadCache(maxEntries: number) {
     /** The provider's kept read, of whatever version (for a save to read only what it wrote; decision 0036). */
     kept(userId: string): FullProfileRead | undefined {
       return entries?.peek(userId);
+    },
+    /**
+     * Keeps a full read a save made in its transaction, once that has committed (decision 0036): read
+     * after the write under the users row's lock, it is what committed at its version. Never replaces a
+     * newer read.
+     */
+    keep(userId: string, read: FullProfileRead) {
+      const kept = entries?.peek(userId);
+      if (entries && !(kept && kept.user.profileVersion >= read.user.profileVersion)) entries.set(userId, read);
     },
     get size() {
       return entries?.size ?? 0;

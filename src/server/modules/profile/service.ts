@@ -76,13 +76,15 @@ function readOwnProfile(deps: ProfileDeps, actor: ProviderRef) {
  * `kept` (decision 0036).
  */
 async function readForCompletion(db: Database, userId: string, also?: ProfileSectionId, kept?: FullProfileRead) {
+  // Read in part, it is a full read (every section): `full` is what a save may keep once committed.
+  const full = kept && also ? await readAgainInPart(db, userId, kept, [also], true) : null;
   const read =
-    (kept && also ? await readAgainInPart(db, userId, kept, [also]) : null) ??
+    full ??
     (await readProfile(db, userId, also && !(SECTION_IDS as readonly string[]).includes(also) ? [...SECTION_IDS, also] : SECTION_IDS, {
       hospital: true,
     }));
   if (!read) throw AppError.unauthenticated();
-  return { ...read, completion: computeProfileCompletion(read.sections as CompletionSections, read.permissions) };
+  return { ...read, full, completion: computeProfileCompletion(read.sections as CompletionSections, read.permissions) };
 }
 
 /**
@@ -226,11 +228,14 @@ export async function saveSection(
       // reviewed (its updated time), and the override flags are not in the data compared. The history
       // records nothing for it.
       await recordSectionChange(tx, { userId: user.id, sectionId, by: { source, actor: changedBy }, before, after: section.data });
-      return { section, completion: afterRead.completion };
+      return { section, completion: afterRead.completion, full: afterRead.full };
     });
   } catch (error) {
     throw toSaveError(deps, sectionId, error, user.id);
   }
+  // Committed: the full read it made is the provider's next kept read, so their next save reads only
+  // what it writes again.
+  if (saved.full) deps.profileCache?.keep(user.id, saved.full);
   // The answer is the section as the transaction read it after the write: what a read of it now
   // returns, without reading the whole profile again.
   const { data, updatedAt } = saved.section;
