@@ -277,7 +277,8 @@ async function stillCurrent(db: Database, kept: KeptAnswer) {
  * Each provider's public profile (the directory's rules), with NUCC codes for their specialties: the
  * published providers `ids`, in that order. `versions`: each one's profile_version as the search
  * read it; without them (a kept match, decision 0034), the listings' statement reads them first and the
- * profiles are read under those. `versions`: what a kept answer compares (the listings' versions, as text).
+ * profiles are read under those. Also returns, as `versions`, what a kept answer of these providers is
+ * checked by (decision 0037): for each published one, the version of the profile read that was used.
  */
 async function loadProviders(
   db: Database,
@@ -329,7 +330,10 @@ async function loadProviders(
       { userId: id, slug: listing.slug, updatedAt: read.user.updatedAt.toISOString(), hospital: hospitalOf(listing.hospital), profile, specialties, partOf },
     ];
   });
-  return { list, versions: versionsText(listingRows) };
+  // The versions the profiles were read at, not the listings': a change between the search and the
+  // listings' statement would otherwise be recorded as seen by a profile read before it.
+  const readAt = new Map(ids.map((id, index) => [id, reads[index]?.user.profileVersion ?? -1]));
+  return { list, versions: versionsText(listingRows.map((row) => ({ userId: row.userId, version: readAt.get(row.userId) ?? -1 }))) };
 }
 
 // ── Responses ───────────────────────────────────────────────────────────────────────────────
