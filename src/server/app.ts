@@ -320,9 +320,6 @@ export function createApp(deps: AppDeps) {
   if (deps.webDir) {
     const webDir = deps.webDir;
     const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8');
-    // The build writes .br and .gz copies (scripts/compress-web.mjs); the browser gets the best it
-    // accepts. serveStatic's onFound runs after its response is built, too late for headers, so the
-    // caching header goes on the response it returns.
     // The build's files, listed once (the folder does not change while the server runs): a page's
     // path then costs no look-ups in the file system.
     const webFiles = new Set(
@@ -330,6 +327,9 @@ export function createApp(deps: AppDeps) {
         .filter((entry) => entry.isFile())
         .map((entry) => `/${relative(webDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
     );
+    // The build writes .br and .gz copies (scripts/compress-web.mjs); the browser gets the best it
+    // accepts. serveStatic's onFound runs after its response is built, too late for headers, so the
+    // caching header goes on the response it returns.
     const staticFiles = (cacheControl: string): MiddlewareHandler<AppBindings> => {
       const serve = serveStatic({ root: webDir, precompressed: true });
       return async (c, next) => {
