@@ -13,6 +13,7 @@ import { MAX_PUBLIC_PARAMETER_VALUES } from '../src/server/http/public-requests'
 import { fullProfileSections } from '../tests/support/full-profile';
 import {
   adminCookie,
+  cpuSnapshot,
   ensureWrk,
   hospitalOfAdmin,
   percentile,
@@ -22,6 +23,7 @@ import {
   runWrkPaths,
   startBenchServer,
   startBuiltServer,
+  TICKS_PER_SECOND,
   type DatabaseTarget,
 } from './lib';
 import { apiOn, defaultTerms, DIRECTORY_PROVIDERS, growHospitalTerms, seedDirectory, signUpFullProvider } from './seed';
@@ -42,6 +44,12 @@ export interface HttpRow {
   oneConnectionP975: number | null;
   sqlP50: number | null;
   ratio: number | null;
+  /**
+   * Where the machine's CPU went during the 10-connection run, per request answered, in ms: the
+   * server's process (PGlite's database included), PostgreSQL's processes, and the rest (wrk, the
+   * kernel's interrupts, anything else); and how much of the 2 cores stayed idle.
+   */
+  cpu: { appMs: number; postgresMs: number; restMs: number; idleCores: number };
 }
 
 export const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -105,6 +113,21 @@ function rssMb(pid: number) {
   } catch {
     return 0;
   }
+}
+
+/** The CPU used between two snapshots, per request answered (see `HttpRow.cpu`). */
+function cpuPerRequest(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, serverPid: number, requests: number, seconds: number) {
+  const used = (pid: number) => (after.processes.get(pid)?.ticks ?? 0) - (before.processes.get(pid)?.ticks ?? 0);
+  let postgres = 0;
+  for (const [pid, process] of after.processes) if (process.name === 'postgres') postgres += used(pid);
+  const app = used(serverPid);
+  const perRequest = (ticks: number) => round((1000 * ticks) / TICKS_PER_SECOND / Math.max(1, requests), 3);
+  return {
+    appMs: perRequest(app),
+    postgresMs: perRequest(postgres),
+    restMs: perRequest(Math.max(0, after.busy - before.busy - app - postgres)),
+    idleCores: round((after.idle - before.idle) / TICKS_PER_SECOND / seconds, 2),
+  };
 }
 
 interface Captured {
@@ -320,7 +343,10 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
       const run = (connections: number, seconds: number, spellings: number[]) =>
         endpoint.uncached ? runWrkPaths(server.base, uncachedPaths(endpoint.path, spellings), connections, seconds) : runWrk(request, connections, seconds);
       await run(10, 1, UNCACHED_SPELLINGS.warmUp); // warm-up
+      const before = cpuSnapshot();
+      const loadStarted = performance.now();
       const load = await run(10, HTTP_SECONDS, UNCACHED_SPELLINGS.load);
+      const cpu = cpuPerRequest(before, cpuSnapshot(), server.pid, load.requests, (performance.now() - loadStarted) / 1000);
       const single = await run(1, ONE_CONNECTION_SECONDS, UNCACHED_SPELLINGS.single);
       const statements = sql.get(endpoint.name)!;
       rows.push({
@@ -339,6 +365,7 @@ export async function benchHttp(target: DatabaseTarget, postgresUrl?: string): P
         oneConnectionP975: single.p975,
         sqlP50: statements.p50,
         ratio: statements.p50 > 0 ? round(single.p50 / statements.p50, 1) : null,
+        cpu,
       });
     }
   } finally {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -226,6 +226,32 @@ export function writeResults(name: string, results: unknown, markdown: string) {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   writeFileSync(join('bench', 'results', `${name}-${stamp}.json`), JSON.stringify(results, null, 2));
   writeFileSync(join('bench', 'results', `${name}-latest.md`), markdown);
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+export const TICKS_PER_SECOND = 100;
+
+/** Every process's name and CPU ticks (user + system, and system alone) from /proc/<pid>/stat; the machine's idle and interrupt ticks from /proc/stat. */
+export function cpuSnapshot() {
+  const processes = new Map<number, { name: string; ticks: number; system: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The name is in parentheses and may hold spaces; the fields after it are fixed.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      processes.set(Number(entry), {
+        name: stat.slice(stat.indexOf('(') + 1, close),
+        ticks: Number(fields[11]) + Number(fields[12]),
+        system: Number(fields[12]),
+      });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const [, user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  return { processes, idle: idle! + iowait!, interrupts: irq! + softirq!, busy: user! + nice! + system! + irq! + softirq! + steal! };
 }
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;

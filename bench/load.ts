@@ -4,12 +4,12 @@
 // each process's RSS (sampled every second; growth after warm-up), PostgreSQL connections, and where the
 // machine's CPU went (each app process, PostgreSQL, haproxy, wrk, anything else, idle).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO } from '../src/server/db/seed';
 import { clusterClient, startCluster, type Cluster } from '../tests/cluster/cluster';
-import { adminCookie, ensureWrk, hospitalOfAdmin, round, startBenchServer } from './lib';
+import { adminCookie, cpuSnapshot, ensureWrk, hospitalOfAdmin, round, startBenchServer, TICKS_PER_SECOND } from './lib';
 import { apiOn, defaultTerms, DIRECTORY_PROVIDERS, seedDirectory, signUpFullProvider } from './seed';
 
 export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -180,32 +180,6 @@ const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : 0;
 };
-
-/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** Every process's name and CPU ticks (user + system, and system alone) from /proc/<pid>/stat; the machine's idle and interrupt ticks from /proc/stat. */
-function cpuSnapshot() {
-  const processes = new Map<number, { name: string; ticks: number; system: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The name is in parentheses and may hold spaces; the fields after it are fixed.
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      processes.set(Number(entry), {
-        name: stat.slice(stat.indexOf('(') + 1, close),
-        ticks: Number(fields[11]) + Number(fields[12]),
-        system: Number(fields[12]),
-      });
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  const [, user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-  return { processes, idle: idle! + iowait!, interrupts: irq! + softirq!, busy: user! + nice! + system! + irq! + softirq! + steal! };
-}
 
 /**
  * Where the CPU went between the first and the last snapshot, in cores: per app process, PostgreSQL

@@ -45,11 +45,11 @@ if (all || which.has('http')) {
     rows.push(...(await benchHttp(target, postgresUrl)));
   }
   const lines = [
-    '| database | endpoint | req/s | % of health | p50 ms | p97.5 ms | p99 ms | errors | 4xx/5xx | RSS MB | statements | 1 conn. p50 / p97.5 ms | SQL p50 ms | 1 conn. p50 / SQL |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| database | endpoint | req/s | % of health | p50 ms | p97.5 ms | p99 ms | errors | 4xx/5xx | RSS MB | statements | 1 conn. p50 / p97.5 ms | SQL p50 ms | 1 conn. p50 / SQL | CPU ms per request: app / PostgreSQL / rest | idle cores |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.endpoint} | ${r.requestsPerSec} | ${r.ofHealth} % | ${r.p50} | ${r.p975} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rssMb} | ${r.statements ?? '–'} | ${r.oneConnectionP50} / ${r.oneConnectionP975} | ${r.sqlP50 ?? '–'} | ${r.ratio ?? '–'} |`,
+        `| ${r.database} | ${r.endpoint} | ${r.requestsPerSec} | ${r.ofHealth} % | ${r.p50} | ${r.p975} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rssMb} | ${r.statements ?? '–'} | ${r.oneConnectionP50} / ${r.oneConnectionP975} | ${r.sqlP50 ?? '–'} | ${r.ratio ?? '–'} | ${r.cpu.appMs} / ${r.cpu.postgresMs} / ${r.cpu.restMs} | ${r.cpu.idleCores} |`,
     ),
   ];
   console.log(`\n${lines.join('\n')}`);
@@ -57,7 +57,8 @@ if (all || which.has('http')) {
     `wrk (Debian, its own process, one thread), 10 keep-alive connections for ${HTTP_SECONDS} s per endpoint after a 1 s warm-up, against the production build in its own process on loopback. ` +
     'The demo hospital holds 50,000 expertise terms; the provider has a full profile (15 publications, 3 locations, 4 trials, 5 media items, 12 terms, every list). ' +
     '"% of health" is the endpoint\'s req/s over `GET /api/health` req/s in the same run. "statements" counts what the app sent for one request (the session check included). ' +
-    'Saves (PUT) are made by 50 providers in turn, one request each, since one provider\'s saves of a section are taken one at a time. "1 conn." is wrk with one connection (no queueing); "SQL p50" replays exactly those statements with their parameters on one database connection, with no HTTP, no session and no JSON (writes inside a rolled-back transaction); the last column is their ratio.';
+    'Saves (PUT) are made by 50 providers in turn, one request each, since one provider\'s saves of a section are taken one at a time. "1 conn." is wrk with one connection (no queueing); "SQL p50" replays exactly those statements with their parameters on one database connection, with no HTTP, no session and no JSON (writes inside a rolled-back transaction); the next column is their ratio. ' +
+    '"CPU ms per request" divides the CPU the machine used during the 10-connection run (from /proc) by the requests answered: the server\'s process (on PGlite the database is in it), PostgreSQL\'s processes, and the rest (wrk, the kernel\'s interrupts, anything else on the machine); "idle cores" is what was left of the 2 cores. A row that leaves no core idle is limited by the CPU it costs; one that leaves cores idle, by waiting.';
   // A run of some endpoints or one database keeps the last whole table: it is written apart.
   const partial = Boolean(process.env.BENCH_ENDPOINTS) || targets.length < (postgresUrl ? 2 : 1);
   writeResults(

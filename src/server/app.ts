@@ -10,17 +10,18 @@ import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { errorResponse, handleError } from './http/errors';
 import { directoryLanguage, directoryRefusal, directoryRoutes, publicDirectoryRoutes } from './modules/directory/routes';
+import { memberPageState } from './modules/directory/service';
 import { adminWorkRoutes } from './modules/admin-work/routes';
 import { embedAdminRoutes, embedHeaders, publicEmbedRoutes } from './modules/embed/routes';
 import { appointmentRequestRoutes, publicAppointmentRoutes } from './modules/appointment-requests/routes';
 import { fhirRefusal, fhirRoutes } from './modules/fhir/routes';
 import { npiClaimRoutes } from './modules/npi-claims/routes';
 import { isCsvUpload, limitCsvUpload } from './http/csv-upload';
-import { compressFor, preferredEncoding, type Encoding } from './http/compress';
+import { preferredEncoding, type Encoding } from './http/compress';
 import { createSpaShell, hasSessionCookie, pagePath } from './render/spa-shell';
 import type { ViteManifest } from './render/app-shell';
 import { createLandingPage, landingDirectoryReader } from './render/landing-page';
-import { createMemberPageRenderer } from './render/member-page';
+import { createMemberPageRenderer, pageBody } from './render/member-page';
 import { guardStateChanges, privateApiAnswers, requestLogger } from './http/middleware';
 import { publicCountSweeper, publicRequestGuard, type PublicRefusal } from './http/public-requests';
 import type { AppBindings } from './http/types';
@@ -122,7 +123,7 @@ function schedulingSources(schedulingUrl: string | undefined) {
 function encodedHtml(c: Context, encoded: { name: Encoding; body: Uint8Array }) {
   c.header('Content-Encoding', encoded.name);
   c.header('Content-Type', 'text/html; charset=UTF-8');
-  return c.body(new Uint8Array(encoded.body));
+  return c.body(new Uint8Array(encoded.body.buffer as ArrayBuffer, encoded.body.byteOffset, encoded.body.byteLength));
 }
 
 export function createApp(deps: AppDeps) {
@@ -381,8 +382,11 @@ export function createApp(deps: AppDeps) {
         const path = pagePath(c.req.path);
         const headers = { cookie, accept: 'application/json', 'user-agent': c.req.header('user-agent') ?? '' };
         // The page's reads share the session the first of them resolves (auth/session.ts, CARRIED_ACTOR).
-        const pageEnv = { ...(c.env as object), [CARRIED_ACTOR]: {} satisfies ActorCarrier };
-        const page = await renderMemberPage(path, async (apiPath) => app.request(apiPath, { headers }, pageEnv)).catch((error: unknown) => {
+        const carrier: ActorCarrier = {};
+        const pageEnv = { ...(c.env as object), [CARRIED_ACTOR]: carrier };
+        // The page's state (decision 0038) for the provider the session read resolved.
+        const state = async () => (carrier.actor?.kind === 'provider' ? memberPageState(deps.database.db, carrier.actor.userId) : null);
+        const page = await renderMemberPage(path, async (apiPath) => app.request(apiPath, { headers }, pageEnv), state).catch((error: unknown) => {
           deps.logger.warn({ err: error, path }, 'server rendering failed; sending the shell');
           return null;
         });
@@ -390,8 +394,11 @@ export function createApp(deps: AppDeps) {
           for (const value of page.setCookies) c.header('Set-Cookie', value, { append: true });
           // The HTML holds the provider's own data: no shared cache may keep it.
           c.header('Cache-Control', 'private, no-cache');
-          const encoded = await compressFor(c.req.header('accept-encoding'), page.html);
-          return encoded ? encodedHtml(c, encoded) : c.html(page.html);
+          const encoding = preferredEncoding(c.req.header('accept-encoding'));
+          const body = await pageBody(page, encoding);
+          if (encoding) return encodedHtml(c, { name: encoding, body });
+          c.header('Content-Type', 'text/html; charset=UTF-8');
+          return c.body(body);
         }
       }
       c.header('Cache-Control', 'no-cache');

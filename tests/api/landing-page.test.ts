@@ -244,6 +244,123 @@ describe('the dashboard rendered by the server for a signed-in provider (decisio
     expect(dashboard(after)).toEqual(await (await client.get('/api/dashboard')).json());
   });
 
+  // Decision 0038: the page goes out again without its reads while its state is the same.
+  describe('sent again while its state is the same', () => {
+    const dashboardOf = (state: ServerRenderedState, key: string) => state.queries.queries.find((entry) => entry.queryKey.join() === key)?.state.data;
+    async function renderedTwice() {
+      const client = await signUp();
+      const userId = ((await (await client.get('/api/dashboard')).json()) as { user: { id: string } }).user.id;
+      const first = serverState(await (await client.get('/dashboard')).text());
+      return { client, userId, first };
+    }
+    /** The page's reads as the API answers them now, and as the page carries them. */
+    async function expectCurrent(client: Awaited<ReturnType<typeof signUp>>) {
+      const state = serverState(await (await client.get('/dashboard')).text());
+      expect(dashboardOf(state, 'notifications,list')).toEqual(await (await client.get('/api/notifications?limit=50')).json());
+      expect(dashboardOf(state, 'pending-updates')).toEqual(((await (await client.get('/api/pending-updates')).json()) as { items: unknown[] }).items);
+      expect(dashboardOf(state, 'me,directory')).toEqual(await (await client.get('/api/me/directory')).json());
+      expect(dashboardOf(state, 'dashboard')).toEqual(await (await client.get('/api/dashboard')).json());
+      const session = (await (await client.get('/api/auth/session')).json()) as { user: unknown };
+      expect(dashboardOf(state, 'auth,session')).toEqual({ user: session.user, endedReason: null });
+      return state;
+    }
+
+    it('reads the session and the state only: 2 statements, none of the reads', async () => {
+      const { client, first } = await renderedTwice();
+      statements = [];
+      const again = serverState(await (await client.get('/dashboard')).text());
+      const issued = [...statements];
+      console.log(`GET /dashboard (state unchanged): ${issued.length} statements`);
+      expect(again.renderedAt).toBe(first.renderedAt);
+      expect(issued.filter((query) => /from "auth_sessions"/.test(query))).toHaveLength(1);
+      expect(issued.filter((query) => /member_inbox_revisions/.test(query))).toHaveLength(1);
+      expect(issued.filter((query) => /"notifications"|"pending_updates"/.test(query))).toEqual([]);
+      expect(issued.length).toBeLessThanOrEqual(2);
+      // Its bodies are kept with it: the plain one and each compression are the same page.
+      const plain = await (await client.get('/dashboard')).text();
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const)
+        for (let i = 0; i < 2; i += 1) {
+          const compressed = await client.get('/dashboard', { 'accept-encoding': encoding });
+          expect(compressed.headers.get('content-encoding')).toBe(encoding);
+          expect(decode(Buffer.from(await compressed.arrayBuffer())).toString('utf8')).toBe(plain);
+        }
+    });
+
+    it("never sends one provider's page to another whose page's state is otherwise the same", async () => {
+      const ana = await renderedTwice();
+      const other = await signUp('Bea Otero');
+      const html = await (await other.get('/dashboard')).text();
+      expect(html).toContain('Welcome back, Bea');
+      expect(html).not.toContain('Ana Diaz');
+      expect(dashboardOf(serverState(html), 'auth,session')).not.toEqual(dashboardOf(ana.first, 'auth,session'));
+    });
+
+    it("shows the provider's name changed at a SQL prompt at once (the session's user is in the state)", async () => {
+      const { client, userId } = await renderedTwice();
+      await web.database.db.execute(sql`update users set first_name = 'Beatriz' where id = ${userId}`);
+      const state = await expectCurrent(client);
+      expect(JSON.stringify(dashboardOf(state, 'auth,session'))).toContain('Beatriz');
+    });
+
+    it('is not sent to a session that has ended meanwhile', async () => {
+      const { client } = await renderedTwice();
+      await web.database.db.update(authSessions).set({ lastActiveAt: sql`now() - interval '2 hours'` });
+      const response = await client.get('/dashboard');
+      const html = await response.text();
+      expect(html).not.toContain(SERVER_STATE_ID);
+      expect(html).toContain('<div id="root"></div>');
+    });
+
+    it('shows a notification added, read or deleted at a SQL prompt at once', async () => {
+      const { client, userId } = await renderedTwice();
+      await web.database.db.execute(
+        sql`insert into notifications (user_id, type, title, message) values (${userId}, 'system', 'Your hospital added a new section', 'Have a look')`,
+      );
+      let state = await expectCurrent(client);
+      expect(JSON.stringify(dashboardOf(state, 'notifications,list'))).toContain('Your hospital added a new section');
+      expect((dashboardOf(state, 'notifications,list') as { unreadCount: number }).unreadCount).toBe(1);
+      await web.database.db.execute(sql`update notifications set is_read = true where user_id = ${userId}`);
+      state = await expectCurrent(client);
+      expect((dashboardOf(state, 'notifications,list') as { unreadCount: number }).unreadCount).toBe(0);
+      await web.database.db.execute(sql`delete from notifications where user_id = ${userId}`);
+      state = await expectCurrent(client);
+      expect((dashboardOf(state, 'notifications,list') as { items: unknown[] }).items).toEqual([]);
+    });
+
+    it('shows a pending update proposed, and the listing state read as it is now', async () => {
+      const { client, userId } = await renderedTwice();
+      await web.database.db.execute(
+        sql`insert into pending_updates (user_id, section_id, field, current_value, new_value, source) values (${userId}, 'practice_essentials', 'phone', '"(312) 555-0100"'::jsonb, '"(312) 555-0199"'::jsonb, 'npi_registry')`,
+      );
+      let state = await expectCurrent(client);
+      expect(dashboardOf(state, 'pending-updates')).toHaveLength(1);
+      // The e-mail's confirmation is the account's, not the profile's: read with the state itself.
+      const confirmed = (dashboardOf(state, 'me,directory') as { emailConfirmed: boolean }).emailConfirmed;
+      await web.database.db.execute(sql`update auth_users set email_verified = ${!confirmed} where id = (select auth_user_id from users where id = ${userId})`);
+      state = await expectCurrent(client);
+      expect((dashboardOf(state, 'me,directory') as { emailConfirmed: boolean }).emailConfirmed).toBe(!confirmed);
+    });
+
+    it('is rendered anew after the tables are emptied at once (TRUNCATE)', async () => {
+      const { client, userId } = await renderedTwice();
+      await web.database.db.execute(sql`insert into notifications (user_id, type, title, message) values (${userId}, 'system', 'Soon gone', 'x')`);
+      expect(JSON.stringify(dashboardOf(await expectCurrent(client), 'notifications,list'))).toContain('Soon gone');
+      await web.database.db.execute(sql`truncate notifications`);
+      expect((dashboardOf(await expectCurrent(client), 'notifications,list') as { items: unknown[] }).items).toEqual([]);
+    });
+
+    it('leaves a provider deleted with their notifications to go with them', async () => {
+      const { userId } = await renderedTwice();
+      await web.database.db.execute(sql`insert into notifications (user_id, type, title, message) values (${userId}, 'system', 'Welcome', 'x')`);
+      await web.database.db.execute(sql`delete from users where id = ${userId}`);
+      const left = await web.database.db.execute(sql`select count(*)::int as n from member_inbox_revisions where user_id = ${userId}`);
+      expect(((left as unknown as { rows?: Array<{ n: number }> }).rows ?? (left as unknown as Array<{ n: number }>))[0]!.n).toBe(0);
+    });
+  });
+
   it('counts as activity, as the browser reads it counts', async () => {
     const client = await signUp();
     await web.database.db.update(authSessions).set({ lastActiveAt: sql`now() - interval '5 minutes'` });

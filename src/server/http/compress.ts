@@ -18,8 +18,11 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
  */
 export async function compressFor(acceptEncoding: string | undefined, text: string): Promise<{ name: Encoding; body: Buffer } | null> {
   const name = preferredEncoding(acceptEncoding);
-  if (name === 'br')
-    return { name, body: await brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }) };
-  if (name === 'gzip') return { name, body: await gzipAsync(text) };
-  return null;
+  return name ? { name, body: await compress(name, text) } : null;
+}
+
+/** The text compressed with one encoding (the settings of `compressFor`). */
+export async function compress(name: Encoding, text: string): Promise<Buffer> {
+  if (name === 'br') return brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } });
+  return gzipAsync(text);
 }

@@ -21,6 +21,7 @@ import { notificationKeys } from '@web/features/notifications';
 import { pendingUpdatesQueryKey } from '@web/features/pending-updates';
 import { mySectionsQueryOptions } from '@web/features/profile/api/get-my-sections';
 import { createQueryClient } from '@web/lib/query-client';
+import { compress, type Encoding } from '../http/compress';
 import { fillRoot, hasEmptyRoot } from './app-shell';
 import { SESSION_READ } from './spa-shell';
 
@@ -33,8 +34,11 @@ interface FirstRead {
 }
 
 /** Every member page: the layout's navigation, bell and notices, and the app's configuration. */
+/** The first read of a page (decision 0038): it resolves the session for all and reads nothing from the database. */
+const CONFIG_READ = '/api/config';
+
 const MEMBER_AREA_READS: FirstRead[] = [
-  { key: configQueryOptions().queryKey, path: '/api/config' },
+  { key: configQueryOptions().queryKey, path: CONFIG_READ },
   { key: mySectionsQueryOptions().queryKey, path: '/api/me/sections' },
   { key: notificationKeys.list, path: '/api/notifications?limit=50' },
   { key: pendingUpdatesQueryKey, path: '/api/pending-updates', data: (body) => (body as { items: unknown[] }).items },
@@ -51,13 +55,27 @@ export const SERVER_RENDERED_PAGES: Record<string, FirstRead[]> = {
 /** A request to this server's own API, made in process with the visitor's cookie. */
 export type ApiCall = (path: string) => Promise<Response>;
 
-export interface RenderedPage {
+/**
+ * The state of the page for the provider whose session the first call resolved, as one text
+ * (`memberPageState`, decision 0038): the same text means the same reads' answers. Null when there
+ * is none to read (the session is not a provider's).
+ */
+export type PageState = () => Promise<string | null>;
+
+/**
+ * A rendered page as kept: its HTML and, made on first need, its bodies as sent (plain, brotli,
+ * gzip), so a page sent again is not encoded or compressed again.
+ */
+interface KeptPage {
   html: string;
+  bodies: Map<Encoding | 'identity', Promise<Uint8Array<ArrayBuffer>>>;
+}
+
+export interface RenderedPage extends KeptPage {
   /** The session check's cookies (a sliding session's renewal), to send on with the page. */
   setCookies: string[];
 }
 
-/** The route tree for rendering: the same routes, without the browser's prefetching loaders. */
 /**
  * How long a rendered page may be sent again for the very same answers (issue 36). The HTML is a
  * function of the reads' answers and of the moment of rendering: relative times ("Updated 5 minutes
@@ -70,6 +88,7 @@ export const RENDER_REUSE_MS = 20_000;
 /** Rendered pages kept per process, by their HTML's size (a dashboard is 40 to 70 KB). */
 const RENDER_CACHE_BYTES = 16 * 1_048_576;
 
+/** The route tree for rendering: the same routes, without the browser's prefetching loaders. */
 function withoutLoaders(list: RouteObject[]): RouteObject[] {
   return list.map((route) => {
     const copy = { ...route } as RouteObject;
@@ -81,20 +100,42 @@ function withoutLoaders(list: RouteObject[]): RouteObject[] {
 
 export function createMemberPageRenderer(shellFor: (path: string) => string) {
   const handler = createStaticHandler(withoutLoaders(routes));
-  const rendered = new LRUCache<string, string>({
-    maxSize: RENDER_CACHE_BYTES,
-    sizeCalculation: (html) => html.length * 2,
-    ttl: RENDER_REUSE_MS,
-    ttlAutopurge: false,
-  });
+  // A page's size: its text (2 bytes a character), its plain body (about half that) and its compressed ones.
+  const cacheOptions = { maxSize: RENDER_CACHE_BYTES, sizeCalculation: (page: KeptPage) => page.html.length * 4, ttl: RENDER_REUSE_MS, ttlAutopurge: false };
+  /** Rendered pages by their reads' answers. */
+  const rendered = new LRUCache<string, KeptPage>(cacheOptions);
+  /**
+   * The same pages by the state they were read in (decision 0038), for no longer than their render's
+   * own reuse: a page whose state is unchanged goes out again without its reads.
+   */
+  const byState = new LRUCache<string, KeptPage>(cacheOptions);
 
   /** The page's HTML, or null when the shell should go out as before (no provider session, or a failure). */
-  return async function renderMemberPage(path: string, call: ApiCall): Promise<RenderedPage | null> {
+  return async function renderMemberPage(path: string, call: ApiCall, pageState: PageState): Promise<RenderedPage | null> {
     const reads = SERVER_RENDERED_PAGES[path];
     if (!reads) return null;
 
+    // The configuration is read first: it resolves the session for the page's reads (a sliding
+    // session's renewal comes with it) and is the process's own, so it costs the session's check only.
+    const first = await call(CONFIG_READ);
+    const setCookies = first.headers.getSetCookie();
+    const configText = first.ok ? await first.text() : null;
+
+    // What the page shows, but for the passing of time, is named by the state, read in one statement
+    // (the session's user included: its row and hospital). A state the page has been rendered in
+    // (within the reuse) is the same page again, sent without its reads.
+    const stateKeyOf = (text: string | null) => (text === null ? null : `${path}\0${configText ?? ''}\0${text}`);
+    const stateBefore = stateKeyOf(await pageState());
+    const kept = stateBefore === null ? undefined : byState.get(stateBefore);
+    if (kept) return { ...kept, setCookies };
+    /** Kept by its state only when the state did not move while the page was read (else the answers may be newer or older than it). */
+    const keepByState = async (answersKey: string, page: KeptPage) => {
+      if (stateBefore === null || stateKeyOf(await pageState()) !== stateBefore) return;
+      byState.set(stateBefore, page, { ttl: Math.max(1, rendered.getRemainingTTL(answersKey)) });
+    };
+
     const sessionResponse = await call(SESSION_READ);
-    const setCookies = sessionResponse.headers.getSetCookie();
+    setCookies.push(...sessionResponse.headers.getSetCookie());
     if (!sessionResponse.ok) return null;
     const session = (await sessionResponse.json()) as Partial<Session>;
     // Signed out, or a session the server has just ended: the app shows the login page or the notice.
@@ -103,6 +144,7 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     // A read that fails is left to the browser, which asks again and shows its own error if need be.
     const answers = await Promise.all(
       [...MEMBER_AREA_READS, ...reads].map(async (read) => {
+        if (read.path === CONFIG_READ && configText !== null) return { read, text: configText };
         const response = await call(read.path).catch(() => null);
         return response?.ok ? { read, text: await response.text() } : { read, text: null };
       }),
@@ -112,7 +154,11 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     for (const { text } of answers) hash.update('\0').update(text ?? '(failed)');
     const key = hash.digest('base64url');
     const reused = rendered.get(key);
-    if (reused) return { html: reused, setCookies };
+    const complete = answers.every(({ text }) => text !== null);
+    if (reused) {
+      if (complete) await keepByState(key, reused);
+      return { ...reused, setCookies };
+    }
 
     const client = createQueryClient();
     client.setQueryData<Session>(sessionQueryOptions().queryKey, { user: session.user, endedReason: null });
@@ -149,7 +195,24 @@ export function createMemberPageRenderer(shellFor: (path: string) => string) {
     // from the start, for the tab and for anyone reading the page before the script runs.
     const title = /<title>[^<]*<\/title>/.exec(markup)?.[0];
     const html = fillRoot(shell, { markup, title, state: { id: SERVER_STATE_ID, value: state } });
-    rendered.set(key, html);
-    return { html, setCookies };
+    const page: KeptPage = { html, bodies: new Map() };
+    rendered.set(key, page);
+    if (complete) await keepByState(key, page);
+    return { ...page, setCookies };
   };
+}
+
+/** The page's body for an encoding (null: plain), made once per kept page. */
+export function pageBody(page: RenderedPage, encoding: Encoding | null): Promise<Uint8Array<ArrayBuffer>> {
+  const name = encoding ?? 'identity';
+  let body = page.bodies.get(name);
+  if (!body) {
+    body = (encoding ? compress(encoding, page.html) : Promise.resolve(Buffer.from(page.html))).then(
+      (buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength),
+    );
+    page.bodies.set(name, body);
+    // A failed compression is not kept: the next request tries again.
+    body.catch(() => page.bodies.delete(name));
+  }
+  return body;
 }

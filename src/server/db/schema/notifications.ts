@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, newestFirst, timestamps } from './columns';
 import { users } from './users';
 
@@ -53,3 +53,17 @@ export const notificationSettings = pgTable(
     check('notification_settings_schedule_hour_range', sql`${t.scheduleHour} between 0 and 23`),
   ],
 );
+
+/**
+ * A provider's inbox revision (decision 0038): moved by triggers (migration 0037) in the same
+ * transaction as any change to their notifications or pending updates, whichever code path makes it.
+ * The dashboard rendered by the server is sent again while it and the rest of the page's state are
+ * unchanged. Its own table, not a column of `users`: a change of the users row moves the profile's
+ * version, and a notification should not make the profile be read again.
+ */
+export const memberInboxRevisions = pgTable('member_inbox_revisions', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  revision: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -16,6 +16,7 @@ import {
   hospitalExpertiseTerms,
   medicalExpertiseTerms,
   hospitals,
+  memberInboxRevisions,
   professionalIdentity,
   publicExpertise,
   publicIdentity,
@@ -145,6 +146,37 @@ const providerWithHospitalStatement = perDatabase((db) =>
     .limit(1)
     .prepare('vitae_provider_with_hospital'),
 );
+
+/**
+ * The state of the dashboard rendered by the server (decision 0038), as one text from one statement:
+ * - whose it is: the provider's id (a page is kept by its state alone, so it must never match another's);
+ * - the profile's version, which any change to the profile, the users row (the session's user) or the
+ *   hospital's section permissions and name moves (decision 0016): the dashboard, the sections, the
+ *   session's user and the names `GET /api/me/directory` compares;
+ * - the inbox revision (notifications and pending updates, migration 0037);
+ * - the rest of what `GET /api/me/directory` reads, as whole rows: the hospital (its directory revision
+ *   included, which any listing change moves) and the listing, and the account's e-mail confirmation.
+ * Whole rows, so a column the page comes to show is covered without a change here. Equal texts mean
+ * the same page, but for the passing of time.
+ */
+const memberPageStateStatement = perDatabase((db) =>
+  db
+    .select({
+      state: sql<string>`json_build_array(${users.id}, ${users.profileVersion}, (select ${memberInboxRevisions.revision} from ${memberInboxRevisions} where ${memberInboxRevisions.userId} = ${users.id}), ${authUsers.emailVerified}, to_jsonb(${hospitals}), to_jsonb(${directoryListings}))::text`,
+    })
+    .from(users)
+    .leftJoin(authUsers, eq(authUsers.id, users.authUserId))
+    .leftJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .leftJoin(directoryListings, eq(directoryListings.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('vitae_member_page_state'),
+);
+
+export async function memberPageState(db: Database, userId: string): Promise<string | null> {
+  const [row] = await memberPageStateStatement(db).execute({ userId });
+  return row?.state ?? null;
+}
 
 async function providerWithHospital(db: Database, userId: string) {
   const [row] = await providerWithHospitalStatement(db).execute({ userId });
