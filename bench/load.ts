@@ -324,7 +324,12 @@ export async function benchLoad(postgresUrl: string | undefined): Promise<LoadRo
     simulatedClients: true,
     // BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles each app process over the whole run.
     nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
-    env: { SEED_DEMO_DATA: 'false', DATABASE_PUBLIC_POOL_SIZE: String(PUBLIC_POOL_SIZE) },
+    // EVENT_LOOP_NICE, when set, is passed on to compare the loop's priority (decision 0039) with its default.
+    env: {
+      SEED_DEMO_DATA: 'false',
+      DATABASE_PUBLIC_POOL_SIZE: String(PUBLIC_POOL_SIZE),
+      ...(process.env.EVENT_LOOP_NICE ? { EVENT_LOOP_NICE: process.env.EVENT_LOOP_NICE } : {}),
+    },
   });
   try {
     const cookies: string[] = [];

@@ -44,6 +44,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
   // Idle keep-alive connections live longer than a load balancer's, so the balancer closes them first.
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
+  // Nice steps the event loop's thread runs below libuv's pool, where password hashes run (decision 0039); 0: off.
+  EVENT_LOOP_NICE: z.coerce.number().int().min(0).max(19).default(5),
   // On SIGTERM, how long health answers 503 (while requests are still served) before the listener closes.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -95,7 +97,6 @@ const envSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   // Provider sign-ups per client address per hour.
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  // Password hashes (scrypt) running at once; the rest wait. Default: the machine's cores but one.
   // How long a roster pre-filling batch whose process died keeps its lock before another process takes
   // it back (the batch renews it before each row, and a row takes at most about two minutes).
   ROSTER_JOB_LEASE_MS: z.coerce
@@ -103,6 +104,7 @@ const envSchema = z.object({
     .int()
     .min(10_000)
     .default(5 * 60_000),
+  // Password hashes (scrypt) running at once; the rest wait. Default: the machine's cores but one.
   PASSWORD_HASH_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   AUTH_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(

@@ -7,6 +7,7 @@ import { seedDatabase } from './db/seed';
 import { createStorageFromEnv } from './integrations/storage';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
+import { lowerEventLoopPriority } from './lib/thread-priority';
 import { initServerSentry } from './lib/sentry';
 import { createJobHandlers } from './jobs/handlers';
 import { scheduleHistoryPurge } from './modules/profile/history-jobs';
@@ -74,6 +75,13 @@ async function main() {
   await scheduleRateLimitSweep(database.db);
   // Roster reminders (ROSTER_REMINDER_DAYS after each invitation): an hourly run.
   await scheduleRosterReminders(database.db, env.ROSTER_REMINDER_DAYS);
+  // A sign-in's password hash goes ahead of the event loop on a busy machine (decision 0039).
+  try {
+    const lowered = await lowerEventLoopPriority(env.EVENT_LOOP_NICE);
+    if (lowered) logger.info(lowered, 'event loop runs below the thread pool');
+  } catch (error) {
+    logger.warn({ err: error }, 'could not lower the event loop priority');
+  }
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.host }, (info) => {
     const url = env.APP_URL ?? `http://localhost:${info.port}`;
     const lines = [
