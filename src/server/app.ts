@@ -384,7 +384,7 @@ export function createApp(deps: AppDeps) {
         // The page's reads share the session the first of them resolves (auth/session.ts, CARRIED_ACTOR).
         const carrier: ActorCarrier = {};
         const pageEnv = { ...(c.env as object), [CARRIED_ACTOR]: carrier };
-        // The page's state (decision 0038) for the provider the session read resolved.
+        // The page's state (decision 0038) for the provider the page's first read resolved.
         const state = async () => (carrier.actor?.kind === 'provider' ? memberPageState(deps.database.db, carrier.actor.userId) : null);
         const page = await renderMemberPage(path, async (apiPath) => app.request(apiPath, { headers }, pageEnv), state).catch((error: unknown) => {
           deps.logger.warn({ err: error, path }, 'server rendering failed; sending the shell');

@@ -13,15 +13,10 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /**
- * A page made per request (the server-rendered dashboard), compressed for this request. Brotli at a
- * middle quality: a 60 KB page in about a millisecond, to a sixth of its size.
+ * A page made by the server (the dashboard), compressed with one encoding: once per kept page
+ * (`pageBody`, decision 0038). Brotli at a middle quality: a 60 KB page in about a millisecond, to a
+ * sixth of its size.
  */
-export async function compressFor(acceptEncoding: string | undefined, text: string): Promise<{ name: Encoding; body: Buffer } | null> {
-  const name = preferredEncoding(acceptEncoding);
-  return name ? { name, body: await compress(name, text) } : null;
-}
-
-/** The text compressed with one encoding (the settings of `compressFor`). */
 export async function compress(name: Encoding, text: string): Promise<Buffer> {
   if (name === 'br') return brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } });
   return gzipAsync(text);

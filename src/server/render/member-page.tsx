@@ -33,10 +33,10 @@ interface FirstRead {
   data?: (body: unknown) => unknown;
 }
 
-/** Every member page: the layout's navigation, bell and notices, and the app's configuration. */
 /** The first read of a page (decision 0038): it resolves the session for all and reads nothing from the database. */
 const CONFIG_READ = '/api/config';
 
+/** Every member page: the layout's navigation, bell and notices, and the app's configuration. */
 const MEMBER_AREA_READS: FirstRead[] = [
   { key: configQueryOptions().queryKey, path: CONFIG_READ },
   { key: mySectionsQueryOptions().queryKey, path: '/api/me/sections' },
